@@ -1,0 +1,135 @@
+// The board: placed tiles by coordinate and the open cells around them, each open cell
+// with the edges a tile must show to fit there.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "carcassonne/tiles.hpp"
+
+namespace carc {
+
+// A tile on the board, in placement order (index 0 is the start tile).
+struct PlacedTile {
+  int8_t x, y;
+  TileType type;
+  uint8_t rot;        // 0..3 quarter turns clockwise
+  uint8_t seg_base;   // first segment id of this tile in Features
+  Location meeple;    // where this turn's meeple went, Location::None if none
+};
+
+// An empty cell next to at least one tile. `req` holds 2 bits per side (Edge values):
+// the edge a tile must show on that side, Edge::None where there is no neighbour.
+struct OpenCell {
+  uint16_t cell;
+  int8_t x, y;
+  uint8_t req;
+};
+
+// A fixed 4096-cell board indexed by (90*y + x) mod 4096. Any two cells within 73 steps
+// of each other (all a game of 72 tiles can reach, open cells included) get distinct
+// indices, so the board never collides; each cell also records the coordinates it holds,
+// so far-away queries that alias a used index are told apart.
+class Board {
+ public:
+  static constexpr int kCells = 4096;
+  static constexpr int kStride = 90;
+  static constexpr int kMaxOpen = 2 * kTotalTiles + 4;
+  static constexpr int kReach = kTotalTiles;  // no tile lies farther than this from (0,0)
+  static constexpr int kDelta[4] = {-kStride, 1, kStride, -1};  // N E S W
+  static constexpr int kDx[4] = {0, 1, 0, -1};
+  static constexpr int kDy[4] = {-1, 0, 1, 0};
+
+  static uint16_t cell_of(int x, int y) { return static_cast<uint16_t>((y * kStride + x) & (kCells - 1)); }
+  static uint16_t step(uint16_t cell, int side) {
+    return static_cast<uint16_t>((cell + kDelta[side]) & (kCells - 1));
+  }
+  static bool in_reach(int x, int y) { return x >= -kReach && x <= kReach && y >= -kReach && y <= kReach; }
+
+  void clear() { *this = Board{}; }
+
+  int tile_count() const { return ntiles_; }
+  const PlacedTile& tile(int i) const { return tiles_[i]; }
+  PlacedTile& tile(int i) { return tiles_[i]; }
+
+  // Index of the tile at a cell, or -1 if the cell holds no tile.
+  int tile_index_at_cell(uint16_t cell) const {
+    const uint8_t v = cells_[cell];
+    return (v >= 1 && v <= kTotalTiles) ? v - 1 : -1;
+  }
+  // Index of the tile at (x, y), or -1.
+  int tile_index_at(int x, int y) const {
+    if (!in_reach(x, y)) return -1;
+    const int i = tile_index_at_cell(cell_of(x, y));
+    return (i >= 0 && tiles_[i].x == x && tiles_[i].y == y) ? i : -1;
+  }
+  // The open cell at (x, y), or nullptr.
+  const OpenCell* open_at(int x, int y) const {
+    if (!in_reach(x, y)) return nullptr;
+    const uint8_t v = cells_[cell_of(x, y)];
+    if (v <= kTotalTiles) return nullptr;
+    const OpenCell& o = open_[v - kOpenTag];
+    return (o.x == x && o.y == y) ? &o : nullptr;
+  }
+
+  int open_count() const { return nopen_; }
+  const OpenCell& open(int i) const { return open_[i]; }
+
+  // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
+  // index. Fitting is the caller's business.
+  int place(int x, int y, TileType t, int rot, uint8_t seg_base) {
+    const uint16_t c = cell_of(x, y);
+    const int idx = ntiles_++;
+    tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
+                             seg_base, Location::None};
+    if (cells_[c] > kTotalTiles) remove_open(cells_[c] - kOpenTag);
+    cells_[c] = static_cast<uint8_t>(idx + 1);
+    const uint8_t code = tiles::kOriented[t][rot].edge_code;
+    for (int s = 0; s < 4; ++s) {
+      const uint16_t n = step(c, s);
+      const uint8_t v = cells_[n];
+      if (v >= 1 && v <= kTotalTiles) continue;
+      const int opp = (s + 2) & 3;
+      const uint8_t need = static_cast<uint8_t>(((code >> (2 * s)) & 3) << (2 * opp));
+      if (v == 0) {
+        const int o = nopen_++;
+        open_[o] = OpenCell{n, static_cast<int8_t>(x + kDx[s]), static_cast<int8_t>(y + kDy[s]), need};
+        cells_[n] = static_cast<uint8_t>(o + kOpenTag);
+      } else {
+        open_[v - kOpenTag].req |= need;
+      }
+    }
+    return idx;
+  }
+
+  // Number of tiles on the 8 cells around (x, y).
+  int neighbours8(int x, int y) const {
+    int n = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if ((dx || dy) && tile_index_at(x + dx, y + dy) >= 0) ++n;
+    return n;
+  }
+
+ private:
+  static constexpr uint8_t kOpenTag = kTotalTiles + 1;
+
+  void remove_open(int o) {
+    const int last = --nopen_;
+    if (o != last) {
+      open_[o] = open_[last];
+      cells_[open_[o].cell] = static_cast<uint8_t>(o + kOpenTag);
+    }
+  }
+
+  // 0: empty; 1..72: tile index + 1; 73..: open cell index + 73.
+  std::array<uint8_t, kCells> cells_{};
+  std::array<PlacedTile, kTotalTiles> tiles_{};
+  std::array<OpenCell, kMaxOpen> open_{};
+  uint8_t ntiles_ = 0;
+  uint8_t nopen_ = 0;
+};
+
+static_assert(kTotalTiles + 1 + Board::kMaxOpen <= 255, "cell tags must fit a byte");
+
+}  // namespace carc

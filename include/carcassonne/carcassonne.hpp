@@ -1,0 +1,9 @@
+// The whole C++ API of the carcassonne rules engine.
+#pragma once
+
+#include "carcassonne/board.hpp"
+#include "carcassonne/features.hpp"
+#include "carcassonne/game.hpp"
+#include "carcassonne/notation.hpp"
+#include "carcassonne/rng.hpp"
+#include "carcassonne/tiles.hpp"

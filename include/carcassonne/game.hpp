@@ -1,0 +1,223 @@
+// A whole game of the Carcassonne base game as one copyable value: board, features,
+// meeples, scores, the draw pile and the turn phase.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "carcassonne/board.hpp"
+#include "carcassonne/features.hpp"
+#include "carcassonne/rng.hpp"
+#include "carcassonne/tiles.hpp"
+
+namespace carc {
+
+inline constexpr int kMinPlayers = 1;
+inline constexpr int kMaxPlayers = 6;
+inline constexpr int kMeeplesPerPlayer = 7;
+inline constexpr int kMaxMeeples = kMaxPlayers * kMeeplesPerPlayer;
+inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that always suffices
+inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
+inline constexpr int kMaxDeck = kTotalTiles - 1;             // tiles drawn after the start tile
+
+struct Options {
+  bool farmers = true;                    // farmers may be deployed and fields score
+  bool first_edition_small_city = false;  // a completed 2-tile city scores 1/tile + 1/shield
+  bool first_edition_farmers = false;     // 4 per completed city to its farmer majority
+  friend bool operator==(const Options&, const Options&) = default;
+};
+
+enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2 };
+
+// Where the current tile goes: coordinates and quarter turns clockwise (0..3).
+struct Placement {
+  int8_t x = 0, y = 0;
+  uint8_t rot = 0;
+  friend bool operator==(const Placement&, const Placement&) = default;
+};
+
+// A whole turn: the placement and the meeple (Location::None for no meeple).
+struct Move {
+  Placement at;
+  Location meeple = Location::None;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+enum class Status : int8_t {
+  Ok = 0,
+  InvalidArgument = -1,
+  IllegalMove = -2,
+  WrongPhase = -3,
+  BufferTooSmall = -4,
+  OutOfMemory = -5,
+  Internal = -6,
+};
+
+// Why a placement or a meeple is not allowed.
+enum class Illegal : uint8_t {
+  None = 0,
+  WrongPhase,       // not the phase for this action
+  BadRotation,      // rotation outside 0..3
+  Occupied,         // a tile is already there
+  NoNeighbour,      // no placed tile shares an edge with the cell
+  Mismatch,         // a touching edge differs (see Verdict::side, want, have)
+  NoSuchFeature,    // the location names no feature of the tile just placed
+  FeatureOccupied,  // the connected feature already holds a meeple
+  NoSupply,         // the player has no meeple left
+  FarmersOff,       // fields cannot be occupied with farmers switched off
+};
+
+struct Verdict {
+  Illegal reason = Illegal::None;
+  Side side = North;        // Mismatch: the first side (N E S W order) that does not fit
+  Edge want = Edge::None;   // Mismatch: the neighbour's edge
+  Edge have = Edge::None;   // Mismatch: the tile's edge on that side
+  explicit operator bool() const { return reason == Illegal::None; }
+};
+
+// One English sentence for a verdict ("the east edge is road but the neighbour shows city").
+std::string describe(const Verdict& v);
+
+// A meeple on the board.
+struct Meeple {
+  SegId seg;
+  uint8_t player;
+  uint8_t tile;       // index into the board's placed tiles
+  Location location;  // on that tile, board orientation
+};
+
+// Something a front end shows: points scored for a feature, or a tile that fit nowhere.
+struct Event {
+  enum class Type : uint8_t { Score = 0, Discard = 1 };
+  Type type = Type::Score;
+  FeatureKind feature = FeatureKind::Road;  // Score
+  bool end_game = false;                    // Score: end-game scoring (nothing returns)
+  TileType tile = kNoTile;                  // Discard: the tile; Score: tile of the location
+  int8_t x = 0, y = 0;                      // Score: a tile of the feature
+  Location location = Location::None;       // Score: the feature's location on that tile
+  uint8_t winners = 0;                      // Score: bit p set if player p scored
+  int16_t points = 0;                       // Score: points to each winner
+  uint8_t tiles = 0;                        // Score: tiles in the feature (cities: per city)
+  std::array<uint8_t, kMaxPlayers> meeples{};  // Score: meeples per player on the feature
+};
+
+// A caller-owned list that the game appends events to. Its capacity is larger than what
+// any one call can produce.
+struct Events {
+  static constexpr int kCapacity = 256;
+  std::array<Event, kCapacity> items;
+  int count = 0;
+  void clear() { count = 0; }
+  void push(const Event& e) {
+    if (count < kCapacity) items[count++] = e;
+  }
+};
+
+class Game {
+ public:
+  // A game with the draw pile shuffled from `seed`. Throws std::invalid_argument for a
+  // player count outside 1..6.
+  Game(int players, uint64_t seed, Options options = {});
+  // A game whose tiles are drawn in exactly this order after the start tile. Throws
+  // std::invalid_argument for a bad player count, a tile type outside 0..23, or more tiles
+  // of a type than the box holds (the start tile takes one D).
+  Game(int players, std::span<const TileType> order, Options options = {});
+
+  // --- the state ---
+  int players() const { return players_; }
+  const Options& options() const { return options_; }
+  Phase phase() const { return phase_; }
+  bool over() const { return phase_ == Phase::GameOver; }
+  int current_player() const { return current_; }
+  // The tile to place (PlaceTile) or just placed (PlaceMeeple); kNoTile when over.
+  TileType current_tile() const;
+  int score(int player) const { return score_[player]; }
+  int supply(int player) const { return supply_[player]; }
+  // Bit p set for each player with the highest score (the winners once the game is over).
+  uint8_t leaders() const;
+
+  const Board& board() const { return board_; }
+  const Features& features() const { return features_; }
+  std::span<const Meeple> meeples() const { return {meeples_.data(), nmeeples_}; }
+
+  // Draw pile: the full order after the start tile, how many have been drawn (the current
+  // tile included), and which draws were discarded because they fit nowhere.
+  std::span<const TileType> draw_order() const { return {deck_.data(), deck_size_}; }
+  int drawn() const { return drawn_; }
+  int tiles_in_pile() const { return deck_size_ - drawn_; }
+  bool discarded(int draw_index) const { return (discarded_[draw_index >> 6] >> (draw_index & 63)) & 1; }
+  int discard_count() const;
+  bool fixed_order() const { return fixed_order_; }
+  uint64_t seed() const { return seed_; }
+
+  // --- placing the tile ---
+  // Whether the current tile may go there, and if not, why.
+  Verdict check_placement(Placement p) const;
+  // Whether tile t would fit there, regardless of phase.
+  Verdict check_fit(TileType t, Placement p) const;
+  // Writes every legal placement of the current tile (each distinct picture once, smallest
+  // rotation) to out, which must hold kMaxPlacements; returns the count (0 unless PlaceTile).
+  int legal_placements(Placement* out) const;
+  // The same for any tile type on the current board.
+  int placements_for(TileType t, Placement* out) const;
+  // Places the current tile. On failure nothing changes and *why says what is wrong.
+  Status place(Placement p, Verdict* why = nullptr);
+
+  // --- the meeple ---
+  // Writes the locations where a meeple may go on the tile just placed (each feature once,
+  // by its first location) to out, which must hold kMaxMeepleOptions; returns the count.
+  int meeple_options(Location* out) const;
+  Verdict check_meeple(Location loc) const;
+  // Deploys a meeple (Location::None: none), then scores what the placement completed,
+  // passes the turn and draws the next tile (discarding tiles that fit nowhere), ending
+  // and scoring the game when the pile is empty. Events go to *events if given.
+  Status deploy(Location loc, Events* events = nullptr, Verdict* why = nullptr);
+
+  // --- whole turns ---
+  // Place and deploy in one step; on failure nothing changes.
+  Status play(Move m, Events* events = nullptr, Verdict* why = nullptr);
+  // Plays random legal turns to the end: a placement uniformly among legal placements,
+  // then a meeple uniformly among the legal locations and "none".
+  void playout(Rng& rng, Events* events = nullptr);
+
+ private:
+  void init(int players, Options options);
+  void draw_next(Events* events);
+  bool fits_anywhere(TileType t) const;
+  void apply_placement(Placement p);
+  void add_pending(SegId root);
+  void finish_turn(Events* events);
+  // scoring.cpp
+  void score_completed(SegId root, Events* events);
+  void score_end(Events* events);
+  void award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events);
+  int feature_tiles(SegId root) const;
+  int completed_cities_touching(SegId field_root) const;
+  void score_first_edition_farmers(Events* events);
+
+  Board board_;
+  Features features_;
+  std::array<Meeple, kMaxMeeples> meeples_{};
+  std::array<int32_t, kMaxPlayers> score_{};
+  std::array<uint8_t, kMaxPlayers> supply_{};
+  std::array<TileType, kMaxDeck> deck_{};
+  std::array<uint64_t, 2> discarded_{};
+  std::array<SegId, 16> pending_{};  // features completed by the tile just placed
+  uint64_t seed_ = 0;
+  Options options_;
+  uint8_t players_ = 0;
+  uint8_t current_ = 0;
+  Phase phase_ = Phase::PlaceTile;
+  uint8_t nmeeples_ = 0;
+  uint8_t deck_size_ = 0;
+  uint8_t drawn_ = 0;
+  uint8_t npending_ = 0;
+  bool fixed_order_ = false;
+};
+
+// Tile type for a letter 'A'..'X' (either case), or kNoTile.
+TileType tile_from_letter(char c);
+
+}  // namespace carc

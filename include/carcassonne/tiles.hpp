@@ -1,0 +1,273 @@
+// The 24 base tile types as data, and every table derived from them (rotations, edge
+// fitting, segments, meeple locations). All tables are constexpr: no start-up, no globals.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace carc {
+
+// Sides in clockwise order. A rotated tile's edge on side d is the canonical edge on
+// side (d - rotation).
+enum Side : uint8_t { North = 0, East = 1, South = 2, West = 3 };
+
+// Edge terrain. Codes are 2-bit so that four sides pack into one byte; 0 means "no edge"
+// (an open cell side without a neighbour).
+enum class Edge : uint8_t { None = 0, Field = 1, Road = 2, City = 3 };
+
+enum class FeatureKind : uint8_t { Road = 0, City = 1, Monastery = 2, Field = 3 };
+
+// Feature locations on a tile in board orientation, in the canonical listing order of
+// TILES.md (C N E S W, then the 8 half-edges clockwise from north).
+enum class Location : uint8_t {
+  C = 0, N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW,
+  None = 15,  // "no meeple"
+};
+inline constexpr int kLocationCount = 13;
+
+// Tile type index 0..23 is letter 'A' + index.
+using TileType = uint8_t;
+inline constexpr int kTileTypes = 24;
+inline constexpr int kTotalTiles = 72;
+inline constexpr TileType kStartTile = 3;  // D
+inline constexpr uint8_t kNoTile = 0xFF;
+
+inline constexpr char tile_letter(TileType t) { return static_cast<char>('A' + t); }
+
+// Name of a location ("C", "N", ..., "NNW"); "-" for Location::None, "?" if invalid.
+std::string_view location_name(Location loc);
+// Parses a location name; returns false if the text names none.
+bool parse_location(std::string_view text, Location& out);
+std::string_view feature_kind_name(FeatureKind k);
+
+namespace tiles {
+
+// Each side of a tile has three slots, clockwise: first half, middle, second half.
+// Slot s = side*3 + {0,1,2}: slot 0 is NNW, 1 is N, 2 is NNE, 3 is ENE, ... 11 is WNW.
+// A quarter turn clockwise moves slot s to slot s+3. Across a shared edge, slot k of side
+// d meets slot (2-k) of the neighbour's opposite side.
+inline constexpr int kSlots = 12;
+inline constexpr uint8_t kNoSeg = 0xF;
+inline constexpr int kMaxSegs = 8;  // X: 4 roads + 4 fields
+
+struct Segment {
+  FeatureKind kind;
+  uint16_t slots;    // canonical slot mask (12 bits); 0 for the monastery
+  uint8_t edges;     // number of tile edges the road/city reaches (its open ends)
+  uint8_t shields;   // cities only
+  uint8_t touches;   // fields only: mask of the local segment indices of adjacent cities
+};
+
+struct TileDef {
+  char letter;
+  uint8_t count;
+  std::array<Edge, 4> edges;  // canonical N E S W
+  uint8_t nsegs;
+  std::array<Segment, kMaxSegs> segs;  // monastery first, then cities, roads, fields
+  uint8_t symmetry;                    // mask of rotations that are distinct pictures
+};
+
+namespace raw {
+// Compact source table, exactly as TILES.md. Edge masks: N=1 E=2 S=4 W=8. Field masks use
+// the half-edge order NNE ENE ESE SSE SSW WSW WNW NNW (bit 0 = NNE); city indices in a
+// field's "touches" list are positions in the tile's city list.
+struct City { uint8_t edges; uint8_t shield; };
+struct Field { uint8_t halves; uint8_t touches; };
+struct Tile {
+  char letter;
+  uint8_t count;
+  const char* edges;
+  bool monastery;
+  uint8_t ncities; City cities[2];
+  uint8_t nroads; uint8_t roads[4];
+  uint8_t nfields; Field fields[4];
+};
+enum : uint8_t { N = 1, E = 2, S = 4, W = 8 };
+enum : uint8_t { NNE = 1, ENE = 2, ESE = 4, SSE = 8, SSW = 16, WSW = 32, WNW = 64, NNW = 128 };
+inline constexpr Tile kTiles[kTileTypes] = {
+    {'A', 2, "FFRF", true, 0, {}, 1, {S}, 1, {{0xFF, 0}}},
+    {'B', 4, "FFFF", true, 0, {}, 0, {}, 1, {{0xFF, 0}}},
+    {'C', 1, "CCCC", false, 1, {{N | E | S | W, 1}}, 0, {}, 0, {}},
+    {'D', 4, "CRFR", false, 1, {{N, 0}}, 1, {E | W}, 2, {{ENE | WNW, 1}, {ESE | SSE | SSW | WSW, 0}}},
+    {'E', 5, "CFFF", false, 1, {{N, 0}}, 0, {}, 1, {{ENE | ESE | SSE | SSW | WSW | WNW, 1}}},
+    {'F', 2, "FCFC", false, 1, {{E | W, 1}}, 0, {}, 2, {{NNE | NNW, 1}, {SSE | SSW, 1}}},
+    {'G', 1, "FCFC", false, 1, {{E | W, 0}}, 0, {}, 2, {{NNE | NNW, 1}, {SSE | SSW, 1}}},
+    {'H', 3, "CFCF", false, 2, {{N, 0}, {S, 0}}, 0, {}, 1, {{ENE | ESE | WSW | WNW, 3}}},
+    {'I', 2, "CFFC", false, 2, {{N, 0}, {W, 0}}, 0, {}, 1, {{ENE | ESE | SSE | SSW, 3}}},
+    {'J', 3, "CRRF", false, 1, {{N, 0}}, 1, {E | S}, 2, {{ENE | SSW | WSW | WNW, 1}, {ESE | SSE, 0}}},
+    {'K', 3, "CFRR", false, 1, {{N, 0}}, 1, {S | W}, 2, {{ENE | ESE | SSE | WNW, 1}, {SSW | WSW, 0}}},
+    {'L', 3, "CRRR", false, 1, {{N, 0}}, 3, {E, S, W}, 3, {{ENE | WNW, 1}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
+    {'M', 2, "CCFF", false, 1, {{N | E, 1}}, 0, {}, 1, {{SSE | SSW | WSW | WNW, 1}}},
+    {'N', 3, "CCFF", false, 1, {{N | E, 0}}, 0, {}, 1, {{SSE | SSW | WSW | WNW, 1}}},
+    {'O', 2, "CRRC", false, 1, {{N | W, 1}}, 1, {E | S}, 2, {{ENE | SSW, 1}, {ESE | SSE, 0}}},
+    {'P', 3, "CRRC", false, 1, {{N | W, 0}}, 1, {E | S}, 2, {{ENE | SSW, 1}, {ESE | SSE, 0}}},
+    {'Q', 1, "CCFC", false, 1, {{N | E | W, 1}}, 0, {}, 1, {{SSE | SSW, 1}}},
+    {'R', 3, "CCFC", false, 1, {{N | E | W, 0}}, 0, {}, 1, {{SSE | SSW, 1}}},
+    {'S', 2, "CCRC", false, 1, {{N | E | W, 1}}, 1, {S}, 2, {{SSE, 1}, {SSW, 1}}},
+    {'T', 1, "CCRC", false, 1, {{N | E | W, 0}}, 1, {S}, 2, {{SSE, 1}, {SSW, 1}}},
+    {'U', 8, "RFRF", false, 0, {}, 1, {N | S}, 2, {{NNE | ENE | ESE | SSE, 0}, {SSW | WSW | WNW | NNW, 0}}},
+    {'V', 9, "FFRR", false, 0, {}, 1, {S | W}, 2, {{NNE | ENE | ESE | SSE | WNW | NNW, 0}, {SSW | WSW, 0}}},
+    {'W', 4, "FRRR", false, 0, {}, 3, {E, S, W}, 3, {{NNE | ENE | WNW | NNW, 0}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
+    {'X', 1, "RRRR", false, 0, {}, 4, {N, E, S, W}, 4, {{WNW | NNW, 0}, {NNE | ENE, 0}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
+};
+}  // namespace raw
+
+// Slot of each half-edge, in the order NNE ENE ESE SSE SSW WSW WNW NNW.
+inline constexpr uint8_t kHalfSlot[8] = {2, 3, 5, 6, 8, 9, 11, 0};
+
+constexpr uint16_t rotate_slots(uint16_t mask, int rot) {
+  const int k = 3 * rot;
+  return static_cast<uint16_t>(((mask << k) | (mask >> (kSlots - k))) & 0xFFF);
+}
+
+constexpr Edge edge_of(char c) {
+  return c == 'C' ? Edge::City : c == 'R' ? Edge::Road : c == 'F' ? Edge::Field : Edge::None;
+}
+
+// Two rotations of one tile show the same picture when every segment (kind, slots,
+// shields) of one is a segment of the other.
+constexpr bool same_picture(const TileDef& d, int r1, int r2) {
+  for (int i = 0; i < d.nsegs; ++i) {
+    bool found = false;
+    for (int j = 0; j < d.nsegs && !found; ++j)
+      found = d.segs[j].kind == d.segs[i].kind && d.segs[j].shields == d.segs[i].shields &&
+              rotate_slots(d.segs[j].slots, r1) == rotate_slots(d.segs[i].slots, r2);
+    if (!found) return false;
+  }
+  return true;
+}
+
+constexpr TileDef make_def(const raw::Tile& r) {
+  TileDef d{};
+  d.letter = r.letter;
+  d.count = r.count;
+  for (int s = 0; s < 4; ++s) d.edges[s] = edge_of(r.edges[s]);
+  int n = 0;
+  if (r.monastery) d.segs[n++] = Segment{FeatureKind::Monastery, 0, 0, 0, 0};
+  const int city_base = n;
+  auto edge_slots = [](uint8_t edges, bool whole) {
+    uint16_t m = 0;
+    for (int s = 0; s < 4; ++s)
+      if (edges & (1 << s)) m |= static_cast<uint16_t>(whole ? (7u << (3 * s)) : (2u << (3 * s)));
+    return m;
+  };
+  auto popcount4 = [](uint8_t e) { return static_cast<uint8_t>((e & 1) + ((e >> 1) & 1) + ((e >> 2) & 1) + ((e >> 3) & 1)); };
+  for (int i = 0; i < r.ncities; ++i)
+    d.segs[n++] = Segment{FeatureKind::City, edge_slots(r.cities[i].edges, true),
+                          popcount4(r.cities[i].edges), r.cities[i].shield, 0};
+  for (int i = 0; i < r.nroads; ++i)
+    d.segs[n++] = Segment{FeatureKind::Road, edge_slots(r.roads[i], false), popcount4(r.roads[i]), 0, 0};
+  for (int i = 0; i < r.nfields; ++i) {
+    uint16_t m = 0;
+    for (int h = 0; h < 8; ++h)
+      if (r.fields[i].halves & (1 << h)) m |= static_cast<uint16_t>(1u << kHalfSlot[h]);
+    uint8_t touches = 0;
+    for (int c = 0; c < r.ncities; ++c)
+      if (r.fields[i].touches & (1 << c)) touches |= static_cast<uint8_t>(1u << (city_base + c));
+    d.segs[n++] = Segment{FeatureKind::Field, m, 0, 0, touches};
+  }
+  d.nsegs = static_cast<uint8_t>(n);
+  // A rotation is a distinct picture unless an earlier rotation shows the same picture.
+  d.symmetry = 0;
+  for (int rot = 0; rot < 4; ++rot) {
+    bool dup = false;
+    for (int prev = 0; prev < rot; ++prev) dup = dup || same_picture(d, prev, rot);
+    if (!dup) d.symmetry |= static_cast<uint8_t>(1u << rot);
+  }
+  return d;
+}
+
+constexpr std::array<TileDef, kTileTypes> make_defs() {
+  std::array<TileDef, kTileTypes> a{};
+  for (int t = 0; t < kTileTypes; ++t) a[t] = make_def(raw::kTiles[t]);
+  return a;
+}
+inline constexpr std::array<TileDef, kTileTypes> kDefs = make_defs();
+
+// Everything about one tile type in one rotation, in board orientation.
+struct Oriented {
+  uint8_t edge_code;                     // 2 bits per side (side d at bits 2d), Edge values
+  std::array<uint8_t, kSlots> slot_seg;  // local segment at each slot, kNoSeg if none
+  std::array<uint8_t, kLocationCount> loc_seg;  // local segment named by each location
+  uint8_t nchoices;                      // meeple choices: first location of each segment
+  std::array<Location, kMaxSegs + 1> choices;
+  std::array<Location, kMaxSegs> seg_loc;  // first (canonical) location of each segment
+};
+
+constexpr Oriented make_oriented(const TileDef& d, int rot) {
+  Oriented o{};
+  for (int s = 0; s < 4; ++s)
+    o.edge_code |= static_cast<uint8_t>(static_cast<uint8_t>(d.edges[(s - rot + 4) % 4]) << (2 * s));
+  for (int i = 0; i < kSlots; ++i) o.slot_seg[i] = kNoSeg;
+  for (int i = 0; i < d.nsegs; ++i) {
+    const uint16_t m = rotate_slots(d.segs[i].slots, rot);
+    for (int sl = 0; sl < kSlots; ++sl)
+      if (m & (1u << sl)) o.slot_seg[sl] = static_cast<uint8_t>(i);
+  }
+  for (int l = 0; l < kLocationCount; ++l) o.loc_seg[l] = kNoSeg;
+  if (d.nsegs > 0 && d.segs[0].kind == FeatureKind::Monastery) o.loc_seg[0] = 0;
+  for (int s = 0; s < 4; ++s) {
+    const uint8_t seg = o.slot_seg[3 * s + 1];
+    if (seg != kNoSeg && d.segs[seg].kind != FeatureKind::Field) o.loc_seg[1 + s] = seg;
+  }
+  for (int h = 0; h < 8; ++h) {
+    const uint8_t seg = o.slot_seg[kHalfSlot[h]];
+    if (seg != kNoSeg && d.segs[seg].kind == FeatureKind::Field) o.loc_seg[5 + h] = seg;
+  }
+  uint16_t seen = 0;
+  for (int l = 0; l < kLocationCount; ++l) {
+    const uint8_t seg = o.loc_seg[l];
+    if (seg == kNoSeg || (seen & (1u << seg))) continue;
+    seen = static_cast<uint16_t>(seen | (1u << seg));
+    o.seg_loc[seg] = static_cast<Location>(l);
+    o.choices[o.nchoices++] = static_cast<Location>(l);
+  }
+  return o;
+}
+
+constexpr std::array<std::array<Oriented, 4>, kTileTypes> make_oriented_all() {
+  std::array<std::array<Oriented, 4>, kTileTypes> a{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int r = 0; r < 4; ++r) a[t][r] = make_oriented(kDefs[t], r);
+  return a;
+}
+inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = make_oriented_all();
+
+// kFit[t][req]: mask of the distinct rotations of type t that satisfy an open cell's
+// requirement byte (2 bits per side, Edge values, Edge::None = unconstrained).
+constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
+  std::array<std::array<uint8_t, 256>, kTileTypes> f{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 0; req < 256; ++req) {
+      uint8_t m = 0;
+      for (int r = 0; r < 4; ++r) {
+        if (!(kDefs[t].symmetry & (1 << r))) continue;
+        bool ok = true;
+        for (int s = 0; s < 4; ++s) {
+          const int want = (req >> (2 * s)) & 3;
+          if (want != 0 && want != ((kOriented[t][r].edge_code >> (2 * s)) & 3)) ok = false;
+        }
+        if (ok) m |= static_cast<uint8_t>(1u << r);
+      }
+      f[t][req] = m;
+    }
+  return f;
+}
+inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
+
+// Smallest rotation that shows the same picture as `rot` (0..3).
+constexpr int canonical_rotation(TileType t, int rot) {
+  for (int r = 0; r < rot; ++r)
+    if (same_picture(kDefs[t], r, rot)) return r;
+  return rot;
+}
+
+inline constexpr int kTotalSegments = [] {
+  int n = 0;
+  for (const auto& d : kDefs) n += d.count * d.nsegs;
+  return n;
+}();
+
+}  // namespace tiles
+}  // namespace carc

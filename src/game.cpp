@@ -1,0 +1,360 @@
+// Game flow: set-up, the draw pile, placing tiles, deploying meeples, passing the turn.
+#include "carcassonne/game.hpp"
+
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+namespace carc {
+
+using tiles::kDefs;
+using tiles::kOriented;
+
+TileType tile_from_letter(char c) {
+  if (c >= 'a' && c <= 'x') c = static_cast<char>(c - 'a' + 'A');
+  return (c >= 'A' && c <= 'X') ? static_cast<TileType>(c - 'A') : kNoTile;
+}
+
+void Game::init(int players, Options options) {
+  if (players < kMinPlayers || players > kMaxPlayers)
+    throw std::invalid_argument("player count must be 1 to 6, not " + std::to_string(players));
+  players_ = static_cast<uint8_t>(players);
+  options_ = options;
+  for (int p = 0; p < players; ++p) supply_[p] = kMeeplesPerPlayer;
+  const SegId base = features_.add_tile(kStartTile, 0);
+  board_.place(0, 0, kStartTile, 0, base);
+}
+
+Game::Game(int players, uint64_t seed, Options options) {
+  init(players, options);
+  seed_ = seed;
+  int n = 0;
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) deck_[n++] = static_cast<TileType>(t);
+  Rng rng(seed);
+  for (int i = n - 1; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
+  deck_size_ = static_cast<uint8_t>(n);
+  draw_next(nullptr);
+}
+
+Game::Game(int players, std::span<const TileType> order, Options options) {
+  init(players, options);
+  fixed_order_ = true;
+  std::array<int, kTileTypes> used{};
+  used[kStartTile] = 1;
+  if (order.size() > static_cast<size_t>(kMaxDeck))
+    throw std::invalid_argument("a draw order holds at most 71 tiles");
+  for (size_t i = 0; i < order.size(); ++i) {
+    const TileType t = order[i];
+    if (t >= kTileTypes) throw std::invalid_argument("tile type " + std::to_string(t) + " is not 0..23 (A..X)");
+    if (++used[t] > kDefs[t].count)
+      throw std::invalid_argument(std::string("the draw order holds more ") + tile_letter(t) +
+                                  " tiles than the box (" + std::to_string(kDefs[t].count) +
+                                  (t == kStartTile ? ", the start tile included)" : ")"));
+    deck_[i] = t;
+  }
+  deck_size_ = static_cast<uint8_t>(order.size());
+  draw_next(nullptr);
+}
+
+TileType Game::current_tile() const {
+  if (phase_ == Phase::GameOver) return kNoTile;
+  return deck_[drawn_ - 1];
+}
+
+uint8_t Game::leaders() const {
+  int best = score_[0];
+  for (int p = 1; p < players_; ++p) best = std::max(best, static_cast<int>(score_[p]));
+  uint8_t mask = 0;
+  for (int p = 0; p < players_; ++p)
+    if (score_[p] == best) mask |= static_cast<uint8_t>(1u << p);
+  return mask;
+}
+
+int Game::discard_count() const { return std::popcount(discarded_[0]) + std::popcount(discarded_[1]); }
+
+// ---------------------------------------------------------------- placing the tile
+
+Verdict Game::check_fit(TileType t, Placement p) const {
+  Verdict v;
+  if (p.rot > 3) {
+    v.reason = Illegal::BadRotation;
+    return v;
+  }
+  const OpenCell* o = board_.open_at(p.x, p.y);
+  if (!o) {
+    v.reason = board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::NoNeighbour;
+    return v;
+  }
+  const uint8_t code = kOriented[t][p.rot].edge_code;
+  for (int s = 0; s < 4; ++s) {
+    const int want = (o->req >> (2 * s)) & 3;
+    const int have = (code >> (2 * s)) & 3;
+    if (want != 0 && want != have) {
+      v.reason = Illegal::Mismatch;
+      v.side = static_cast<Side>(s);
+      v.want = static_cast<Edge>(want);
+      v.have = static_cast<Edge>(have);
+      return v;
+    }
+  }
+  return v;
+}
+
+Verdict Game::check_placement(Placement p) const {
+  if (phase_ != Phase::PlaceTile) return Verdict{Illegal::WrongPhase};
+  return check_fit(current_tile(), p);
+}
+
+int Game::placements_for(TileType t, Placement* out) const {
+  if (t >= kTileTypes) return 0;
+  int n = 0;
+  const auto& fit = tiles::kFit[t];
+  for (int i = 0, e = board_.open_count(); i < e; ++i) {
+    const OpenCell& o = board_.open(i);
+    unsigned m = fit[o.req];
+    while (m) {
+      const int r = std::countr_zero(m);
+      m &= m - 1;
+      out[n++] = Placement{o.x, o.y, static_cast<uint8_t>(r)};
+    }
+  }
+  return n;
+}
+
+int Game::legal_placements(Placement* out) const {
+  if (phase_ != Phase::PlaceTile) return 0;
+  return placements_for(current_tile(), out);
+}
+
+bool Game::fits_anywhere(TileType t) const {
+  const auto& fit = tiles::kFit[t];
+  for (int i = 0, e = board_.open_count(); i < e; ++i)
+    if (fit[board_.open(i).req]) return true;
+  return false;
+}
+
+Status Game::place(Placement p, Verdict* why) {
+  const Verdict v = check_placement(p);
+  if (why) *why = v;
+  if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
+  apply_placement(p);
+  return Status::Ok;
+}
+
+void Game::add_pending(SegId root) {
+  for (int i = 0; i < npending_; ++i)
+    if (pending_[i] == root) return;
+  pending_[npending_++] = root;
+}
+
+// Puts the current tile down (already checked), joins its segments to the neighbours'
+// features and notes every feature this completes.
+void Game::apply_placement(Placement p) {
+  const TileType t = current_tile();
+  const int rot = tiles::canonical_rotation(t, p.rot);
+  const auto& me = kOriented[t][rot];
+  const uint8_t index = static_cast<uint8_t>(board_.tile_count());
+  const SegId base = features_.add_tile(t, index);
+  board_.place(p.x, p.y, t, rot, base);
+  const uint16_t cell = Board::cell_of(p.x, p.y);
+
+  for (int s = 0; s < 4; ++s) {
+    const int k = board_.tile_index_at_cell(Board::step(cell, s));
+    if (k < 0) continue;
+    const PlacedTile& nt = board_.tile(k);
+    const auto& other = kOriented[nt.type][nt.rot];
+    const int opp = s ^ 2;
+    const Edge e = static_cast<Edge>((me.edge_code >> (2 * s)) & 3);
+    if (e != Edge::Field) {  // the road or city in the middle of the edge
+      const SegId r = features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 1]),
+                                      static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
+      features_.root_counters(r).open = static_cast<uint8_t>(features_.root_counters(r).open - 2);
+    }
+    if (e != Edge::City) {  // the fields on both halves of the edge
+      features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s]),
+                      static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 2]));
+      features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 2]),
+                      static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp]));
+    }
+  }
+
+  npending_ = 0;
+  const auto& def = kDefs[t];
+  for (int i = 0; i < def.nsegs; ++i) {
+    const FeatureKind k = def.segs[i].kind;
+    if (k != FeatureKind::Road && k != FeatureKind::City) continue;
+    const SegId r = features_.find(static_cast<SegId>(base + i));
+    if (features_.root_counters(r).open == 0) add_pending(r);
+  }
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int k = board_.tile_index_at(p.x + dx, p.y + dy);
+      if (k < 0) continue;
+      const PlacedTile& m = board_.tile(k);
+      if (kDefs[m.type].segs[0].kind == FeatureKind::Monastery && board_.neighbours8(m.x, m.y) == 8)
+        add_pending(m.seg_base);
+    }
+  phase_ = Phase::PlaceMeeple;
+}
+
+// ---------------------------------------------------------------- the meeple
+
+Verdict Game::check_meeple(Location loc) const {
+  if (phase_ != Phase::PlaceMeeple) return Verdict{Illegal::WrongPhase};
+  if (loc == Location::None) return Verdict{};
+  if (static_cast<int>(loc) >= kLocationCount) return Verdict{Illegal::NoSuchFeature};
+  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+  const uint8_t local = kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)];
+  if (local == tiles::kNoSeg) return Verdict{Illegal::NoSuchFeature};
+  const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
+  if (features_.kind(r) == FeatureKind::Field && !options_.farmers) return Verdict{Illegal::FarmersOff};
+  if (features_.root_counters(r).meeples > 0) return Verdict{Illegal::FeatureOccupied};
+  if (supply_[current_] == 0) return Verdict{Illegal::NoSupply};
+  return Verdict{};
+}
+
+int Game::meeple_options(Location* out) const {
+  if (phase_ != Phase::PlaceMeeple || supply_[current_] == 0) return 0;
+  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+  const auto& o = kOriented[pt.type][pt.rot];
+  SegId seen[tiles::kMaxSegs];
+  int nseen = 0, n = 0;
+  for (int i = 0; i < o.nchoices; ++i) {
+    const Location loc = o.choices[i];
+    const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
+    bool dup = false;
+    for (int j = 0; j < nseen; ++j) dup |= seen[j] == r;
+    if (dup) continue;
+    seen[nseen++] = r;
+    if (features_.kind(r) == FeatureKind::Field && !options_.farmers) continue;
+    if (features_.root_counters(r).meeples > 0) continue;
+    out[n++] = loc;
+  }
+  return n;
+}
+
+Status Game::deploy(Location loc, Events* events, Verdict* why) {
+  const Verdict v = check_meeple(loc);
+  if (why) *why = v;
+  if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
+  if (loc != Location::None) {
+    const int index = board_.tile_count() - 1;
+    PlacedTile& pt = board_.tile(index);
+    const auto& o = kOriented[pt.type][pt.rot];
+    const SegId seg = static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]);
+    const SegId r = features_.find(seg);
+    // Name the feature by its first location on this tile, as the listing does.
+    Location first = loc;
+    for (int i = 0; i < o.nchoices; ++i)
+      if (features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(o.choices[i])])) == r) {
+        first = o.choices[i];
+        break;
+      }
+    pt.meeple = first;
+    meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), first};
+    features_.root_counters(r).meeples++;
+    supply_[current_]--;
+  }
+  finish_turn(events);
+  return Status::Ok;
+}
+
+void Game::finish_turn(Events* events) {
+  for (int i = 0; i < npending_; ++i) score_completed(pending_[i], events);
+  npending_ = 0;
+  current_ = static_cast<uint8_t>((current_ + 1) % players_);
+  draw_next(events);
+}
+
+void Game::draw_next(Events* events) {
+  while (drawn_ < deck_size_) {
+    const TileType t = deck_[drawn_++];
+    if (fits_anywhere(t)) {
+      phase_ = Phase::PlaceTile;
+      return;
+    }
+    const int i = drawn_ - 1;
+    discarded_[i >> 6] |= uint64_t{1} << (i & 63);
+    if (events) {
+      Event e;
+      e.type = Event::Type::Discard;
+      e.tile = t;
+      events->push(e);
+    }
+  }
+  phase_ = Phase::GameOver;
+  score_end(events);
+}
+
+// ---------------------------------------------------------------- whole turns
+
+Status Game::play(Move m, Events* events, Verdict* why) {
+  Verdict v = check_placement(m.at);
+  if (v && m.meeple != Location::None) {
+    // Whether the meeple is legal depends on the features after placement: try it on a
+    // copy so that a bad meeple leaves this game untouched.
+    Game trial = *this;
+    trial.apply_placement(m.at);
+    v = trial.check_meeple(m.meeple);
+    if (v) {
+      *this = trial;
+      return deploy(m.meeple, events, why);
+    }
+  }
+  if (why) *why = v;
+  if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
+  apply_placement(m.at);
+  return deploy(Location::None, events, why);
+}
+
+void Game::playout(Rng& rng, Events* events) {
+  Placement buf[kMaxPlacements];
+  Location opts[kMaxMeepleOptions];
+  while (phase_ != Phase::GameOver) {
+    if (phase_ == Phase::PlaceTile) {
+      const int n = legal_placements(buf);
+      apply_placement(buf[rng.below(static_cast<uint32_t>(n))]);
+    }
+    const int k = meeple_options(opts);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
+  }
+}
+
+// ---------------------------------------------------------------- messages
+
+namespace {
+const char* edge_word(Edge e) {
+  switch (e) {
+    case Edge::Field: return "field";
+    case Edge::Road: return "road";
+    case Edge::City: return "city";
+    default: return "nothing";
+  }
+}
+const char* side_word(Side s) {
+  static const char* const names[4] = {"north", "east", "south", "west"};
+  return names[s & 3];
+}
+}  // namespace
+
+std::string describe(const Verdict& v) {
+  switch (v.reason) {
+    case Illegal::None: return "legal";
+    case Illegal::WrongPhase: return "not allowed in this phase of the turn";
+    case Illegal::BadRotation: return "rotation must be 0, 90, 180 or 270 degrees";
+    case Illegal::Occupied: return "a tile is already placed there";
+    case Illegal::NoNeighbour: return "the cell shares no edge with a placed tile";
+    case Illegal::Mismatch:
+      return std::string("the ") + side_word(v.side) + " edge is " + edge_word(v.have) +
+             " but the neighbour there shows " + edge_word(v.want);
+    case Illegal::NoSuchFeature: return "that location names no feature of the tile just placed";
+    case Illegal::FeatureOccupied: return "that feature already holds a meeple";
+    case Illegal::NoSupply: return "the player has no meeple left in supply";
+    case Illegal::FarmersOff: return "farmers are switched off in this game";
+  }
+  return "unknown reason";
+}
+
+}  // namespace carc

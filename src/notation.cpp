@@ -1,0 +1,70 @@
+// Move text: formatting and strict parsing.
+#include "carcassonne/notation.hpp"
+
+#include <charconv>
+#include <fmt/format.h>
+
+namespace carc {
+
+std::string format_move(TileType tile, const Move& m) {
+  std::string s = fmt::format("{} {},{} {}", tile_letter(tile), m.at.x, m.at.y, 90 * m.at.rot);
+  if (m.meeple != Location::None) {
+    s += ' ';
+    s += location_name(m.meeple);
+  }
+  return s;
+}
+
+namespace {
+bool fail(std::string* error, std::string msg) {
+  if (error) *error = std::move(msg);
+  return false;
+}
+
+// Splits off the next run of non-blank characters.
+std::string_view next_word(std::string_view& text) {
+  size_t i = 0;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  size_t j = i;
+  while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+  const std::string_view w = text.substr(i, j - i);
+  text.remove_prefix(j);
+  return w;
+}
+
+bool parse_int(std::string_view w, int& out) {
+  if (!w.empty() && w.front() == '+') w.remove_prefix(1);
+  const auto r = std::from_chars(w.data(), w.data() + w.size(), out);
+  return r.ec == std::errc() && r.ptr == w.data() + w.size() && !w.empty();
+}
+}  // namespace
+
+bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* error) {
+  std::string_view rest = text;
+  const std::string_view letter = next_word(rest);
+  if (letter.size() != 1 || tile_from_letter(letter[0]) == kNoTile || letter[0] > 'X')
+    return fail(error, fmt::format("'{}' is not a tile letter A..X", letter));
+  const std::string_view coords = next_word(rest);
+  const size_t comma = coords.find(',');
+  int x = 0, y = 0;
+  if (comma == std::string_view::npos || !parse_int(coords.substr(0, comma), x) ||
+      !parse_int(coords.substr(comma + 1), y))
+    return fail(error, fmt::format("'{}' is not a coordinate pair like 0,-1", coords));
+  if (x < -128 || x > 127 || y < -128 || y > 127)
+    return fail(error, fmt::format("coordinates {},{} are outside -128..127", x, y));
+  const std::string_view rot_word = next_word(rest);
+  int degrees = 0;
+  if (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0)
+    return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", rot_word));
+  Location loc = Location::None;
+  const std::string_view loc_word = next_word(rest);
+  if (!loc_word.empty() && !parse_location(loc_word, loc))
+    return fail(error, fmt::format("'{}' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)", loc_word));
+  const std::string_view extra = next_word(rest);
+  if (!extra.empty()) return fail(error, fmt::format("unexpected '{}' after the move", extra));
+  tile = tile_from_letter(letter[0]);
+  move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc};
+  return true;
+}
+
+}  // namespace carc

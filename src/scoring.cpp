@@ -1,0 +1,198 @@
+// Scoring: completed features during the game, incomplete features and fields at the end,
+// majority with full points for ties, meeples going home.
+#include <array>
+#include <bit>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+using tiles::kDefs;
+
+namespace {
+// A set of small integers (tile indices, segment ids) below 256.
+struct SmallSet {
+  std::array<uint64_t, 4> bits{};
+  bool insert(unsigned v) {
+    const uint64_t m = uint64_t{1} << (v & 63);
+    const bool fresh = !(bits[v >> 6] & m);
+    bits[v >> 6] |= m;
+    return fresh;
+  }
+  int size() const {
+    return std::popcount(bits[0]) + std::popcount(bits[1]) + std::popcount(bits[2]) + std::popcount(bits[3]);
+  }
+};
+}  // namespace
+
+int Game::feature_tiles(SegId root) const {
+  SmallSet seen;
+  SegId s = root;
+  do {
+    seen.insert(features_.tile_of(s));
+    s = features_.next(s);
+  } while (s != root);
+  return seen.size();
+}
+
+int Game::completed_cities_touching(SegId field_root) const {
+  SmallSet cities;
+  SegId s = field_root;
+  do {
+    const PlacedTile& pt = board_.tile(features_.tile_of(s));
+    unsigned touches = kDefs[pt.type].segs[s - pt.seg_base].touches;
+    while (touches) {
+      const int local = std::countr_zero(touches);
+      touches &= touches - 1;
+      const SegId c = features_.find(static_cast<SegId>(pt.seg_base + local));
+      if (features_.root_counters(c).open == 0) cities.insert(c);
+    }
+    s = features_.next(s);
+  } while (s != field_root);
+  return cities.size();
+}
+
+// Gives `points` to every player with the most meeples on the feature and reports it;
+// with return_meeples the feature's meeples go back to their owners' supplies.
+void Game::award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events) {
+  Event e;
+  e.type = Event::Type::Score;
+  e.feature = kind;
+  e.end_game = end_game;
+  int kept = 0;
+  bool located = false;
+  for (int i = 0; i < nmeeples_; ++i) {
+    const Meeple m = meeples_[i];
+    if (features_.find(m.seg) != root) {
+      meeples_[kept++] = m;
+      continue;
+    }
+    e.meeples[m.player]++;
+    if (!located) {
+      const PlacedTile& pt = board_.tile(m.tile);
+      e.tile = pt.type;
+      e.x = pt.x;
+      e.y = pt.y;
+      e.location = m.location;
+      located = true;
+    }
+    if (return_meeples)
+      supply_[m.player]++;
+    else
+      meeples_[kept++] = m;
+  }
+  nmeeples_ = static_cast<uint8_t>(kept);
+  if (return_meeples) features_.root_counters(root).meeples = 0;
+  int most = 0;
+  for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
+  for (int p = 0; p < players_; ++p)
+    if (e.meeples[p] == most) {
+      e.winners |= static_cast<uint8_t>(1u << p);
+      score_[p] += points;
+    }
+  e.points = static_cast<int16_t>(points);
+  if (kind != FeatureKind::Field && kind != FeatureKind::Monastery) e.tiles = static_cast<uint8_t>(feature_tiles(root));
+  if (events) events->push(e);
+}
+
+void Game::score_completed(SegId root, Events* events) {
+  const FeatureCounters& c = features_.root_counters(root);
+  if (c.meeples == 0) return;
+  int points = 0;
+  switch (c.kind) {
+    case FeatureKind::Road: points = feature_tiles(root); break;
+    case FeatureKind::City: {
+      const int n = feature_tiles(root);
+      const bool small = options_.first_edition_small_city && n == 2;
+      points = small ? n + c.shields : 2 * (n + c.shields);
+      break;
+    }
+    case FeatureKind::Monastery: points = 9; break;
+    case FeatureKind::Field: return;  // fields never complete
+  }
+  award(root, c.kind, points, false, true, events);
+}
+
+void Game::score_end(Events* events) {
+  // Every feature that still holds meeples, in the order of its first meeple.
+  SmallSet done;
+  for (int i = 0; i < nmeeples_; ++i) {
+    const SegId r = features_.find(meeples_[i].seg);
+    if (!done.insert(r)) continue;
+    const FeatureCounters& c = features_.root_counters(r);
+    int points = 0;
+    switch (c.kind) {
+      case FeatureKind::Road: points = feature_tiles(r); break;
+      case FeatureKind::City: points = feature_tiles(r) + c.shields; break;
+      case FeatureKind::Monastery: {
+        const PlacedTile& pt = board_.tile(features_.tile_of(r));
+        points = 1 + board_.neighbours8(pt.x, pt.y);
+        break;
+      }
+      case FeatureKind::Field:
+        if (options_.first_edition_farmers) continue;
+        points = 3 * completed_cities_touching(r);
+        break;
+    }
+    award(r, c.kind, points, true, false, events);
+  }
+  if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
+}
+
+// First edition: each completed city gives 4 points to the players with the most farmers
+// over all the fields that touch it.
+void Game::score_first_edition_farmers(Events* events) {
+  SmallSet cities_done;
+  for (int s = 0; s < features_.count(); ++s) {
+    if (features_.kind(static_cast<SegId>(s)) != FeatureKind::City) continue;
+    const SegId city = features_.find(static_cast<SegId>(s));
+    if (features_.root_counters(city).open != 0 || !cities_done.insert(city)) continue;
+    // Fields touching this city: walk the city's segments, then the fields on each tile.
+    SmallSet fields;
+    SegId c = city;
+    do {
+      const PlacedTile& pt = board_.tile(features_.tile_of(c));
+      const auto& def = kDefs[pt.type];
+      const int local_city = c - pt.seg_base;
+      for (int i = 0; i < def.nsegs; ++i)
+        if (def.segs[i].kind == FeatureKind::Field && (def.segs[i].touches >> local_city) & 1)
+          fields.insert(features_.find(static_cast<SegId>(pt.seg_base + i)));
+      c = features_.next(c);
+    } while (c != city);
+
+    Event e;
+    e.type = Event::Type::Score;
+    e.feature = FeatureKind::Field;
+    e.end_game = true;
+    e.tiles = static_cast<uint8_t>(feature_tiles(city));
+    bool any = false;
+    for (int i = 0; i < nmeeples_; ++i) {
+      const Meeple& m = meeples_[i];
+      const SegId r = features_.find(m.seg);
+      if (features_.kind(r) != FeatureKind::Field) continue;
+      const uint64_t bit = uint64_t{1} << (r & 63);
+      if (!(fields.bits[r >> 6] & bit)) continue;
+      if (!any) {
+        const PlacedTile& pt = board_.tile(m.tile);
+        e.tile = pt.type;
+        e.x = pt.x;
+        e.y = pt.y;
+        e.location = m.location;
+        any = true;
+      }
+      e.meeples[m.player]++;
+    }
+    if (!any) continue;
+    int most = 0;
+    for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
+    for (int p = 0; p < players_; ++p)
+      if (e.meeples[p] == most) {
+        e.winners |= static_cast<uint8_t>(1u << p);
+        score_[p] += 4;
+      }
+    e.points = 4;
+    if (events) events->push(e);
+  }
+}
+
+}  // namespace carc

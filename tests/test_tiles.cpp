@@ -1,0 +1,45 @@
+// The tile set as TILES.md lists it: counts, edges, segments, shields, symmetry.
+#include <catch2/catch.hpp>
+
+#include "carcassonne/carcassonne.hpp"
+
+using namespace carc;
+
+TEST_CASE("Tile set: 72 tiles in 24 types, 10 with a shield") {
+  int total = 0, shields = 0;
+  for (const auto& d : tiles::kDefs) {
+    total += d.count;
+    for (int i = 0; i < d.nsegs; ++i) shields += d.count * d.segs[i].shields;
+  }
+  CHECK(total == 72);
+  CHECK(shields == 10);
+  CHECK(tiles::kTotalSegments == 243);
+}
+
+TEST_CASE("Tile set: symmetric tiles have fewer distinct rotations") {
+  auto distinct = [](char letter) { return std::popcount(tiles::kDefs[letter - 'A'].symmetry); };
+  CHECK(distinct('B') == 1);
+  CHECK(distinct('C') == 1);
+  CHECK(distinct('X') == 1);
+  CHECK(distinct('U') == 2);
+  CHECK(distinct('H') == 2);
+  CHECK(distinct('F') == 2);
+  CHECK(distinct('G') == 2);
+  CHECK(distinct('A') == 4);
+  CHECK(distinct('D') == 4);
+  CHECK(distinct('I') == 4);
+  CHECK(tiles::canonical_rotation(tile_from_letter('U'), 2) == 0);
+  CHECK(tiles::canonical_rotation(tile_from_letter('U'), 3) == 1);
+  CHECK(tiles::canonical_rotation(tile_from_letter('X'), 3) == 0);
+}
+
+TEST_CASE("Rotation: turning 90 degrees moves the north edge to the east") {
+  const auto& e = tiles::kOriented[tile_from_letter('E')][1];  // city cap
+  CHECK(((e.edge_code >> 2) & 3) == static_cast<int>(Edge::City));
+  CHECK((e.edge_code & 3) == static_cast<int>(Edge::Field));
+  // The cap's city now sits on E; its field on the other half-edges.
+  CHECK(e.loc_seg[static_cast<int>(Location::E)] != tiles::kNoSeg);
+  CHECK(e.loc_seg[static_cast<int>(Location::N)] == tiles::kNoSeg);
+  CHECK(e.loc_seg[static_cast<int>(Location::NNE)] != tiles::kNoSeg);
+  CHECK(e.loc_seg[static_cast<int>(Location::ENE)] == tiles::kNoSeg);
+}
