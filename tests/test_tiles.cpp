@@ -43,3 +43,30 @@ TEST_CASE("Rotation: turning 90 degrees moves the north edge to the east") {
   CHECK(e.loc_seg[static_cast<int>(Location::NNE)] != tiles::kNoSeg);
   CHECK(e.loc_seg[static_cast<int>(Location::ENE)] == tiles::kNoSeg);
 }
+
+TEST_CASE("Tile data: every edge slot belongs to the right kind of segment") {
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int r = 0; r < 4; ++r) {
+      const auto& o = tiles::kOriented[t][r];
+      for (int s = 0; s < 4; ++s) {
+        const Edge e = static_cast<Edge>((o.edge_code >> (2 * s)) & 3);
+        INFO("tile " << tile_letter(static_cast<TileType>(t)) << " rot " << r << " side " << s);
+        auto kind_at = [&](int slot) { return tiles::kDefs[t].segs[o.slot_seg[slot]].kind; };
+        if (e == Edge::City) {
+          for (int k = 0; k < 3; ++k) REQUIRE(o.slot_seg[3 * s + k] != tiles::kNoSeg);
+          for (int k = 0; k < 3; ++k) CHECK(kind_at(3 * s + k) == FeatureKind::City);
+        } else {
+          REQUIRE(o.slot_seg[3 * s] != tiles::kNoSeg);
+          REQUIRE(o.slot_seg[3 * s + 2] != tiles::kNoSeg);
+          CHECK(kind_at(3 * s) == FeatureKind::Field);
+          CHECK(kind_at(3 * s + 2) == FeatureKind::Field);
+          if (e == Edge::Road) {
+            REQUIRE(o.slot_seg[3 * s + 1] != tiles::kNoSeg);
+            CHECK(kind_at(3 * s + 1) == FeatureKind::Road);
+          } else {
+            CHECK(o.slot_seg[3 * s + 1] == tiles::kNoSeg);
+          }
+        }
+      }
+    }
+}
