@@ -357,4 +357,18 @@ std::string describe(const Verdict& v) {
   return "unknown reason";
 }
 
+std::string describe(const Event& e) {
+  if (e.type == Event::Type::Discard) return std::string(1, tile_letter(e.tile)) + " fits nowhere and leaves the game";
+  std::string who;
+  int n = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) n += (e.winners >> p) & 1;
+  for (int p = 0, k = 0; p < kMaxPlayers; ++p) {
+    if (!((e.winners >> p) & 1)) continue;
+    who += (k == 0 ? "" : k + 1 == n ? " and " : ", ") + std::to_string(p);
+    ++k;
+  }
+  return std::string(feature_kind_name(e.feature)) + " " + std::to_string(e.points) + " to " +
+         (n == 1 ? "player " : "players ") + who + (e.end_game ? " (end of game)" : "");
+}
+
 }  // namespace carc

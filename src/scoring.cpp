@@ -139,6 +139,16 @@ void Game::score_end(Events* events) {
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
 }
 
+std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
+  Game g = *this;
+  if (g.phase_ == Phase::PlaceMeeple) {
+    for (int i = 0; i < g.npending_; ++i) g.score_completed(g.pending_[i], events);
+    g.npending_ = 0;
+  }
+  if (g.phase_ != Phase::GameOver) g.score_end(events);
+  return g.score_;
+}
+
 // First edition: each completed city gives 4 points to the players with the most farmers
 // over all the fields that touch it.
 void Game::score_first_edition_farmers(Events* events) {

@@ -16,6 +16,7 @@ struct PlacedTile {
   uint8_t rot;        // 0..3 quarter turns clockwise
   uint8_t seg_base;   // first segment id of this tile in Features
   Location meeple;    // where this turn's meeple went, Location::None if none
+  friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
 };
 
 // An empty cell next to at least one tile. `req` holds 2 bits per side (Edge values):
@@ -24,6 +25,7 @@ struct OpenCell {
   uint16_t cell;
   int8_t x, y;
   uint8_t req;
+  friend bool operator==(const OpenCell&, const OpenCell&) = default;
 };
 
 // A fixed 4096-cell board indexed by (90*y + x) mod 4096. Any two cells within 73 steps
@@ -47,6 +49,7 @@ class Board {
   static bool in_reach(int x, int y) { return x >= -kReach && x <= kReach && y >= -kReach && y <= kReach; }
 
   void clear() { *this = Board{}; }
+  friend bool operator==(const Board&, const Board&) = default;
 
   int tile_count() const { return ntiles_; }
   const PlacedTile& tile(int i) const { return tiles_[i]; }

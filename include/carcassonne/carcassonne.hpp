@@ -4,6 +4,8 @@
 #include "carcassonne/board.hpp"
 #include "carcassonne/features.hpp"
 #include "carcassonne/game.hpp"
+#include "carcassonne/history.hpp"
 #include "carcassonne/notation.hpp"
+#include "carcassonne/record.hpp"
 #include "carcassonne/rng.hpp"
 #include "carcassonne/tiles.hpp"

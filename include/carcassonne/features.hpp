@@ -20,6 +20,7 @@ struct FeatureCounters {
   uint8_t shields;  // cities
   uint8_t meeples;  // meeples of all players on the feature
   FeatureKind kind;
+  friend bool operator==(const FeatureCounters&, const FeatureCounters&) = default;
 };
 
 class Features {
@@ -28,6 +29,7 @@ class Features {
   static_assert(kMaxSegments <= 255, "segment ids are bytes");
 
   int count() const { return count_; }
+  friend bool operator==(const Features&, const Features&) = default;
 
   // Adds the segments of a newly placed tile as separate features; returns the first id.
   SegId add_tile(TileType t, uint8_t tile_index) {

@@ -86,6 +86,7 @@ struct Meeple {
   uint8_t player;
   uint8_t tile;       // index into the board's placed tiles
   Location location;  // on that tile, board orientation
+  friend bool operator==(const Meeple&, const Meeple&) = default;
 };
 
 // Something a front end shows: points scored for a feature, or a tile that fit nowhere.
@@ -102,6 +103,10 @@ struct Event {
   uint8_t tiles = 0;                        // Score: tiles in the feature (cities: per city)
   std::array<uint8_t, kMaxPlayers> meeples{};  // Score: meeples per player on the feature
 };
+
+// A short phrase for an event: "city 8 to player 0", "road 3 to players 0 and 2 (end of
+// game)", "C fits nowhere and leaves the game".
+std::string describe(const Event& e);
 
 // A caller-owned list that the game appends events to. Its capacity is larger than what
 // any one call can produce.
@@ -182,6 +187,19 @@ class Game {
   // then a meeple uniformly among the legal locations and "none".
   void playout(Rng& rng, Events* events = nullptr);
 
+  // --- looking ahead (this game is unchanged) ---
+  // The scores if the game ended now: a tile just placed (PlaceMeeple) scores what it
+  // completed without a meeple, then end-game scoring runs on a copy. Events as in deploy.
+  std::array<int32_t, kMaxPlayers> final_scores_now(Events* events = nullptr) const;
+  // Distinct tiles in the feature whose root is `root` (features().find of any segment).
+  int feature_tiles(SegId root) const;
+  // Distinct completed cities that the field whose root is `field_root` touches.
+  int completed_cities_touching(SegId field_root) const;
+
+  // Two games are equal when every part of their state is: board, features, meeples,
+  // scores, supplies, draw pile, phase and options.
+  friend bool operator==(const Game&, const Game&) = default;
+
  private:
   void init(int players, Options options);
   void draw_next(Events* events);
@@ -193,8 +211,6 @@ class Game {
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
   void award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events);
-  int feature_tiles(SegId root) const;
-  int completed_cities_touching(SegId field_root) const;
   void score_first_edition_farmers(Events* events);
 
   Board board_;

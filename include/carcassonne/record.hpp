@@ -1,0 +1,31 @@
+// Game records: a line-based text that saves any game, finished or not, and loads back into
+// the identical state. The format is documented in README.md ("Game records").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+inline constexpr int kRecordVersion = 1;
+
+// Where and why a record failed to load.
+struct RecordError {
+  int line = 0;        // 1-based line of the record that is wrong
+  std::string reason;  // what is wrong with it
+  // "line 7: <reason>".
+  std::string message() const;
+};
+
+// The record of a game: header, then one line per drawn tile (placed or discarded), in
+// order, with comments giving turns, players, points and the scores. Never fails.
+std::string save_record(const Game& game);
+
+// Replays a record into `out`. On failure `out` is untouched, *error (if given) names the
+// line and the reason, and the status is InvalidArgument (malformed text) or IllegalMove
+// (a move the rules forbid, or a tile that is not the one the seed or order draws).
+Status load_record(std::string_view text, Game& out, RecordError* error = nullptr);
+
+}  // namespace carc

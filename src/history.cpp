@@ -1,0 +1,58 @@
+// Rewind and undo by replaying the placed tiles, in order, on a fresh game with the same
+// players, options and draw pile: the rules then redo every score, return and discard.
+#include "carcassonne/history.hpp"
+
+#include <fmt/format.h>
+
+namespace carc {
+
+namespace {
+Status fail(Status s, std::string* error, std::string msg) {
+  if (error) *error = std::move(msg);
+  return s;
+}
+}  // namespace
+
+Game restart(const Game& game) {
+  return game.fixed_order() ? Game(game.players(), game.draw_order(), game.options())
+                            : Game(game.players(), game.seed(), game.options());
+}
+
+int turns_played(const Game& game) {
+  return game.board().tile_count() - 1 - (game.phase() == Phase::PlaceMeeple ? 1 : 0);
+}
+
+Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::string* error) {
+  const int played = turns_played(game);
+  if (turn < 1 || turn > played)
+    return fail(Status::InvalidArgument, error, fmt::format("turn {} is not among the {} turns played", turn, played));
+  const PlacedTile& pt = game.board().tile(turn);
+  tile = pt.type;
+  move = Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple};
+  return Status::Ok;
+}
+
+Status rewind(const Game& game, int turns, Game& out, std::string* error) {
+  const int played = turns_played(game);
+  if (turns < 0 || turns > played)
+    return fail(Status::InvalidArgument, error,
+                fmt::format("cannot rewind to turn {}: {} turns have been played", turns, played));
+  Game g = restart(game);
+  for (int t = 1; t <= turns; ++t) {
+    const PlacedTile& pt = game.board().tile(t);
+    Verdict v;
+    if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple}, nullptr, &v) != Status::Ok)
+      return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
+  }
+  out = g;
+  return Status::Ok;
+}
+
+Status undo(const Game& game, Game& out, std::string* error) {
+  const int played = turns_played(game);
+  if (game.phase() == Phase::PlaceMeeple) return rewind(game, played, out, error);
+  if (played == 0) return fail(Status::InvalidArgument, error, "no turn has been played yet: nothing to undo");
+  return rewind(game, played - 1, out, error);
+}
+
+}  // namespace carc

@@ -1,0 +1,224 @@
+// Game records: save and load give the identical game, every bad record is refused with
+// its line and reason, and a short record is a position that can be played on.
+#include <catch2/catch.hpp>
+
+#include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
+
+using namespace carc;
+
+namespace {
+Game load_ok(const std::string& text) {
+  Game g(2, uint64_t{0});
+  RecordError err;
+  const Status s = load_record(text, g, &err);
+  INFO(err.message() << "\n" << text);
+  REQUIRE(s == Status::Ok);
+  return g;
+}
+
+void check_round_trip(const Game& g) {
+  const std::string text = save_record(g);
+  const Game loaded = load_ok(text);
+  INFO(text);
+  CHECK(loaded == g);
+  CHECK(save_record(loaded) == text);
+}
+
+// Worked example 13 of RULES.md: after E, A, A every open edge is field, so C fits nowhere.
+const char* kExample13 =
+    "carcassonne-record 1\n"
+    "players 2\n"
+    "order EAACEU\n"
+    "E 0,-1 180 S\n"
+    "A 1,0 90 C\n"
+    "A -1,0 270 -\n"
+    "discard C\n";
+}  // namespace
+
+TEST_CASE("Record round trip: random games of 2-5 players, farmers on and off, seeded and fixed order") {
+  for (int i = 0; i < 64; ++i) {
+    Game g = test::varied_game(i);
+    Rng rng(static_cast<uint64_t>(i));
+    int turn = 0;
+    INFO("game " << i);
+    while (!g.over()) {
+      if (turn % 9 == i % 9) check_round_trip(g);
+      test::random_placement(g, rng);
+      if (turn % 9 == (i + 4) % 9) check_round_trip(g);  // a tile placed, its meeple undecided
+      test::random_meeple(g, rng);
+      ++turn;
+    }
+    check_round_trip(g);
+  }
+}
+
+TEST_CASE("Record: a finished game loads with its final scores and winners") {
+  Game g(3, uint64_t{42});
+  Rng rng(1);
+  g.playout(rng);
+  const Game loaded = load_ok(save_record(g));
+  for (int p = 0; p < 3; ++p) CHECK(loaded.score(p) == g.score(p));
+  CHECK(loaded.over());
+  CHECK(loaded.leaders() == g.leaders());
+}
+
+TEST_CASE("Record: worked example 1 as a record, the knight scores 4 and returns") {
+  const Game g = load_ok("carcassonne-record 1\nplayers 2\norder EU\nE 0,-1 180 S\n");
+  CHECK(g.score(0) == 4);
+  CHECK(g.supply(0) == kMeeplesPerPlayer);
+  CHECK(g.current_player() == 1);
+  CHECK(g.current_tile() == tile_from_letter('U'));
+}
+
+TEST_CASE("Record: a discarded tile is a line of its own (worked example 13)") {
+  const Game g = load_ok(kExample13);
+  CHECK(g.discard_count() == 1);
+  CHECK(g.current_player() == 1);  // the same player draws again after the discard
+  CHECK(g.current_tile() == tile_from_letter('E'));
+  const std::string text = save_record(g);
+  CHECK(text.find("\ndiscard C") != std::string::npos);
+}
+
+TEST_CASE("Record: a position loads and can be played on like the game it came from") {
+  Game direct(3, uint64_t{5});
+  Rng rng(5);
+  for (int t = 0; t < 10; ++t) test::random_turn(direct, rng);
+  Game loaded = load_ok(save_record(direct));
+  Rng a(99), b(99);
+  direct.playout(a);
+  loaded.playout(b);
+  CHECK(loaded == direct);
+}
+
+TEST_CASE("Record: a tile placed with its meeple undecided is written with '?'") {
+  Game g = load_ok("carcassonne-record 1\nplayers 2\norder EU\nE 0,-1 180 ?\n");
+  CHECK(g.phase() == Phase::PlaceMeeple);
+  CHECK(save_record(g).find("E 0,-1 180 ?") != std::string::npos);
+  REQUIRE(g.deploy(Location::S) == Status::Ok);
+  CHECK(g.score(0) == 4);
+}
+
+TEST_CASE("Record: comments and blank lines are ignored, 'no meeple' may be '-' or nothing") {
+  const Game a = load_ok("# a puzzle\n\ncarcassonne-record 1   # version\nplayers 2\n  order EU # tiles\nE 0,-1 180\n");
+  const Game b = load_ok("carcassonne-record 1\nplayers 2\norder E U\nE 0,-1 180 -\n");
+  CHECK(a == b);
+}
+
+TEST_CASE("Record: a seeded record names the tile the seed's shuffle draws when a line disagrees") {
+  Game g(2, uint64_t{77});
+  Rng rng(3);
+  for (int t = 0; t < 5; ++t) test::random_turn(g, rng);
+  std::string text = save_record(g);
+  // Change the letter of the third move.
+  size_t pos = 0;
+  int line = 0, moves = 0, at_line = 0;
+  for (size_t i = 0; i < text.size(); i = text.find('\n', i) + 1) {
+    ++line;
+    if (text[i] >= 'A' && text[i] <= 'X' && text[i + 1] == ' ' && ++moves == 3) {
+      pos = i;
+      at_line = line;
+      break;
+    }
+  }
+  REQUIRE(at_line > 0);
+  const char real = text[pos];
+  text[pos] = real == 'B' ? 'C' : 'B';
+  Game out = g;
+  RecordError err;
+  CHECK(load_record(text, out, &err) == Status::IllegalMove);
+  CHECK(err.line == at_line);
+  CHECK_THAT(err.reason, Catch::Contains(std::string("the seed's shuffle draws ") + real));
+  CHECK(out == g);  // nothing half-loaded
+}
+
+TEST_CASE("Record: every malformed or illegal record names its line and reason and loads nothing") {
+  struct Bad {
+    const char* text;
+    int line;
+    const char* reason;
+    Status status;
+  };
+  const std::string ex13 = kExample13;
+  const std::string head = "carcassonne-record 1\nplayers 2\norder EAACEU\n";
+  const std::string lines[] = {
+      "",
+      "hello\n",
+      "carcassonne-record 2\nplayers 2\nseed 1\n",
+      "carcassonne-record one\n",
+      "carcassonne-record 1\nseed 1\n",
+      "carcassonne-record 1\nplayers 7\nseed 1\n",
+      "carcassonne-record 1\nplayers 2\nplayers 3\nseed 1\n",
+      "carcassonne-record 1\nplayers 2\nfarmers maybe\nseed 1\n",
+      "carcassonne-record 1\nplayers 2\nseed 1\norder EU\n",
+      "carcassonne-record 1\nplayers 2\nseed -4\n",
+      "carcassonne-record 1\nplayers 2\norder EZ\n",
+      "carcassonne-record 1\nplayers 2\norder EEEEEE\n",
+      "carcassonne-record 1\nplayers 2\norder DDDD\n",
+      "carcassonne-record 1\nplayers 2\n",
+      "carcassonne-record 1\nplayers 2\ncolour red\nseed 1\n",
+      head + "E 0,-1 45 S\n",
+      head + "E 0,-1\n",
+      head + "A 0,-1 180 S\n",
+      head + "E 5,5 0 -\n",
+      head + "E 0,-1 0 -\n",
+      head + "E 0,-1 180 SSE\n",
+      "carcassonne-record 1\nplayers 2\nfarmers off\norder EU\nE 0,-1 180 ESE\n",
+      head + "E 0,-1 180 S\nplayers 3\n",
+      head + "E 0,-1 180 ?\nA 1,0 90 C\n",
+      head + "E 0,-1 180 S ?\n",
+      head + "discard E\n",
+      head + "discard\n",
+      ex13.substr(0, ex13.size() - 10) + "E 0,1 0 -\n",
+      ex13.substr(0, ex13.size() - 10),
+      "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\nU 0,1 0 -\n",
+      "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\ndiscard U\n",
+      head + "E 0,-1 180 S\nbogus line\n",
+  };
+  const Bad table[] = {
+      {"", 1, "the record is empty", Status::InvalidArgument},
+      {"", 1, "a record starts with 'carcassonne-record 1', not 'hello'", Status::InvalidArgument},
+      {"", 1, "format version 2 is not supported", Status::InvalidArgument},
+      {"", 1, "expected 'carcassonne-record 1'", Status::InvalidArgument},
+      {"", 2, "does not say how many players", Status::InvalidArgument},
+      {"", 2, "the number of players must be 1 to 6, not '7'", Status::InvalidArgument},
+      {"", 3, "'players' is given twice", Status::InvalidArgument},
+      {"", 3, "'farmers' must be 'on' or 'off', not 'maybe'", Status::InvalidArgument},
+      {"", 4, "a seed or a draw order, not both", Status::InvalidArgument},
+      {"", 3, "the seed must be a whole number", Status::InvalidArgument},
+      {"", 3, "'Z' in the draw order is not a tile letter", Status::InvalidArgument},
+      {"", 3, "more E tiles than the box (5)", Status::InvalidArgument},
+      {"", 3, "more D tiles than the box (4, the start tile included)", Status::InvalidArgument},
+      {"", 2, "neither a seed", Status::InvalidArgument},
+      {"", 3, "'colour' is neither a header line", Status::InvalidArgument},
+      {"", 4, "'E 0,-1 45 S' is not a move: '45' is not a rotation", Status::InvalidArgument},
+      {"", 4, "'E 0,-1' is not a move", Status::InvalidArgument},
+      {"", 4, "the draw order draws E here (draw 1), not A", Status::IllegalMove},
+      {"", 4, "illegal move 'E 5,5 0 -': the cell shares no edge with a placed tile", Status::IllegalMove},
+      {"", 4, "illegal move 'E 0,-1 0 -': the south edge is field but the neighbour there shows city", Status::IllegalMove},
+      {"", 4, "illegal move 'E 0,-1 180 SSE': that location names no feature", Status::IllegalMove},
+      {"", 5, "farmers are switched off", Status::IllegalMove},
+      {"", 5, "header line 'players' after the first move", Status::InvalidArgument},
+      {"", 5, "the move on line 4 left its meeple undecided ('?'), so it must be the last", Status::InvalidArgument},
+      {"", 4, "a move has one meeple word", Status::InvalidArgument},
+      {"", 4, "E fits on the board here, so it must be placed, not discarded", Status::IllegalMove},
+      {"", 4, "a discard is 'discard <tile letter A..X>'", Status::InvalidArgument},
+      {"", 7, "draws C here, which fits nowhere: the record must say 'discard C' before this move", Status::IllegalMove},
+      {"", 6, "the record ends, but the draw order draws C next, which fits nowhere: add 'discard C'", Status::IllegalMove},
+      {"", 5, "the game is over: no tile is left to place", Status::IllegalMove},
+      {"", 5, "the game is over: no tile is left to draw", Status::IllegalMove},
+      {"", 5, "'bogus line' is not a move", Status::InvalidArgument},
+  };
+  static_assert(std::size(table) == std::size(lines));
+  for (size_t i = 0; i < std::size(table); ++i) {
+    const Game before(3, uint64_t{1});
+    Game out = before;
+    RecordError err;
+    INFO("case " << i << ":\n" << lines[i]);
+    CHECK(load_record(lines[i], out, &err) == table[i].status);
+    CHECK(err.line == table[i].line);
+    CHECK_THAT(err.reason, Catch::Contains(table[i].reason));
+    CHECK(err.message() == "line " + std::to_string(table[i].line) + ": " + err.reason);
+    CHECK(out == before);
+  }
+}
