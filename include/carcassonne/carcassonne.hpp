@@ -6,6 +6,7 @@
 #include "carcassonne/game.hpp"
 #include "carcassonne/history.hpp"
 #include "carcassonne/notation.hpp"
+#include "carcassonne/queries.hpp"
 #include "carcassonne/record.hpp"
 #include "carcassonne/rng.hpp"
 #include "carcassonne/tiles.hpp"

@@ -1,0 +1,62 @@
+// Front-end queries: the questions a player's screen answers. Each is a pure function of
+// the game (it changes nothing) and writes plain values.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+// Tiles left to draw, by type (the current tile not included); returns their total.
+int remaining_tiles(const Game& game, std::array<int, kTileTypes>& counts);
+
+// Chance of each type being the next tile drawn: its share of the tiles left to draw, as a
+// player sees a face-down pile (also for a fixed order). All zero when none is left.
+void next_tile_probabilities(const Game& game, std::array<double, kTileTypes>& probability);
+
+// An empty cell next to the placed tiles.
+struct FrontierCell {
+  int8_t x = 0, y = 0;
+  uint8_t req = 0;    // edges a tile must show there: 2 bits per side (N at bit 0), Edge values
+  bool dead = false;  // no tile still to come (the current one included) fits in any rotation
+};
+
+// Writes the open cells, by row then column, to out (room for Board::kMaxOpen); returns
+// their count. A dead cell stays dead: neighbours only add to what a tile must match.
+int frontier(const Game& game, FrontierCell* out);
+
+// Bit r set for each rotation r (r quarter turns) in which tile t fits on (x, y); all four
+// rotations are tried, so equal pictures (U at 0 and 180) both show. 0 if (x, y) is not
+// an open cell or t is not a tile type.
+uint8_t fitting_rotations(const Game& game, TileType t, int x, int y);
+
+// Points banked so far, per player (0 for seats beyond players()).
+std::array<int32_t, kMaxPlayers> current_scores(const Game& game);
+// The final scores if the game ended now (Game::final_scores_now).
+std::array<int32_t, kMaxPlayers> projected_scores(const Game& game);
+
+// Everything about one connected feature.
+struct FeatureInfo {
+  FeatureKind kind = FeatureKind::Road;
+  bool completed = false;  // roads, cities: no open end; monastery: 8 neighbours; fields never
+  int tiles = 0;           // distinct tiles it covers
+  std::array<uint8_t, kTotalTiles> tile_indices{};  // their board indices, ascending
+  int shields = 0;         // cities
+  int open_edges = 0;      // roads, cities: edges still waiting for a neighbour
+  int cities = 0;          // fields: distinct completed cities it touches
+  std::array<int, kMaxPlayers> meeples{};  // meeples on it, per player
+  uint8_t majority = 0;    // bit p: the players who would score it; 0 without meeples
+  int value_complete = 0;  // points on completion at its present size (fields: value_end)
+  int value_end = 0;       // points from end-game scoring as it stands (0 for a completed
+                           // road, city or monastery: those score on completion)
+};
+
+// Inspects the feature at location loc of the tile at (x, y). On failure (no tile there,
+// no feature at that location) `out` is untouched and *error says why.
+Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo& out,
+                       std::string* error = nullptr);
+
+}  // namespace carc

@@ -1,0 +1,136 @@
+// Front-end queries, answered from the board, the features and the draw pile.
+#include "carcassonne/queries.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace carc {
+
+int remaining_tiles(const Game& game, std::array<int, kTileTypes>& counts) {
+  counts.fill(0);
+  const auto order = game.draw_order();
+  for (int i = game.drawn(); i < static_cast<int>(order.size()); ++i) counts[order[i]]++;
+  return game.tiles_in_pile();
+}
+
+void next_tile_probabilities(const Game& game, std::array<double, kTileTypes>& probability) {
+  std::array<int, kTileTypes> counts;
+  const int total = remaining_tiles(game, counts);
+  for (int t = 0; t < kTileTypes; ++t) probability[t] = total ? static_cast<double>(counts[t]) / total : 0.0;
+}
+
+int frontier(const Game& game, FrontierCell* out) {
+  std::array<int, kTileTypes> counts;
+  remaining_tiles(game, counts);
+  if (game.phase() == Phase::PlaceTile) counts[game.current_tile()]++;
+  const Board& b = game.board();
+  const int n = b.open_count();
+  for (int i = 0; i < n; ++i) {
+    const OpenCell& o = b.open(i);
+    bool dead = true;
+    for (int t = 0; t < kTileTypes && dead; ++t) dead = counts[t] == 0 || tiles::kFit[t][o.req] == 0;
+    out[i] = FrontierCell{o.x, o.y, o.req, dead};
+  }
+  std::sort(out, out + n, [](const FrontierCell& a, const FrontierCell& c) {
+    return a.y != c.y ? a.y < c.y : a.x < c.x;
+  });
+  return n;
+}
+
+uint8_t fitting_rotations(const Game& game, TileType t, int x, int y) {
+  if (t >= kTileTypes) return 0;
+  const OpenCell* o = game.board().open_at(x, y);
+  if (!o) return 0;
+  uint8_t mask = 0;
+  for (int r = 0; r < 4; ++r) {
+    const uint8_t code = tiles::kOriented[t][r].edge_code;
+    bool ok = true;
+    for (int s = 0; s < 4; ++s) {
+      const int want = (o->req >> (2 * s)) & 3;
+      ok = ok && (want == 0 || want == ((code >> (2 * s)) & 3));
+    }
+    if (ok) mask = static_cast<uint8_t>(mask | (1u << r));
+  }
+  return mask;
+}
+
+std::array<int32_t, kMaxPlayers> current_scores(const Game& game) {
+  std::array<int32_t, kMaxPlayers> s{};
+  for (int p = 0; p < game.players(); ++p) s[p] = game.score(p);
+  return s;
+}
+
+std::array<int32_t, kMaxPlayers> projected_scores(const Game& game) { return game.final_scores_now(); }
+
+Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo& out, std::string* error) {
+  const Board& b = game.board();
+  const int index = b.tile_index_at(x, y);
+  if (index < 0) {
+    if (error) *error = fmt::format("no tile is placed at {},{}", x, y);
+    return Status::InvalidArgument;
+  }
+  const PlacedTile& pt = b.tile(index);
+  const uint8_t local = static_cast<int>(loc) < kLocationCount
+                            ? tiles::kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]
+                            : tiles::kNoSeg;
+  if (local == tiles::kNoSeg) {
+    if (error)
+      *error = fmt::format("the {} at {},{} has no feature at {}", tile_letter(pt.type), x, y, location_name(loc));
+    return Status::InvalidArgument;
+  }
+  const Features& f = game.features();
+  const SegId root = f.find(static_cast<SegId>(pt.seg_base + local));
+  const FeatureCounters& c = f.root_counters(root);
+  const Options& opt = game.options();
+
+  FeatureInfo info;
+  info.kind = c.kind;
+  std::array<bool, kTotalTiles> on{};
+  SegId s = root;
+  do {
+    on[f.tile_of(s)] = true;
+    s = f.next(s);
+  } while (s != root);
+  for (int i = 0; i < kTotalTiles; ++i)
+    if (on[i]) info.tile_indices[info.tiles++] = static_cast<uint8_t>(i);
+
+  for (const Meeple& m : game.meeples())
+    if (f.find(m.seg) == root) info.meeples[m.player]++;
+  const int most = *std::max_element(info.meeples.begin(), info.meeples.end());
+  for (int p = 0; p < game.players() && most > 0; ++p)
+    if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));
+
+  switch (c.kind) {
+    case FeatureKind::Road:
+      info.open_edges = c.open;
+      info.completed = c.open == 0;
+      info.value_complete = info.tiles;
+      info.value_end = info.completed ? 0 : info.tiles;
+      break;
+    case FeatureKind::City: {
+      info.open_edges = c.open;
+      info.shields = c.shields;
+      info.completed = c.open == 0;
+      const bool small = opt.first_edition_small_city && info.tiles == 2;
+      info.value_complete = small ? info.tiles + c.shields : 2 * (info.tiles + c.shields);
+      info.value_end = info.completed ? 0 : info.tiles + c.shields;
+      break;
+    }
+    case FeatureKind::Monastery: {
+      const int around = b.neighbours8(pt.x, pt.y);
+      info.completed = around == 8;
+      info.value_complete = 9;
+      info.value_end = info.completed ? 0 : 1 + around;
+      break;
+    }
+    case FeatureKind::Field:
+      info.cities = game.completed_cities_touching(root);
+      info.value_end = opt.farmers ? (opt.first_edition_farmers ? 4 : 3) * info.cities : 0;
+      info.value_complete = info.value_end;
+      break;
+  }
+  out = info;
+  return Status::Ok;
+}
+
+}  // namespace carc

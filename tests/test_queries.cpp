@@ -1,0 +1,194 @@
+// Front-end queries: remaining tiles and draw chances, the frontier, fitting rotations,
+// scores now and projected, feature inspection; none of them changes the game.
+#include <catch2/catch.hpp>
+
+#include <numeric>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
+
+using namespace carc;
+
+namespace {
+TileType T(char c) { return tile_from_letter(c); }
+
+// Asks every query there is about g.
+void ask_everything(const Game& g) {
+  std::array<int, kTileTypes> counts;
+  remaining_tiles(g, counts);
+  std::array<double, kTileTypes> p;
+  next_tile_probabilities(g, p);
+  FrontierCell cells[Board::kMaxOpen];
+  const int n = frontier(g, cells);
+  for (int i = 0; i < n; ++i)
+    for (int t = 0; t < kTileTypes; ++t) fitting_rotations(g, static_cast<TileType>(t), cells[i].x, cells[i].y);
+  current_scores(g);
+  projected_scores(g);
+  for (int i = 0; i < g.board().tile_count(); ++i) {
+    FeatureInfo info;
+    for (int l = 0; l < kLocationCount; ++l)
+      inspect_feature(g, g.board().tile(i).x, g.board().tile(i).y, static_cast<Location>(l), info);
+  }
+  Game out = g;
+  undo(g, out);
+}
+}  // namespace
+
+TEST_CASE("Queries are pure: the game and its record are unchanged after every query") {
+  for (int i = 0; i < 12; ++i) {
+    Game g = test::varied_game(i);
+    Rng rng(static_cast<uint64_t>(i));
+    while (!g.over()) {
+      for (int half = 0; half < 2; ++half) {
+        const Game before = g;
+        const std::string record = save_record(g);
+        ask_everything(g);
+        REQUIRE(g == before);
+        REQUIRE(save_record(g) == record);
+        if (half == 0) test::random_placement(g, rng);
+      }
+      test::random_meeple(g, rng);
+    }
+    const Game before = g;
+    ask_everything(g);
+    CHECK(g == before);
+  }
+}
+
+TEST_CASE("Remaining tiles: at the start, the box less the start tile and the tile in hand") {
+  const Game g(2, uint64_t{11});
+  std::array<int, kTileTypes> counts;
+  CHECK(remaining_tiles(g, counts) == 70);
+  for (int t = 0; t < kTileTypes; ++t) {
+    const int expected = tiles::kDefs[t].count - (t == kStartTile) - (t == g.current_tile());
+    CHECK(counts[t] == expected);
+  }
+}
+
+TEST_CASE("Draw probabilities are each type's share of the pile and sum to 1") {
+  Game g(3, uint64_t{12});
+  Rng rng(12);
+  while (!g.over()) {
+    std::array<int, kTileTypes> counts;
+    const int total = remaining_tiles(g, counts);
+    std::array<double, kTileTypes> p;
+    next_tile_probabilities(g, p);
+    const double sum = std::accumulate(p.begin(), p.end(), 0.0);
+    if (total > 0) {
+      CHECK(sum == Approx(1.0).epsilon(1e-12));
+      for (int t = 0; t < kTileTypes; ++t) CHECK(p[t] == Approx(static_cast<double>(counts[t]) / total));
+    } else {
+      CHECK(sum == 0.0);
+    }
+    test::random_turn(g, rng);
+  }
+}
+
+TEST_CASE("Frontier: with only a C left, only the cell facing the start tile's city is alive") {
+  const Game g(2, std::vector<TileType>{T('C')});
+  FrontierCell cells[Board::kMaxOpen];
+  REQUIRE(frontier(g, cells) == 4);
+  // Sorted by row, then column: north, west, east, south of the start tile.
+  CHECK((cells[0].x == 0 && cells[0].y == -1 && !cells[0].dead));
+  CHECK((cells[1].x == -1 && cells[1].y == 0 && cells[1].dead));
+  CHECK((cells[2].x == 1 && cells[2].y == 0 && cells[2].dead));
+  CHECK((cells[3].x == 0 && cells[3].y == 1 && cells[3].dead));
+  CHECK(cells[0].req == static_cast<uint8_t>(Edge::City) << 4);  // south side must be city
+}
+
+TEST_CASE("Fitting rotations: a city cap north of the start tile only at 180, a straight road east at 90 and 270") {
+  const Game g(2, uint64_t{1});
+  CHECK(fitting_rotations(g, T('E'), 0, -1) == 0b0100);
+  CHECK(fitting_rotations(g, T('U'), 1, 0) == 0b1010);
+  CHECK(fitting_rotations(g, T('X'), 1, 0) == 0b1111);
+  CHECK(fitting_rotations(g, T('C'), 1, 0) == 0);
+  CHECK(fitting_rotations(g, T('E'), 0, 0) == 0);   // occupied
+  CHECK(fitting_rotations(g, T('E'), 5, 5) == 0);   // not next to a tile
+  CHECK(fitting_rotations(g, kNoTile, 0, -1) == 0);
+}
+
+TEST_CASE("Scores now and projected: a thief on a 2-tile road would score 2 at the end") {
+  Game g(2, std::vector<TileType>{T('U'), T('E'), T('B')});
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::E}) == Status::Ok);  // p0: road east, thief
+  CHECK(current_scores(g)[0] == 0);
+  CHECK(projected_scores(g)[0] == 2);
+  // p1 closes the start tile's city: placed, meeple undecided, nobody's city yet.
+  REQUIRE(g.place(Placement{0, -1, 2}) == Status::Ok);
+  CHECK(projected_scores(g)[1] == 0);
+  REQUIRE(g.deploy(Location::S) == Status::Ok);  // worked example 1: 4 points at once
+  const auto now = current_scores(g);
+  const auto end = projected_scores(g);
+  CHECK((now[0] == 0 && now[1] == 4));
+  CHECK((end[0] == 2 && end[1] == 4));
+}
+
+TEST_CASE("Feature inspection: road, completed city, field and monastery with their values") {
+  Game g(2, std::vector<TileType>{T('U'), T('E'), T('B'), T('V')});
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::E}) == Status::Ok);   // p0 thief
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::S}) == Status::Ok);  // p1 knight, 4 points
+  REQUIRE(g.play(Move{Placement{0, 1, 0}, Location::C}) == Status::Ok);   // p0 monk south of start
+
+  FeatureInfo road;
+  REQUIRE(inspect_feature(g, 0, 0, Location::W, road) == Status::Ok);
+  CHECK(road.kind == FeatureKind::Road);
+  CHECK(road.tiles == 2);
+  CHECK((road.tile_indices[0] == 0 && road.tile_indices[1] == 1));
+  CHECK(!road.completed);
+  CHECK(road.open_edges == 2);
+  CHECK(road.meeples[0] == 1);
+  CHECK(road.majority == 0b01);
+  CHECK(road.value_complete == 2);
+  CHECK(road.value_end == 2);
+
+  FeatureInfo city;
+  REQUIRE(inspect_feature(g, 0, -1, Location::S, city) == Status::Ok);
+  CHECK(city.kind == FeatureKind::City);
+  CHECK(city.completed);
+  CHECK(city.tiles == 2);
+  CHECK(city.meeples[1] == 0);  // the knight went home
+  CHECK(city.majority == 0);
+  CHECK(city.value_complete == 4);
+  CHECK(city.value_end == 0);
+
+  FeatureInfo field;  // north of the road, touching the completed city
+  REQUIRE(inspect_feature(g, 0, 0, Location::ENE, field) == Status::Ok);
+  CHECK(field.kind == FeatureKind::Field);
+  CHECK(field.cities == 1);
+  CHECK(field.value_end == 3);
+  CHECK(!field.completed);
+
+  FeatureInfo monk;
+  REQUIRE(inspect_feature(g, 0, 1, Location::C, monk) == Status::Ok);
+  CHECK(monk.kind == FeatureKind::Monastery);
+  CHECK(monk.meeples[0] == 1);
+  CHECK(monk.value_complete == 9);
+  CHECK(monk.value_end == 1 + 2);  // the start tile and the road tile east of it touch it
+
+  FeatureInfo out;
+  std::string why;
+  CHECK(inspect_feature(g, 5, 5, Location::N, out, &why) == Status::InvalidArgument);
+  CHECK(why == "no tile is placed at 5,5");
+  CHECK(inspect_feature(g, 0, 0, Location::C, out, &why) == Status::InvalidArgument);
+  CHECK(why == "the D at 0,0 has no feature at C");
+}
+
+TEST_CASE("Feature inspection: a city of 3 tiles with 1 shield is worth 8 completed, 4 at the end") {
+  // Worked example 8's city, still open: start tile N, an M above it turned to join.
+  Game g(2, std::vector<TileType>{T('M'), T('E')});
+  // M's city is N+E with a shield; turned 90 it is E+S: its south meets the start tile.
+  REQUIRE(g.play(Move{Placement{0, -1, 1}, Location::S}) == Status::Ok);
+  FeatureInfo city;
+  REQUIRE(inspect_feature(g, 0, 0, Location::N, city) == Status::Ok);
+  CHECK(city.tiles == 2);
+  CHECK(city.shields == 1);
+  CHECK(city.value_complete == 2 * (2 + 1));
+  CHECK(city.value_end == 2 + 1);
+  CHECK(city.open_edges == 1);
+  // Closing its east side with E turned 270 (city west) makes it 3 tiles: 3*2 + 2 = 8.
+  REQUIRE(g.play(Move{Placement{1, -1, 3}, Location::None}) == Status::Ok);
+  REQUIRE(inspect_feature(g, 0, 0, Location::N, city) == Status::Ok);
+  CHECK(city.completed);
+  CHECK(city.value_complete == 8);
+  CHECK(g.score(0) == 8);
+}
