@@ -9,4 +9,5 @@
 #include "carcassonne/queries.hpp"
 #include "carcassonne/record.hpp"
 #include "carcassonne/rng.hpp"
+#include "carcassonne/text_render.hpp"
 #include "carcassonne/tiles.hpp"

@@ -1,0 +1,23 @@
+// The board as text for terminals: each tile is 5 characters wide and 3 lines high.
+#pragma once
+
+#include <string>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+struct TextOptions {
+  bool coordinates = true;   // x above each column of tiles, y left of each row
+  bool legal_cells = false;  // '?' in the cells where the current tile fits
+};
+
+// Draws the placed tiles: '#' city, '-' and '|' road, '+' where roads bend or meet, 'M'
+// monastery, '.' field; a meeple is its player's digit at its location (C in the middle,
+// N E S W at the edge middles, half-edges beside them). Each line ends with '\n'.
+std::string render_text(const Game& game, const TextOptions& options = {});
+
+// The same 3 lines for a single tile type in a rotation (0..3), without meeples.
+std::string render_tile_text(TileType tile, int rotation);
+
+}  // namespace carc

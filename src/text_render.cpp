@@ -1,0 +1,140 @@
+// Text rendering: every character of a tile is read from the tile's segments, so the
+// picture follows the tile data and its rotation.
+#include "carcassonne/text_render.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <fmt/format.h>
+#include <vector>
+
+namespace carc {
+
+namespace {
+
+constexpr int kW = 5, kH = 3;
+using Cell = std::array<std::array<char, kW>, kH>;
+
+// Row and column of each location's character (order of Location).
+constexpr int kLocRow[kLocationCount] = {1, 0, 1, 2, 1, 0, 0, 2, 2, 2, 2, 0, 0};
+constexpr int kLocCol[kLocationCount] = {2, 2, 4, 2, 0, 3, 4, 4, 3, 1, 0, 0, 1};
+
+Cell tile_cell(TileType type, int rot) {
+  const tiles::TileDef& def = tiles::kDefs[type];
+  const tiles::Oriented& o = tiles::kOriented[type][rot];
+  auto seg = [&](int slot) { return o.slot_seg[slot]; };
+  auto is = [&](uint8_t s, FeatureKind k) { return s != tiles::kNoSeg && def.segs[s].kind == k; };
+  auto sides = [&](uint8_t s) {
+    int m = 0;
+    for (int d = 0; d < 4; ++d)
+      if (seg(3 * d + 1) == s) m |= 1 << d;
+    return m;
+  };
+  auto mid = [&](int side) {
+    const uint8_t s = seg(3 * side + 1);
+    if (is(s, FeatureKind::City)) return '#';
+    if (is(s, FeatureKind::Road)) return side % 2 == 0 ? '|' : '-';
+    return '.';
+  };
+  auto half = [&](int slot) { return is(seg(slot), FeatureKind::City) ? '#' : '.'; };
+  // A corner is city when a city reaches it, unless two different cities meet there (I).
+  auto corner = [&](int a, int b) {
+    const bool ca = is(seg(a), FeatureKind::City), cb = is(seg(b), FeatureKind::City);
+    if (ca && cb) return seg(a) == seg(b) ? '#' : '.';
+    return ca || cb ? '#' : '.';
+  };
+  // Beside the centre: a road reaching that side runs in; a city spanning 2+ sides fills it.
+  auto inner = [&](int side) {
+    const uint8_t s = seg(3 * side + 1);
+    if (is(s, FeatureKind::Road)) return '-';
+    if (is(s, FeatureKind::City) && std::popcount(static_cast<unsigned>(sides(s))) >= 2) return '#';
+    return '.';
+  };
+  auto centre = [&] {
+    if (def.segs[0].kind == FeatureKind::Monastery) return 'M';
+    int ends = 0;
+    for (int i = 0; i < def.nsegs; ++i) {
+      if (def.segs[i].kind != FeatureKind::Road) continue;
+      const int m = sides(static_cast<uint8_t>(i));
+      if (m == 0b0101) return '|';
+      if (m == 0b1010) return '-';
+      if (std::popcount(static_cast<unsigned>(m)) == 2) return '+';
+      ++ends;
+    }
+    if (ends >= 2) return '+';
+    for (int i = 0; i < def.nsegs; ++i)
+      if (def.segs[i].kind == FeatureKind::City && std::popcount(static_cast<unsigned>(sides(static_cast<uint8_t>(i)))) >= 2)
+        return '#';
+    return '.';
+  };
+  Cell c;
+  c[0] = {corner(11, 0), half(0), mid(0), half(2), corner(2, 3)};
+  c[1] = {mid(3), inner(3), centre(), inner(1), mid(1)};
+  c[2] = {corner(8, 9), half(8), mid(2), half(6), corner(5, 6)};
+  return c;
+}
+
+std::string join_rows(std::vector<std::string>& rows) {
+  std::string out;
+  for (std::string& r : rows) {
+    while (!r.empty() && r.back() == ' ') r.pop_back();
+    out += r;
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_tile_text(TileType tile, int rotation) {
+  if (tile >= kTileTypes || rotation < 0 || rotation > 3) return {};
+  const Cell c = tile_cell(tile, rotation);
+  std::vector<std::string> rows;
+  for (const auto& r : c) rows.emplace_back(r.begin(), r.end());
+  return join_rows(rows);
+}
+
+std::string render_text(const Game& game, const TextOptions& options) {
+  const Board& b = game.board();
+  Placement legal[kMaxPlacements];
+  const int nlegal = options.legal_cells ? game.legal_placements(legal) : 0;
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  auto extend = [&](int x, int y) {
+    x0 = std::min(x0, x);
+    x1 = std::max(x1, x);
+    y0 = std::min(y0, y);
+    y1 = std::max(y1, y);
+  };
+  for (int i = 0; i < b.tile_count(); ++i) extend(b.tile(i).x, b.tile(i).y);
+  for (int i = 0; i < nlegal; ++i) extend(legal[i].x, legal[i].y);
+
+  const int margin = options.coordinates ? 4 : 0;
+  const int top = options.coordinates ? 1 : 0;
+  const int cols = x1 - x0 + 1, rows = y1 - y0 + 1;
+  std::vector<std::string> lines(static_cast<size_t>(top + rows * kH), std::string(static_cast<size_t>(margin + cols * kW), ' '));
+  auto put = [&](int x, int y, int r, int c, char ch) {
+    lines[static_cast<size_t>(top + (y - y0) * kH + r)][static_cast<size_t>(margin + (x - x0) * kW + c)] = ch;
+  };
+  if (options.coordinates) {
+    for (int x = x0; x <= x1; ++x) {
+      const std::string label = fmt::format("{:^5}", x);
+      lines[0].replace(static_cast<size_t>(margin + (x - x0) * kW), kW, label);
+    }
+    for (int y = y0; y <= y1; ++y)
+      lines[static_cast<size_t>(top + (y - y0) * kH + 1)].replace(0, 4, fmt::format("{:>3} ", y));
+  }
+  for (int i = 0; i < b.tile_count(); ++i) {
+    const PlacedTile& pt = b.tile(i);
+    const Cell c = tile_cell(pt.type, pt.rot);
+    for (int r = 0; r < kH; ++r)
+      for (int k = 0; k < kW; ++k) put(pt.x, pt.y, r, k, c[r][k]);
+  }
+  for (int i = 0; i < nlegal; ++i) put(legal[i].x, legal[i].y, 1, 2, '?');
+  for (const Meeple& m : game.meeples()) {
+    const PlacedTile& pt = b.tile(m.tile);
+    const int l = static_cast<int>(m.location);
+    put(pt.x, pt.y, kLocRow[l], kLocCol[l], static_cast<char>('0' + m.player));
+  }
+  return join_rows(lines);
+}
+
+}  // namespace carc
