@@ -9,5 +9,6 @@
 #include "carcassonne/queries.hpp"
 #include "carcassonne/record.hpp"
 #include "carcassonne/rng.hpp"
+#include "carcassonne/svg.hpp"
 #include "carcassonne/text_render.hpp"
 #include "carcassonne/tiles.hpp"

@@ -1,0 +1,32 @@
+// Pictures of the board: an SVG drawn from the tile data (city areas, roads, monasteries,
+// shields, fields), meeples in player colours on their features, coordinates, and an
+// optional highlight of the cells where the current tile fits.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+struct SvgOptions {
+  int tile_pixels = 64;      // drawn width of one tile
+  bool coordinates = true;   // x above each column, y left of each row, a tooltip per tile
+  bool legal_cells = false;  // outline the cells where the current tile fits, with rotations
+  bool dead_cells = false;   // cross out open cells that no tile still to come can fill
+  bool legend = true;        // players' colours, scores and supplies, and the tile to play
+};
+
+// A complete SVG document. Each placed tile is one <g class="tile"> (with data-x, data-y,
+// data-tile, data-rotation) and each meeple on the board one element of class "meeple".
+std::string render_svg(const Game& game, const SvgOptions& options = {});
+
+// A picture of one tile type in a rotation (0..3), `pixels` wide: what a front end shows
+// as the tile in hand. Empty for a tile type or rotation out of range.
+std::string render_tile_svg(TileType tile, int rotation, int pixels = 64);
+
+// The colour of a player's meeples, "#rrggbb" (players 0..5).
+std::string_view player_colour(int player);
+
+}  // namespace carc

@@ -1,0 +1,365 @@
+// SVG rendering. Every tile is drawn in its canonical orientation inside a group that the
+// tile's rotation turns; shapes come from the segments' edges, so the picture is the data.
+// Units: a tile is 100 x 100; the picture's width and height scale that to tile_pixels.
+#include "carcassonne/svg.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <fmt/format.h>
+
+#include "carcassonne/queries.hpp"
+
+namespace carc {
+
+namespace {
+
+constexpr int kTile = 100;
+constexpr int kMarginLeft = 40, kMarginTop = 34, kMarginOther = 10, kLegendHeight = 190;
+
+constexpr std::string_view kColours[kMaxPlayers] = {"#d62728", "#1f5fd6", "#f2c70c", "#1b9e3e", "#222222", "#e377c2"};
+
+constexpr std::string_view kStyle =
+    ".field{fill:#9cc95c}"
+    ".grid{fill:none;stroke:#55713a;stroke-width:0.8;stroke-opacity:0.5}"
+    ".road-edge{fill:none;stroke:#6b6b6b;stroke-width:13;stroke-linecap:butt}"
+    ".road{fill:none;stroke:#f3efe2;stroke-width:9;stroke-linecap:butt}"
+    ".city{fill:#c9874a;stroke:#7a4a22;stroke-width:2.5;stroke-linejoin:round}"
+    ".shield{fill:#1d4f9c;stroke:#f4f4f4;stroke-width:1.5}"
+    ".junction{fill:#7a5a3a;stroke:#3d2c1a;stroke-width:1.5}"
+    ".monastery-body{fill:#eadfc8;stroke:#5a4632;stroke-width:2}"
+    ".monastery-roof{fill:#b5402a;stroke:#5a4632;stroke-width:2}"
+    ".meeple{stroke:#ffffff;stroke-width:1.6;stroke-linejoin:round}"
+    ".legal{fill:#fff3a0;fill-opacity:0.55;stroke:#c89b00;stroke-width:3;stroke-dasharray:8 5}"
+    ".dead{stroke:#b00000;stroke-width:4;stroke-opacity:0.6}"
+    ".label{font-family:sans-serif;font-size:20px;fill:#333333;text-anchor:middle}"
+    ".legend{font-family:sans-serif;font-size:22px;fill:#222222}";
+
+// A point in tile units.
+struct Pt {
+  double x, y;
+};
+
+// Turns a point of the tile k quarter turns clockwise about the tile's centre.
+Pt turn(Pt p, int k) {
+  for (int i = 0; i < (k & 3); ++i) p = Pt{kTile - p.y, p.x};
+  return p;
+}
+
+std::string num(double v) {
+  std::string s = fmt::format("{:.2f}", v);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+std::string pt(Pt p) { return fmt::format("{},{}", num(p.x), num(p.y)); }
+
+// A path of straight (L) and quadratic (Q: control, end) pieces, turned k quarter turns.
+struct PathBuilder {
+  int k;
+  std::string d;
+  void move(Pt p) { d += fmt::format("M{}", pt(turn(p, k))); }
+  void line(Pt p) { d += fmt::format(" L{}", pt(turn(p, k))); }
+  void quad(Pt c, Pt p) { d += fmt::format(" Q{} {}", pt(turn(c, k)), pt(turn(p, k))); }
+  std::string close() { return d + " Z"; }
+};
+
+constexpr Pt kCentre{50, 50};
+constexpr Pt kEdgeMid[4] = {{50, 0}, {100, 50}, {50, 100}, {0, 50}};
+// Where a meeple stands by a location, canonical orientation (order of Location).
+constexpr Pt kLocationSpot[kLocationCount] = {{50, 50}, {50, 16}, {84, 50}, {50, 84}, {16, 50}, {72, 12}, {88, 30},
+                                              {88, 70}, {72, 88}, {28, 88}, {12, 70}, {12, 30}, {28, 12}};
+// Location of each half-edge slot (slot order NNW N NNE ENE E ESE SSE S SSW WSW W WNW).
+constexpr Location kSlotLocation[tiles::kSlots] = {Location::NNW, Location::N,   Location::NNE, Location::ENE,
+                                                   Location::E,   Location::ESE, Location::SSE, Location::S,
+                                                   Location::SSW, Location::WSW, Location::W,   Location::WNW};
+
+int side_mask(const tiles::Segment& s) {
+  int m = 0;
+  for (int d = 0; d < 4; ++d)
+    if (s.slots & (1u << (3 * d + 1))) m |= 1 << d;
+  return m;
+}
+
+// The outline of a city reaching the sides in mask m (canonical orientation).
+std::string city_path(int m) {
+  const int n = std::popcount(static_cast<unsigned>(m));
+  if (n == 4) return "M0,0 L100,0 L100,100 L0,100 Z";
+  if (n == 1) {  // a cap on one side
+    PathBuilder p{std::countr_zero(static_cast<unsigned>(m)), {}};
+    p.move({0, 0});
+    p.line({100, 0});
+    p.quad({50, 50}, {0, 0});
+    return p.close();
+  }
+  if (m == 0b0101 || m == 0b1010) {  // a band between opposite sides, narrowest in the middle
+    PathBuilder p{m == 0b1010 ? 0 : 1, {}};
+    p.move({0, 0});
+    p.quad({50, 50}, {100, 0});
+    p.line({100, 100});
+    p.quad({50, 50}, {0, 100});
+    return p.close();
+  }
+  if (n == 2) {  // a corner: sides s and s+1
+    const int s = (m == 0b1001) ? 3 : std::countr_zero(static_cast<unsigned>(m));
+    PathBuilder p{s, {}};
+    p.move({0, 0});
+    p.line({100, 0});
+    p.line({100, 100});
+    p.quad({40, 60}, {0, 0});
+    return p.close();
+  }
+  // Three sides: the open side is s; the shape is drawn with the south open.
+  const int open = std::countr_zero(static_cast<unsigned>(~m & 0xF));
+  PathBuilder p{open - 2, {}};
+  p.move({0, 0});
+  p.line({100, 0});
+  p.line({100, 100});
+  p.quad({50, 35}, {0, 100});
+  return p.close();
+}
+
+// Where a city's shield goes (canonical orientation), away from its meeple spot.
+Pt shield_spot(int m) {
+  const int n = std::popcount(static_cast<unsigned>(m));
+  if (n == 4) return {24, 24};
+  if (m == 0b0101 || m == 0b1010) return turn({22, 50}, m == 0b1010 ? 0 : 1);
+  if (n == 2) return turn({86, 14}, m == 0b1001 ? 3 : std::countr_zero(static_cast<unsigned>(m)));
+  if (n == 3) return turn({18, 18}, std::countr_zero(static_cast<unsigned>(~m & 0xF)) - 2);
+  return turn({50, 10}, std::countr_zero(static_cast<unsigned>(m)));
+}
+
+std::string road_path(int m) {
+  const int n = std::popcount(static_cast<unsigned>(m));
+  const int a = std::countr_zero(static_cast<unsigned>(m));
+  if (n == 1) return fmt::format("M{} L{}", pt(kEdgeMid[a]), pt(kCentre));
+  const int b = 31 - std::countl_zero(static_cast<unsigned>(m));
+  if (b - a == 2) return fmt::format("M{} L{}", pt(kEdgeMid[a]), pt(kEdgeMid[b]));
+  return fmt::format("M{} Q{} {}", pt(kEdgeMid[a]), pt(kCentre), pt(kEdgeMid[b]));
+}
+
+// Where a meeple on local segment `seg` of a tile stands, canonical orientation.
+Pt segment_spot(const tiles::TileDef& def, int seg) {
+  const tiles::Segment& s = def.segs[seg];
+  const int m = side_mask(s);
+  const int n = std::popcount(static_cast<unsigned>(m));
+  switch (s.kind) {
+    case FeatureKind::Monastery: return kCentre;
+    case FeatureKind::City: {
+      if (n == 4 || m == 0b0101 || m == 0b1010) return kCentre;
+      Pt sum{0, 0};
+      for (int d = 0; d < 4; ++d)
+        if (m & (1 << d)) sum = Pt{sum.x + kLocationSpot[1 + d].x, sum.y + kLocationSpot[1 + d].y};
+      return Pt{sum.x / n, sum.y / n};
+    }
+    case FeatureKind::Road: {
+      const int a = std::countr_zero(static_cast<unsigned>(m));
+      if (n == 1) return Pt{(kEdgeMid[a].x + 50) / 2, (kEdgeMid[a].y + 50) / 2};
+      const int b = 31 - std::countl_zero(static_cast<unsigned>(m));
+      if (b - a == 2) return kCentre;
+      // The middle of the bend: a quarter of each end, half of the centre.
+      return Pt{(kEdgeMid[a].x + kEdgeMid[b].x) / 4 + 25, (kEdgeMid[a].y + kEdgeMid[b].y) / 4 + 25};
+    }
+    case FeatureKind::Field: {
+      // A small field: the middle of its half-edge spots; a large one wraps the centre,
+      // so stand at its first half-edge.
+      int count = 0;
+      Pt sum{0, 0}, first{0, 0};
+      for (int l = 5; l < kLocationCount; ++l)
+        for (int slot = 0; slot < tiles::kSlots; ++slot)
+          if ((s.slots & (1u << slot)) && kSlotLocation[slot] == static_cast<Location>(l)) {
+            if (count == 0) first = kLocationSpot[l];
+            sum = Pt{sum.x + kLocationSpot[l].x, sum.y + kLocationSpot[l].y};
+            ++count;
+          }
+      if (count > 4 || (def.segs[0].kind == FeatureKind::Monastery)) return first;
+      const Pt mid{sum.x / count, sum.y / count};
+      // A corner field (inside a road's bend) is small: stand nearer the corner.
+      if (count == 2 && mid.x != 50 && mid.y != 50) {
+        const Pt corner{mid.x < 50 ? 0.0 : 100.0, mid.y < 50 ? 0.0 : 100.0};
+        return Pt{0.7 * mid.x + 0.3 * corner.x, 0.7 * mid.y + 0.3 * corner.y};
+      }
+      return mid;
+    }
+  }
+  return kCentre;
+}
+
+// The tile's shapes in canonical orientation, inside whatever group the caller opens; the
+// group turns them by `rot`, except the monastery, which stays upright.
+void draw_tile_body(std::string& out, TileType type, int rot) {
+  const tiles::TileDef& def = tiles::kDefs[type];
+  out += "<rect class=\"field\" width=\"100\" height=\"100\"/>";
+  int ends = 0;
+  for (int i = 0; i < def.nsegs; ++i)
+    if (def.segs[i].kind == FeatureKind::Road) {
+      const int m = side_mask(def.segs[i]);
+      ends += std::popcount(static_cast<unsigned>(m)) == 1;
+      const std::string d = road_path(m);
+      out += "<path class=\"road-edge\" d=\"" + d + "\"/><path class=\"road\" d=\"" + d + "\"/>";
+    }
+  if (ends >= 2) out += "<rect class=\"junction\" x=\"42\" y=\"42\" width=\"16\" height=\"16\"/>";
+  for (int i = 0; i < def.nsegs; ++i)
+    if (def.segs[i].kind == FeatureKind::City) {
+      const int m = side_mask(def.segs[i]);
+      out += "<path class=\"city\" d=\"" + city_path(m) + "\"/>";
+      if (def.segs[i].shields) {
+        // Upright whatever the tile's rotation, like the monastery.
+        const Pt c = shield_spot(m);
+        out += fmt::format("<path class=\"shield\" transform=\"rotate({} {} {})\" d=\"M{},{} h14 v7 q0,8 -7,11 q-7,-3 -7,-11 Z\"/>",
+                           -90 * rot, num(c.x), num(c.y), num(c.x - 7), num(c.y - 9));
+      }
+    }
+  if (def.segs[0].kind == FeatureKind::Monastery)
+    out += fmt::format(
+        "<g class=\"monastery\" transform=\"rotate({} 50 50)\"><rect class=\"monastery-body\" x=\"35\" y=\"42\" "
+        "width=\"30\" height=\"24\"/><path class=\"monastery-roof\" d=\"M30,44 L50,28 L70,44 Z\"/></g>",
+        -90 * rot);
+  out += "<rect class=\"grid\" width=\"100\" height=\"100\"/>";
+}
+
+// A standing meeple centred on (0, 0), about 20 units tall; farmers lie on their side.
+constexpr std::string_view kMeeplePath =
+    "M-3,-5 C-6,-6 -5,-11 0,-11 C5,-11 6,-6 3,-5 L9,-2 L9,2 L4,2 L7,10 L1,10 L0,6 L-1,10 L-7,10 L-4,2 L-9,2 "
+    "L-9,-2 Z";
+
+void draw_meeple(std::string& out, Pt at, int player, bool lying) {
+  out += fmt::format("<path class=\"meeple\" data-player=\"{}\" fill=\"{}\" transform=\"translate({},{}) scale(1.15){}\" d=\"{}\"/>",
+                     player, player_colour(player), num(at.x), num(at.y), lying ? " rotate(90)" : "", kMeeplePath);
+}
+
+}  // namespace
+
+std::string_view player_colour(int player) {
+  return player >= 0 && player < kMaxPlayers ? kColours[player] : std::string_view{"#888888"};
+}
+
+std::string render_tile_svg(TileType tile, int rotation, int pixels) {
+  if (tile >= kTileTypes || rotation < 0 || rotation > 3) return {};
+  std::string out = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 100 100\">\n<style>{}</style>\n",
+      std::max(pixels, 1), std::max(pixels, 1), kStyle);
+  out += fmt::format("<g class=\"tile\" data-tile=\"{}\" data-rotation=\"{}\" transform=\"rotate({} 50 50)\">",
+                     tile_letter(tile), 90 * rotation, 90 * rotation);
+  draw_tile_body(out, tile, rotation);
+  out += "</g>\n</svg>\n";
+  return out;
+}
+
+std::string render_svg(const Game& game, const SvgOptions& options) {
+  const Board& b = game.board();
+  Placement legal[kMaxPlacements];
+  const int nlegal = options.legal_cells ? game.legal_placements(legal) : 0;
+  FrontierCell cells[Board::kMaxOpen];
+  const int ncells = options.dead_cells ? frontier(game, cells) : 0;
+
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  auto extend = [&](int x, int y) {
+    x0 = std::min(x0, x);
+    x1 = std::max(x1, x);
+    y0 = std::min(y0, y);
+    y1 = std::max(y1, y);
+  };
+  for (int i = 0; i < b.tile_count(); ++i) extend(b.tile(i).x, b.tile(i).y);
+  for (int i = 0; i < nlegal; ++i) extend(legal[i].x, legal[i].y);
+  for (int i = 0; i < ncells; ++i)
+    if (cells[i].dead) extend(cells[i].x, cells[i].y);
+
+  const int left = options.coordinates ? kMarginLeft : kMarginOther;
+  const int top = options.coordinates ? kMarginTop : kMarginOther;
+  const int board_w = (x1 - x0 + 1) * kTile, board_h = (y1 - y0 + 1) * kTile;
+  const int width = std::max(left + board_w + kMarginOther, options.legend ? 600 : 0);
+  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0);
+  const double scale = std::max(options.tile_pixels, 1) / static_cast<double>(kTile);
+  auto ox = [&](int x) { return left + (x - x0) * kTile; };
+  auto oy = [&](int y) { return top + (y - y0) * kTile; };
+
+  std::string out;
+  out.reserve(4096 + static_cast<size_t>(b.tile_count()) * 900);
+  out += fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\n",
+      num(width * scale), num(height * scale), width, height);
+  out += "<style>";
+  out += kStyle;
+  out += "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#f7f4ec\"/>\n";
+
+  if (options.coordinates) {
+    for (int x = x0; x <= x1; ++x)
+      out += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>", ox(x) + kTile / 2, top - 10, x);
+    for (int y = y0; y <= y1; ++y)
+      out += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>", left / 2, oy(y) + kTile / 2 + 7, y);
+    out += '\n';
+  }
+
+  for (int i = 0; i < b.tile_count(); ++i) {
+    const PlacedTile& p = b.tile(i);
+    out += fmt::format(
+        "<g class=\"tile\" data-x=\"{}\" data-y=\"{}\" data-tile=\"{}\" data-rotation=\"{}\" "
+        "transform=\"translate({},{}) rotate({} 50 50)\">",
+        p.x, p.y, tile_letter(p.type), 90 * p.rot, ox(p.x), oy(p.y), 90 * p.rot);
+    if (options.coordinates) out += fmt::format("<title>{} {},{} {}</title>", tile_letter(p.type), p.x, p.y, 90 * p.rot);
+    draw_tile_body(out, p.type, p.rot);
+    out += "</g>\n";
+  }
+
+  // Legal cells: one outline per cell, listing the rotations that fit there.
+  for (int i = 0; i < nlegal; ++i) {
+    bool first = true;
+    for (int j = 0; j < i; ++j) first = first && !(legal[j].x == legal[i].x && legal[j].y == legal[i].y);
+    if (!first) continue;
+    std::string rots;
+    for (int j = i; j < nlegal; ++j)
+      if (legal[j].x == legal[i].x && legal[j].y == legal[i].y)
+        rots += fmt::format("{}{}", rots.empty() ? "" : " ", 90 * legal[j].rot);
+    out += fmt::format(
+        "<g class=\"legal-cell\" data-x=\"{}\" data-y=\"{}\"><rect class=\"legal\" x=\"{}\" y=\"{}\" width=\"92\" "
+        "height=\"92\"/><text class=\"label\" x=\"{}\" y=\"{}\">{}</text></g>\n",
+        legal[i].x, legal[i].y, ox(legal[i].x) + 4, oy(legal[i].y) + 4, ox(legal[i].x) + 50, oy(legal[i].y) + 57, rots);
+  }
+  for (int i = 0; i < ncells; ++i) {
+    if (!cells[i].dead) continue;
+    const int x = ox(cells[i].x), y = oy(cells[i].y);
+    out += fmt::format(
+        "<g class=\"dead-cell\" data-x=\"{}\" data-y=\"{}\"><path class=\"dead\" d=\"M{},{} L{},{} M{},{} L{},{}\"/></g>\n",
+        cells[i].x, cells[i].y, x + 25, y + 25, x + 75, y + 75, x + 75, y + 25, x + 25, y + 75);
+  }
+
+  // Meeples on top of every tile, at their feature's spot turned with the tile.
+  for (const Meeple& m : game.meeples()) {
+    const PlacedTile& p = b.tile(m.tile);
+    const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(m.location)];
+    const tiles::TileDef& def = tiles::kDefs[p.type];
+    const Pt spot = turn(segment_spot(def, seg), p.rot);
+    draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, def.segs[seg].kind == FeatureKind::Field);
+  }
+  out += '\n';
+
+  if (options.legend) {
+    const int ly = top + board_h + kMarginOther + 30;
+    const auto projected = game.final_scores_now();
+    for (int p = 0; p < game.players(); ++p) {
+      const int col = 20 + (p % 3) * 180, row = ly + (p / 3) * 40;
+      out += fmt::format("<g class=\"legend-player\" transform=\"translate({},{})\">", col + 12, row);
+      out += fmt::format("<path fill=\"{}\" stroke=\"#333333\" stroke-width=\"1.2\" d=\"{}\"/>", player_colour(p), kMeeplePath);
+      out += fmt::format("<text class=\"legend\" x=\"18\" y=\"8\">{} ({}) x{}</text></g>\n", game.score(p), projected[p],
+                         game.supply(p));
+    }
+    int ty = ly + ((game.players() + 2) / 3) * 40 + 10;
+    out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">score (final if it ended now) x meeples left</text>\n", ty);
+    if (game.over()) {
+      out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">game over</text>\n", ty + 40);
+    } else {
+      ty += 40;
+      out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">player {} {} </text>", ty, game.current_player(),
+                         game.phase() == Phase::PlaceTile ? "places" : "may deploy on");
+      out += fmt::format("<g class=\"next-tile\" transform=\"translate(250,{}) scale(0.5)\">", ty - 32);
+      draw_tile_body(out, game.current_tile(), 0);
+      out += fmt::format("</g><text class=\"legend\" x=\"310\" y=\"{}\">{} tiles left</text>\n", ty, game.tiles_in_pile());
+    }
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace carc

@@ -1,0 +1,247 @@
+// SVG pictures: well-formed XML, one tile group per placed tile, one meeple element per
+// meeple on the board, tiles labelled with their letter, place and rotation.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
+
+using namespace carc;
+
+namespace {
+
+// A strict little XML reader: declaration, comments, elements, attributes, text and
+// entities. It counts the elements carrying each class name.
+struct XmlCheck {
+  bool ok = true;
+  std::string error;
+  std::map<std::string, int> classes;
+  std::vector<std::map<std::string, std::string>> elements;  // attributes of each element
+
+  int count(const std::string& cls) const {
+    const auto it = classes.find(cls);
+    return it == classes.end() ? 0 : it->second;
+  }
+
+  explicit XmlCheck(std::string_view s) : text(s) {
+    skip_ws();
+    if (text.substr(pos).starts_with("<?xml")) {
+      const size_t end = text.find("?>", pos);
+      if (end == std::string_view::npos) {
+        fail("unterminated declaration");
+        return;
+      }
+      pos = end + 2;
+    }
+    skip_misc();
+    if (!element()) return;
+    skip_misc();
+    if (pos != text.size()) fail("content after the root element");
+  }
+
+ private:
+  std::string_view text;
+  size_t pos = 0;
+
+  bool fail(std::string why) {
+    if (ok) error = why + " at offset " + std::to_string(pos);
+    ok = false;
+    return false;
+  }
+  bool at_end() const { return pos >= text.size(); }
+  void skip_ws() {
+    while (!at_end() && std::string_view(" \t\r\n").find(text[pos]) != std::string_view::npos) ++pos;
+  }
+  void skip_misc() {
+    for (;;) {
+      skip_ws();
+      if (!text.substr(pos).starts_with("<!--")) return;
+      const size_t end = text.find("-->", pos);
+      if (end == std::string_view::npos) return void(fail("unterminated comment"));
+      pos = end + 3;
+    }
+  }
+  static bool name_char(char c, bool first) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == ':' ||
+           (!first && (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.'));
+  }
+  std::string name() {
+    const size_t start = pos;
+    while (!at_end() && name_char(text[pos], pos == start)) ++pos;
+    return std::string(text.substr(start, pos - start));
+  }
+  bool entities(std::string_view v) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v[i] == '<') return fail("'<' inside text or a value");
+      if (v[i] != '&') continue;
+      const size_t semi = v.find(';', i);
+      if (semi == std::string_view::npos) return fail("'&' without ';'");
+      const std::string_view e = v.substr(i + 1, semi - i - 1);
+      static const std::set<std::string_view> named = {"amp", "lt", "gt", "quot", "apos"};
+      if (!named.count(e) && !(e.size() > 1 && e[0] == '#')) return fail("unknown entity &" + std::string(e) + ";");
+      i = semi;
+    }
+    return true;
+  }
+  bool element() {
+    if (at_end() || text[pos] != '<') return fail("expected an element");
+    ++pos;
+    const std::string tag = name();
+    if (tag.empty()) return fail("element without a name");
+    std::map<std::string, std::string> attrs;
+    for (;;) {
+      const size_t before = pos;
+      skip_ws();
+      if (at_end()) return fail("unterminated start tag <" + tag);
+      if (text.substr(pos).starts_with("/>")) {
+        pos += 2;
+        record(attrs);
+        return true;
+      }
+      if (text[pos] == '>') {
+        ++pos;
+        break;
+      }
+      if (pos == before) return fail("attributes must be separated by blanks in <" + tag);
+      const std::string key = name();
+      if (key.empty()) return fail("bad attribute in <" + tag);
+      skip_ws();
+      if (at_end() || text[pos] != '=') return fail("attribute " + key + " without '='");
+      ++pos;
+      skip_ws();
+      if (at_end() || (text[pos] != '"' && text[pos] != '\'')) return fail("unquoted value of " + key);
+      const char q = text[pos++];
+      const size_t end = text.find(q, pos);
+      if (end == std::string_view::npos) return fail("unterminated value of " + key);
+      const std::string_view value = text.substr(pos, end - pos);
+      if (!entities(value)) return false;
+      if (!attrs.emplace(key, std::string(value)).second) return fail("attribute " + key + " given twice");
+      pos = end + 1;
+    }
+    record(attrs);
+    for (;;) {  // content
+      const size_t lt = text.find('<', pos);
+      if (lt == std::string_view::npos) return fail("unclosed <" + tag + ">");
+      if (!entities(text.substr(pos, lt - pos))) return false;
+      pos = lt;
+      if (text.substr(pos).starts_with("</")) {
+        pos += 2;
+        if (name() != tag) return fail("</...> does not close <" + tag + ">");
+        skip_ws();
+        if (at_end() || text[pos] != '>') return fail("bad end tag of " + tag);
+        ++pos;
+        return true;
+      }
+      if (text.substr(pos).starts_with("<!--")) {
+        skip_misc();
+        continue;
+      }
+      if (!element()) return false;
+    }
+  }
+  void record(const std::map<std::string, std::string>& attrs) {
+    elements.push_back(attrs);
+    const auto c = attrs.find("class");
+    if (c == attrs.end()) return;
+    size_t i = 0;
+    const std::string& v = c->second;
+    while (i < v.size()) {
+      const size_t j = std::min(v.find(' ', i), v.size());
+      if (j > i) classes[v.substr(i, j - i)]++;
+      i = j + 1;
+    }
+  }
+};
+
+void check_picture(const Game& g, const SvgOptions& opt) {
+  const std::string svg = render_svg(g, opt);
+  const XmlCheck x(svg);
+  INFO(x.error);
+  REQUIRE(x.ok);
+  CHECK(x.count("tile") == g.board().tile_count());
+  CHECK(x.count("meeple") == static_cast<int>(g.meeples().size()));
+}
+
+}  // namespace
+
+TEST_CASE("XML checker: refuses what is not well-formed") {
+  CHECK(XmlCheck("<svg><g></g></svg>").ok);
+  CHECK(XmlCheck("<?xml version=\"1.0\"?>\n<a b=\"1\" c='2'>x &amp; y<!-- note --><d/></a>\n").ok);
+  CHECK_FALSE(XmlCheck("<svg><g></svg>").ok);
+  CHECK_FALSE(XmlCheck("<svg a=1/>").ok);
+  CHECK_FALSE(XmlCheck("<svg a=\"1\" a=\"2\"/>").ok);
+  CHECK_FALSE(XmlCheck("<svg>a & b</svg>").ok);
+  CHECK_FALSE(XmlCheck("<svg/><svg/>").ok);
+  CHECK_FALSE(XmlCheck("<svg a=\"1\"b=\"2\"/>").ok);
+}
+
+TEST_CASE("SVG: well-formed, one tile group per placed tile and one meeple per meeple, through whole games") {
+  for (int i = 0; i < 16; ++i) {
+    Game g = test::varied_game(i);
+    Rng rng(static_cast<uint64_t>(i));
+    SvgOptions opt;
+    opt.legal_cells = i % 2 == 0;
+    opt.dead_cells = i % 3 == 0;
+    opt.coordinates = i % 4 != 1;
+    opt.legend = i % 5 != 2;
+    int turn = 0;
+    while (!g.over()) {
+      if (turn % 10 == 0) check_picture(g, opt);
+      test::random_placement(g, rng);
+      if (turn % 10 == 5) check_picture(g, opt);  // meeple undecided
+      test::random_meeple(g, rng);
+      ++turn;
+    }
+    check_picture(g, opt);
+  }
+}
+
+TEST_CASE("SVG: a tile group names its letter, place and rotation, a meeple its player") {
+  Game g(2, std::vector<TileType>{tile_from_letter('E'), tile_from_letter('U'), tile_from_letter('B')});
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::None}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::E}) == Status::Ok);  // player 1's thief
+  SvgOptions opt;
+  opt.legal_cells = true;
+  const XmlCheck x(render_svg(g, opt));
+  REQUIRE(x.ok);
+  bool found_e = false, found_meeple = false;
+  int legal = 0;
+  for (const auto& a : x.elements) {
+    const auto cls = a.find("class");
+    if (cls == a.end()) continue;
+    if (cls->second == "tile" && a.at("data-tile") == "E") {
+      found_e = true;
+      CHECK(a.at("data-x") == "0");
+      CHECK(a.at("data-y") == "-1");
+      CHECK(a.at("data-rotation") == "180");
+    }
+    if (cls->second == "meeple") {
+      found_meeple = true;
+      CHECK(a.at("data-player") == "1");
+      CHECK(a.at("fill") == std::string(player_colour(1)));
+    }
+    legal += cls->second == "legal-cell";
+  }
+  CHECK(found_e);
+  CHECK(found_meeple);
+  Placement buf[kMaxPlacements];
+  CHECK(legal == g.legal_placements(buf));  // B has one distinct rotation: one placement per cell
+}
+
+TEST_CASE("SVG: a single tile picture for every type and rotation") {
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int r = 0; r < 4; ++r) {
+      const XmlCheck x(render_tile_svg(static_cast<TileType>(t), r));
+      REQUIRE(x.ok);
+      CHECK(x.count("tile") == 1);
+      CHECK(x.count("city") == (t == 7 || t == 8 ? 2 : tiles::kDefs[t].edges[0] == Edge::City ||
+                                                             tiles::kDefs[t].edges[1] == Edge::City));
+    }
+  CHECK(render_tile_svg(kNoTile, 0).empty());
+  CHECK(render_tile_svg(0, 4).empty());
+}
