@@ -140,6 +140,7 @@ struct LoadFailure {
 [[noreturn]] void malformed(int line, std::string reason) { fail(Status::InvalidArgument, line, std::move(reason)); }
 
 std::vector<Line> split_lines(std::string_view text, int& last_line) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark some editors write
   std::vector<Line> lines;
   int number = 0;
   while (!text.empty()) {

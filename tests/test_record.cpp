@@ -99,10 +99,12 @@ TEST_CASE("Record: a tile placed with its meeple undecided is written with '?'")
   CHECK(g.score(0) == 4);
 }
 
-TEST_CASE("Record: comments and blank lines are ignored, 'no meeple' may be '-' or nothing") {
+TEST_CASE("Record: comments, blank lines, tabs, CRLF and a byte-order mark are fine, and no meeple is '-' or nothing") {
   const Game a = load_ok("# a puzzle\n\ncarcassonne-record 1   # version\nplayers 2\n  order EU # tiles\nE 0,-1 180\n");
   const Game b = load_ok("carcassonne-record 1\nplayers 2\norder E U\nE 0,-1 180 -\n");
+  const Game c = load_ok("\xEF\xBB\xBF" "carcassonne-record 1\r\nplayers\t2\r\norder EU\r\nE 0,-1 180 -\r\n");
   CHECK(a == b);
+  CHECK(a == c);
 }
 
 TEST_CASE("Record: a seeded record names the tile the seed's shuffle draws when a line disagrees") {
