@@ -315,7 +315,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error) {
       }
       // A move line; a trailing '?' places the tile and leaves the meeple undecided.
       const bool undecided = l.words.back() == "?";
-      const std::string move_text = joined(l.words).substr(0, undecided ? joined(l.words).size() - 2 : std::string::npos);
+      std::string move_text = joined(l.words);
+      if (undecided) move_text.resize(move_text.size() - 2);
       TileType t = kNoTile;
       Move m;
       std::string why;

@@ -2,6 +2,8 @@
 // meeple on the board, tiles labelled with their letter, place and rotation.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <string>
