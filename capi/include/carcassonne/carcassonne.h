@@ -15,7 +15,8 @@
  * Errors
  *   A call that can fail returns an int: CARC_OK (0) or a non-negative result on
  *   success, a negative CARC_E* status on failure. Status values never change once
- *   released. After a failure carc_game_errmsg(game) says what went wrong; calls that
+ *   released. Out pointers must not be NULL unless a function says so (CARC_EINVAL).
+ *   After a failure carc_game_errmsg(game) says what went wrong; calls that
  *   have no game to report to (constructors, carc_move_*, a NULL game) leave their
  *   message with the calling thread, read by carc_game_errmsg(NULL). A failed call
  *   leaves the game exactly as it was. The library never exits, aborts or lets a C++
@@ -151,7 +152,8 @@ CARC_API const char* carc_game_errmsg(const carc_game* game);
 /* ------------------------------------------------------------------ games */
 
 /* A new game for 1..6 players, the draw pile shuffled from seed (the same seed gives the
- * same game everywhere). Player 0 begins; the start tile D is at (0, 0). */
+ * same game everywhere). Player 0 begins; the start tile D is at (0, 0). On failure the
+ * constructors and carc_game_clone set *out to NULL. */
 CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
 /* A new game whose tiles are drawn in exactly this order after the start tile: letters
  * A..X (whitespace ignored), at most 71, no more of a type than the box holds. */
