@@ -29,3 +29,34 @@ if(CARC_BUILD_EXAMPLES)
               "-DB=$<TARGET_FILE:c_random_game>;${game}" -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
   endforeach()
 endif()
+
+# The Python binding's unittest suite, and the Python example against the C++ twin. A
+# sanitized library loads into Python only behind the sanitizer runtime.
+if(Python3_Interpreter_FOUND)
+  set(carc_python_env
+    "CARCASSONNE_LIBRARY=$<TARGET_FILE:carcassonne_c>"
+    "PYTHONPATH=${CMAKE_CURRENT_SOURCE_DIR}/python"
+    "PYTHONDONTWRITEBYTECODE=1"
+    "CARC_REFERENCE_GAME=$<TARGET_FILE:carc_reference_game>")
+  if(CARC_SANITIZE MATCHES "address")
+    # libstdc++ too, or ASan finds no __cxa_throw to intercept in a C program like Python.
+    foreach(lib libasan.so libstdc++.so)
+      execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=${lib}
+                      OUTPUT_VARIABLE path OUTPUT_STRIP_TRAILING_WHITESPACE)
+      list(APPEND carc_preload ${path})
+    endforeach()
+    list(JOIN carc_preload ":" carc_preload)
+    list(APPEND carc_python_env "LD_PRELOAD=${carc_preload}" "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+  add_test(NAME python_binding
+    COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s ${CMAKE_CURRENT_SOURCE_DIR}/python/tests)
+  set_tests_properties(python_binding PROPERTIES ENVIRONMENT "${carc_python_env}")
+  foreach(game "7;3" "47;2")
+    list(JOIN game "_" name)
+    add_test(NAME python_example_matches_cxx_${name}
+      COMMAND ${CMAKE_COMMAND} "-DA=$<TARGET_FILE:carc_reference_game>;${game}"
+              "-DB=${Python3_EXECUTABLE};${PROJECT_SOURCE_DIR}/examples/python_random_game.py;${game}"
+              -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
+    set_tests_properties(python_example_matches_cxx_${name} PROPERTIES ENVIRONMENT "${carc_python_env}")
+  endforeach()
+endif()
