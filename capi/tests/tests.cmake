@@ -60,3 +60,19 @@ if(Python3_Interpreter_FOUND)
     set_tests_properties(python_example_matches_cxx_${name} PROPERTIES ENVIRONMENT "${carc_python_env}")
   endforeach()
 endif()
+
+# The installed package, consumed by CMake, pkg-config and Python users (tests/package/).
+if(CARC_INSTALL)
+  find_program(CARC_PKG_CONFIG pkg-config)
+  if(Python3_Interpreter_FOUND)
+    set(carc_python ${Python3_EXECUTABLE})
+  endif()
+  add_test(NAME package_consumers
+    COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/package-test
+            -DSOURCE_DIR=${PROJECT_SOURCE_DIR}/tests/package -DCONFIG=$<CONFIG> -DGENERATOR=${CMAKE_GENERATOR}
+            -DC_COMPILER=${CMAKE_C_COMPILER} -DCXX_COMPILER=${CMAKE_CXX_COMPILER} -DVERSION=${PROJECT_VERSION}
+            -DLIBDIR=${CMAKE_INSTALL_LIBDIR} -DPYDIR=${CARC_PYTHON_INSTALL_DIR} -DPYTHON=${carc_python}
+            -DPKG_CONFIG=${CARC_PKG_CONFIG} -DSANITIZE=${CARC_SANITIZE} "-DPRELOAD=${carc_preload}"
+            -P ${PROJECT_SOURCE_DIR}/tests/package/run.cmake)
+  set_tests_properties(package_consumers PROPERTIES TIMEOUT 600)
+endif()
