@@ -4,6 +4,7 @@ the library's message, and a failed call changes nothing.
 Run by ctest with CARCASSONNE_LIBRARY (the library under test) and CARC_REFERENCE_GAME
 (capi/tests/reference_game.cpp, the C++ twin of the games played here) set."""
 import copy
+import doctest
 import os
 import subprocess
 import sys
@@ -221,6 +222,19 @@ class ValuesAndCopies(unittest.TestCase):
         self.assertEqual(game.feature_at(0, 0, "N"), "city")
         self.assertEqual(game.supplies, [6, 6])
         self.assertEqual((game.current_player, game.current_tile, game.tiles_remaining), (0, "E", 0))
+
+
+class Readme(unittest.TestCase):
+    def test_the_readme_session_runs_as_shown(self):
+        readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "README.md")
+        with open(readme) as f:
+            text = f.read()
+        session = text.split("```pycon\n", 1)[1].split("```", 1)[0]
+        test = doctest.DocTestParser().get_doctest(session, {}, "README.md", readme, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test)
+        self.assertGreater(runner.summarize(verbose=False).attempted, 5)
+        self.assertEqual(runner.summarize(verbose=False).failed, 0)
 
 
 class Loading(unittest.TestCase):
