@@ -86,8 +86,9 @@ enum { CARC_FEATURE_ROAD = 0, CARC_FEATURE_CITY = 1, CARC_FEATURE_MONASTERY = 2,
 /* Feature locations on a tile, in board orientation (TILES.md): the centre, the middle of
  * each edge, then the 8 half-edges clockwise from north. CARC_LOC_NONE: no meeple. */
 enum {
-  CARC_LOC_C = 0, CARC_LOC_N, CARC_LOC_E, CARC_LOC_S, CARC_LOC_W,
-  CARC_LOC_NNE, CARC_LOC_ENE, CARC_LOC_ESE, CARC_LOC_SSE, CARC_LOC_SSW, CARC_LOC_WSW, CARC_LOC_WNW, CARC_LOC_NNW,
+  CARC_LOC_C = 0, CARC_LOC_N = 1, CARC_LOC_E = 2, CARC_LOC_S = 3, CARC_LOC_W = 4,
+  CARC_LOC_NNE = 5, CARC_LOC_ENE = 6, CARC_LOC_ESE = 7, CARC_LOC_SSE = 8,
+  CARC_LOC_SSW = 9, CARC_LOC_WSW = 10, CARC_LOC_WNW = 11, CARC_LOC_NNW = 12,
   CARC_LOC_NONE = 15
 };
 
@@ -160,7 +161,8 @@ CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
 CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
 /* A new, independent copy of a game (unread events included). */
 CARC_API int carc_game_clone(carc_game** out, const carc_game* game);
-/* Overwrites dst with a copy of src without allocating (for search: reuse one handle). */
+/* Overwrites dst with a copy of src (unread events included) without allocating: for
+ * search, reuse one handle instead of cloning. */
 CARC_API int carc_game_copy(carc_game* dst, const carc_game* src);
 /* Releases a game; NULL is a no-op. */
 CARC_API void carc_game_free(carc_game* game);

@@ -275,7 +275,7 @@ class Move:
     @staticmethod
     def unpack(m: int) -> "Move":
         """The move for a 32-bit packed move."""
-        if m >> 27 or (m >> 22) & 31 >= len(TILES) or 12 < (m >> 18) & 15 < _LOC_NONE:
+        if (m >> 27) or ((m >> 22) & 31) >= len(TILES) or 12 < ((m >> 18) & 15) < _LOC_NONE:
             raise InvalidArgument(-1, f"{m:#010x} is not a valid move")
         loc = (m >> 18) & 15
         return Move(TILES[(m >> 22) & 31], ((m & 0xFF) ^ 0x80) - 0x80, (((m >> 8) & 0xFF) ^ 0x80) - 0x80,
@@ -378,9 +378,9 @@ class Game:
         self._fields = (ctypes.c_int32 * _EVENT_FIELDS)()
         self._count = ctypes.c_int()
 
-    def __del__(self):
+    def __del__(self, _free=_lib.carc_game_free):  # bound early: module globals may be gone at exit
         if getattr(self, "_handle", None):
-            _lib.carc_game_free(self._handle)
+            _free(self._handle)
             self._handle = None
 
     def _call(self, f, *args) -> int:

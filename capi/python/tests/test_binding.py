@@ -198,6 +198,9 @@ class ValuesAndCopies(unittest.TestCase):
         self.assertEqual(move.packed(), 0 | 0xFF << 8 | 2 << 16 | 3 << 18 | 4 << 22)
         self.assertEqual(str(Move("X", -128, 127, 270)), "X -128,127 270")
         self.assertEqual(len({Placement(1, 2, 90), Placement(1, 2, 90)}), 1)
+        for malformed in (1 << 27, 24 << 22, 13 << 18):
+            with self.assertRaisesRegex(InvalidArgument, "is not a valid move"):
+                Move.unpack(malformed)
 
     def test_clones_are_independent(self):
         game = Game(3, seed=21)
