@@ -1,0 +1,270 @@
+/*
+ * carcassonne.h: the stable C ABI of the carcassonne rules engine (base game, 72 tiles).
+ *
+ * This header is the whole contract: what is not declared here is not API. It is C99 and
+ * may be included from C++. Tiles, coordinates, rotations, feature locations and move
+ * text follow TILES.md; the rules follow RULES.md.
+ *
+ * Ownership and lifetimes
+ *   A game is an opaque carc_game handle. carc_game_new*, carc_game_clone create one;
+ *   carc_game_free releases it (NULL is a no-op). Every buffer is the caller's: the
+ *   library writes into it and never hands out memory for the caller to free. The
+ *   strings the library returns (messages, names, the version) are static, except
+ *   carc_game_errmsg(), whose text is valid until the next call on the same game.
+ *
+ * Errors
+ *   A call that can fail returns an int: CARC_OK (0) or a non-negative result on
+ *   success, a negative CARC_E* status on failure. Status values never change once
+ *   released. Out pointers must not be NULL unless a function says so (CARC_EINVAL).
+ *   After a failure carc_game_errmsg(game) says what went wrong; calls that
+ *   have no game to report to (constructors, carc_move_*, a NULL game) leave their
+ *   message with the calling thread, read by carc_game_errmsg(NULL). A failed call
+ *   leaves the game exactly as it was. The library never exits, aborts or lets a C++
+ *   exception escape.
+ *
+ * Threads
+ *   The library keeps no global mutable state: separate games share nothing and may be
+ *   used from different threads at the same time. One game must be used by one thread
+ *   at a time, queries included (every call records its error on the game).
+ *
+ * Compatibility
+ *   The ABI evolves by adding functions and constants, never by changing a signature or
+ *   a value. Before 1.0 a minor release may break it (the soname carries the minor).
+ *   Names reserved for what comes next: carc_game_save/carc_game_load (game records),
+ *   carc_game_undo, and further carc_game_* queries.
+ */
+#ifndef CARCASSONNE_H
+#define CARCASSONNE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CARC_VERSION_MAJOR 0
+#define CARC_VERSION_MINOR 1
+#define CARC_VERSION_PATCH 0
+/* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
+#define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 1000000 + CARC_VERSION_MINOR * 1000 + CARC_VERSION_PATCH)
+
+#if defined(_WIN32)
+#  if defined(CARC_C_BUILDING)
+#    define CARC_API __declspec(dllexport)
+#  else
+#    define CARC_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define CARC_API __attribute__((visibility("default")))
+#else
+#  define CARC_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A game: board, meeples, scores, draw pile, turn phase and an event queue. */
+typedef struct carc_game carc_game;
+
+/* ------------------------------------------------------------------ constants */
+
+/* Status codes. */
+enum {
+  CARC_OK = 0,
+  CARC_EINVAL = -1,    /* invalid argument: NULL pointer, value out of range, malformed text */
+  CARC_EILLEGAL = -2,  /* the move breaks the rules */
+  CARC_EPHASE = -3,    /* not allowed in this phase of the turn (or the game is over) */
+  CARC_ERANGE = -4,    /* the caller's buffer is too small */
+  CARC_ENOMEM = -5,    /* out of memory */
+  CARC_EINTERNAL = -6  /* a bug in the library */
+};
+
+/* Phases of a turn. */
+enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2 };
+
+/* Feature kinds. */
+enum { CARC_FEATURE_ROAD = 0, CARC_FEATURE_CITY = 1, CARC_FEATURE_MONASTERY = 2, CARC_FEATURE_FIELD = 3 };
+
+/* Feature locations on a tile, in board orientation (TILES.md): the centre, the middle of
+ * each edge, then the 8 half-edges clockwise from north. CARC_LOC_NONE: no meeple. */
+enum {
+  CARC_LOC_C = 0, CARC_LOC_N = 1, CARC_LOC_E = 2, CARC_LOC_S = 3, CARC_LOC_W = 4,
+  CARC_LOC_NNE = 5, CARC_LOC_ENE = 6, CARC_LOC_ESE = 7, CARC_LOC_SSE = 8,
+  CARC_LOC_SSW = 9, CARC_LOC_WSW = 10, CARC_LOC_WNW = 11, CARC_LOC_NNW = 12,
+  CARC_LOC_NONE = 15
+};
+
+/* Rule options (carc_game_set_option), each 0 (off) or 1 (on). */
+enum {
+  CARC_OPT_FARMERS = 1,                  /* farmers may be deployed and fields score; default 1 */
+  CARC_OPT_FIRST_EDITION_SMALL_CITY = 2, /* a completed 2-tile city scores 1 per tile and shield; default 0 */
+  CARC_OPT_FIRST_EDITION_FARMERS = 3     /* 4 per completed city to its farmer majority; default 0 */
+};
+
+/* Tile types are 0..23, letter 'A' + type. */
+#define CARC_TILE_TYPES 24
+#define CARC_MIN_PLAYERS 1
+#define CARC_MAX_PLAYERS 6
+#define CARC_MEEPLES_PER_PLAYER 7
+/* Capacities that always suffice: legal placements, meeple locations, meeples on the
+ * board, and a move's text including its NUL. */
+#define CARC_MAX_PLACEMENTS 592
+#define CARC_MAX_MEEPLE_LOCATIONS 8
+#define CARC_MAX_MEEPLES 42
+#define CARC_MOVE_TEXT_SIZE 32
+
+/* ------------------------------------------------------------------ moves */
+
+/* A move is a 32-bit unsigned integer:
+ *   bits  0..7   x, two's complement (-128..127; x grows to the east)
+ *   bits  8..15  y, two's complement (y grows to the south)
+ *   bits 16..17  rotation, quarter turns clockwise (0..3; move text writes degrees)
+ *   bits 18..21  meeple location (CARC_LOC_*), CARC_LOC_NONE for no meeple
+ *   bits 22..26  tile type (0..23); a move is played only with its own tile
+ *   bits 27..31  zero
+ * CARC_MOVE_INVALID is never a valid move. */
+typedef uint32_t carc_move;
+#define CARC_MOVE_INVALID 0xFFFFFFFFu
+
+/* Packs a move; returns CARC_MOVE_INVALID if a value is out of range. */
+CARC_API carc_move carc_move_pack(int tile, int x, int y, int rotation, int location);
+/* Unpacks a move; any out pointer may be NULL. CARC_EINVAL for a malformed move. */
+CARC_API int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* location);
+/* Writes move text ("E 0,-1 180 S") like snprintf: NUL-terminated if size > 0, returns the
+ * length the whole text needs (excluding the NUL); buf may be NULL when size is 0. */
+CARC_API int carc_move_format(carc_move move, char* buf, size_t size);
+/* Parses move text ("E 0,-1 180 S"; no location or "-" means no meeple) into *move. */
+CARC_API int carc_move_parse(const char* text, carc_move* move);
+/* "C", "N", ..., "NNW" for a location, "-" for CARC_LOC_NONE, NULL if invalid. */
+CARC_API const char* carc_location_name(int location);
+/* "road", "city", "monastery", "field"; NULL if invalid. */
+CARC_API const char* carc_feature_name(int kind);
+
+/* ------------------------------------------------------------------ versions and errors */
+
+/* CARC_VERSION_NUMBER of the library actually loaded. */
+CARC_API int carc_version_number(void);
+/* "MAJOR.MINOR.PATCH" of the library actually loaded. */
+CARC_API const char* carc_version_string(void);
+/* A short English description of a status code ("illegal move"). */
+CARC_API const char* carc_errstr(int status);
+/* The message of the last call on this game if it failed, "" if it succeeded. With NULL:
+ * the last message left with the calling thread (see Errors above). */
+CARC_API const char* carc_game_errmsg(const carc_game* game);
+
+/* ------------------------------------------------------------------ games */
+
+/* A new game for 1..6 players, the draw pile shuffled from seed (the same seed gives the
+ * same game everywhere). Player 0 begins; the start tile D is at (0, 0). On failure the
+ * constructors and carc_game_clone set *out to NULL. */
+CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
+/* A new game whose tiles are drawn in exactly this order after the start tile: letters
+ * A..X (whitespace ignored), at most 71, no more of a type than the box holds. */
+CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
+/* A new, independent copy of a game (unread events included). */
+CARC_API int carc_game_clone(carc_game** out, const carc_game* game);
+/* Overwrites dst with a copy of src (unread events included) without allocating: for
+ * search, reuse one handle instead of cloning. */
+CARC_API int carc_game_copy(carc_game* dst, const carc_game* src);
+/* Releases a game; NULL is a no-op. */
+CARC_API void carc_game_free(carc_game* game);
+
+/* Sets a rule option (CARC_OPT_*) to 0 or 1. Options are set before the first tile is
+ * placed; afterwards CARC_EPHASE. The draw pile does not depend on them. */
+CARC_API int carc_game_set_option(carc_game* game, int option, int value);
+/* The value (0 or 1) of a rule option. */
+CARC_API int carc_game_option(const carc_game* game, int option);
+
+/* ------------------------------------------------------------------ the state */
+
+/* Each returns the value asked for (>= 0), or a negative status. */
+CARC_API int carc_game_players(const carc_game* game);
+CARC_API int carc_game_current_player(const carc_game* game);
+CARC_API int carc_game_phase(const carc_game* game); /* CARC_PHASE_* */
+/* The tile to place (or just placed, in the meeple phase); CARC_EPHASE once the game is over. */
+CARC_API int carc_game_current_tile(const carc_game* game);
+/* Points of a player so far (the final score once the game is over). */
+CARC_API int carc_game_score(const carc_game* game, int player);
+/* Meeples a player has left to deploy. */
+CARC_API int carc_game_supply(const carc_game* game, int player);
+/* Tiles still to be drawn, the current tile not included. */
+CARC_API int carc_game_tiles_remaining(const carc_game* game);
+/* Writes the tiles still to be drawn per type to counts[0..23]; capacity below
+ * CARC_TILE_TYPES is CARC_ERANGE. */
+CARC_API int carc_game_tiles_remaining_by_type(const carc_game* game, int32_t* counts, int capacity);
+/* Once the game is over: bit p set for each player with the highest score. Before that
+ * CARC_EPHASE. */
+CARC_API int carc_game_winners(const carc_game* game);
+
+/* ------------------------------------------------------------------ a turn */
+
+/* Writes every legal placement of the current tile (each distinct picture once, smallest
+ * rotation; location CARC_LOC_NONE) and sets *count. If capacity is short, writes nothing,
+ * sets *count to the number needed and returns CARC_ERANGE; moves NULL with capacity 0
+ * only counts. CARC_EPHASE outside CARC_PHASE_PLACE_TILE. */
+CARC_API int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count);
+/* Places the current tile: the move's tile must be the current tile and its location
+ * CARC_LOC_NONE. Moves to CARC_PHASE_PLACE_MEEPLE. */
+CARC_API int carc_game_place(carc_game* game, carc_move move);
+/* Writes the locations (CARC_LOC_*) where a meeple may go on the tile just placed, each
+ * feature once; capacity and *count as for carc_game_placements. Zero with an empty supply. */
+CARC_API int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int capacity, int* count);
+/* Deploys a meeple at location (CARC_LOC_NONE: none), then scores what the tile completed,
+ * passes the turn and draws the next tile (tiles that fit nowhere are discarded), ending
+ * and scoring the game after the last tile. */
+CARC_API int carc_game_deploy(carc_game* game, int location);
+/* carc_game_deploy(game, CARC_LOC_NONE). */
+CARC_API int carc_game_skip(carc_game* game);
+/* A whole turn at once: place and deploy (the move's location, or none). */
+CARC_API int carc_game_play(carc_game* game, carc_move move);
+/* A whole turn from move text ("E 0,-1 180 S"). */
+CARC_API int carc_game_play_text(carc_game* game, const char* text);
+/* Plays the rest of the game at random: each placement uniform among the legal ones,
+ * then the meeple uniform among the legal locations and none; the same as
+ * carc::Game::playout with carc::Rng(seed). */
+CARC_API int carc_game_playout(carc_game* game, uint64_t seed);
+
+/* ------------------------------------------------------------------ events */
+
+/* Events are what a front end shows: points scored for a feature, a tile that fit
+ * nowhere. Moves append them to a queue on the game; each poll takes the oldest. */
+enum { CARC_EVENT_SCORE = 0, CARC_EVENT_DISCARD = 1 };
+/* Indices into an event's fields. */
+enum {
+  CARC_EV_TYPE = 0,      /* CARC_EVENT_* */
+  CARC_EV_FEATURE = 1,   /* score: CARC_FEATURE_* */
+  CARC_EV_POINTS = 2,    /* score: points to each winner */
+  CARC_EV_WINNERS = 3,   /* score: bit p set if player p scored */
+  CARC_EV_END_GAME = 4,  /* score: 1 end-game scoring (meeples stay), 0 during the game (meeples return) */
+  CARC_EV_TILE = 5,      /* discard: the tile; score: the tile under a meeple of the feature */
+  CARC_EV_X = 6,         /* score: where that meeple is */
+  CARC_EV_Y = 7,
+  CARC_EV_LOCATION = 8,
+  CARC_EV_TILES = 9,     /* score: tiles in the road or city (0 for monasteries and fields) */
+  CARC_EV_MEEPLES = 10,  /* score: fields 10..15 are the meeples of players 0..5 on the feature */
+  CARC_EVENT_FIELDS = 16
+};
+/* Takes the oldest unread event: writes its fields (min(capacity, CARC_EVENT_FIELDS) of
+ * them; later versions may append fields) and returns 1, or returns 0 if there is none.
+ * Capacity below 16 is CARC_ERANGE and the event stays queued. */
+CARC_API int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity);
+
+/* ------------------------------------------------------------------ the board */
+
+/* Number of tiles on the board, the start tile included. */
+CARC_API int carc_game_tile_count(const carc_game* game);
+/* The index-th tile placed (0: the start tile): its place, type and rotation (0..3). */
+CARC_API int carc_game_tile(const carc_game* game, int index, int* x, int* y, int* tile, int* rotation);
+/* Returns 1 and the tile's type and rotation if (x, y) holds a tile, 0 if it is empty. */
+CARC_API int carc_game_tile_at(const carc_game* game, int x, int y, int* tile, int* rotation);
+/* The kind (CARC_FEATURE_*) of the feature at a location of the tile at (x, y). */
+CARC_API int carc_game_feature_kind(const carc_game* game, int x, int y, int location);
+/* Number of meeples on the board. */
+CARC_API int carc_game_meeple_count(const carc_game* game);
+/* The index-th meeple on the board: its owner, tile and location (the feature's first
+ * location on that tile). */
+CARC_API int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CARCASSONNE_H */

@@ -1,0 +1,622 @@
+// The C ABI over carc::Game. A handle holds the game, its queue of unread events and its
+// last error message. Every entry point that calls into C++ is one exception barrier
+// (guarded / with_game); the few that only do integer arithmetic cannot throw. Each call
+// validates everything before it changes anything, so a failed call leaves the game as
+// it was (carc::Game::place, deploy and play already promise that themselves).
+#include "carcassonne/carcassonne.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+#include "carcassonne/carcassonne.hpp"
+
+// The header's numbers are the engine's; a change on either side must fail the build.
+static_assert(CARC_OK == static_cast<int>(carc::Status::Ok));
+static_assert(CARC_EINVAL == static_cast<int>(carc::Status::InvalidArgument));
+static_assert(CARC_EILLEGAL == static_cast<int>(carc::Status::IllegalMove));
+static_assert(CARC_EPHASE == static_cast<int>(carc::Status::WrongPhase));
+static_assert(CARC_ERANGE == static_cast<int>(carc::Status::BufferTooSmall));
+static_assert(CARC_ENOMEM == static_cast<int>(carc::Status::OutOfMemory));
+static_assert(CARC_EINTERNAL == static_cast<int>(carc::Status::Internal));
+static_assert(CARC_PHASE_PLACE_TILE == static_cast<int>(carc::Phase::PlaceTile));
+static_assert(CARC_PHASE_PLACE_MEEPLE == static_cast<int>(carc::Phase::PlaceMeeple));
+static_assert(CARC_PHASE_GAME_OVER == static_cast<int>(carc::Phase::GameOver));
+static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
+static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
+static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
+static_assert(CARC_FEATURE_FIELD == static_cast<int>(carc::FeatureKind::Field));
+static_assert(CARC_LOC_NNW == static_cast<int>(carc::Location::NNW) && CARC_LOC_NNW + 1 == carc::kLocationCount);
+static_assert(CARC_LOC_NONE == static_cast<int>(carc::Location::None));
+static_assert(CARC_TILE_TYPES == carc::kTileTypes);
+static_assert(CARC_MIN_PLAYERS == carc::kMinPlayers && CARC_MAX_PLAYERS == carc::kMaxPlayers);
+static_assert(CARC_MEEPLES_PER_PLAYER == carc::kMeeplesPerPlayer);
+static_assert(CARC_MAX_PLACEMENTS == carc::kMaxPlacements);
+static_assert(CARC_MAX_MEEPLE_LOCATIONS == carc::kMaxMeepleOptions);
+static_assert(CARC_MAX_MEEPLES == carc::kMaxMeeples);
+static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EVENT_FIELDS);
+
+struct carc_game {
+  carc::Game game;
+  // Unread events are items[next_event, events.count). The queue empties whenever it is
+  // read to the end. It cannot overflow: a whole game makes at most 71 events during
+  // play (each discard, and each scoring returns a meeple deployed on an earlier turn)
+  // plus 42 + 36 at the end (features with meeples, first-edition farmer cities), and
+  // the queue only ever holds events of its game's own history.
+  carc::Events events;
+  int next_event = 0;
+  mutable char error[256] = {};
+
+  explicit carc_game(const carc::Game& g) : game(g) {}
+
+  void assign(const carc_game& src) {
+    game = src.game;
+    events.count = 0;
+    for (int i = src.next_event; i < src.events.count; ++i) events.push(src.events.items[i]);
+    next_event = 0;
+  }
+};
+static_assert(carc::Events::kCapacity >= 71 + 42 + 36, "the event queue holds a whole game");
+
+namespace {
+
+// Messages of calls that have no game to hold them.
+thread_local char t_error[256];
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CARC_PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CARC_PRINTF_LIKE(fmt, args)
+#endif
+
+// Records "fn: message" on the game (or the thread) and returns status.
+CARC_PRINTF_LIKE(4, 5) int fail(const carc_game* g, const char* fn, int status, const char* fmt, ...) {
+  char* buf = g ? g->error : t_error;
+  const size_t size = sizeof t_error;
+  int n = std::snprintf(buf, size, "%s: ", fn);
+  if (n < 0 || static_cast<size_t>(n) >= size) n = 0;
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf + n, size - static_cast<size_t>(n), fmt, ap);
+  va_end(ap);
+  return status;
+}
+static_assert(sizeof(carc_game::error) == sizeof t_error);
+
+// The exception barrier: no C++ exception crosses the C ABI.
+template <class Body>
+int guarded(const carc_game* g, const char* fn, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return fail(g, fn, CARC_ENOMEM, "out of memory");
+  } catch (const std::invalid_argument& e) {
+    return fail(g, fn, CARC_EINVAL, "%s", e.what());
+  } catch (const std::exception& e) {
+    return fail(g, fn, CARC_EINTERNAL, "internal error: %s", e.what());
+  } catch (...) {
+    return fail(g, fn, CARC_EINTERNAL, "internal error: unknown exception");
+  }
+}
+
+// Runs body(*g) for a non-NULL game whose message is cleared first.
+template <class Game, class Body>
+int with_game(Game* g, const char* fn, Body&& body) noexcept {
+  if (!g) return fail(nullptr, fn, CARC_EINVAL, "game is NULL");
+  g->error[0] = '\0';
+  return guarded(g, fn, [&]() -> int { return body(*g); });
+}
+
+// ---------------------------------------------------------------- moves
+
+struct Unpacked {
+  carc::TileType tile;
+  carc::Move move;
+};
+
+bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationCount) || loc == CARC_LOC_NONE; }
+
+carc_move pack(carc::TileType tile, carc::Placement p, carc::Location loc) {
+  return static_cast<uint32_t>(static_cast<uint8_t>(p.x)) | static_cast<uint32_t>(static_cast<uint8_t>(p.y)) << 8 |
+         static_cast<uint32_t>(p.rot) << 16 | static_cast<uint32_t>(loc) << 18 | static_cast<uint32_t>(tile) << 22;
+}
+
+bool unpack(carc_move m, Unpacked& u) {
+  const uint32_t tile = (m >> 22) & 31, loc = (m >> 18) & 15;
+  if ((m >> 27) != 0 || tile >= carc::kTileTypes || !valid_location(static_cast<int>(loc))) return false;
+  u.tile = static_cast<carc::TileType>(tile);
+  u.move.at = carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
+                              static_cast<uint8_t>((m >> 16) & 3)};
+  u.move.meeple = static_cast<carc::Location>(loc);
+  return true;
+}
+
+const char* phase_text(carc::Phase p) {
+  switch (p) {
+    case carc::Phase::PlaceTile: return "the tile is still to be placed";
+    case carc::Phase::PlaceMeeple: return "the tile is placed and the meeple is next";
+    case carc::Phase::GameOver: return "the game is over";
+  }
+  return "unknown phase";
+}
+
+int status_of(carc::Status s) { return static_cast<int>(s); }
+
+// Plays a whole turn; the move must be for the current tile.
+int play_move(carc_game& g, const char* fn, const Unpacked& u) {
+  if (g.game.phase() != carc::Phase::PlaceTile)
+    return fail(&g, fn, CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game.phase()));
+  const carc::TileType current = g.game.current_tile();
+  if (u.tile != current)
+    return fail(&g, fn, CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
+                carc::tile_letter(current));
+  carc::Verdict why;
+  const carc::Status s = g.game.play(u.move, &g.events, &why);
+  if (s != carc::Status::Ok)
+    return fail(&g, fn, status_of(s), "%s: %s", carc::format_move(u.tile, u.move).c_str(), carc::describe(why).c_str());
+  return CARC_OK;
+}
+
+// Checks the usual (buffer, capacity, count) triple of the list calls.
+int check_list(const carc_game& g, const char* fn, const void* buf, int capacity, const int* count) {
+  if (!count) return fail(&g, fn, CARC_EINVAL, "count is NULL");
+  if (capacity < 0) return fail(&g, fn, CARC_EINVAL, "capacity %d is negative", capacity);
+  if (!buf && capacity > 0) return fail(&g, fn, CARC_EINVAL, "the buffer is NULL but its capacity is %d", capacity);
+  return CARC_OK;
+}
+
+int check_player(const carc_game& g, const char* fn, int player) {
+  if (player < 0 || player >= g.game.players())
+    return fail(&g, fn, CARC_EINVAL, "player %d is not 0..%d", player, g.game.players() - 1);
+  return CARC_OK;
+}
+
+constexpr const char* kLocationNames[carc::kLocationCount] = {"C",   "N",   "E",   "S",   "W",   "NNE", "ENE",
+                                                                "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"};
+constexpr const char* kFeatureNames[4] = {"road", "city", "monastery", "field"};
+
+}  // namespace
+
+extern "C" {
+
+// ---------------------------------------------------------------- moves
+
+carc_move carc_move_pack(int tile, int x, int y, int rotation, int location) {
+  if (tile < 0 || tile >= carc::kTileTypes || x < -128 || x > 127 || y < -128 || y > 127 || rotation < 0 ||
+      rotation > 3 || !valid_location(location))
+    return CARC_MOVE_INVALID;
+  return pack(static_cast<carc::TileType>(tile),
+              carc::Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(rotation)},
+              static_cast<carc::Location>(location));
+}
+
+int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* location) {
+  Unpacked u;
+  if (!unpack(move, u)) return fail(nullptr, __func__, CARC_EINVAL, "0x%08x is not a valid move", move);
+  if (tile) *tile = u.tile;
+  if (x) *x = u.move.at.x;
+  if (y) *y = u.move.at.y;
+  if (rotation) *rotation = u.move.at.rot;
+  if (location) *location = static_cast<int>(u.move.meeple);
+  return CARC_OK;
+}
+
+int carc_move_format(carc_move move, char* buf, size_t size) {
+  return guarded(nullptr, __func__, [&]() -> int {
+    Unpacked u;
+    if (!unpack(move, u)) return fail(nullptr, "carc_move_format", CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (!buf && size > 0) return fail(nullptr, "carc_move_format", CARC_EINVAL, "buf is NULL but size is %zu", size);
+    const std::string text = carc::format_move(u.tile, u.move);
+    if (size > 0) std::snprintf(buf, size, "%s", text.c_str());
+    return static_cast<int>(text.size());
+  });
+}
+
+int carc_move_parse(const char* text, carc_move* move) {
+  return guarded(nullptr, __func__, [&]() -> int {
+    if (!text) return fail(nullptr, "carc_move_parse", CARC_EINVAL, "text is NULL");
+    if (!move) return fail(nullptr, "carc_move_parse", CARC_EINVAL, "move is NULL");
+    carc::TileType tile;
+    carc::Move m;
+    std::string error;
+    if (!carc::parse_move(text, tile, m, &error)) return fail(nullptr, "carc_move_parse", CARC_EINVAL, "%s", error.c_str());
+    *move = pack(tile, m.at, m.meeple);
+    return CARC_OK;
+  });
+}
+
+const char* carc_location_name(int location) {
+  if (location == CARC_LOC_NONE) return "-";
+  return location >= 0 && location < carc::kLocationCount ? kLocationNames[location] : nullptr;
+}
+
+const char* carc_feature_name(int kind) { return kind >= 0 && kind < 4 ? kFeatureNames[kind] : nullptr; }
+
+// ---------------------------------------------------------------- versions and errors
+
+#define CARC_STR2(x) #x
+#define CARC_STR(x) CARC_STR2(x)
+
+int carc_version_number(void) { return CARC_VERSION_NUMBER; }
+
+const char* carc_version_string(void) {
+  return CARC_STR(CARC_VERSION_MAJOR) "." CARC_STR(CARC_VERSION_MINOR) "." CARC_STR(CARC_VERSION_PATCH);
+}
+
+const char* carc_errstr(int status) {
+  switch (status) {
+    case CARC_OK: return "ok";
+    case CARC_EINVAL: return "invalid argument";
+    case CARC_EILLEGAL: return "illegal move";
+    case CARC_EPHASE: return "wrong phase";
+    case CARC_ERANGE: return "buffer too small";
+    case CARC_ENOMEM: return "out of memory";
+    case CARC_EINTERNAL: return "internal error";
+    default: return "unknown status";
+  }
+}
+
+const char* carc_game_errmsg(const carc_game* game) { return game ? game->error : t_error; }
+
+// ---------------------------------------------------------------- games
+
+int carc_game_new(carc_game** out, int players, uint64_t seed) {
+  if (!out) return fail(nullptr, __func__, CARC_EINVAL, "out is NULL");
+  *out = nullptr;
+  return guarded(nullptr, __func__, [&]() -> int {
+    *out = new carc_game(carc::Game(players, seed));
+    return CARC_OK;
+  });
+}
+
+int carc_game_new_with_order(carc_game** out, int players, const char* tiles) {
+  if (!out) return fail(nullptr, __func__, CARC_EINVAL, "out is NULL");
+  *out = nullptr;
+  if (!tiles) return fail(nullptr, __func__, CARC_EINVAL, "tiles is NULL");
+  return guarded(nullptr, __func__, [&]() -> int {
+    carc::TileType order[carc::kMaxDeck];
+    int n = 0;
+    for (const char* c = tiles; *c; ++c) {
+      if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') continue;
+      const carc::TileType t = carc::tile_from_letter(*c);
+      if (t == carc::kNoTile)
+        return fail(nullptr, "carc_game_new_with_order", CARC_EINVAL, "'%c' at offset %d is not a tile letter A..X", *c,
+                    static_cast<int>(c - tiles));
+      if (n == carc::kMaxDeck)
+        return fail(nullptr, "carc_game_new_with_order", CARC_EINVAL, "a draw order holds at most %d tiles",
+                    carc::kMaxDeck);
+      order[n++] = t;
+    }
+    *out = new carc_game(carc::Game(players, std::span<const carc::TileType>(order, static_cast<size_t>(n))));
+    return CARC_OK;
+  });
+}
+
+int carc_game_clone(carc_game** out, const carc_game* game) {
+  if (!out) return fail(game, __func__, CARC_EINVAL, "out is NULL");
+  *out = nullptr;
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    carc_game* copy = new carc_game(g.game);
+    copy->assign(g);
+    *out = copy;
+    return CARC_OK;
+  });
+}
+
+int carc_game_copy(carc_game* dst, const carc_game* src) {
+  return with_game(dst, __func__, [&](carc_game& g) -> int {
+    if (!src) return fail(&g, "carc_game_copy", CARC_EINVAL, "src is NULL");
+    if (src != &g) g.assign(*src);
+    return CARC_OK;
+  });
+}
+
+void carc_game_free(carc_game* game) { delete game; }
+
+int carc_game_set_option(carc_game* game, int option, int value) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    const char* fn = "carc_game_set_option";
+    if (value != 0 && value != 1) return fail(&g, fn, CARC_EINVAL, "value %d is not 0 or 1", value);
+    carc::Options o = g.game.options();
+    switch (option) {
+      case CARC_OPT_FARMERS: o.farmers = value; break;
+      case CARC_OPT_FIRST_EDITION_SMALL_CITY: o.first_edition_small_city = value; break;
+      case CARC_OPT_FIRST_EDITION_FARMERS: o.first_edition_farmers = value; break;
+      default: return fail(&g, fn, CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
+    }
+    if (g.game.board().tile_count() != 1)
+      return fail(&g, fn, CARC_EPHASE, "options are set before the first tile is placed");
+    // Before the first placement the state is set-up only, which the options do not
+    // change: rebuilding the game from its seed or draw order with the new options is exact.
+    const carc::Game& old = g.game;
+    g.game = old.fixed_order() ? carc::Game(old.players(), old.draw_order(), o) : carc::Game(old.players(), old.seed(), o);
+    return CARC_OK;
+  });
+}
+
+int carc_game_option(const carc_game* game, int option) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const carc::Options& o = g.game.options();
+    switch (option) {
+      case CARC_OPT_FARMERS: return o.farmers ? 1 : 0;
+      case CARC_OPT_FIRST_EDITION_SMALL_CITY: return o.first_edition_small_city ? 1 : 0;
+      case CARC_OPT_FIRST_EDITION_FARMERS: return o.first_edition_farmers ? 1 : 0;
+      default: return fail(&g, "carc_game_option", CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- the state
+
+int carc_game_players(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.players(); });
+}
+
+int carc_game_current_player(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.current_player(); });
+}
+
+int carc_game_phase(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return static_cast<int>(g.game.phase()); });
+}
+
+int carc_game_current_tile(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int {
+    if (g.game.over()) return fail(&g, "carc_game_current_tile", CARC_EPHASE, "the game is over");
+    return static_cast<int>(g.game.current_tile());
+  });
+}
+
+int carc_game_score(const carc_game* game, int player) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (const int s = check_player(g, "carc_game_score", player)) return s;
+    return g.game.score(player);
+  });
+}
+
+int carc_game_supply(const carc_game* game, int player) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (const int s = check_player(g, "carc_game_supply", player)) return s;
+    return g.game.supply(player);
+  });
+}
+
+int carc_game_tiles_remaining(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.tiles_in_pile(); });
+}
+
+int carc_game_tiles_remaining_by_type(const carc_game* game, int32_t* counts, int capacity) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_tiles_remaining_by_type";
+    if (!counts) return fail(&g, fn, CARC_EINVAL, "counts is NULL");
+    if (capacity < carc::kTileTypes)
+      return fail(&g, fn, CARC_ERANGE, "counts holds %d values but needs %d", capacity, carc::kTileTypes);
+    for (int t = 0; t < carc::kTileTypes; ++t) counts[t] = 0;
+    const auto order = g.game.draw_order();
+    for (size_t i = static_cast<size_t>(g.game.drawn()); i < order.size(); ++i) counts[order[i]]++;
+    return CARC_OK;
+  });
+}
+
+int carc_game_winners(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int {
+    if (!g.game.over()) return fail(&g, "carc_game_winners", CARC_EPHASE, "the game is not over yet");
+    return static_cast<int>(g.game.leaders());
+  });
+}
+
+// ---------------------------------------------------------------- a turn
+
+int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_placements";
+    if (const int s = check_list(g, fn, moves, capacity, count)) return s;
+    if (g.game.phase() != carc::Phase::PlaceTile) {
+      *count = 0;
+      return fail(&g, fn, CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game.phase()));
+    }
+    carc::Placement buf[carc::kMaxPlacements];
+    const int n = g.game.legal_placements(buf);
+    *count = n;
+    if (!moves) return CARC_OK;
+    if (n > capacity) return fail(&g, fn, CARC_ERANGE, "%d placements but room for %d", n, capacity);
+    const carc::TileType tile = g.game.current_tile();
+    for (int i = 0; i < n; ++i) moves[i] = pack(tile, buf[i], carc::Location::None);
+    return CARC_OK;
+  });
+}
+
+int carc_game_place(carc_game* game, carc_move move) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    const char* fn = "carc_game_place";
+    Unpacked u;
+    if (!unpack(move, u)) return fail(&g, fn, CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (u.move.meeple != carc::Location::None)
+      return fail(&g, fn, CARC_EINVAL, "the move carries a meeple; deploy it with carc_game_deploy or play the whole "
+                                       "turn with carc_game_play");
+    if (g.game.phase() != carc::Phase::PlaceTile)
+      return fail(&g, fn, CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game.phase()));
+    const carc::TileType current = g.game.current_tile();
+    if (u.tile != current)
+      return fail(&g, fn, CARC_EILLEGAL, "the move is for tile %c but the current tile is %c",
+                  carc::tile_letter(u.tile), carc::tile_letter(current));
+    carc::Verdict why;
+    const carc::Status s = g.game.place(u.move.at, &why);
+    if (s != carc::Status::Ok)
+      return fail(&g, fn, status_of(s), "%s: %s", carc::format_move(u.tile, u.move).c_str(),
+                  carc::describe(why).c_str());
+    return CARC_OK;
+  });
+}
+
+int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int capacity, int* count) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_meeple_locations";
+    if (const int s = check_list(g, fn, locations, capacity, count)) return s;
+    if (g.game.phase() != carc::Phase::PlaceMeeple) {
+      *count = 0;
+      return fail(&g, fn, CARC_EPHASE, "meeple locations are listed in the meeple phase, but %s",
+                  phase_text(g.game.phase()));
+    }
+    carc::Location buf[carc::kMaxMeepleOptions];
+    const int n = g.game.meeple_options(buf);
+    *count = n;
+    if (!locations) return CARC_OK;
+    if (n > capacity) return fail(&g, fn, CARC_ERANGE, "%d locations but room for %d", n, capacity);
+    for (int i = 0; i < n; ++i) locations[i] = static_cast<int32_t>(buf[i]);
+    return CARC_OK;
+  });
+}
+
+int carc_game_deploy(carc_game* game, int location) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    const char* fn = "carc_game_deploy";
+    if (!valid_location(location))
+      return fail(&g, fn, CARC_EINVAL, "location %d is not 0..12 or CARC_LOC_NONE (15)", location);
+    carc::Verdict why;
+    const carc::Status s = g.game.deploy(static_cast<carc::Location>(location), &g.events, &why);
+    if (s == carc::Status::WrongPhase)
+      return fail(&g, fn, CARC_EPHASE, "meeples are deployed in the meeple phase, but %s", phase_text(g.game.phase()));
+    if (s != carc::Status::Ok)
+      return fail(&g, fn, status_of(s), "meeple at %s: %s", carc_location_name(location), carc::describe(why).c_str());
+    return CARC_OK;
+  });
+}
+
+int carc_game_skip(carc_game* game) { return carc_game_deploy(game, CARC_LOC_NONE); }
+
+int carc_game_play(carc_game* game, carc_move move) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    Unpacked u;
+    if (!unpack(move, u)) return fail(&g, "carc_game_play", CARC_EINVAL, "0x%08x is not a valid move", move);
+    return play_move(g, "carc_game_play", u);
+  });
+}
+
+int carc_game_play_text(carc_game* game, const char* text) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    const char* fn = "carc_game_play_text";
+    if (!text) return fail(&g, fn, CARC_EINVAL, "text is NULL");
+    Unpacked u;
+    std::string error;
+    if (!carc::parse_move(text, u.tile, u.move, &error)) return fail(&g, fn, CARC_EINVAL, "%s", error.c_str());
+    return play_move(g, fn, u);
+  });
+}
+
+int carc_game_playout(carc_game* game, uint64_t seed) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    carc::Rng rng(seed);
+    g.game.playout(rng, &g.events);
+    return CARC_OK;
+  });
+}
+
+// ---------------------------------------------------------------- events
+
+int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    const char* fn = "carc_game_poll_event";
+    if (!fields) return fail(&g, fn, CARC_EINVAL, "fields is NULL");
+    if (capacity < CARC_EVENT_FIELDS)
+      return fail(&g, fn, CARC_ERANGE, "fields holds %d values but an event needs %d", capacity, CARC_EVENT_FIELDS);
+    if (g.next_event >= g.events.count) return 0;
+    const carc::Event& e = g.events.items[g.next_event++];
+    int32_t f[CARC_EVENT_FIELDS] = {};
+    f[CARC_EV_TYPE] = static_cast<int32_t>(e.type);
+    if (e.type == carc::Event::Type::Discard) {
+      f[CARC_EV_TILE] = e.tile;
+    } else {
+      f[CARC_EV_FEATURE] = static_cast<int32_t>(e.feature);
+      f[CARC_EV_POINTS] = e.points;
+      f[CARC_EV_WINNERS] = e.winners;
+      f[CARC_EV_END_GAME] = e.end_game ? 1 : 0;
+      f[CARC_EV_TILE] = e.tile;
+      f[CARC_EV_X] = e.x;
+      f[CARC_EV_Y] = e.y;
+      f[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
+      f[CARC_EV_TILES] = e.tiles;
+      for (int p = 0; p < CARC_MAX_PLAYERS; ++p) f[CARC_EV_MEEPLES + p] = e.meeples[p];
+    }
+    for (int i = 0; i < CARC_EVENT_FIELDS; ++i) fields[i] = f[i];
+    if (g.next_event == g.events.count) {
+      g.events.clear();
+      g.next_event = 0;
+    }
+    return 1;
+  });
+}
+
+// ---------------------------------------------------------------- the board
+
+int carc_game_tile_count(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.board().tile_count(); });
+}
+
+int carc_game_tile(const carc_game* game, int index, int* x, int* y, int* tile, int* rotation) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_tile";
+    if (!x || !y || !tile || !rotation) return fail(&g, fn, CARC_EINVAL, "an out pointer is NULL");
+    const int n = g.game.board().tile_count();
+    if (index < 0 || index >= n) return fail(&g, fn, CARC_EINVAL, "index %d is not 0..%d", index, n - 1);
+    const carc::PlacedTile& t = g.game.board().tile(index);
+    *x = t.x;
+    *y = t.y;
+    *tile = t.type;
+    *rotation = t.rot;
+    return CARC_OK;
+  });
+}
+
+int carc_game_tile_at(const carc_game* game, int x, int y, int* tile, int* rotation) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (!tile || !rotation) return fail(&g, "carc_game_tile_at", CARC_EINVAL, "an out pointer is NULL");
+    const int i = g.game.board().tile_index_at(x, y);
+    if (i < 0) return 0;
+    const carc::PlacedTile& t = g.game.board().tile(i);
+    *tile = t.type;
+    *rotation = t.rot;
+    return 1;
+  });
+}
+
+int carc_game_feature_kind(const carc_game* game, int x, int y, int location) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_feature_kind";
+    if (location < 0 || location >= carc::kLocationCount)
+      return fail(&g, fn, CARC_EINVAL, "location %d is not 0..12", location);
+    const int i = g.game.board().tile_index_at(x, y);
+    if (i < 0) return fail(&g, fn, CARC_EINVAL, "no tile at %d,%d", x, y);
+    const carc::PlacedTile& t = g.game.board().tile(i);
+    const uint8_t seg = carc::tiles::kOriented[t.type][t.rot].loc_seg[location];
+    if (seg == carc::tiles::kNoSeg)
+      return fail(&g, fn, CARC_EINVAL, "%s names no feature of the %c at %d,%d", kLocationNames[location],
+                  carc::tile_letter(t.type), x, y);
+    return static_cast<int>(carc::tiles::kDefs[t.type].segs[seg].kind);
+  });
+}
+
+int carc_game_meeple_count(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return static_cast<int>(g.game.meeples().size()); });
+}
+
+int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_meeple";
+    if (!player || !x || !y || !location) return fail(&g, fn, CARC_EINVAL, "an out pointer is NULL");
+    const auto meeples = g.game.meeples();
+    const int n = static_cast<int>(meeples.size());
+    if (index < 0 || index >= n) return fail(&g, fn, CARC_EINVAL, "index %d is not below the %d meeples", index, n);
+    const carc::Meeple& m = meeples[static_cast<size_t>(index)];
+    const carc::PlacedTile& t = g.game.board().tile(m.tile);
+    *player = m.player;
+    *x = t.x;
+    *y = t.y;
+    *location = static_cast<int>(m.location);
+    return CARC_OK;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,84 @@
+# Tests of the C ABI, the Python binding and the package. Included from capi/CMakeLists.txt.
+
+# Tests are registered here, before the top level reaches its own enable_testing().
+enable_testing()
+
+set(carc_header_check ${CMAKE_CURRENT_SOURCE_DIR}/tests/header_c99.c)
+add_test(NAME capi_header_c99
+  COMMAND ${CMAKE_C_COMPILER} -std=c99 -Wall -Wextra -Wpedantic -Werror -Wstrict-prototypes
+          -fsyntax-only -I${CMAKE_CURRENT_SOURCE_DIR}/include ${carc_header_check})
+add_test(NAME capi_header_cxx
+  COMMAND ${CMAKE_CXX_COMPILER} -std=c++11 -Wall -Wextra -Wpedantic -Werror
+          -fsyntax-only -x c++ -I${CMAKE_CURRENT_SOURCE_DIR}/include ${carc_header_check})
+
+if(CMAKE_NM AND CMAKE_SYSTEM_NAME MATCHES "Linux|BSD")
+  add_test(NAME capi_exports_only_carc
+    COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIBRARY=$<TARGET_FILE:carcassonne_c>
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_exports.cmake)
+endif()
+
+# The same seeded game printed by C++ on the engine, by C through the ABI and (below) by
+# Python through the binding.
+add_executable(carc_reference_game tests/reference_game.cpp)
+target_link_libraries(carc_reference_game PRIVATE carcassonne fmt::fmt carc_warnings)
+if(CARC_BUILD_EXAMPLES)
+  foreach(game "7;3" "47;2" "5;6" "31;1")  # seed 47: a tile fits nowhere
+    list(JOIN game "_" name)
+    add_test(NAME capi_c_example_matches_cxx_${name}
+      COMMAND ${CMAKE_COMMAND} "-DA=$<TARGET_FILE:carc_reference_game>;${game}"
+              "-DB=$<TARGET_FILE:c_random_game>;${game}" -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
+  endforeach()
+endif()
+
+# The Python binding's unittest suite, and the Python example against the C++ twin. A
+# sanitized library loads into Python only behind the sanitizer runtime.
+if(Python3_Interpreter_FOUND)
+  set(carc_python_env
+    "CARCASSONNE_LIBRARY=$<TARGET_FILE:carcassonne_c>"
+    "PYTHONPATH=${CMAKE_CURRENT_SOURCE_DIR}/python"
+    "PYTHONDONTWRITEBYTECODE=1"
+    "CARC_REFERENCE_GAME=$<TARGET_FILE:carc_reference_game>")
+  if(CARC_SANITIZE MATCHES "address")
+    # libstdc++ too, or ASan finds no __cxa_throw to intercept in a C program like Python.
+    foreach(lib libasan.so libstdc++.so)
+      execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=${lib}
+                      OUTPUT_VARIABLE path OUTPUT_STRIP_TRAILING_WHITESPACE)
+      list(APPEND carc_preload ${path})
+    endforeach()
+    list(JOIN carc_preload ":" carc_preload)
+    list(APPEND carc_python_env "LD_PRELOAD=${carc_preload}" "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+  add_test(NAME python_binding
+    COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s ${CMAKE_CURRENT_SOURCE_DIR}/python/tests)
+  set_tests_properties(python_binding PROPERTIES ENVIRONMENT "${carc_python_env}")
+  foreach(game "7;3" "47;2")
+    list(JOIN game "_" name)
+    add_test(NAME python_example_matches_cxx_${name}
+      COMMAND ${CMAKE_COMMAND} "-DA=$<TARGET_FILE:carc_reference_game>;${game}"
+              "-DB=${Python3_EXECUTABLE};${PROJECT_SOURCE_DIR}/examples/python_random_game.py;${game}"
+              -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
+    set_tests_properties(python_example_matches_cxx_${name} PROPERTIES ENVIRONMENT "${carc_python_env}")
+  endforeach()
+endif()
+
+# The installed package, consumed by CMake, pkg-config and Python users (tests/package/).
+if(CARC_INSTALL)
+  find_program(CARC_PKG_CONFIG pkg-config)
+  if(Python3_Interpreter_FOUND)
+    set(carc_python ${Python3_EXECUTABLE})
+  endif()
+  add_test(NAME package_consumers
+    COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/package-test
+            -DSOURCE_DIR=${PROJECT_SOURCE_DIR}/tests/package -DCONFIG=$<CONFIG> -DGENERATOR=${CMAKE_GENERATOR}
+            -DC_COMPILER=${CMAKE_C_COMPILER} -DCXX_COMPILER=${CMAKE_CXX_COMPILER} -DVERSION=${PROJECT_VERSION}
+            -DLIBDIR=${CMAKE_INSTALL_LIBDIR} -DPYDIR=${CARC_PYTHON_INSTALL_DIR} -DPYTHON=${carc_python}
+            -DPKG_CONFIG=${CARC_PKG_CONFIG} -DSANITIZE=${CARC_SANITIZE} "-DPRELOAD=${carc_preload}"
+            -P ${PROJECT_SOURCE_DIR}/tests/package/run.cmake)
+  set_tests_properties(package_consumers PROPERTIES TIMEOUT 600)
+endif()
+
+# The per-move cost of the C ABI: a playout driven move by move through it must stay within
+# 1.5 times Game::playout (measured: about 1.15). Each game is timed alone, best of seven.
+add_executable(carc_playout_speed tests/playout_speed.cpp)
+target_link_libraries(carc_playout_speed PRIVATE carcassonne carcassonne_c fmt::fmt carc_warnings)
+add_test(NAME capi_playout_speed COMMAND carc_playout_speed 300 --max-ratio 1.5)

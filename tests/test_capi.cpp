@@ -1,0 +1,622 @@
+// The C ABI under hostile input: NULL handles, NULL out pointers, values out of range,
+// wrong phases and short buffers each get their documented status and a message, and
+// leave the game exactly as it was. Also: moves through the ABI equal the C++ engine's.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "carcassonne/carcassonne.h"
+#include "carcassonne/carcassonne.hpp"
+
+namespace {
+
+using GamePtr = std::unique_ptr<carc_game, decltype(&carc_game_free)>;
+
+GamePtr make(int players, uint64_t seed) {
+  carc_game* g = nullptr;
+  REQUIRE(carc_game_new(&g, players, seed) == CARC_OK);
+  return GamePtr(g, carc_game_free);
+}
+
+GamePtr make_order(int players, const char* tiles) {
+  carc_game* g = nullptr;
+  REQUIRE(carc_game_new_with_order(&g, players, tiles) == CARC_OK);
+  return GamePtr(g, carc_game_free);
+}
+
+GamePtr clone(const carc_game* src) {
+  carc_game* g = nullptr;
+  REQUIRE(carc_game_clone(&g, src) == CARC_OK);
+  return GamePtr(g, carc_game_free);
+}
+
+std::string errmsg(const carc_game* g) { return carc_game_errmsg(g); }
+
+// Everything the C ABI shows of a game, as text (events excluded: reading them consumes).
+std::string snapshot(const carc_game* g) {
+  std::string s;
+  auto add = [&](const char* what, long v) { s += fmt::format("{}={} ", what, v); };
+  const int players = carc_game_players(g);
+  add("players", players);
+  add("player", carc_game_current_player(g));
+  add("phase", carc_game_phase(g));
+  add("tile", carc_game_current_tile(g));
+  add("winners", carc_game_winners(g));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_FIRST_EDITION_FARMERS; ++o) add("option", carc_game_option(g, o));
+  for (int p = 0; p < players; ++p) {
+    add("score", carc_game_score(g, p));
+    add("supply", carc_game_supply(g, p));
+  }
+  add("remaining", carc_game_tiles_remaining(g));
+  int32_t counts[CARC_TILE_TYPES];
+  REQUIRE(carc_game_tiles_remaining_by_type(g, counts, CARC_TILE_TYPES) == CARC_OK);
+  for (int32_t c : counts) add("r", c);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int n = -1;
+  add("placements_status", carc_game_placements(g, moves, CARC_MAX_PLACEMENTS, &n));
+  for (int i = 0; i < n; ++i) add("m", static_cast<long>(moves[i]));
+  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+  add("locations_status", carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &n));
+  for (int i = 0; i < n; ++i) add("l", locs[i]);
+  const int tiles = carc_game_tile_count(g);
+  for (int i = 0; i < tiles; ++i) {
+    int x, y, t, r;
+    REQUIRE(carc_game_tile(g, i, &x, &y, &t, &r) == CARC_OK);
+    s += fmt::format("T{},{}:{}/{} ", x, y, t, r);
+  }
+  const int meeples = carc_game_meeple_count(g);
+  for (int i = 0; i < meeples; ++i) {
+    int p, x, y, l;
+    REQUIRE(carc_game_meeple(g, i, &p, &x, &y, &l) == CARC_OK);
+    s += fmt::format("M{}@{},{}:{} ", p, x, y, l);
+  }
+  return s;
+}
+
+std::vector<std::array<int32_t, CARC_EVENT_FIELDS>> drain_events(carc_game* g) {
+  std::vector<std::array<int32_t, CARC_EVENT_FIELDS>> out;
+  std::array<int32_t, CARC_EVENT_FIELDS> f{};
+  int r;
+  while ((r = carc_game_poll_event(g, f.data(), CARC_EVENT_FIELDS)) == 1) out.push_back(f);
+  REQUIRE(r == 0);
+  return out;
+}
+
+// The game shows the same as `before` and, played out with the same seed, ends the same:
+// hidden state (the draw pile, queued events) is unchanged too.
+void require_unchanged(const carc_game* g, const carc_game* before) {
+  REQUIRE(snapshot(g) == snapshot(before));
+  GamePtr a = clone(g), b = clone(before);
+  REQUIRE(carc_game_playout(a.get(), 99) == CARC_OK);
+  REQUIRE(carc_game_playout(b.get(), 99) == CARC_OK);
+  REQUIRE(snapshot(a.get()) == snapshot(b.get()));
+  REQUIRE(drain_events(a.get()) == drain_events(b.get()));
+}
+
+carc_move move_of(const char* text) {
+  carc_move m = CARC_MOVE_INVALID;
+  REQUIRE(carc_move_parse(text, &m) == CARC_OK);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("C API: the version macros match the library loaded") {
+  CHECK(carc_version_number() == CARC_VERSION_NUMBER);
+  CHECK(std::string(carc_version_string()) == std::to_string(CARC_VERSION_MAJOR) + "." +
+                                                  std::to_string(CARC_VERSION_MINOR) + "." +
+                                                  std::to_string(CARC_VERSION_PATCH));
+}
+
+TEST_CASE("C API: every status code has a description") {
+  CHECK(std::string(carc_errstr(CARC_OK)) == "ok");
+  CHECK(std::string(carc_errstr(CARC_EINVAL)) == "invalid argument");
+  CHECK(std::string(carc_errstr(CARC_EILLEGAL)) == "illegal move");
+  CHECK(std::string(carc_errstr(CARC_EPHASE)) == "wrong phase");
+  CHECK(std::string(carc_errstr(CARC_ERANGE)) == "buffer too small");
+  CHECK(std::string(carc_errstr(CARC_ENOMEM)) == "out of memory");
+  CHECK(std::string(carc_errstr(CARC_EINTERNAL)) == "internal error");
+  CHECK(std::string(carc_errstr(-99)) == "unknown status");
+  CHECK(std::string(carc_errstr(7)) == "unknown status");
+}
+
+TEST_CASE("C API: a NULL game is CARC_EINVAL, reported on the calling thread") {
+  carc_move m[4];
+  int32_t f[CARC_EVENT_FIELDS];
+  int n = 0, a = 0, b = 0, c = 0, d = 0;
+  carc_game* out = nullptr;
+  carc_game_free(nullptr);  // a no-op
+  CHECK(carc_game_players(nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_players: game is NULL");
+  CHECK(carc_game_current_player(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_phase(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_current_tile(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_score(nullptr, 0) == CARC_EINVAL);
+  CHECK(carc_game_supply(nullptr, 0) == CARC_EINVAL);
+  CHECK(carc_game_tiles_remaining(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_tiles_remaining_by_type(nullptr, f, CARC_EVENT_FIELDS) == CARC_EINVAL);
+  CHECK(carc_game_winners(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_set_option(nullptr, CARC_OPT_FARMERS, 0) == CARC_EINVAL);
+  CHECK(carc_game_option(nullptr, CARC_OPT_FARMERS) == CARC_EINVAL);
+  CHECK(carc_game_placements(nullptr, m, 4, &n) == CARC_EINVAL);
+  CHECK(carc_game_place(nullptr, 0) == CARC_EINVAL);
+  CHECK(carc_game_meeple_locations(nullptr, f, 4, &n) == CARC_EINVAL);
+  CHECK(carc_game_deploy(nullptr, CARC_LOC_NONE) == CARC_EINVAL);
+  CHECK(carc_game_skip(nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_deploy: game is NULL");
+  CHECK(carc_game_play(nullptr, 0) == CARC_EINVAL);
+  CHECK(carc_game_play_text(nullptr, "E 0,-1 180 S") == CARC_EINVAL);
+  CHECK(carc_game_playout(nullptr, 1) == CARC_EINVAL);
+  CHECK(carc_game_poll_event(nullptr, f, CARC_EVENT_FIELDS) == CARC_EINVAL);
+  CHECK(carc_game_tile_count(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_tile(nullptr, 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_tile_at(nullptr, 0, 0, &a, &b) == CARC_EINVAL);
+  CHECK(carc_game_feature_kind(nullptr, 0, 0, CARC_LOC_N) == CARC_EINVAL);
+  CHECK(carc_game_meeple_count(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_meeple(nullptr, 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_clone(&out, nullptr) == CARC_EINVAL);
+  CHECK(out == nullptr);
+  CHECK(carc_game_copy(nullptr, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_copy: game is NULL");
+}
+
+TEST_CASE("C API: constructors reject bad player counts and draw orders with a message") {
+  carc_game* g = reinterpret_cast<carc_game*>(&g);  // must come back NULL
+  CHECK(carc_game_new(&g, 0, 1) == CARC_EINVAL);
+  CHECK(g == nullptr);
+  CHECK(errmsg(nullptr) == "carc_game_new: player count must be 1 to 6, not 0");
+  CHECK(carc_game_new(&g, 7, 1) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_new: player count must be 1 to 6, not 7");
+  CHECK(carc_game_new(nullptr, 2, 1) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_new: out is NULL");
+
+  CHECK(carc_game_new_with_order(&g, 2, "DEFZ") == CARC_EINVAL);
+  CHECK(g == nullptr);
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'Z' at offset 3 is not a tile letter A..X");
+  CHECK(carc_game_new_with_order(&g, 2, "C C") == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: the draw order holds more C tiles than the box (1)");
+  CHECK(carc_game_new_with_order(&g, 2, "DDDD") == CARC_EINVAL);
+  CHECK(errmsg(nullptr) ==
+        "carc_game_new_with_order: the draw order holds more D tiles than the box (4, the start tile included)");
+  CHECK(carc_game_new_with_order(&g, 2, std::string(72, 'V').c_str()) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: a draw order holds at most 71 tiles");
+  CHECK(carc_game_new_with_order(&g, 2, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: tiles is NULL");
+  CHECK(carc_game_new_with_order(&g, 9, "E") == CARC_EINVAL);
+  CHECK(g == nullptr);
+
+  GamePtr ok = make_order(3, " e\tu\nV ");  // either case, whitespace ignored
+  CHECK(carc_game_current_tile(ok.get()) == 'E' - 'A');
+  CHECK(carc_game_tiles_remaining(ok.get()) == 2);
+  GamePtr empty = make_order(2, "");
+  CHECK(carc_game_phase(empty.get()) == CARC_PHASE_GAME_OVER);
+  CHECK(carc_game_winners(empty.get()) == 3);
+}
+
+TEST_CASE("C API: NULL out pointers are CARC_EINVAL and change nothing") {
+  GamePtr g = make(3, 5);
+  GamePtr before = clone(g.get());
+  carc_move m[CARC_MAX_PLACEMENTS];
+  int32_t f[CARC_EVENT_FIELDS];
+  int n = 0, a = 0, b = 0, c = 0;
+  CHECK(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_placements: count is NULL");
+  CHECK(carc_game_placements(g.get(), nullptr, 5, &n) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_placements: the buffer is NULL but its capacity is 5");
+  CHECK(carc_game_tiles_remaining_by_type(g.get(), nullptr, 24) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts is NULL");
+  CHECK(carc_game_poll_event(g.get(), nullptr, CARC_EVENT_FIELDS) == CARC_EINVAL);
+  CHECK(carc_game_tile(g.get(), 0, &a, &b, &c, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_tile: an out pointer is NULL");
+  CHECK(carc_game_tile_at(g.get(), 0, 0, nullptr, &a) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, nullptr, &a, &b, &c) == CARC_EINVAL);
+  CHECK(carc_game_play_text(g.get(), nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_play_text: text is NULL");
+  CHECK(carc_game_copy(g.get(), nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_copy: src is NULL");
+  CHECK(carc_game_clone(nullptr, g.get()) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_clone: out is NULL");
+  require_unchanged(g.get(), before.get());
+
+  REQUIRE(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+  REQUIRE(carc_game_place(g.get(), m[0]) == CARC_OK);
+  before = clone(g.get());
+  CHECK(carc_game_meeple_locations(g.get(), f, CARC_EVENT_FIELDS, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_meeple_locations: count is NULL");
+  CHECK(carc_game_meeple_locations(g.get(), nullptr, 3, &n) == CARC_EINVAL);
+  require_unchanged(g.get(), before.get());
+}
+
+TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
+  GamePtr g = make(2, 11);
+  GamePtr before = clone(g.get());
+  carc_move m[CARC_MAX_PLACEMENTS];
+  int n = 0, a = 0, b = 0, c = 0, d = 0;
+  CHECK(carc_game_score(g.get(), -1) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_score: player -1 is not 0..1");
+  CHECK(carc_game_supply(g.get(), 2) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_supply: player 2 is not 0..1");
+  CHECK(carc_game_set_option(g.get(), 99, 1) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_set_option: 99 is not an option (CARC_OPT_*)");
+  CHECK(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 2) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_set_option: value 2 is not 0 or 1");
+  CHECK(carc_game_option(g.get(), 0) == CARC_EINVAL);
+  CHECK(carc_game_place(g.get(), CARC_MOVE_INVALID) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_place: 0xffffffff is not a valid move");
+  CHECK(carc_game_place(g.get(), 30u << 22) == CARC_EINVAL);  // tile type 30
+  CHECK(carc_game_play(g.get(), (13u << 18)) == CARC_EINVAL);  // location 13
+  CHECK(carc_game_placements(g.get(), m, -1, &n) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_placements: capacity -1 is negative");
+  CHECK(carc_game_tile(g.get(), 1, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_tile: index 1 is not 0..0");
+  CHECK(carc_game_tile(g.get(), -1, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_meeple: index 0 is not below the 0 meeples");
+  CHECK(carc_game_feature_kind(g.get(), 0, 0, 13) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_kind: location 13 is not 0..12");
+  CHECK(carc_game_feature_kind(g.get(), 5, 5, CARC_LOC_N) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_kind: no tile at 5,5");
+  CHECK(carc_game_feature_kind(g.get(), 0, 0, CARC_LOC_C) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_kind: C names no feature of the D at 0,0");
+  CHECK(carc_game_play_text(g.get(), "Z 0,-1 0") == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_play_text: 'Z' is not a tile letter A..X");
+  CHECK(carc_game_play_text(g.get(), "E 0,-1 45") == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_play_text: '45' is not a rotation of 0, 90, 180 or 270");
+  CHECK(carc_game_play_text(g.get(), "E 300,0 0") == CARC_EINVAL);
+  require_unchanged(g.get(), before.get());
+
+  REQUIRE(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+  REQUIRE(carc_game_place(g.get(), m[0]) == CARC_OK);
+  before = clone(g.get());
+  CHECK(carc_game_deploy(g.get(), 13) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_deploy: location 13 is not 0..12 or CARC_LOC_NONE (15)");
+  CHECK(carc_game_deploy(g.get(), -1) == CARC_EINVAL);
+  require_unchanged(g.get(), before.get());
+}
+
+TEST_CASE("C API: calls in the wrong phase are CARC_EPHASE and change nothing") {
+  GamePtr g = make_order(2, "EU");
+  GamePtr before = clone(g.get());
+  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+  carc_move m[CARC_MAX_PLACEMENTS];
+  int n = 7;
+  CHECK(carc_game_deploy(g.get(), CARC_LOC_N) == CARC_EPHASE);
+  CHECK(errmsg(g.get()) == "carc_game_deploy: meeples are deployed in the meeple phase, but the tile is still to be placed");
+  CHECK(carc_game_skip(g.get()) == CARC_EPHASE);
+  CHECK(carc_game_meeple_locations(g.get(), locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_EPHASE);
+  CHECK(n == 0);
+  CHECK(carc_game_winners(g.get()) == CARC_EPHASE);
+  CHECK(errmsg(g.get()) == "carc_game_winners: the game is not over yet");
+  require_unchanged(g.get(), before.get());
+
+  REQUIRE(carc_game_place(g.get(), move_of("E 0,-1 180")) == CARC_OK);
+  before = clone(g.get());
+  CHECK(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_EPHASE);
+  CHECK(errmsg(g.get()) ==
+        "carc_game_placements: placements are listed in the tile phase, but the tile is placed and the meeple is next");
+  CHECK(carc_game_place(g.get(), move_of("E 1,0 0")) == CARC_EPHASE);
+  CHECK(carc_game_play(g.get(), move_of("E 1,0 0")) == CARC_EPHASE);
+  CHECK(carc_game_play_text(g.get(), "E 1,0 0") == CARC_EPHASE);
+  CHECK(errmsg(g.get()) ==
+        "carc_game_play_text: a turn starts in the tile phase, but the tile is placed and the meeple is next");
+  CHECK(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 0) == CARC_EPHASE);
+  CHECK(errmsg(g.get()) == "carc_game_set_option: options are set before the first tile is placed");
+  require_unchanged(g.get(), before.get());
+
+  REQUIRE(carc_game_skip(g.get()) == CARC_OK);
+  REQUIRE(carc_game_play_text(g.get(), "U 1,0 90") == CARC_OK);
+  REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_GAME_OVER);
+  before = clone(g.get());
+  CHECK(carc_game_current_tile(g.get()) == CARC_EPHASE);
+  CHECK(errmsg(g.get()) == "carc_game_current_tile: the game is over");
+  CHECK(carc_game_play_text(g.get(), "U 2,0 90") == CARC_EPHASE);
+  CHECK(carc_game_skip(g.get()) == CARC_EPHASE);
+  CHECK(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_EPHASE);
+  CHECK(carc_game_playout(g.get(), 3) == CARC_OK);  // nothing left to play
+  require_unchanged(g.get(), before.get());
+}
+
+TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write nothing") {
+  GamePtr g = make_order(2, "VVU");
+  GamePtr before = clone(g.get());
+  carc_move m[CARC_MAX_PLACEMENTS];
+  m[0] = 12345;
+  int needed = -1;
+  REQUIRE(carc_game_placements(g.get(), nullptr, 0, &needed) == CARC_OK);  // counting only
+  REQUIRE(needed > 1);
+  int n = -1;
+  CHECK(carc_game_placements(g.get(), m, 1, &n) == CARC_ERANGE);
+  CHECK(n == needed);
+  CHECK(m[0] == 12345);
+  CHECK(errmsg(g.get()) == "carc_game_placements: " + std::to_string(needed) + " placements but room for 1");
+  CHECK(carc_game_placements(g.get(), m, needed, &n) == CARC_OK);
+  CHECK(errmsg(g.get()).empty());  // success clears the message
+  int32_t counts[CARC_TILE_TYPES];
+  CHECK(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES - 1) == CARC_ERANGE);
+  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 23 values but needs 24");
+  require_unchanged(g.get(), before.get());
+
+  // An event stays queued when the fields do not fit.
+  GamePtr e = make_order(2, "E");
+  REQUIRE(carc_game_play_text(e.get(), "E 0,-1 180 S") == CARC_OK);
+  int32_t f[CARC_EVENT_FIELDS + 4];
+  CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS - 1) == CARC_ERANGE);
+  CHECK(errmsg(e.get()) == "carc_game_poll_event: fields holds 15 values but an event needs 16");
+  f[CARC_EVENT_FIELDS] = -7;
+  CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS + 4) == 1);
+  CHECK(f[CARC_EVENT_FIELDS] == -7);  // only the fields this version knows are written
+  CHECK(f[CARC_EV_TYPE] == CARC_EVENT_SCORE);
+
+  // Meeple locations: a non-NULL buffer with no room.
+  GamePtr k = make_order(2, "E");
+  REQUIRE(carc_game_place(k.get(), move_of("E 0,-1 180")) == CARC_OK);
+  int32_t locs[1];
+  CHECK(carc_game_meeple_locations(k.get(), locs, 0, &n) == CARC_ERANGE);
+  CHECK(n > 0);
+
+  // Move text follows snprintf: truncated, NUL-terminated, the full length returned.
+  char text[6];
+  CHECK(carc_move_format(move_of("E 0,-1 180 S"), text, sizeof text) == 12);
+  CHECK(std::string(text) == "E 0,-");
+  CHECK(carc_move_format(move_of("E 0,-1 180 S"), nullptr, 0) == 12);
+  CHECK(carc_move_format(move_of("E 0,-1 180 S"), nullptr, 4) == CARC_EINVAL);
+}
+
+TEST_CASE("C API: an illegal placement is CARC_EILLEGAL and says why") {
+  GamePtr g = make_order(2, "EU");
+  GamePtr before = clone(g.get());
+  CHECK(carc_game_place(g.get(), move_of("E 0,-1 0")) == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_place: E 0,-1 0: the south edge is field but the neighbour there shows city");
+  CHECK(carc_game_place(g.get(), move_of("E 5,5 0")) == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_place: E 5,5 0: the cell shares no edge with a placed tile");
+  CHECK(carc_game_place(g.get(), move_of("E 0,0 0")) == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_place: E 0,0 0: a tile is already placed there");
+  CHECK(carc_game_place(g.get(), move_of("U 0,1 0")) == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_place: the move is for tile U but the current tile is E");
+  CHECK(carc_game_place(g.get(), move_of("E 0,-1 180 S")) == CARC_EINVAL);
+  CHECK(carc_game_play_text(g.get(), "E 0,-1 0 N") == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) ==
+        "carc_game_play_text: E 0,-1 0 N: the south edge is field but the neighbour there shows city");
+  require_unchanged(g.get(), before.get());
+}
+
+TEST_CASE("C API: an illegal meeple is CARC_EILLEGAL and says why") {
+  GamePtr g = make_order(2, "UU");
+  REQUIRE(carc_game_play_text(g.get(), "U 1,0 90 E") == CARC_OK);  // a thief on the road
+  GamePtr before = clone(g.get());
+  CHECK(carc_game_play_text(g.get(), "U 2,0 90 W") == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_play_text: U 2,0 90 W: that feature already holds a meeple");
+  CHECK(carc_game_play_text(g.get(), "U 2,0 90 C") == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_play_text: U 2,0 90 C: that location names no feature of the tile just placed");
+  require_unchanged(g.get(), before.get());  // play tried the meeple on a copy
+
+  REQUIRE(carc_game_place(g.get(), move_of("U 2,0 90")) == CARC_OK);
+  before = clone(g.get());
+  CHECK(carc_game_deploy(g.get(), CARC_LOC_E) == CARC_EILLEGAL);
+  CHECK(errmsg(g.get()) == "carc_game_deploy: meeple at E: that feature already holds a meeple");
+  require_unchanged(g.get(), before.get());
+  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+  int n = 0;
+  REQUIRE(carc_game_meeple_locations(g.get(), locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_OK);
+  CHECK(std::vector<int32_t>(locs, locs + n) == std::vector<int32_t>{CARC_LOC_NNE, CARC_LOC_ESE});  // the fields
+
+  GamePtr off = make_order(2, "U");
+  REQUIRE(carc_game_set_option(off.get(), CARC_OPT_FARMERS, 0) == CARC_OK);
+  CHECK(carc_game_option(off.get(), CARC_OPT_FARMERS) == 0);
+  before = clone(off.get());
+  CHECK(carc_game_play_text(off.get(), "U 1,0 90 NNW") == CARC_EILLEGAL);
+  CHECK(errmsg(off.get()) == "carc_game_play_text: U 1,0 90 NNW: farmers are switched off in this game");
+  require_unchanged(off.get(), before.get());
+}
+
+TEST_CASE("C API: worked example 1, E 0,-1 180 S scores 4 points at once") {
+  GamePtr g = make_order(2, "E");
+  REQUIRE(carc_game_play_text(g.get(), "E 0,-1 180 S") == CARC_OK);
+  const auto events = drain_events(g.get());
+  REQUIRE(events.size() == 1);
+  const auto& e = events[0];
+  CHECK(e[CARC_EV_TYPE] == CARC_EVENT_SCORE);
+  CHECK(e[CARC_EV_FEATURE] == CARC_FEATURE_CITY);
+  CHECK(e[CARC_EV_POINTS] == 4);
+  CHECK(e[CARC_EV_WINNERS] == 1);
+  CHECK(e[CARC_EV_END_GAME] == 0);
+  CHECK(e[CARC_EV_TILE] == 'E' - 'A');
+  CHECK(e[CARC_EV_X] == 0);
+  CHECK(e[CARC_EV_Y] == -1);
+  CHECK(e[CARC_EV_LOCATION] == CARC_LOC_S);
+  CHECK(e[CARC_EV_TILES] == 2);
+  CHECK(e[CARC_EV_MEEPLES] == 1);
+  CHECK(e[CARC_EV_MEEPLES + 1] == 0);
+  CHECK(carc_game_score(g.get(), 0) == 4);
+  CHECK(carc_game_supply(g.get(), 0) == 7);  // the knight came home
+  CHECK(carc_game_meeple_count(g.get()) == 0);
+  CHECK(carc_game_winners(g.get()) == 1);
+  int32_t more[CARC_EVENT_FIELDS];
+  CHECK(carc_game_poll_event(g.get(), more, CARC_EVENT_FIELDS) == 0);
+}
+
+TEST_CASE("C API: rule options are set before the first tile only") {
+  GamePtr g = make(2, 8);
+  CHECK(carc_game_option(g.get(), CARC_OPT_FARMERS) == 1);
+  CHECK(carc_game_option(g.get(), CARC_OPT_FIRST_EDITION_SMALL_CITY) == 0);
+  CHECK(carc_game_option(g.get(), CARC_OPT_FIRST_EDITION_FARMERS) == 0);
+  const int tile = carc_game_current_tile(g.get());
+  REQUIRE(carc_game_set_option(g.get(), CARC_OPT_FIRST_EDITION_SMALL_CITY, 1) == CARC_OK);
+  REQUIRE(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 0) == CARC_OK);
+  CHECK(carc_game_option(g.get(), CARC_OPT_FIRST_EDITION_SMALL_CITY) == 1);
+  CHECK(carc_game_option(g.get(), CARC_OPT_FARMERS) == 0);
+  CHECK(carc_game_current_tile(g.get()) == tile);  // the same draw pile
+
+  // The same as the C++ game with those options from the start.
+  carc::Options o;
+  o.farmers = false;
+  o.first_edition_small_city = true;
+  carc::Game ref(2, 8, o);
+  carc::Rng rng(4);
+  ref.playout(rng);
+  REQUIRE(carc_game_playout(g.get(), 4) == CARC_OK);
+  CHECK(carc_game_score(g.get(), 0) == ref.score(0));
+  CHECK(carc_game_score(g.get(), 1) == ref.score(1));
+}
+
+TEST_CASE("C API: moves pack, unpack, format and parse") {
+  for (int tile = 0; tile < CARC_TILE_TYPES; tile += 5)
+    for (int x = -128; x <= 127; x += 51)
+      for (int y = -128; y <= 127; y += 85)
+        for (int rot = 0; rot < 4; ++rot)
+          for (int loc : {CARC_LOC_C, CARC_LOC_S, CARC_LOC_NNW, CARC_LOC_NONE}) {
+            const carc_move m = carc_move_pack(tile, x, y, rot, loc);
+            REQUIRE(m != CARC_MOVE_INVALID);
+            REQUIRE(m < (1u << 27));
+            int t2, x2, y2, r2, l2;
+            REQUIRE(carc_move_unpack(m, &t2, &x2, &y2, &r2, &l2) == CARC_OK);
+            REQUIRE((t2 == tile && x2 == x && y2 == y && r2 == rot && l2 == loc));
+            char text[CARC_MOVE_TEXT_SIZE];
+            const int len = carc_move_format(m, text, sizeof text);
+            REQUIRE((len > 0 && len < CARC_MOVE_TEXT_SIZE));
+            carc_move back = 0;
+            REQUIRE(carc_move_parse(text, &back) == CARC_OK);
+            REQUIRE(back == m);
+          }
+  // The documented layout.
+  CHECK(carc_move_pack(4, 0, -1, 2, CARC_LOC_S) == (0x00u | 0xFFu << 8 | 2u << 16 | 3u << 18 | 4u << 22));
+  CHECK(move_of("E 0,-1 180 S") == carc_move_pack(4, 0, -1, 2, CARC_LOC_S));
+  CHECK(move_of("E 0,-1 180 -") == carc_move_pack(4, 0, -1, 2, CARC_LOC_NONE));
+  CHECK(carc_move_pack(24, 0, 0, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 128, 0, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, -129, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 4, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 0, 13) == CARC_MOVE_INVALID);
+  CHECK(carc_move_unpack(1u << 27, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_move_unpack: 0x08000000 is not a valid move");
+  CHECK(carc_move_unpack(carc_move_pack(1, 2, 3, 0, CARC_LOC_C), nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK);
+  carc_move m = 5;
+  CHECK(carc_move_parse("E 0,-1 180 S extra", &m) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_move_parse: unexpected 'extra' after the move");
+  CHECK(m == 5);
+  CHECK(carc_move_parse(nullptr, &m) == CARC_EINVAL);
+  CHECK(carc_move_parse("E 0,-1 180", nullptr) == CARC_EINVAL);
+  CHECK(carc_move_format(CARC_MOVE_INVALID, nullptr, 0) == CARC_EINVAL);
+  for (int l = 0; l < carc::kLocationCount; ++l)
+    CHECK(std::string(carc_location_name(l)) == carc::location_name(static_cast<carc::Location>(l)));
+  CHECK(std::string(carc_location_name(CARC_LOC_NONE)) == "-");
+  CHECK(carc_location_name(13) == nullptr);
+  CHECK(std::string(carc_feature_name(CARC_FEATURE_MONASTERY)) == "monastery");
+  CHECK(carc_feature_name(4) == nullptr);
+}
+
+TEST_CASE("C API: a game driven move by move equals carc::Game::playout and carc_game_playout") {
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const int players = 1 + static_cast<int>(seed % 6);
+    GamePtr g = make(players, seed);
+    GamePtr rolled = clone(g.get());
+    carc::Game ref(players, seed);
+    carc::Rng ref_rng(seed * 7);
+    ref.playout(ref_rng);
+    REQUIRE(carc_game_playout(rolled.get(), seed * 7) == CARC_OK);
+
+    carc::Rng rng(seed * 7);  // the choices Game::playout makes
+    carc_move moves[CARC_MAX_PLACEMENTS];
+    int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+    int n = 0, k = 0;
+    while (carc_game_phase(g.get()) != CARC_PHASE_GAME_OVER) {
+      REQUIRE(carc_game_placements(g.get(), moves, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+      REQUIRE(carc_game_place(g.get(), moves[rng.below(static_cast<uint32_t>(n))]) == CARC_OK);
+      REQUIRE(carc_game_meeple_locations(g.get(), locs, CARC_MAX_MEEPLE_LOCATIONS, &k) == CARC_OK);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      REQUIRE(carc_game_deploy(g.get(), pick == static_cast<uint32_t>(k) ? CARC_LOC_NONE : locs[pick]) == CARC_OK);
+    }
+    REQUIRE(snapshot(g.get()) == snapshot(rolled.get()));
+    REQUIRE(drain_events(g.get()) == drain_events(rolled.get()));
+    for (int p = 0; p < players; ++p) CHECK(carc_game_score(g.get(), p) == ref.score(p));
+    CHECK(carc_game_winners(g.get()) == ref.leaders());
+    CHECK(carc_game_tile_count(g.get()) == ref.board().tile_count());
+    CHECK(carc_game_meeple_count(g.get()) == static_cast<int>(ref.meeples().size()));
+  }
+}
+
+TEST_CASE("C API: events add up to the scores, and discards are reported") {
+  // A seeded game in which some drawn tile fits nowhere.
+  uint64_t seed = 0;
+  for (uint64_t s = 1; s < 5000 && !seed; ++s) {
+    carc::Game probe(2, s);
+    carc::Rng rng(s);
+    probe.playout(rng);
+    if (probe.discard_count() > 0) seed = s;
+  }
+  REQUIRE(seed != 0);
+  GamePtr g = make(2, seed);
+  REQUIRE(carc_game_playout(g.get(), seed) == CARC_OK);
+  int points[2] = {0, 0}, discards = 0;
+  for (const auto& e : drain_events(g.get())) {
+    if (e[CARC_EV_TYPE] == CARC_EVENT_DISCARD) {
+      ++discards;
+      CHECK((e[CARC_EV_TILE] >= 0 && e[CARC_EV_TILE] < CARC_TILE_TYPES));
+      continue;
+    }
+    for (int p = 0; p < 2; ++p)
+      if (e[CARC_EV_WINNERS] >> p & 1) points[p] += e[CARC_EV_POINTS];
+  }
+  CHECK(discards > 0);
+  CHECK(carc_game_tile_count(g.get()) + discards == 72);
+  CHECK(points[0] == carc_game_score(g.get(), 0));
+  CHECK(points[1] == carc_game_score(g.get(), 1));
+}
+
+TEST_CASE("C API: clones and copies are independent games") {
+  GamePtr g = make(3, 21);
+  GamePtr c = clone(g.get());
+  REQUIRE(carc_game_playout(c.get(), 1) == CARC_OK);
+  CHECK(carc_game_phase(g.get()) == CARC_PHASE_PLACE_TILE);
+  CHECK(carc_game_tile_count(g.get()) == 1);
+
+  // copy overwrites without allocating; unread events travel with the state
+  GamePtr e = make_order(2, "E");
+  REQUIRE(carc_game_play_text(e.get(), "E 0,-1 180 S") == CARC_OK);
+  REQUIRE(carc_game_copy(c.get(), e.get()) == CARC_OK);
+  CHECK(snapshot(c.get()) == snapshot(e.get()));
+  CHECK(drain_events(c.get()) == drain_events(e.get()));
+  CHECK(carc_game_copy(c.get(), c.get()) == CARC_OK);  // onto itself: nothing happens
+  CHECK(carc_game_players(c.get()) == 2);
+}
+
+TEST_CASE("C API: the board, the meeples and the remaining tiles") {
+  GamePtr g = make_order(2, "UUE");
+  int32_t counts[CARC_TILE_TYPES];
+  REQUIRE(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES) == CARC_OK);
+  CHECK(counts['U' - 'A'] == 1);
+  CHECK(counts['E' - 'A'] == 1);
+  CHECK(carc_game_tiles_remaining(g.get()) == 2);
+  int t = -1, r = -1;
+  CHECK(carc_game_tile_at(g.get(), 0, 0, &t, &r) == 1);
+  CHECK((t == 'D' - 'A' && r == 0));
+  CHECK(carc_game_tile_at(g.get(), 1, 0, &t, &r) == 0);
+  CHECK(carc_game_tile_at(g.get(), 100000, -100000, &t, &r) == 0);
+
+  REQUIRE(carc_game_play_text(g.get(), "U 1,0 90 E") == CARC_OK);
+  REQUIRE(carc_game_play_text(g.get(), "U 0,1 90 NNW") == CARC_OK);
+  CHECK(carc_game_tile_at(g.get(), 1, 0, &t, &r) == 1);
+  CHECK((t == 'U' - 'A' && r == 1));
+  int x, y;
+  CHECK(carc_game_tile(g.get(), 2, &x, &y, &t, &r) == CARC_OK);
+  CHECK((x == 0 && y == 1 && t == 'U' - 'A' && r == 1));
+  REQUIRE(carc_game_meeple_count(g.get()) == 2);
+  int p, l;
+  REQUIRE(carc_game_meeple(g.get(), 0, &p, &x, &y, &l) == CARC_OK);
+  CHECK((p == 0 && x == 1 && y == 0 && l == CARC_LOC_E));
+  CHECK(carc_game_feature_kind(g.get(), x, y, l) == CARC_FEATURE_ROAD);
+  REQUIRE(carc_game_meeple(g.get(), 1, &p, &x, &y, &l) == CARC_OK);
+  CHECK((p == 1 && x == 0 && y == 1 && l == CARC_LOC_NNE));  // the field's first location
+  CHECK(carc_game_feature_kind(g.get(), x, y, l) == CARC_FEATURE_FIELD);
+  CHECK(carc_game_supply(g.get(), 0) == 6);
+  CHECK(carc_game_supply(g.get(), 1) == 6);
+  CHECK(carc_game_current_player(g.get()) == 0);
+  CHECK(carc_game_current_tile(g.get()) == 'E' - 'A');
+  REQUIRE(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES) == CARC_OK);
+  CHECK(counts['U' - 'A'] == 0);
+  CHECK(counts['E' - 'A'] == 0);  // the current tile is in hand, not in the pile
+}
