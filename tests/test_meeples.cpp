@@ -86,8 +86,10 @@ TEST_CASE("Meeple: with farmers off, fields offer no option and score nothing") 
   CHECK(why.reason == Illegal::FarmersOff);
   REQUIRE(g.deploy(Location::None) == Status::Ok);
   // Example 5 without farmers: only the knight that closes the city scores.
-  play(g, "E 0,2 0 N");
+  Events ev;
+  play(g, "E 0,2 0 N", &ev);
   REQUIRE(g.over());
+  for (const Event& e : scores(ev)) CHECK(e.feature != FeatureKind::Field);
   CHECK(g.score(0) == 0);
   CHECK(g.score(1) == 4);
 }
@@ -103,6 +105,23 @@ TEST_CASE("Meeple: deploying onto a feature the tile completes scores it at once
   const auto s = scores(ev);
   REQUIRE(s.size() == 1);
   CHECK(s[0].winners == players_mask({1}));
+}
+
+TEST_CASE("Meeple: a monk on a monastery placed into a full ring scores 9 at once") {
+  Game g = new_game(2, "U U E E E E E B");
+  // All 8 neighbours of (0,1) first, the monastery last.
+  play_all(g, {"U 1,0 90", "U -1,0 90", "E -1,1 270", "E 1,1 90", "E -1,2 270", "E 1,2 90", "E 0,2 180"});
+  REQUIRE(g.board().neighbours8(0, 1) == 8);
+  place(g, "B 0,1 0");
+  CHECK(meeple_options(g) == std::vector<std::string>{"C", "NNE"});
+  Events ev;
+  REQUIRE(g.deploy(loc("C"), &ev) == Status::Ok);
+  CHECK(g.score(1) == 9);
+  CHECK(g.supply(1) == 7);
+  const auto s = scores(ev);
+  REQUIRE(s.size() == 1);
+  CHECK(s[0].feature == FeatureKind::Monastery);
+  CHECK_FALSE(s[0].end_game);
 }
 
 TEST_CASE("Meeple: farmers never return, not even when their field's city completes") {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <map>
 #include <numeric>
@@ -389,28 +390,48 @@ std::ostream& operator<<(std::ostream& os, const Count& c) { return os << "{" <<
 // rotation) and a meeple (index into the options; options.size() means none).
 struct Policy {
   virtual ~Policy() = default;
-  virtual size_t placement(int turn, size_t n) = 0;
+  virtual size_t placement(int turn, const std::vector<ref::Spot>& sorted) = 0;
   virtual size_t meeple(int turn, size_t k) = 0;
 };
 
 // The fixed policy of the golden counts: placement (5 * turn) mod n, meeple turn mod (k+1).
 struct Fixed : Policy {
-  size_t placement(int turn, size_t n) override { return (5 * static_cast<size_t>(turn)) % n; }
+  size_t placement(int turn, const std::vector<ref::Spot>& sorted) override {
+    return (5 * static_cast<size_t>(turn)) % sorted.size();
+  }
   size_t meeple(int turn, size_t k) override { return static_cast<size_t>(turn) % (k + 1); }
 };
 
 struct Random : Policy {
   Rng rng;
   explicit Random(uint64_t seed) : rng(seed) {}
-  size_t placement(int, size_t n) override { return rng.below(static_cast<uint32_t>(n)); }
+  size_t placement(int, const std::vector<ref::Spot>& sorted) override {
+    return rng.below(static_cast<uint32_t>(sorted.size()));
+  }
   size_t meeple(int, size_t k) override { return rng.below(static_cast<uint32_t>(k + 1)); }
+};
+
+// Always the placement farthest in one direction (x east, y south): the board stretches
+// as far as the tiles allow, to where the engine's fixed-size board must still hold.
+struct Farthest : Random {
+  int dx, dy;
+  Farthest(uint64_t seed, int dx_, int dy_) : Random(seed), dx(dx_), dy(dy_) {}
+  size_t placement(int, const std::vector<ref::Spot>& sorted) override {
+    size_t best = 0;
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (dx * std::get<0>(sorted[i]) + dy * std::get<1>(sorted[i]) >
+          dx * std::get<0>(sorted[best]) + dy * std::get<1>(sorted[best]))
+        best = i;
+    return best;
+  }
 };
 
 // Plays a draw order through the engine and the reference side by side, checking at every
 // turn that they agree on the tile drawn (and the tiles discarded), the player, the set of
 // legal placements, the meeple options (in listing order) and every supply. Returns the
 // counts per turn {legal placements, meeple options}.
-std::vector<Count> perft(int players, const std::vector<TileType>& order, bool farmers, Policy& policy) {
+std::vector<Count> perft(int players, const std::vector<TileType>& order, bool farmers, Policy& policy,
+                         int* reach = nullptr) {
   Options opt;
   opt.farmers = farmers;
   carc::Game g(players, order, opt);
@@ -443,7 +464,7 @@ std::vector<Count> perft(int players, const std::vector<TileType>& order, bool f
       return std::tie(std::get<1>(a), std::get<0>(a), std::get<2>(a)) <
              std::tie(std::get<1>(b), std::get<0>(b), std::get<2>(b));
     });
-    const ref::Spot s = sorted[policy.placement(turn, sorted.size())];
+    const ref::Spot s = sorted[policy.placement(turn, sorted)];
     const ref::Cell cell{std::get<0>(s), std::get<1>(s)};
     REQUIRE(g.place(Placement{static_cast<int8_t>(cell.first), static_cast<int8_t>(cell.second),
                               static_cast<uint8_t>(std::get<2>(s))}) == Status::Ok);
@@ -460,6 +481,10 @@ std::vector<Count> perft(int players, const std::vector<TileType>& order, bool f
     ++turn;
   }
   CHECK(g.board().tile_count() == static_cast<int>(r.board.size()));
+  if (reach) {
+    *reach = 0;
+    for (const auto& [c, t] : r.board) *reach = std::max({*reach, std::abs(c.first), std::abs(c.second)});
+  }
   return counts;
 }
 
@@ -530,4 +555,18 @@ TEST_CASE("Perft: engine and reference agree at every turn of seeded random game
     const auto counts = perft(players, order, farmers, policy);
     CHECK(counts.size() <= order.size());
   }
+}
+
+TEST_CASE("Perft: engine and reference agree on boards stretched far in each direction") {
+  const int dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (int d = 0; d < 4; ++d)
+    for (int game = 0; game < 5; ++game) {
+      const carc::Game shuffled(2, static_cast<uint64_t>(900 + game));
+      const std::vector<TileType> order(shuffled.draw_order().begin(), shuffled.draw_order().end());
+      Farthest policy(static_cast<uint64_t>(game), dirs[d][0], dirs[d][1]);
+      INFO("direction " << d << ", game " << game);
+      int reach = 0;
+      perft(2, order, true, policy, &reach);
+      CHECK(reach >= 40);  // the policy did stretch the board (most tiles in one line)
+    }
 }
