@@ -1,7 +1,8 @@
 // Perft-style counts: the number of legal placements and meeple options at every turn of
 // fixed games, checked against a naive reference written from RULES.md and TILES.md alone
 // (its own tile table, a map for the board, union-find rebuilt from scratch every time),
-// and the two compared turn by turn over many seeded random games.
+// and the two compared turn by turn over many seeded random games: placements, meeple
+// options, supplies and scores (with the rule options on and off).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -214,9 +215,12 @@ struct Meeple {
 struct Game {
   int players;
   bool farmers;
+  bool small_city = false;     // first edition: a 2-tile city scores 1 per tile + 1 per shield
+  bool first_farmers = false;  // first edition: 4 per completed city to its farmer majority
   std::map<Cell, Tile> board;
   std::vector<Meeple> meeples;
   std::array<int, 6> supply{};
+  std::array<int, 6> score{};
   int current = 0;
 
   Game(int n, bool farmers_on) : players(n), farmers(farmers_on) {
@@ -338,8 +342,36 @@ struct Game {
     return out;
   }
 
-  // One turn: the tile, an optional meeple (location or -1), meeples home from every
-  // completed feature, next player.
+  // The (cell, segment) pieces of the feature with this root.
+  static std::vector<std::pair<Cell, int>> pieces(Features& f, int root) {
+    std::vector<std::pair<Cell, int>> out;
+    for (const auto& [key, node] : f.id)
+      if (f.find(node) == root) out.push_back(key);
+    return out;
+  }
+  int tiles_in(Features& f, int root) const {
+    std::set<Cell> cells;
+    for (const auto& [c, seg] : pieces(f, root)) cells.insert(c);
+    return static_cast<int>(cells.size());
+  }
+  int shields_in(Features& f, int root) const {
+    int n = 0;
+    for (const auto& [c, seg] : pieces(f, root)) n += types()[board.at(c).type].segs[seg].shields;
+    return n;
+  }
+
+  // Points to every player with the most meeples among `ms` (none if there are none).
+  void award(const std::vector<Meeple>& ms, int points) {
+    std::array<int, 6> n{};
+    for (const Meeple& m : ms) n[m.player]++;
+    const int most = *std::max_element(n.begin(), n.end());
+    if (most == 0) return;
+    for (int p = 0; p < players; ++p)
+      if (n[p] == most) score[p] += points;
+  }
+
+  // One turn: the tile, an optional meeple (location or -1), then every completed
+  // feature that holds meeples scores and its meeples go home; next player.
   void play(int type, Spot s, int loc) {
     const Cell c{std::get<0>(s), std::get<1>(s)};
     board[c] = Tile{type, std::get<2>(s)};
@@ -348,13 +380,62 @@ struct Game {
       supply[current]--;
     }
     Features f = features();
+    std::map<int, std::vector<Meeple>> done;  // completed features by root
     std::vector<Meeple> kept;
     for (const Meeple& m : meeples) {
-      if (complete(f, m.cell, m.seg)) supply[m.player]++;
+      if (complete(f, m.cell, m.seg)) done[f.of(m.cell, m.seg)].push_back(m);
       else kept.push_back(m);
+    }
+    for (const auto& [root, ms] : done) {
+      const Kind k = kind(ms[0].cell, ms[0].seg);
+      const int n = tiles_in(f, root), sh = shields_in(f, root);
+      const int points = k == Road ? n : k == Monastery ? 9 : (small_city && n == 2) ? n + sh : 2 * (n + sh);
+      award(ms, points);
+      for (const Meeple& m : ms) supply[m.player]++;
     }
     meeples = kept;
     current = (current + 1) % players;
+  }
+
+  // End-game scoring of everything that still holds meeples.
+  void end() {
+    Features f = features();
+    std::map<int, std::vector<Meeple>> held;
+    for (const Meeple& m : meeples) held[f.of(m.cell, m.seg)].push_back(m);
+    auto city_complete = [&](Cell c, int seg) { return complete(f, c, seg); };
+    for (const auto& [root, ms] : held) {
+      const Cell c0 = ms[0].cell;
+      const Kind k = kind(c0, ms[0].seg);
+      if (k == Road) award(ms, tiles_in(f, root));
+      if (k == City) award(ms, tiles_in(f, root) + shields_in(f, root));
+      if (k == Monastery) award(ms, 1 + neighbours8(c0));
+      if (k == Field && !first_farmers) {
+        std::set<int> cities;  // completed cities the field touches, each once
+        for (const auto& [c, seg] : pieces(f, root))
+          for (int city : types()[board.at(c).type].segs[seg].touches)
+            if (city_complete(c, city)) cities.insert(f.of(c, city));
+        award(ms, 3 * static_cast<int>(cities.size()));
+      }
+    }
+    if (!first_farmers || !farmers) return;
+    std::set<int> cities_done;
+    for (const auto& [key, node] : f.id) {
+      const auto& [c, seg] = key;
+      if (kind(c, seg) != City || !city_complete(c, seg)) continue;
+      const int city = f.find(node);
+      if (!cities_done.insert(city).second) continue;
+      std::set<int> fields;  // every field that borders a piece of this city
+      for (const auto& [pc, pseg] : pieces(f, city)) {
+        const auto& segs = types()[board.at(pc).type].segs;
+        for (size_t i = 0; i < segs.size(); ++i)
+          if (std::count(segs[i].touches.begin(), segs[i].touches.end(), pseg))
+            fields.insert(f.of(pc, static_cast<int>(i)));
+      }
+      std::vector<Meeple> farmers_there;
+      for (const Meeple& m : meeples)
+        if (kind(m.cell, m.seg) == Field && fields.count(f.of(m.cell, m.seg))) farmers_there.push_back(m);
+      award(farmers_there, 4);
+    }
   }
 };
 
@@ -430,12 +511,12 @@ struct Farthest : Random {
 // turn that they agree on the tile drawn (and the tiles discarded), the player, the set of
 // legal placements, the meeple options (in listing order) and every supply. Returns the
 // counts per turn {legal placements, meeple options}.
-std::vector<Count> perft(int players, const std::vector<TileType>& order, bool farmers, Policy& policy,
+std::vector<Count> perft(int players, const std::vector<TileType>& order, Options opt, Policy& policy,
                          int* reach = nullptr) {
-  Options opt;
-  opt.farmers = farmers;
   carc::Game g(players, order, opt);
-  ref::Game r(players, farmers);
+  ref::Game r(players, opt.farmers);
+  r.small_city = opt.first_edition_small_city;
+  r.first_farmers = opt.first_edition_farmers;
   std::vector<Count> counts;
   size_t next = 0;  // next draw
   int turn = 0;
@@ -451,7 +532,9 @@ std::vector<Count> perft(int players, const std::vector<TileType>& order, bool f
       type = -1;
     }
     if (type < 0) {
-      CHECK(g.over());
+      REQUIRE(g.over());
+      r.end();
+      for (int p = 0; p < players; ++p) CHECK(g.score(p) == r.score[p]);
       break;
     }
     INFO("turn " << turn << ", tile " << tile_letter(static_cast<TileType>(type)));
@@ -476,7 +559,10 @@ std::vector<Count> perft(int players, const std::vector<TileType>& order, bool f
     const int loc = pick < options.size() ? options[pick] : -1;
     REQUIRE(g.deploy(loc < 0 ? Location::None : static_cast<Location>(loc)) == Status::Ok);
     r.play(type, s, loc);
-    for (int p = 0; p < players; ++p) REQUIRE(g.supply(p) == r.supply[p]);
+    for (int p = 0; p < players; ++p) {
+      REQUIRE(g.supply(p) == r.supply[p]);
+      if (!g.over()) REQUIRE(g.score(p) == r.score[p]);  // at the end, after end scoring
+    }
     counts.push_back({static_cast<int>(spots.size()), static_cast<int>(options.size())});
     ++turn;
   }
@@ -521,7 +607,7 @@ TEST_CASE("Perft: a 15-tile draw order with crossings, monasteries and cities") 
       {7, 2}, {16, 2}, {16, 4}, {9, 2}, {21, 1}, {20, 3}, {16, 1},
   };
   Fixed policy;
-  const auto counts = perft(2, tiles_of("X W A B C L Q F U V K H E J S"), true, policy);
+  const auto counts = perft(2, tiles_of("X W A B C L Q F U V K H E J S"), Options{}, policy);
   CHECK(counts == golden);
 }
 
@@ -540,19 +626,24 @@ TEST_CASE("Perft: a whole box in a fixed order, 3 players, farmers off") {
       {44, 0},
   };
   Fixed policy;
-  const auto counts = perft(3, tiles_of(box), false, policy);
+  Options off;
+  off.farmers = false;
+  const auto counts = perft(3, tiles_of(box), off, policy);
   CHECK(counts == golden);
 }
 
-TEST_CASE("Perft: engine and reference agree at every turn of seeded random games") {
+TEST_CASE("Perft: engine and reference agree at every turn of seeded random games, scores too") {
   for (int game = 0; game < 200; ++game) {
     const int players = 1 + game % 6;
-    const bool farmers = game % 3 != 0;
+    Options opt;
+    opt.farmers = game % 3 != 0;
+    opt.first_edition_small_city = game % 4 == 1;
+    opt.first_edition_farmers = game % 5 == 2;
     const carc::Game shuffled(players, static_cast<uint64_t>(7000 + game));
     const std::vector<TileType> order(shuffled.draw_order().begin(), shuffled.draw_order().end());
     Random policy(static_cast<uint64_t>(game));
     INFO("game " << game);
-    const auto counts = perft(players, order, farmers, policy);
+    const auto counts = perft(players, order, opt, policy);
     CHECK(counts.size() <= order.size());
   }
 }
@@ -566,7 +657,7 @@ TEST_CASE("Perft: engine and reference agree on boards stretched far in each dir
       Farthest policy(static_cast<uint64_t>(game), dirs[d][0], dirs[d][1]);
       INFO("direction " << d << ", game " << game);
       int reach = 0;
-      perft(2, order, true, policy, &reach);
+      perft(2, order, Options{}, policy, &reach);
       CHECK(reach >= 40);  // the policy did stretch the board (most tiles in one line)
     }
 }
