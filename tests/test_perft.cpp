@@ -1,0 +1,665 @@
+// Perft-style counts: the number of legal placements and meeple options at every turn of
+// fixed games, checked against a naive reference written from RULES.md and TILES.md alone
+// (its own tile table, a map for the board, union-find rebuilt from scratch every time),
+// and the two compared turn by turn over many seeded random games: placements, meeple
+// options, supplies and scores (with the rule options on and off).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <array>
+#include <map>
+#include <numeric>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+
+using namespace carc;
+
+namespace ref {
+
+// ------------------------------------------------------------------ the tile table
+// Transcribed from the table of TILES.md. Locations: 0 = C, 1..4 = N E S W, 5..12 = NNE
+// ENE ESE SSE SSW WSW WNW NNW. Features are separated by ';', a trailing '+' marks a
+// shield, "> i j" lists the cities (by position) a field touches.
+struct Spec {
+  char letter;
+  int count;
+  const char* edges;  // N E S W
+  bool monastery;
+  const char* cities;
+  const char* roads;
+  const char* fields;
+};
+constexpr Spec kSpecs[24] = {
+    {'A', 2, "FFRF", true, "", "S", "NNE ENE ESE SSE SSW WSW WNW NNW"},
+    {'B', 4, "FFFF", true, "", "", "NNE ENE ESE SSE SSW WSW WNW NNW"},
+    {'C', 1, "CCCC", false, "N E S W +", "", ""},
+    {'D', 4, "CRFR", false, "N", "E W", "ENE WNW > 0; ESE SSE SSW WSW"},
+    {'E', 5, "CFFF", false, "N", "", "ENE ESE SSE SSW WSW WNW > 0"},
+    {'F', 2, "FCFC", false, "E W +", "", "NNE NNW > 0; SSE SSW > 0"},
+    {'G', 1, "FCFC", false, "E W", "", "NNE NNW > 0; SSE SSW > 0"},
+    {'H', 3, "CFCF", false, "N; S", "", "ENE ESE WSW WNW > 0 1"},
+    {'I', 2, "CFFC", false, "N; W", "", "ENE ESE SSE SSW > 0 1"},
+    {'J', 3, "CRRF", false, "N", "E S", "ENE SSW WSW WNW > 0; ESE SSE"},
+    {'K', 3, "CFRR", false, "N", "S W", "ENE ESE SSE WNW > 0; SSW WSW"},
+    {'L', 3, "CRRR", false, "N", "E; S; W", "ENE WNW > 0; ESE SSE; SSW WSW"},
+    {'M', 2, "CCFF", false, "N E +", "", "SSE SSW WSW WNW > 0"},
+    {'N', 3, "CCFF", false, "N E", "", "SSE SSW WSW WNW > 0"},
+    {'O', 2, "CRRC", false, "N W +", "E S", "ENE SSW > 0; ESE SSE"},
+    {'P', 3, "CRRC", false, "N W", "E S", "ENE SSW > 0; ESE SSE"},
+    {'Q', 1, "CCFC", false, "N E W +", "", "SSE SSW > 0"},
+    {'R', 3, "CCFC", false, "N E W", "", "SSE SSW > 0"},
+    {'S', 2, "CCRC", false, "N E W +", "S", "SSE > 0; SSW > 0"},
+    {'T', 1, "CCRC", false, "N E W", "S", "SSE > 0; SSW > 0"},
+    {'U', 8, "RFRF", false, "", "N S", "NNE ENE ESE SSE; SSW WSW WNW NNW"},
+    {'V', 9, "FFRR", false, "", "S W", "NNE ENE ESE SSE WNW NNW; SSW WSW"},
+    {'W', 4, "FRRR", false, "", "E; S; W", "NNE ENE WNW NNW; ESE SSE; SSW WSW"},
+    {'X', 1, "RRRR", false, "", "N; E; S; W", "WNW NNW; NNE ENE; ESE SSE; SSW WSW"},
+};
+
+const char* const kLocNames[13] = {"C", "N", "E", "S", "W", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"};
+
+int loc_index(const std::string& s) {
+  for (int i = 0; i < 13; ++i)
+    if (s == kLocNames[i]) return i;
+  return -1;
+}
+
+// Location after turning the tile r quarter turns clockwise.
+int rotate_loc(int l, int r) {
+  if (l == 0) return 0;
+  if (l <= 4) return 1 + (l - 1 + r) % 4;
+  return 5 + (l - 5 + 2 * r) % 8;
+}
+
+enum Kind { Road, City, Monastery, Field };
+
+struct Seg {
+  Kind kind;
+  std::vector<int> locs;  // canonical
+  int shields = 0;
+  std::vector<int> touches;  // fields: indices (into segs) of the cities they border
+};
+
+struct Type {
+  char letter;
+  int count;
+  std::array<char, 4> edges;
+  std::vector<Seg> segs;
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::vector<Type> make_types() {
+  std::vector<Type> types;
+  for (const Spec& sp : kSpecs) {
+    Type t{sp.letter, sp.count, {sp.edges[0], sp.edges[1], sp.edges[2], sp.edges[3]}, {}};
+    if (sp.monastery) t.segs.push_back({Monastery, {0}, 0, {}});
+    std::vector<int> city_index;
+    for (const std::string& c : split(sp.cities, ';')) {
+      Seg s{City, {}, 0, {}};
+      for (const std::string& w : words(c)) {
+        if (w == "+") s.shields = 1;
+        else s.locs.push_back(loc_index(w));
+      }
+      city_index.push_back(static_cast<int>(t.segs.size()));
+      t.segs.push_back(s);
+    }
+    for (const std::string& r : split(sp.roads, ';')) {
+      Seg s{Road, {}, 0, {}};
+      for (const std::string& w : words(r)) s.locs.push_back(loc_index(w));
+      t.segs.push_back(s);
+    }
+    for (const std::string& f : split(sp.fields, ';')) {
+      Seg s{Field, {}, 0, {}};
+      bool touching = false;
+      for (const std::string& w : words(f)) {
+        if (w == ">") touching = true;
+        else if (touching) s.touches.push_back(city_index.at(std::stoi(w)));
+        else s.locs.push_back(loc_index(w));
+      }
+      t.segs.push_back(s);
+    }
+    types.push_back(t);
+  }
+  return types;
+}
+
+const std::vector<Type>& types() {
+  static const std::vector<Type> t = make_types();
+  return t;
+}
+
+// The picture of a tile turned r: its features with their board locations.
+std::set<std::tuple<int, std::vector<int>, int>> picture(int type, int r) {
+  std::set<std::tuple<int, std::vector<int>, int>> p;
+  for (const Seg& s : types()[type].segs) {
+    std::vector<int> locs;
+    for (int l : s.locs) locs.push_back(rotate_loc(l, r));
+    std::sort(locs.begin(), locs.end());
+    p.insert({s.kind, locs, s.shields});
+  }
+  return p;
+}
+
+// Rotations of a type that show a picture no smaller rotation shows.
+std::vector<int> find_distinct_rotations(int type) {
+  std::vector<int> out;
+  for (int r = 0; r < 4; ++r) {
+    bool dup = false;
+    for (int q : out) dup = dup || picture(type, q) == picture(type, r);
+    if (!dup) out.push_back(r);
+  }
+  return out;
+}
+const std::vector<int>& distinct_rotations(int type) {
+  static const auto all = [] {
+    std::vector<std::vector<int>> v;
+    for (int t = 0; t < 24; ++t) v.push_back(find_distinct_rotations(t));
+    return v;
+  }();
+  return all[type];
+}
+
+// Edge letter a tile of `type` turned r shows on side d (0 N, 1 E, 2 S, 3 W).
+char edge(int type, int r, int d) { return types()[type].edges[((d - r) % 4 + 4) % 4]; }
+
+constexpr int kDx[4] = {0, 1, 0, -1};
+constexpr int kDy[4] = {-1, 0, 1, 0};
+// Half-edges that meet across side d: this tile's first, the neighbour's second.
+constexpr int kHalfPairs[4][2][2] = {
+    {{5, 8}, {12, 9}},   // N: NNE-SSE, NNW-SSW
+    {{6, 11}, {7, 10}},  // E: ENE-WNW, ESE-WSW
+    {{8, 5}, {9, 12}},   // S: SSE-NNE, SSW-NNW
+    {{11, 6}, {10, 7}},  // W: WNW-ENE, WSW-ESE
+};
+
+using Cell = std::pair<int, int>;  // x, y
+using Spot = std::tuple<int, int, int>;  // x, y, rotation
+
+struct Tile {
+  int type, rot;
+};
+struct Meeple {
+  Cell cell;
+  int seg;
+  int player;
+};
+
+// A game as the rules describe it, kept as plainly as possible.
+struct Game {
+  int players;
+  bool farmers;
+  bool small_city = false;     // first edition: a 2-tile city scores 1 per tile + 1 per shield
+  bool first_farmers = false;  // first edition: 4 per completed city to its farmer majority
+  std::map<Cell, Tile> board;
+  std::vector<Meeple> meeples;
+  std::array<int, 6> supply{};
+  std::array<int, 6> score{};
+  int current = 0;
+
+  Game(int n, bool farmers_on) : players(n), farmers(farmers_on) {
+    board[{0, 0}] = Tile{3, 0};  // the start tile D
+    for (int p = 0; p < n; ++p) supply[p] = 7;
+  }
+
+  // Every legal placement: every empty cell in the bounding box grown by one, every
+  // rotation showing a distinct picture, every touching edge equal, at least one touching.
+  std::set<Spot> placements(int type) const {
+    int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (const auto& [c, t] : board) {
+      x0 = std::min(x0, c.first), x1 = std::max(x1, c.first);
+      y0 = std::min(y0, c.second), y1 = std::max(y1, c.second);
+    }
+    std::set<Spot> out;
+    for (int y = y0 - 1; y <= y1 + 1; ++y)
+      for (int x = x0 - 1; x <= x1 + 1; ++x) {
+        if (board.count({x, y})) continue;
+        for (int r : distinct_rotations(type)) {
+          int touching = 0;
+          bool fits = true;
+          for (int d = 0; d < 4; ++d) {
+            const auto n = board.find({x + kDx[d], y + kDy[d]});
+            if (n == board.end()) continue;
+            ++touching;
+            fits = fits && edge(type, r, d) == edge(n->second.type, n->second.rot, (d + 2) % 4);
+          }
+          if (touching > 0 && fits) out.insert({x, y, r});
+        }
+      }
+    return out;
+  }
+
+  // The segment of the tile at c that a board location names, or -1.
+  int seg_at(Cell c, int loc) const {
+    const Tile& t = board.at(c);
+    const auto& segs = types()[t.type].segs;
+    for (size_t i = 0; i < segs.size(); ++i)
+      for (int l : segs[i].locs)
+        if (rotate_loc(l, t.rot) == loc) return static_cast<int>(i);
+    return -1;
+  }
+
+  // Connected features: union-find over (cell, segment), built from scratch.
+  struct Features {
+    std::map<std::pair<Cell, int>, int> id;
+    std::vector<int> parent;
+    int find(int a) {
+      while (parent[a] != a) a = parent[a];
+      return a;
+    }
+    void unite(int a, int b) { parent[find(a)] = find(b); }
+    int of(Cell c, int seg) { return find(id.at({c, seg})); }
+  };
+  Features features() const {
+    Features f;
+    for (const auto& [c, t] : board)
+      for (size_t i = 0; i < types()[t.type].segs.size(); ++i) {
+        f.id[{c, static_cast<int>(i)}] = static_cast<int>(f.parent.size());
+        f.parent.push_back(static_cast<int>(f.parent.size()));
+      }
+    for (const auto& [c, t] : board)
+      for (int d = 0; d < 4; ++d) {
+        const Cell n{c.first + kDx[d], c.second + kDy[d]};
+        if (!board.count(n)) continue;
+        const int a = seg_at(c, 1 + d), b = seg_at(n, 1 + (d + 2) % 4);
+        if (a >= 0 && b >= 0) f.unite(f.id.at({c, a}), f.id.at({n, b}));
+        for (const auto& pair : kHalfPairs[d]) {
+          const int fa = seg_at(c, pair[0]), fb = seg_at(n, pair[1]);
+          if (fa >= 0 && fb >= 0) f.unite(f.id.at({c, fa}), f.id.at({n, fb}));
+        }
+      }
+    return f;
+  }
+
+  Kind kind(Cell c, int seg) const { return types()[board.at(c).type].segs[seg].kind; }
+
+  int neighbours8(Cell c) const {
+    int n = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) n += (dx || dy) && board.count({c.first + dx, c.second + dy});
+    return n;
+  }
+
+  // Complete: a road or city with every edge it reaches matched; a monastery surrounded.
+  bool complete(Features& f, Cell c, int seg) const {
+    const Kind k = kind(c, seg);
+    if (k == Field) return false;
+    if (k == Monastery) return neighbours8(c) == 8;
+    const int root = f.of(c, seg);
+    for (const auto& [key, node] : f.id) {
+      if (f.find(node) != root) continue;
+      const Tile& t = board.at(key.first);
+      for (int l : types()[t.type].segs[key.second].locs) {
+        const int side = rotate_loc(l, t.rot) - 1;
+        if (!board.count({key.first.first + kDx[side], key.first.second + kDy[side]})) return false;
+      }
+    }
+    return true;
+  }
+
+  // Meeple choices on the tile at c: each feature once, by its first location.
+  std::vector<int> meeple_options(Cell c) const {
+    std::vector<int> out;
+    if (supply[current] == 0) return out;
+    Features f = features();
+    std::set<int> seen;
+    for (int l = 0; l < 13; ++l) {
+      const int seg = seg_at(c, l);
+      if (seg < 0) continue;
+      const int root = f.of(c, seg);
+      if (!seen.insert(root).second) continue;
+      if (kind(c, seg) == Field && !farmers) continue;
+      bool occupied = false;
+      for (const Meeple& m : meeples) occupied = occupied || f.of(m.cell, m.seg) == root;
+      if (!occupied) out.push_back(l);
+    }
+    return out;
+  }
+
+  // The (cell, segment) pieces of the feature with this root.
+  static std::vector<std::pair<Cell, int>> pieces(Features& f, int root) {
+    std::vector<std::pair<Cell, int>> out;
+    for (const auto& [key, node] : f.id)
+      if (f.find(node) == root) out.push_back(key);
+    return out;
+  }
+  int tiles_in(Features& f, int root) const {
+    std::set<Cell> cells;
+    for (const auto& [c, seg] : pieces(f, root)) cells.insert(c);
+    return static_cast<int>(cells.size());
+  }
+  int shields_in(Features& f, int root) const {
+    int n = 0;
+    for (const auto& [c, seg] : pieces(f, root)) n += types()[board.at(c).type].segs[seg].shields;
+    return n;
+  }
+
+  // Points to every player with the most meeples among `ms` (none if there are none).
+  void award(const std::vector<Meeple>& ms, int points) {
+    std::array<int, 6> n{};
+    for (const Meeple& m : ms) n[m.player]++;
+    const int most = *std::max_element(n.begin(), n.end());
+    if (most == 0) return;
+    for (int p = 0; p < players; ++p)
+      if (n[p] == most) score[p] += points;
+  }
+
+  // One turn: the tile, an optional meeple (location or -1), then every completed
+  // feature that holds meeples scores and its meeples go home; next player.
+  void play(int type, Spot s, int loc) {
+    const Cell c{std::get<0>(s), std::get<1>(s)};
+    board[c] = Tile{type, std::get<2>(s)};
+    if (loc >= 0) {
+      meeples.push_back({c, seg_at(c, loc), current});
+      supply[current]--;
+    }
+    Features f = features();
+    std::map<int, std::vector<Meeple>> done;  // completed features by root
+    std::vector<Meeple> kept;
+    for (const Meeple& m : meeples) {
+      if (complete(f, m.cell, m.seg)) done[f.of(m.cell, m.seg)].push_back(m);
+      else kept.push_back(m);
+    }
+    for (const auto& [root, ms] : done) {
+      const Kind k = kind(ms[0].cell, ms[0].seg);
+      const int n = tiles_in(f, root), sh = shields_in(f, root);
+      const int points = k == Road ? n : k == Monastery ? 9 : (small_city && n == 2) ? n + sh : 2 * (n + sh);
+      award(ms, points);
+      for (const Meeple& m : ms) supply[m.player]++;
+    }
+    meeples = kept;
+    current = (current + 1) % players;
+  }
+
+  // End-game scoring of everything that still holds meeples.
+  void end() {
+    Features f = features();
+    std::map<int, std::vector<Meeple>> held;
+    for (const Meeple& m : meeples) held[f.of(m.cell, m.seg)].push_back(m);
+    auto city_complete = [&](Cell c, int seg) { return complete(f, c, seg); };
+    for (const auto& [root, ms] : held) {
+      const Cell c0 = ms[0].cell;
+      const Kind k = kind(c0, ms[0].seg);
+      if (k == Road) award(ms, tiles_in(f, root));
+      if (k == City) award(ms, tiles_in(f, root) + shields_in(f, root));
+      if (k == Monastery) award(ms, 1 + neighbours8(c0));
+      if (k == Field && !first_farmers) {
+        std::set<int> cities;  // completed cities the field touches, each once
+        for (const auto& [c, seg] : pieces(f, root))
+          for (int city : types()[board.at(c).type].segs[seg].touches)
+            if (city_complete(c, city)) cities.insert(f.of(c, city));
+        award(ms, 3 * static_cast<int>(cities.size()));
+      }
+    }
+    if (!first_farmers || !farmers) return;
+    std::set<int> cities_done;
+    for (const auto& [key, node] : f.id) {
+      const auto& [c, seg] = key;
+      if (kind(c, seg) != City || !city_complete(c, seg)) continue;
+      const int city = f.find(node);
+      if (!cities_done.insert(city).second) continue;
+      std::set<int> fields;  // every field that borders a piece of this city
+      for (const auto& [pc, pseg] : pieces(f, city)) {
+        const auto& segs = types()[board.at(pc).type].segs;
+        for (size_t i = 0; i < segs.size(); ++i)
+          if (std::count(segs[i].touches.begin(), segs[i].touches.end(), pseg))
+            fields.insert(f.of(pc, static_cast<int>(i)));
+      }
+      std::vector<Meeple> farmers_there;
+      for (const Meeple& m : meeples)
+        if (kind(m.cell, m.seg) == Field && fields.count(f.of(m.cell, m.seg))) farmers_there.push_back(m);
+      award(farmers_there, 4);
+    }
+  }
+};
+
+}  // namespace ref
+
+namespace {
+
+std::set<ref::Spot> engine_placements(const carc::Game& g) {
+  Placement buf[kMaxPlacements];
+  const int n = g.legal_placements(buf);
+  std::set<ref::Spot> s;
+  for (int i = 0; i < n; ++i) s.insert({buf[i].x, buf[i].y, buf[i].rot});
+  CHECK(s.size() == static_cast<size_t>(n));
+  return s;
+}
+
+std::vector<int> engine_options(const carc::Game& g) {
+  Location buf[kMaxMeepleOptions];
+  const int n = g.meeple_options(buf);
+  std::vector<int> v;
+  for (int i = 0; i < n; ++i) v.push_back(static_cast<int>(buf[i]));
+  return v;
+}
+
+struct Count {
+  int placements, meeples;
+  bool operator==(const Count&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& os, const Count& c) { return os << "{" << c.placements << "," << c.meeples << "}"; }
+
+// Chooses a placement (index into the reference's list sorted by y, then x, then
+// rotation) and a meeple (index into the options; options.size() means none).
+struct Policy {
+  virtual ~Policy() = default;
+  virtual size_t placement(int turn, const std::vector<ref::Spot>& sorted) = 0;
+  virtual size_t meeple(int turn, size_t k) = 0;
+};
+
+// The fixed policy of the golden counts: placement (5 * turn) mod n, meeple turn mod (k+1).
+struct Fixed : Policy {
+  size_t placement(int turn, const std::vector<ref::Spot>& sorted) override {
+    return (5 * static_cast<size_t>(turn)) % sorted.size();
+  }
+  size_t meeple(int turn, size_t k) override { return static_cast<size_t>(turn) % (k + 1); }
+};
+
+struct Random : Policy {
+  Rng rng;
+  explicit Random(uint64_t seed) : rng(seed) {}
+  size_t placement(int, const std::vector<ref::Spot>& sorted) override {
+    return rng.below(static_cast<uint32_t>(sorted.size()));
+  }
+  size_t meeple(int, size_t k) override { return rng.below(static_cast<uint32_t>(k + 1)); }
+};
+
+// Always the placement farthest in one direction (x east, y south): the board stretches
+// as far as the tiles allow, to where the engine's fixed-size board must still hold.
+struct Farthest : Random {
+  int dx, dy;
+  Farthest(uint64_t seed, int dx_, int dy_) : Random(seed), dx(dx_), dy(dy_) {}
+  size_t placement(int, const std::vector<ref::Spot>& sorted) override {
+    size_t best = 0;
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (dx * std::get<0>(sorted[i]) + dy * std::get<1>(sorted[i]) >
+          dx * std::get<0>(sorted[best]) + dy * std::get<1>(sorted[best]))
+        best = i;
+    return best;
+  }
+};
+
+// Plays a draw order through the engine and the reference side by side, checking at every
+// turn that they agree on the tile drawn (and the tiles discarded), the player, the set of
+// legal placements, the meeple options (in listing order), every supply and every score.
+// Returns the counts per turn {legal placements, meeple options}.
+std::vector<Count> perft(int players, const std::vector<TileType>& order, Options opt, Policy& policy,
+                         int* reach = nullptr) {
+  carc::Game g(players, order, opt);
+  ref::Game r(players, opt.farmers);
+  r.small_city = opt.first_edition_small_city;
+  r.first_farmers = opt.first_edition_farmers;
+  std::vector<Count> counts;
+  size_t next = 0;  // next draw
+  int turn = 0, discards = 0;
+  while (true) {
+    // Draw like the rules: a tile that fits nowhere goes back to the box.
+    int type = -1;
+    std::set<ref::Spot> spots;
+    while (next < order.size()) {
+      type = order[next++];
+      spots = r.placements(type);
+      if (!spots.empty()) break;
+      CHECK(g.discarded(static_cast<int>(next) - 1));
+      ++discards;
+      type = -1;
+    }
+    if (type < 0) {
+      REQUIRE(g.over());
+      r.end();
+      for (int p = 0; p < players; ++p) CHECK(g.score(p) == r.score[p]);
+      break;
+    }
+    INFO("turn " << turn << ", tile " << tile_letter(static_cast<TileType>(type)));
+    REQUIRE_FALSE(g.over());
+    REQUIRE(g.current_tile() == type);
+    REQUIRE(g.current_player() == r.current);
+    REQUIRE(engine_placements(g) == spots);
+    std::vector<ref::Spot> sorted(spots.begin(), spots.end());
+    std::sort(sorted.begin(), sorted.end(), [](const ref::Spot& a, const ref::Spot& b) {
+      return std::tie(std::get<1>(a), std::get<0>(a), std::get<2>(a)) <
+             std::tie(std::get<1>(b), std::get<0>(b), std::get<2>(b));
+    });
+    const ref::Spot s = sorted[policy.placement(turn, sorted)];
+    const ref::Cell cell{std::get<0>(s), std::get<1>(s)};
+    REQUIRE(g.place(Placement{static_cast<int8_t>(cell.first), static_cast<int8_t>(cell.second),
+                              static_cast<uint8_t>(std::get<2>(s))}) == Status::Ok);
+    r.board[cell] = ref::Tile{type, std::get<2>(s)};
+    const std::vector<int> options = r.meeple_options(cell);
+    r.board.erase(cell);
+    REQUIRE(engine_options(g) == options);
+    const size_t pick = policy.meeple(turn, options.size());
+    const int loc = pick < options.size() ? options[pick] : -1;
+    REQUIRE(g.deploy(loc < 0 ? Location::None : static_cast<Location>(loc)) == Status::Ok);
+    r.play(type, s, loc);
+    for (int p = 0; p < players; ++p) {
+      REQUIRE(g.supply(p) == r.supply[p]);
+      if (!g.over()) REQUIRE(g.score(p) == r.score[p]);  // at the end, after end scoring
+    }
+    counts.push_back({static_cast<int>(spots.size()), static_cast<int>(options.size())});
+    ++turn;
+  }
+  CHECK(g.board().tile_count() == static_cast<int>(r.board.size()));
+  CHECK(g.discard_count() == discards);
+  CHECK(turn + discards == static_cast<int>(order.size()));
+  if (reach) {
+    *reach = 0;
+    for (const auto& [c, t] : r.board) *reach = std::max({*reach, std::abs(c.first), std::abs(c.second)});
+  }
+  return counts;
+}
+
+std::vector<TileType> tiles_of(const std::string& letters) {
+  std::vector<TileType> v;
+  for (char c : letters)
+    if (c != ' ') v.push_back(tile_from_letter(c));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("Reference: the naive placement list agrees with the hand-worked start position") {
+  ref::Game r(2, true);
+  // TILES.md: U turned 90 fits the three non-city cells around the start tile; the city
+  // cap fits on the start's city (180) and below the start tile turned 90, 180 or 270.
+  CHECK(r.placements(20) == std::set<ref::Spot>{{1, 0, 1}, {0, 1, 1}, {-1, 0, 1}});
+  CHECK(r.placements(4) == std::set<ref::Spot>{{0, -1, 2}, {0, 1, 1}, {0, 1, 2}, {0, 1, 3}});
+  CHECK(ref::distinct_rotations(23) == std::vector<int>{0});        // X
+  CHECK(ref::distinct_rotations(2) == std::vector<int>{0});         // C
+  CHECK(ref::distinct_rotations(7) == std::vector<int>{0, 1});      // H
+  CHECK(ref::distinct_rotations(0) == std::vector<int>{0, 1, 2, 3});  // A
+}
+
+TEST_CASE("Perft: a 15-tile draw order with crossings, monasteries and cities") {
+  // Golden counts per turn {legal placements, meeple options}, from the reference above.
+  // The first two by hand: X fits only the start tile's road ends, (-1,0) and (1,0), at
+  // rotation 0; the policy takes (-1,0), where its 4 arms and 4 fields are all free (8);
+  // a thief goes on its north arm. W then fits (1,0) at 0/90/180, (0,1) at 0, and the three
+  // cells at X's free road ends at three rotations each: 13. The policy takes (-2,0) at
+  // 270: its 3 arms and 3 fields are all free (6).
+  const std::vector<Count> golden = {
+      {2, 8}, {13, 6}, {11, 3}, {2, 1}, {1, 1}, {15, 7}, {13, 1}, {8, 3},
+      {7, 2}, {16, 2}, {16, 4}, {9, 2}, {21, 1}, {20, 3}, {16, 1},
+  };
+  Fixed policy;
+  const auto counts = perft(2, tiles_of("X W A B C L Q F U V K H E J S"), Options{}, policy);
+  CHECK(counts == golden);
+}
+
+TEST_CASE("Perft: a whole box in a fixed order, 3 players, farmers off") {
+  const std::string box = "UJBXUQHFLGNVARBHUVDJHKVVWIUVIOKVMUEW"
+                          "TVWDPERWSCNFENEBVEUMUBRKDULALOJPSVP";
+  REQUIRE(box.size() == 71);
+  const std::vector<Count> golden = {
+      {3, 1}, {8, 1}, {4, 1}, {2, 3}, {7, 1}, {9, 1}, {6, 2}, {5, 1}, {16, 4}, {8, 1},
+      {19, 1}, {17, 0}, {20, 2}, {28, 1}, {5, 1}, {17, 2}, {13, 1}, {27, 1}, {30, 2}, {31, 2},
+      {16, 2}, {30, 2}, {24, 1}, {24, 0}, {26, 3}, {30, 2}, {12, 0}, {26, 1}, {35, 1}, {37, 1},
+      {34, 2}, {34, 0}, {36, 1}, {17, 1}, {34, 0}, {36, 3}, {40, 1}, {42, 0}, {44, 3}, {39, 0},
+      {41, 0}, {42, 1}, {36, 0}, {44, 0}, {38, 2}, {11, 0}, {47, 0}, {22, 1}, {46, 0}, {50, 1},
+      {54, 1}, {12, 0}, {46, 1}, {54, 1}, {24, 0}, {53, 0}, {24, 1}, {14, 0}, {44, 0}, {42, 0},
+      {43, 0}, {26, 0}, {43, 0}, {53, 0}, {45, 0}, {43, 0}, {50, 0}, {46, 0}, {39, 0}, {56, 0},
+      {44, 0},
+  };
+  Fixed policy;
+  Options off;
+  off.farmers = false;
+  const auto counts = perft(3, tiles_of(box), off, policy);
+  CHECK(counts == golden);
+}
+
+TEST_CASE("Perft: engine and reference agree at every turn of seeded random games, scores too") {
+  for (int game = 0; game < 200; ++game) {
+    const int players = 1 + game % 6;
+    Options opt;
+    opt.farmers = game % 3 != 0;
+    opt.first_edition_small_city = game % 4 == 1;
+    opt.first_edition_farmers = game % 5 == 2;
+    const carc::Game shuffled(players, static_cast<uint64_t>(7000 + game));
+    const std::vector<TileType> order(shuffled.draw_order().begin(), shuffled.draw_order().end());
+    Random policy(static_cast<uint64_t>(game));
+    INFO("game " << game);
+    perft(players, order, opt, policy);
+  }
+}
+
+TEST_CASE("Perft: engine and reference agree on boards stretched far in each direction") {
+  const int dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (int d = 0; d < 4; ++d)
+    for (int game = 0; game < 5; ++game) {
+      const carc::Game shuffled(2, static_cast<uint64_t>(900 + game));
+      const std::vector<TileType> order(shuffled.draw_order().begin(), shuffled.draw_order().end());
+      Farthest policy(static_cast<uint64_t>(game), dirs[d][0], dirs[d][1]);
+      INFO("direction " << d << ", game " << game);
+      int reach = 0;
+      perft(2, order, Options{}, policy, &reach);
+      CHECK(reach >= 40);  // the policy did stretch the board (most tiles in one line)
+    }
+}
