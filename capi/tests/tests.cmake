@@ -77,8 +77,7 @@ if(CARC_INSTALL)
   set_tests_properties(package_consumers PROPERTIES TIMEOUT 600)
 endif()
 
-# The per-move cost of the C ABI: a playout driven move by move through it must stay within
-# 1.5 times Game::playout (measured: about 1.15). Each game is timed alone, best of seven.
+# The per-move cost of the C ABI against Game::playout, measured by hand (speed is a
+# benchmark figure, never a unit test): carc_playout_speed 2000 [--max-ratio 1.5].
 add_executable(carc_playout_speed tests/playout_speed.cpp)
 target_link_libraries(carc_playout_speed PRIVATE carcassonne carcassonne_c fmt::fmt carc_warnings)
-add_test(NAME capi_playout_speed COMMAND carc_playout_speed 300 --max-ratio 1.5)
