@@ -2,108 +2,16 @@
 // wrong phases and short buffers each get their documented status and a message, and
 // leave the game exactly as it was. Also: moves through the ABI equal the C++ engine's.
 #include <catch2/catch.hpp>
-#include <fmt/format.h>
 
 #include <array>
-#include <memory>
 #include <string>
 #include <vector>
 
+#include "capi_helpers.hpp"
 #include "carcassonne/carcassonne.h"
 #include "carcassonne/carcassonne.hpp"
 
-namespace {
-
-using GamePtr = std::unique_ptr<carc_game, decltype(&carc_game_free)>;
-
-GamePtr make(int players, uint64_t seed) {
-  carc_game* g = nullptr;
-  REQUIRE(carc_game_new(&g, players, seed) == CARC_OK);
-  return GamePtr(g, carc_game_free);
-}
-
-GamePtr make_order(int players, const char* tiles) {
-  carc_game* g = nullptr;
-  REQUIRE(carc_game_new_with_order(&g, players, tiles) == CARC_OK);
-  return GamePtr(g, carc_game_free);
-}
-
-GamePtr clone(const carc_game* src) {
-  carc_game* g = nullptr;
-  REQUIRE(carc_game_clone(&g, src) == CARC_OK);
-  return GamePtr(g, carc_game_free);
-}
-
-std::string errmsg(const carc_game* g) { return carc_game_errmsg(g); }
-
-// Everything the C ABI shows of a game, as text (events excluded: reading them consumes).
-std::string snapshot(const carc_game* g) {
-  std::string s;
-  auto add = [&](const char* what, long v) { s += fmt::format("{}={} ", what, v); };
-  const int players = carc_game_players(g);
-  add("players", players);
-  add("player", carc_game_current_player(g));
-  add("phase", carc_game_phase(g));
-  add("tile", carc_game_current_tile(g));
-  add("winners", carc_game_winners(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_FIRST_EDITION_FARMERS; ++o) add("option", carc_game_option(g, o));
-  for (int p = 0; p < players; ++p) {
-    add("score", carc_game_score(g, p));
-    add("supply", carc_game_supply(g, p));
-  }
-  add("remaining", carc_game_tiles_remaining(g));
-  int32_t counts[CARC_TILE_TYPES];
-  REQUIRE(carc_game_tiles_remaining_by_type(g, counts, CARC_TILE_TYPES) == CARC_OK);
-  for (int32_t c : counts) add("r", c);
-  carc_move moves[CARC_MAX_PLACEMENTS];
-  int n = -1;
-  add("placements_status", carc_game_placements(g, moves, CARC_MAX_PLACEMENTS, &n));
-  for (int i = 0; i < n; ++i) add("m", static_cast<long>(moves[i]));
-  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
-  add("locations_status", carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &n));
-  for (int i = 0; i < n; ++i) add("l", locs[i]);
-  const int tiles = carc_game_tile_count(g);
-  for (int i = 0; i < tiles; ++i) {
-    int x, y, t, r;
-    REQUIRE(carc_game_tile(g, i, &x, &y, &t, &r) == CARC_OK);
-    s += fmt::format("T{},{}:{}/{} ", x, y, t, r);
-  }
-  const int meeples = carc_game_meeple_count(g);
-  for (int i = 0; i < meeples; ++i) {
-    int p, x, y, l;
-    REQUIRE(carc_game_meeple(g, i, &p, &x, &y, &l) == CARC_OK);
-    s += fmt::format("M{}@{},{}:{} ", p, x, y, l);
-  }
-  return s;
-}
-
-std::vector<std::array<int32_t, CARC_EVENT_FIELDS>> drain_events(carc_game* g) {
-  std::vector<std::array<int32_t, CARC_EVENT_FIELDS>> out;
-  std::array<int32_t, CARC_EVENT_FIELDS> f{};
-  int r;
-  while ((r = carc_game_poll_event(g, f.data(), CARC_EVENT_FIELDS)) == 1) out.push_back(f);
-  REQUIRE(r == 0);
-  return out;
-}
-
-// The game shows the same as `before` and, played out with the same seed, ends the same:
-// hidden state (the draw pile, queued events) is unchanged too.
-void require_unchanged(const carc_game* g, const carc_game* before) {
-  REQUIRE(snapshot(g) == snapshot(before));
-  GamePtr a = clone(g), b = clone(before);
-  REQUIRE(carc_game_playout(a.get(), 99) == CARC_OK);
-  REQUIRE(carc_game_playout(b.get(), 99) == CARC_OK);
-  REQUIRE(snapshot(a.get()) == snapshot(b.get()));
-  REQUIRE(drain_events(a.get()) == drain_events(b.get()));
-}
-
-carc_move move_of(const char* text) {
-  carc_move m = CARC_MOVE_INVALID;
-  REQUIRE(carc_move_parse(text, &m) == CARC_OK);
-  return m;
-}
-
-}  // namespace
+using namespace capi_test;
 
 TEST_CASE("C API: the version macros match the library loaded") {
   CHECK(carc_version_number() == CARC_VERSION_NUMBER);
@@ -619,4 +527,327 @@ TEST_CASE("C API: the board, the meeples and the remaining tiles") {
   REQUIRE(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES) == CARC_OK);
   CHECK(counts['U' - 'A'] == 0);
   CHECK(counts['E' - 'A'] == 0);  // the current tile is in hand, not in the pile
+}
+
+// ---------------------------------------------------------------- records, history, queries, pictures
+
+TEST_CASE("C API records and queries: a NULL game is CARC_EINVAL, reported on the calling thread") {
+  char text[8] = "x";
+  double p[CARC_TILE_TYPES];
+  int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
+  int n = -1;
+  carc_move m = 5;
+  CHECK(carc_game_save(nullptr, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_save: game is NULL");
+  CHECK(std::string(text) == "x");
+  CHECK(carc_game_turns_played(nullptr) == CARC_EINVAL);
+  CHECK(carc_game_turn_move(nullptr, 1, &m) == CARC_EINVAL);
+  CHECK(m == 5);
+  CHECK(carc_game_undo(nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_undo: game is NULL");
+  CHECK(carc_game_rewind(nullptr, 0) == CARC_EINVAL);
+  CHECK(carc_game_next_tile_probabilities(nullptr, p, CARC_TILE_TYPES) == CARC_EINVAL);
+  CHECK(carc_game_frontier(nullptr, v, CARC_MAX_FRONTIER, &n) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_frontier: game is NULL");
+  CHECK(carc_game_fitting_rotations(nullptr, 4, 0, -1) == CARC_EINVAL);
+  CHECK(carc_game_scores(nullptr, v, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_projected_scores(nullptr, v, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_inspect_feature(nullptr, 0, 0, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(carc_game_feature_tiles(nullptr, 0, 0, CARC_LOC_N, v, CARC_MAX_TILES, &n) == CARC_EINVAL);
+  CHECK(carc_game_render_svg(nullptr, CARC_SVG_DEFAULT, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(carc_game_render_text(nullptr, CARC_TEXT_DEFAULT, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_render_text: game is NULL");
+  CHECK(n == -1);
+  CHECK(std::string(text) == "x");
+}
+
+TEST_CASE("C API records and queries: NULL out pointers are CARC_EINVAL and change nothing") {
+  GamePtr g = make(2, 17);  // over
+  REQUIRE(carc_game_playout(g.get(), 0) == CARC_OK);
+  GamePtr h = make_order(3, "UV");  // a tile placed, its meeple undecided
+  REQUIRE(carc_game_place(h.get(), move_of("U 1,0 90")) == CARC_OK);
+  for (carc_game* game : {g.get(), h.get()}) {
+    GamePtr before = clone(game);
+    int n = -1;
+    CHECK(carc_game_save(game, nullptr, 10) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_save: buf is NULL but size is 10");
+    CHECK(carc_game_turn_move(game, 1, nullptr) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_turn_move: move is NULL");
+    CHECK(carc_game_next_tile_probabilities(game, nullptr, CARC_TILE_TYPES) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_next_tile_probabilities: probabilities is NULL");
+    CHECK(carc_game_frontier(game, nullptr, 3, &n) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_frontier: the buffer is NULL but its capacity is 3");
+    int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
+    CHECK(carc_game_frontier(game, v, CARC_MAX_FRONTIER, nullptr) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_frontier: count is NULL");
+    CHECK(carc_game_scores(game, nullptr, CARC_MAX_PLAYERS) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_scores: scores is NULL");
+    CHECK(carc_game_projected_scores(game, nullptr, CARC_MAX_PLAYERS) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_projected_scores: scores is NULL");
+    CHECK(carc_game_inspect_feature(game, 0, 0, CARC_LOC_N, nullptr, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_inspect_feature: fields is NULL");
+    CHECK(carc_game_feature_tiles(game, 0, 0, CARC_LOC_N, v, CARC_MAX_TILES, nullptr) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_feature_tiles: count is NULL");
+    CHECK(carc_game_feature_tiles(game, 0, 0, CARC_LOC_N, nullptr, 1, &n) == CARC_EINVAL);
+    CHECK(carc_game_render_svg(game, CARC_SVG_DEFAULT, 64, nullptr, 1) == CARC_EINVAL);
+    CHECK(errmsg(game) == "carc_game_render_svg: buf is NULL but size is 1");
+    CHECK(carc_game_render_text(game, CARC_TEXT_DEFAULT, nullptr, 2) == CARC_EINVAL);
+    require_unchanged(game, before.get());
+  }
+
+  // Loading: no out, no text. Nothing is created and the line is 0 (no line is at fault).
+  carc_game* out = reinterpret_cast<carc_game*>(&out);
+  int line = -1;
+  CHECK(carc_game_load(nullptr, "carcassonne-record 1\nplayers 2\nseed 1\n", &line) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_load: out is NULL");
+  CHECK(line == 0);
+  CHECK(carc_game_load(&out, nullptr, &line) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_load: text is NULL");
+  CHECK(out == nullptr);
+  CHECK(line == 0);
+  CHECK(carc_game_load(&out, "carcassonne-record 1\nplayers 2\nseed 1\n", nullptr) == CARC_OK);  // line may be NULL
+  GamePtr loaded(out, carc_game_free);
+  CHECK(carc_game_turns_played(loaded.get()) == 0);
+
+  // The tile pictures have no game: their messages stay with the thread.
+  CHECK(carc_tile_render_svg(0, 0, 64, nullptr, 5) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: buf is NULL but size is 5");
+  CHECK(carc_tile_render_text(0, 0, nullptr, 5) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_text: buf is NULL but size is 5");
+}
+
+TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and change nothing") {
+  GamePtr g = make_order(2, "UUE");
+  REQUIRE(carc_game_play_text(g.get(), "U 1,0 90 E") == CARC_OK);
+  GamePtr before = clone(g.get());
+  carc_move m = 5;
+  int32_t v[CARC_MAX_TILES];
+  int n = -1;
+  char text[16] = "x";
+  CHECK(carc_game_turn_move(g.get(), 0, &m) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_turn_move: turn 0 is not among the 1 turns played");
+  CHECK(carc_game_turn_move(g.get(), 2, &m) == CARC_EINVAL);
+  CHECK(m == 5);
+  CHECK(carc_game_rewind(g.get(), 2) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_rewind: cannot rewind to turn 2: 1 turns have been played");
+  CHECK(carc_game_rewind(g.get(), -1) == CARC_EINVAL);
+  CHECK(carc_game_fitting_rotations(g.get(), 24, 0, 1) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 24 is not 0..23");
+  CHECK(carc_game_fitting_rotations(g.get(), -1, 0, 1) == CARC_EINVAL);
+  CHECK(carc_game_fitting_rotations(g.get(), 0, 1000000, -1000000) == 0);  // not an open cell: nothing fits
+  CHECK(carc_game_fitting_rotations(g.get(), 0, 0, 0) == 0);               // a tile is there
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, 13, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_inspect_feature: location 13 is not 0..12");
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, CARC_LOC_NONE, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, -1, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(carc_game_inspect_feature(g.get(), 5, 5, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_inspect_feature: no tile is placed at 5,5");
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, CARC_LOC_C, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_inspect_feature: the D at 0,0 has no feature at C");
+  CHECK(carc_game_inspect_feature(g.get(), INT32_MIN, INT32_MAX, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS) ==
+        CARC_EINVAL);
+  CHECK(carc_game_feature_tiles(g.get(), 0, 0, 14, v, CARC_MAX_TILES, &n) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_tiles: location 14 is not 0..12");
+  CHECK(carc_game_feature_tiles(g.get(), 1, 1, CARC_LOC_N, v, CARC_MAX_TILES, &n) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_tiles: no tile is placed at 1,1");
+  CHECK(carc_game_feature_tiles(g.get(), 1, 0, CARC_LOC_N, v, -1, &n) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_tiles: capacity -1 is negative");
+  CHECK(carc_game_frontier(g.get(), v, -2, &n) == CARC_EINVAL);
+  CHECK(carc_game_render_svg(g.get(), 16, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_render_svg: flags 0x10 are not CARC_SVG_* bits");
+  CHECK(carc_game_render_svg(g.get(), -1, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(carc_game_render_svg(g.get(), CARC_SVG_DEFAULT, 0, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_render_svg: tile_pixels 0 is not 1..4096");
+  CHECK(carc_game_render_svg(g.get(), CARC_SVG_DEFAULT, CARC_MAX_TILE_PIXELS + 1, text, sizeof text) == CARC_EINVAL);
+  CHECK(carc_game_render_text(g.get(), 4, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_render_text: flags 0x4 are not CARC_TEXT_* bits");
+  CHECK(n == -1);
+  CHECK(std::string(text) == "x");
+  require_unchanged(g.get(), before.get());
+
+  CHECK(carc_tile_render_svg(24, 0, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 24 is not 0..23");
+  CHECK(carc_tile_render_svg(0, 4, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: rotation 4 is not 0..3");
+  CHECK(carc_tile_render_svg(0, 0, -3, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: pixels -3 is not 1..4096");
+  CHECK(carc_tile_render_text(-1, 0, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..23");
+  CHECK(carc_tile_render_text(0, -1, text, sizeof text) == CARC_EINVAL);
+  CHECK(std::string(text) == "x");
+}
+
+TEST_CASE("C API records and queries: undo with nothing to undo is CARC_EPHASE; queries work in every phase") {
+  GamePtr g = make_order(2, "EU");
+  GamePtr before = clone(g.get());
+  CHECK(carc_game_undo(g.get()) == CARC_EPHASE);
+  CHECK(errmsg(g.get()) == "carc_game_undo: no tile has been placed yet: there is nothing to undo");
+  require_unchanged(g.get(), before.get());
+
+  // An empty pile: over before any turn, and still nothing to undo.
+  GamePtr empty = make_order(3, "");
+  before = clone(empty.get());
+  CHECK(carc_game_undo(empty.get()) == CARC_EPHASE);
+  CHECK(carc_game_rewind(empty.get(), 0) == CARC_OK);
+  require_unchanged(empty.get(), before.get());
+
+  // In the meeple phase and once the game is over, every query answers.
+  auto queries = [](carc_game* game, int turns, int projected0) {
+    GamePtr was = clone(game);
+    double p[CARC_TILE_TYPES];
+    int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
+    int n = 0;
+    CHECK(carc_game_next_tile_probabilities(game, p, CARC_TILE_TYPES) == CARC_OK);
+    CHECK(carc_game_frontier(game, v, CARC_MAX_FRONTIER, &n) == CARC_OK);
+    CHECK(n > 0);
+    CHECK(carc_game_fitting_rotations(game, 'U' - 'A', -1, 0) == 0b1010);
+    CHECK(carc_game_scores(game, v, 2) == CARC_OK);
+    CHECK(carc_game_projected_scores(game, v, 2) == CARC_OK);
+    CHECK(v[0] == projected0);
+    CHECK(carc_game_inspect_feature(game, 0, -1, CARC_LOC_S, v, CARC_FEATURE_INFO_FIELDS) == CARC_OK);
+    CHECK(carc_game_feature_tiles(game, 0, -1, CARC_LOC_S, v, CARC_MAX_TILES, &n) == CARC_OK);
+    CHECK(n == 2);
+    CHECK(carc_game_render_svg(game, CARC_SVG_DEFAULT | CARC_SVG_LEGAL_CELLS | CARC_SVG_DEAD_CELLS, 32, nullptr, 0) >
+          0);
+    CHECK(carc_game_render_text(game, CARC_TEXT_COORDINATES | CARC_TEXT_LEGAL_CELLS, nullptr, 0) > 0);
+    CHECK(carc_game_turns_played(game) == turns);
+    require_unchanged(game, was.get());
+  };
+  REQUIRE(carc_game_place(g.get(), move_of("E 0,-1 180")) == CARC_OK);
+  queries(g.get(), 0, 0);  // the E closes the city, but without a knight nobody scores it
+  REQUIRE(carc_game_deploy(g.get(), CARC_LOC_S) == CARC_OK);
+  REQUIRE(carc_game_play_text(g.get(), "U 1,0 90") == CARC_OK);
+  REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_GAME_OVER);
+  queries(g.get(), 2, 4);
+}
+
+TEST_CASE("C API records and queries: short buffers are CARC_ERANGE and write nothing; text is cut like snprintf") {
+  GamePtr g = make(3, 23);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int n = 0;
+  for (int turn = 0; turn < 6; ++turn) {
+    REQUIRE(carc_game_placements(g.get(), moves, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+    REQUIRE(carc_game_play(g.get(), moves[n / 2]) == CARC_OK);
+  }
+  GamePtr before = clone(g.get());
+
+  double p[CARC_TILE_TYPES + 1];
+  p[0] = -1;
+  CHECK(carc_game_next_tile_probabilities(g.get(), p, CARC_TILE_TYPES - 1) == CARC_ERANGE);
+  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 23 values but needs 24");
+  CHECK(p[0] == -1);
+
+  int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
+  v[0] = -7;
+  int needed = -1;
+  REQUIRE(carc_game_frontier(g.get(), nullptr, 0, &needed) == CARC_OK);  // counting only
+  REQUIRE(needed > 2);
+  CHECK(carc_game_frontier(g.get(), v, needed - 1, &n) == CARC_ERANGE);
+  CHECK(n == needed);
+  CHECK(errmsg(g.get()) == fmt::format("carc_game_frontier: {} open cells but room for {}", needed, needed - 1));
+  CHECK(v[0] == -7);
+  CHECK(carc_game_frontier(g.get(), v, needed, &n) == CARC_OK);
+
+  CHECK(carc_game_scores(g.get(), v, 2) == CARC_ERANGE);
+  CHECK(errmsg(g.get()) == "carc_game_scores: scores holds 2 values but the game has 3 players");
+  v[0] = -7;
+  CHECK(carc_game_projected_scores(g.get(), v, 2) == CARC_ERANGE);
+  CHECK(errmsg(g.get()) == "carc_game_projected_scores: scores holds 2 values but the game has 3 players");
+  CHECK(v[0] == -7);
+
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS - 1) == CARC_ERANGE);
+  CHECK(errmsg(g.get()) == "carc_game_inspect_feature: fields holds 14 values but a feature needs 15");
+  CHECK(v[0] == -7);
+  v[CARC_FEATURE_INFO_FIELDS] = -9;
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS + 3) == CARC_OK);
+  CHECK(v[CARC_FEATURE_INFO_FIELDS] == -9);  // only the fields this version knows are written
+
+  // A feature of two or more tiles, to list with too little room.
+  int x = 0, y = 0, loc = -1, tiles = 0;
+  for (int i = 0; i < carc_game_tile_count(g.get()) && tiles < 2; ++i) {
+    int t, r;
+    REQUIRE(carc_game_tile(g.get(), i, &x, &y, &t, &r) == CARC_OK);
+    for (int l = 0; l < 13 && tiles < 2; ++l)
+      if (carc_game_feature_tiles(g.get(), x, y, l, nullptr, 0, &tiles) == CARC_OK && tiles >= 2) loc = l;
+  }
+  REQUIRE(loc >= 0);
+  v[0] = -7;
+  CHECK(carc_game_feature_tiles(g.get(), x, y, loc, v, tiles - 1, &n) == CARC_ERANGE);
+  CHECK(n == tiles);
+  CHECK(errmsg(g.get()) == fmt::format("carc_game_feature_tiles: {} tiles but room for {}", tiles, tiles - 1));
+  CHECK(v[0] == -7);
+
+  // Text out: cut to fit, NUL-terminated, the whole length returned; size 0 writes nothing.
+  const std::string record = save(g.get());
+  std::vector<char> small(11, '@');
+  CHECK(carc_game_save(g.get(), small.data(), 10) == static_cast<int>(record.size()));
+  CHECK(std::string(small.data()) == record.substr(0, 9));
+  CHECK(small[10] == '@');
+  CHECK(carc_game_save(g.get(), small.data(), 0) == static_cast<int>(record.size()));
+  CHECK(small[0] == record[0]);  // untouched by size 0
+  char one = '@';
+  CHECK(carc_game_save(g.get(), &one, 1) == static_cast<int>(record.size()));
+  CHECK(one == '\0');
+  std::vector<char> exact(record.size(), '@');  // one short of the NUL
+  CHECK(carc_game_save(g.get(), exact.data(), exact.size()) == static_cast<int>(record.size()));
+  CHECK(std::string(exact.data()) == record.substr(0, record.size() - 1));
+
+  const int svg = carc_game_render_svg(g.get(), CARC_SVG_DEFAULT, 64, nullptr, 0);
+  REQUIRE(svg > 100);
+  CHECK(carc_game_render_svg(g.get(), CARC_SVG_DEFAULT, 64, small.data(), 6) == svg);
+  CHECK(std::string(small.data()) == "<?xml");
+  const int board = carc_game_render_text(g.get(), CARC_TEXT_DEFAULT, nullptr, 0);
+  REQUIRE(board > 0);
+  CHECK(carc_game_render_text(g.get(), CARC_TEXT_DEFAULT, small.data(), 3) == board);
+  CHECK(std::string(small.data()).size() == 2);
+  const int tile = carc_tile_render_text('E' - 'A', 0, nullptr, 0);
+  CHECK(tile == 18);  // 3 lines of 5 characters and a newline
+  CHECK(carc_tile_render_text('E' - 'A', 0, small.data(), 4) == tile);
+  CHECK(std::string(small.data()).size() == 3);
+  CHECK(carc_tile_render_svg('E' - 'A', 0, 64, small.data(), 2) > 100);
+  CHECK(std::string(small.data()) == "<");
+  require_unchanged(g.get(), before.get());
+}
+
+TEST_CASE("C API records: a bad record creates nothing and names the line and the reason") {
+  struct Bad {
+    const char* text;
+    int status;
+    int line;
+    const char* message;
+  };
+  const Bad bad[] = {
+      {"", CARC_EINVAL, 1, "line 1: the record is empty: it must start with 'carcassonne-record 1'"},
+      {"# just a comment\n\ncarcassonne-record 2\n", CARC_EINVAL, 3,
+       "line 3: format version 2 is not supported (this engine reads version 1)"},
+      {"carcassonne-record 1\nplayers 9\nseed 1\n", CARC_EINVAL, 2,
+       "line 2: the number of players must be 1 to 6, not '9'"},
+      {"carcassonne-record 1\nplayers 2\n", CARC_EINVAL, 2,
+       "line 2: the header gives neither a seed ('seed N') nor a draw order ('order ...')"},
+      {"carcassonne-record 1\nplayers 2\norder EU\nE 0,-1 0 S\n", CARC_EILLEGAL, 4,
+       "line 4: illegal move 'E 0,-1 0 S': the south edge is field but the neighbour there shows city"},
+      {"carcassonne-record 1\nplayers 2\norder EU\nU 0,1 0\n", CARC_EILLEGAL, 4,
+       "line 4: the draw order draws E here (draw 1), not U"},
+      {"carcassonne-record 1\nplayers 2\norder EU\nE 0,-1 180 ?\nU 1,0 90\n", CARC_EINVAL, 5,
+       "line 5: the move on line 4 left its meeple undecided ('?'), so it must be the last"},
+      {"carcassonne-record 1\nplayers 2\norder EAACEU\nE 0,-1 180 S\nA 1,0 90 C\nA -1,0 270 -\nE 0,-2 0 N\n",
+       CARC_EILLEGAL, 7,
+       "line 7: the draw order draws C here, which fits nowhere: the record must say 'discard C' before this move"},
+  };
+  for (const Bad& b : bad) {
+    INFO(b.text);
+    carc_game* out = reinterpret_cast<carc_game*>(&out);
+    int line = -1;
+    CHECK(carc_game_load(&out, b.text, &line) == b.status);
+    CHECK(out == nullptr);
+    CHECK(line == b.line);
+    CHECK(errmsg(nullptr) == std::string("carc_game_load: ") + b.message);
+    // The message is the C++ loader's, word for word.
+    carc::Game target(2, uint64_t{5});
+    const carc::Game untouched = target;
+    carc::RecordError error;
+    CHECK(static_cast<int>(carc::load_record(b.text, target, &error)) == b.status);
+    CHECK(error.message() == b.message);
+    CHECK(target == untouched);
+  }
 }

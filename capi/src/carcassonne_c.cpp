@@ -5,8 +5,12 @@
 // it was (carc::Game::place, deploy and play already promise that themselves).
 #include "carcassonne/carcassonne.h"
 
+#include <algorithm>
+#include <array>
+#include <climits>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -37,6 +41,9 @@ static_assert(CARC_MAX_PLACEMENTS == carc::kMaxPlacements);
 static_assert(CARC_MAX_MEEPLE_LOCATIONS == carc::kMaxMeepleOptions);
 static_assert(CARC_MAX_MEEPLES == carc::kMaxMeeples);
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EVENT_FIELDS);
+static_assert(CARC_MAX_TILES == carc::kTotalTiles);
+static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen);
+static_assert(CARC_FI_MEEPLES + CARC_MAX_PLAYERS == CARC_FEATURE_INFO_FIELDS);
 
 struct carc_game {
   carc::Game game;
@@ -171,6 +178,70 @@ int check_player(const carc_game& g, const char* fn, int player) {
   if (player < 0 || player >= g.game.players())
     return fail(&g, fn, CARC_EINVAL, "player %d is not 0..%d", player, g.game.players() - 1);
   return CARC_OK;
+}
+
+// The caller's text buffer, checked before any work is done.
+int check_text(const carc_game* g, const char* fn, const char* buf, size_t size) {
+  if (!buf && size > 0) return fail(g, fn, CARC_EINVAL, "buf is NULL but size is %zu", size);
+  return CARC_OK;
+}
+
+// Writes text the snprintf way ("Text out" in the header), after check_text.
+int write_text(const carc_game* g, const char* fn, const std::string& text, char* buf, size_t size) {
+  if (text.size() > static_cast<size_t>(INT_MAX)) return fail(g, fn, CARC_EINTERNAL, "the text is too long to count in an int");
+  if (size > 0) {
+    const size_t n = std::min(size - 1, text.size());
+    std::memcpy(buf, text.data(), n);
+    buf[n] = '\0';
+  }
+  return static_cast<int>(text.size());
+}
+
+// Replaces the game with `back`, the state after its first `turns` whole turns, and keeps
+// only the unread events that happened within those turns. Unread events are always the
+// newest of the game's own history, so replaying the history and counting its events
+// after each turn says which of them to keep; the queue then holds no more than one
+// game's events, as its capacity requires.
+void go_back(carc_game& g, int turns, const carc::Game& back) {
+  const int played = carc::turns_played(g.game);
+  std::array<int, carc::kTotalTiles> after{};  // after[t]: events of turns 1..t
+  carc::Game replay = carc::restart(g.game);
+  carc::Events history;
+  for (int t = 1; t <= played; ++t) {
+    carc::TileType tile;
+    carc::Move m;
+    if (carc::turn_move(g.game, t, tile, m) != carc::Status::Ok || replay.play(m, &history) != carc::Status::Ok)
+      throw std::logic_error("the game's own history does not replay");
+    after[static_cast<size_t>(t)] = history.count;
+  }
+  const int unread = g.events.count - g.next_event;
+  const int first_unread = after[static_cast<size_t>(played)] - unread;  // its place in the history
+  const int keep = std::clamp(after[static_cast<size_t>(turns)] - first_unread, 0, unread);
+  g.game = back;
+  g.events.count = g.next_event + keep;
+  if (keep == 0) {
+    g.events.clear();
+    g.next_event = 0;
+  }
+}
+
+// The location of a feature to look at: one of the 13, never CARC_LOC_NONE.
+int check_feature_location(const carc_game& g, const char* fn, int location) {
+  if (location < 0 || location >= carc::kLocationCount)
+    return fail(&g, fn, CARC_EINVAL, "location %d is not 0..12", location);
+  return CARC_OK;
+}
+
+// Checks a (scores, capacity) pair: room for every player's score.
+int check_scores(const carc_game& g, const char* fn, const int32_t* scores, int capacity) {
+  if (!scores) return fail(&g, fn, CARC_EINVAL, "scores is NULL");
+  if (capacity < g.game.players())
+    return fail(&g, fn, CARC_ERANGE, "scores holds %d values but the game has %d players", capacity, g.game.players());
+  return CARC_OK;
+}
+
+void write_scores(const carc_game& g, const std::array<int32_t, carc::kMaxPlayers>& s, int32_t* scores) {
+  for (int p = 0; p < g.game.players(); ++p) scores[p] = s[static_cast<size_t>(p)];
 }
 
 constexpr const char* kLocationNames[carc::kLocationCount] = {"C",   "N",   "E",   "S",   "W",   "NNE", "ENE",
@@ -616,6 +687,237 @@ int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int*
     *y = t.y;
     *location = static_cast<int>(m.location);
     return CARC_OK;
+  });
+}
+
+// ---------------------------------------------------------------- records and history
+
+int carc_game_save(const carc_game* game, char* buf, size_t size) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (const int s = check_text(&g, "carc_game_save", buf, size)) return s;
+    return write_text(&g, "carc_game_save", carc::save_record(g.game), buf, size);
+  });
+}
+
+int carc_game_load(carc_game** out, const char* text, int* line) {
+  if (line) *line = 0;
+  if (!out) return fail(nullptr, __func__, CARC_EINVAL, "out is NULL");
+  *out = nullptr;
+  if (!text) return fail(nullptr, __func__, CARC_EINVAL, "text is NULL");
+  return guarded(nullptr, __func__, [&]() -> int {
+    carc::Game game(carc::kMinPlayers, 0);  // overwritten by a successful load
+    carc::RecordError error;
+    const carc::Status s = carc::load_record(text, game, &error);
+    if (s != carc::Status::Ok) {
+      if (line) *line = error.line;
+      return fail(nullptr, "carc_game_load", status_of(s), "%s", error.message().c_str());
+    }
+    *out = new carc_game(game);
+    return CARC_OK;
+  });
+}
+
+int carc_game_turns_played(const carc_game* game) {
+  return with_game(game, __func__, [](const carc_game& g) -> int { return carc::turns_played(g.game); });
+}
+
+int carc_game_turn_move(const carc_game* game, int turn, carc_move* move) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_turn_move";
+    if (!move) return fail(&g, fn, CARC_EINVAL, "move is NULL");
+    carc::TileType tile;
+    carc::Move m;
+    std::string error;
+    const carc::Status s = carc::turn_move(g.game, turn, tile, m, &error);
+    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    *move = pack(tile, m.at, m.meeple);
+    return CARC_OK;
+  });
+}
+
+int carc_game_undo(carc_game* game) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    const char* fn = "carc_game_undo";
+    if (g.game.board().tile_count() == 1)
+      return fail(&g, fn, CARC_EPHASE, "no tile has been placed yet: there is nothing to undo");
+    carc::Game back = g.game;
+    std::string error;
+    const carc::Status s = carc::undo(g.game, back, &error);
+    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    go_back(g, carc::turns_played(back), back);
+    return CARC_OK;
+  });
+}
+
+int carc_game_rewind(carc_game* game, int turns) {
+  return with_game(game, __func__, [&](carc_game& g) -> int {
+    carc::Game back = g.game;
+    std::string error;
+    const carc::Status s = carc::rewind(g.game, turns, back, &error);
+    if (s != carc::Status::Ok) return fail(&g, "carc_game_rewind", status_of(s), "%s", error.c_str());
+    go_back(g, turns, back);
+    return CARC_OK;
+  });
+}
+
+// ---------------------------------------------------------------- front-end queries
+
+int carc_game_next_tile_probabilities(const carc_game* game, double* probabilities, int capacity) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_next_tile_probabilities";
+    if (!probabilities) return fail(&g, fn, CARC_EINVAL, "probabilities is NULL");
+    if (capacity < carc::kTileTypes)
+      return fail(&g, fn, CARC_ERANGE, "probabilities holds %d values but needs %d", capacity, carc::kTileTypes);
+    std::array<double, carc::kTileTypes> p;
+    carc::next_tile_probabilities(g.game, p);
+    for (int t = 0; t < carc::kTileTypes; ++t) probabilities[t] = p[static_cast<size_t>(t)];
+    return CARC_OK;
+  });
+}
+
+int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int* count) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_frontier";
+    if (const int s = check_list(g, fn, cells, capacity, count)) return s;
+    carc::FrontierCell buf[carc::Board::kMaxOpen];
+    const int n = carc::frontier(g.game, buf);
+    *count = n;
+    if (!cells) return CARC_OK;
+    if (n > capacity) return fail(&g, fn, CARC_ERANGE, "%d open cells but room for %d", n, capacity);
+    for (int i = 0; i < n; ++i) {
+      int32_t* c = cells + static_cast<ptrdiff_t>(i) * CARC_CELL_FIELDS;
+      c[CARC_CELL_X] = buf[i].x;
+      c[CARC_CELL_Y] = buf[i].y;
+      c[CARC_CELL_DEAD] = buf[i].dead ? 1 : 0;
+    }
+    return CARC_OK;
+  });
+}
+
+int carc_game_fitting_rotations(const carc_game* game, int tile, int x, int y) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (tile < 0 || tile >= carc::kTileTypes)
+      return fail(&g, "carc_game_fitting_rotations", CARC_EINVAL, "tile %d is not 0..23", tile);
+    return carc::fitting_rotations(g.game, static_cast<carc::TileType>(tile), x, y);
+  });
+}
+
+int carc_game_scores(const carc_game* game, int32_t* scores, int capacity) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (const int s = check_scores(g, "carc_game_scores", scores, capacity)) return s;
+    write_scores(g, carc::current_scores(g.game), scores);
+    return CARC_OK;
+  });
+}
+
+int carc_game_projected_scores(const carc_game* game, int32_t* scores, int capacity) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    if (const int s = check_scores(g, "carc_game_projected_scores", scores, capacity)) return s;
+    write_scores(g, carc::projected_scores(g.game), scores);
+    return CARC_OK;
+  });
+}
+
+int carc_game_inspect_feature(const carc_game* game, int x, int y, int location, int32_t* fields, int capacity) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_inspect_feature";
+    if (!fields) return fail(&g, fn, CARC_EINVAL, "fields is NULL");
+    if (capacity < CARC_FEATURE_INFO_FIELDS)
+      return fail(&g, fn, CARC_ERANGE, "fields holds %d values but a feature needs %d", capacity,
+                  CARC_FEATURE_INFO_FIELDS);
+    if (const int s = check_feature_location(g, fn, location)) return s;
+    carc::FeatureInfo info;
+    std::string error;
+    const carc::Status s = carc::inspect_feature(g.game, x, y, static_cast<carc::Location>(location), info, &error);
+    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    int32_t f[CARC_FEATURE_INFO_FIELDS] = {};
+    f[CARC_FI_KIND] = static_cast<int32_t>(info.kind);
+    f[CARC_FI_COMPLETED] = info.completed ? 1 : 0;
+    f[CARC_FI_TILES] = info.tiles;
+    f[CARC_FI_SHIELDS] = info.shields;
+    f[CARC_FI_OPEN_EDGES] = info.open_edges;
+    f[CARC_FI_CITIES] = info.cities;
+    f[CARC_FI_MAJORITY] = info.majority;
+    f[CARC_FI_VALUE_COMPLETE] = info.value_complete;
+    f[CARC_FI_VALUE_END] = info.value_end;
+    for (int p = 0; p < CARC_MAX_PLAYERS; ++p) f[CARC_FI_MEEPLES + p] = info.meeples[static_cast<size_t>(p)];
+    for (int i = 0; i < CARC_FEATURE_INFO_FIELDS; ++i) fields[i] = f[i];
+    return CARC_OK;
+  });
+}
+
+int carc_game_feature_tiles(const carc_game* game, int x, int y, int location, int32_t* indices, int capacity,
+                            int* count) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_feature_tiles";
+    if (const int s = check_list(g, fn, indices, capacity, count)) return s;
+    if (const int s = check_feature_location(g, fn, location)) return s;
+    carc::FeatureInfo info;
+    std::string error;
+    const carc::Status s = carc::inspect_feature(g.game, x, y, static_cast<carc::Location>(location), info, &error);
+    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    *count = info.tiles;
+    if (!indices) return CARC_OK;
+    if (info.tiles > capacity) return fail(&g, fn, CARC_ERANGE, "%d tiles but room for %d", info.tiles, capacity);
+    for (int i = 0; i < info.tiles; ++i) indices[i] = info.tile_indices[static_cast<size_t>(i)];
+    return CARC_OK;
+  });
+}
+
+// ---------------------------------------------------------------- pictures
+
+int carc_game_render_svg(const carc_game* game, int flags, int tile_pixels, char* buf, size_t size) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_render_svg";
+    constexpr int known = CARC_SVG_COORDINATES | CARC_SVG_LEGAL_CELLS | CARC_SVG_DEAD_CELLS | CARC_SVG_LEGEND;
+    if (flags & ~known) return fail(&g, fn, CARC_EINVAL, "flags 0x%x are not CARC_SVG_* bits", static_cast<unsigned>(flags));
+    if (tile_pixels < CARC_MIN_TILE_PIXELS || tile_pixels > CARC_MAX_TILE_PIXELS)
+      return fail(&g, fn, CARC_EINVAL, "tile_pixels %d is not %d..%d", tile_pixels, CARC_MIN_TILE_PIXELS,
+                  CARC_MAX_TILE_PIXELS);
+    if (const int s = check_text(&g, fn, buf, size)) return s;
+    carc::SvgOptions o;
+    o.tile_pixels = tile_pixels;
+    o.coordinates = flags & CARC_SVG_COORDINATES;
+    o.legal_cells = flags & CARC_SVG_LEGAL_CELLS;
+    o.dead_cells = flags & CARC_SVG_DEAD_CELLS;
+    o.legend = flags & CARC_SVG_LEGEND;
+    return write_text(&g, fn, carc::render_svg(g.game, o), buf, size);
+  });
+}
+
+int carc_game_render_text(const carc_game* game, int flags, char* buf, size_t size) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_render_text";
+    constexpr int known = CARC_TEXT_COORDINATES | CARC_TEXT_LEGAL_CELLS;
+    if (flags & ~known) return fail(&g, fn, CARC_EINVAL, "flags 0x%x are not CARC_TEXT_* bits", static_cast<unsigned>(flags));
+    if (const int s = check_text(&g, fn, buf, size)) return s;
+    carc::TextOptions o;
+    o.coordinates = flags & CARC_TEXT_COORDINATES;
+    o.legal_cells = flags & CARC_TEXT_LEGAL_CELLS;
+    return write_text(&g, fn, carc::render_text(g.game, o), buf, size);
+  });
+}
+
+int carc_tile_render_svg(int tile, int rotation, int pixels, char* buf, size_t size) {
+  return guarded(nullptr, __func__, [&]() -> int {
+    const char* fn = "carc_tile_render_svg";
+    if (tile < 0 || tile >= carc::kTileTypes) return fail(nullptr, fn, CARC_EINVAL, "tile %d is not 0..23", tile);
+    if (rotation < 0 || rotation > 3) return fail(nullptr, fn, CARC_EINVAL, "rotation %d is not 0..3", rotation);
+    if (pixels < CARC_MIN_TILE_PIXELS || pixels > CARC_MAX_TILE_PIXELS)
+      return fail(nullptr, fn, CARC_EINVAL, "pixels %d is not %d..%d", pixels, CARC_MIN_TILE_PIXELS,
+                  CARC_MAX_TILE_PIXELS);
+    if (const int s = check_text(nullptr, fn, buf, size)) return s;
+    return write_text(nullptr, fn, carc::render_tile_svg(static_cast<carc::TileType>(tile), rotation, pixels), buf, size);
+  });
+}
+
+int carc_tile_render_text(int tile, int rotation, char* buf, size_t size) {
+  return guarded(nullptr, __func__, [&]() -> int {
+    const char* fn = "carc_tile_render_text";
+    if (tile < 0 || tile >= carc::kTileTypes) return fail(nullptr, fn, CARC_EINVAL, "tile %d is not 0..23", tile);
+    if (rotation < 0 || rotation > 3) return fail(nullptr, fn, CARC_EINVAL, "rotation %d is not 0..3", rotation);
+    if (const int s = check_text(nullptr, fn, buf, size)) return s;
+    return write_text(nullptr, fn, carc::render_tile_text(static_cast<carc::TileType>(tile), rotation), buf, size);
   });
 }
 

@@ -30,8 +30,14 @@
  * Compatibility
  *   The ABI evolves by adding functions and constants, never by changing a signature or
  *   a value. Before 1.0 a minor release may break it (the soname carries the minor).
- *   Names reserved for what comes next: carc_game_save/carc_game_load (game records),
- *   carc_game_undo, and further carc_game_* queries.
+ *   Names reserved for what comes next: further carc_game_* queries.
+ *
+ * Text out
+ *   Functions that write text (moves, records, pictures) follow snprintf: the text is cut
+ *   to fit and always NUL-terminated if size > 0, and the call returns the length the whole
+ *   text needs (excluding the NUL), so a return value >= size means it was cut; buf may
+ *   be NULL when size is 0. The same game gives the same text, so one call with size 0
+ *   sizes the buffer for the next.
  */
 #ifndef CARCASSONNE_H
 #define CARCASSONNE_H
@@ -110,6 +116,10 @@ enum {
 #define CARC_MAX_MEEPLE_LOCATIONS 8
 #define CARC_MAX_MEEPLES 42
 #define CARC_MOVE_TEXT_SIZE 32
+/* Capacities that always suffice: tiles on the board (a feature's tiles included) and
+ * open cells on the frontier. */
+#define CARC_MAX_TILES 72
+#define CARC_MAX_FRONTIER 148
 
 /* ------------------------------------------------------------------ moves */
 
@@ -262,6 +272,131 @@ CARC_API int carc_game_meeple_count(const carc_game* game);
 /* The index-th meeple on the board: its owner, tile and location (the feature's first
  * location on that tile). */
 CARC_API int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location);
+
+/* ------------------------------------------------------------------ records and history */
+
+/* Writes the game's record (README.md, "Game records": a header, then one line per drawn
+ * tile, with comments) as text out (see above). Any game: finished, unfinished, or with a
+ * tile placed and its meeple undecided (the last line then ends in '?'). */
+CARC_API int carc_game_save(const carc_game* game, char* buf, size_t size);
+/* A new game replayed from record text, in exactly the state the record leads to (no
+ * unread events). On failure *out is NULL, nothing is created, and carc_game_errmsg(NULL)
+ * reads "carc_game_load: line N: <reason>": CARC_EINVAL for malformed text, CARC_EILLEGAL
+ * for a move against the rules or a tile the seed or order does not draw there. line may
+ * be NULL; otherwise *line is set to the line at fault (1-based), 0 on success. */
+CARC_API int carc_game_load(carc_game** out, const char* text, int* line);
+
+/* Whole turns played so far (tiles placed after the start tile); a tile placed whose
+ * meeple is not decided yet does not count. */
+CARC_API int carc_game_turns_played(const carc_game* game);
+/* The move of turn `turn` (1..carc_game_turns_played): its tile, placement and meeple
+ * (CARC_LOC_NONE: none). */
+CARC_API int carc_game_turn_move(const carc_game* game, int turn, carc_move* move);
+/* Takes back the last action: a tile placed whose meeple is undecided, else the last whole
+ * turn with everything it caused (points, meeples returned, discards, the end of the game),
+ * its player to place the same tile again. Unread events of what is taken back leave the
+ * queue; older unread events stay. CARC_EPHASE when no tile has been placed yet. */
+CARC_API int carc_game_undo(carc_game* game);
+/* Goes back to the state after the first `turns` whole turns (0..carc_game_turns_played),
+ * the next tile drawn and waiting to be placed; unread events of later turns leave the
+ * queue, as for carc_game_undo. */
+CARC_API int carc_game_rewind(carc_game* game, int turns);
+
+/* ------------------------------------------------------------------ front-end queries */
+/* None of these changes the game. */
+
+/* Writes the chance of each tile type (0..23) being the next tile drawn: its share of the
+ * tiles still to be drawn, as a face-down pile shows them (also with a fixed order); all 0
+ * when none is left. Each is the double nearest to count / total, where count comes from
+ * carc_game_tiles_remaining_by_type and total from carc_game_tiles_remaining (the exact
+ * odds). Capacity below CARC_TILE_TYPES is CARC_ERANGE. */
+CARC_API int carc_game_next_tile_probabilities(const carc_game* game, double* probabilities, int capacity);
+
+/* Fields of an open cell in carc_game_frontier's buffer. */
+enum {
+  CARC_CELL_X = 0,
+  CARC_CELL_Y = 1,
+  CARC_CELL_DEAD = 2,  /* 1 if no tile still to come (the current one included) fits there in any rotation */
+  CARC_CELL_FIELDS = 3
+};
+/* Writes the open cells (empty, next to a placed tile), by row then column, as
+ * CARC_CELL_FIELDS values each: cells holds capacity cells (capacity * CARC_CELL_FIELDS
+ * values). Capacity and *count as for carc_game_placements; CARC_MAX_FRONTIER suffices.
+ * A dead cell stays dead for the rest of the game. */
+CARC_API int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int* count);
+/* Bit r set for each rotation r (quarter turns) in which tile fits at (x, y), whatever
+ * the phase; all four are tried, so equal pictures (U at 0 and 180) both show. 0 if
+ * (x, y) is not an open cell; CARC_EINVAL for a tile outside 0..23. */
+CARC_API int carc_game_fitting_rotations(const carc_game* game, int tile, int x, int y);
+
+/* Writes each player's points so far to scores[0..players-1]; capacity below the number
+ * of players is CARC_ERANGE. */
+CARC_API int carc_game_scores(const carc_game* game, int32_t* scores, int capacity);
+/* Writes the final scores if the game ended now: a tile just placed scores what it
+ * completed (without a meeple), then end-game scoring runs, all on a copy. Once the game
+ * is over these are its scores. Capacity as for carc_game_scores. */
+CARC_API int carc_game_projected_scores(const carc_game* game, int32_t* scores, int capacity);
+
+/* Indices into carc_game_inspect_feature's fields. */
+enum {
+  CARC_FI_KIND = 0,            /* CARC_FEATURE_* */
+  CARC_FI_COMPLETED = 1,       /* 1: a road or city without open edges, a monastery with 8 neighbours; fields never */
+  CARC_FI_TILES = 2,           /* distinct tiles it covers (carc_game_feature_tiles lists them) */
+  CARC_FI_SHIELDS = 3,         /* cities: shields */
+  CARC_FI_OPEN_EDGES = 4,      /* roads, cities: edges still waiting for a neighbour */
+  CARC_FI_CITIES = 5,          /* fields: distinct completed cities it touches */
+  CARC_FI_MAJORITY = 6,        /* bit p set for each player who would score it; 0 without meeples */
+  CARC_FI_VALUE_COMPLETE = 7,  /* points on completion at its present size (fields: as at the end) */
+  CARC_FI_VALUE_END = 8,       /* points from end-game scoring as it stands (0 for a completed road,
+                                  city or monastery: those score on completion) */
+  CARC_FI_MEEPLES = 9,         /* fields 9..14: meeples of players 0..5 on it */
+  CARC_FEATURE_INFO_FIELDS = 15
+};
+/* Inspects the whole feature at a location (CARC_LOC_*) of the tile at (x, y): writes
+ * min(capacity, CARC_FEATURE_INFO_FIELDS) fields indexed by CARC_FI_* (later versions may
+ * append fields). Capacity below 15 is CARC_ERANGE; no tile at (x, y), or a location that
+ * names no feature of it, is CARC_EINVAL. */
+CARC_API int carc_game_inspect_feature(const carc_game* game, int x, int y, int location, int32_t* fields,
+                                       int capacity);
+/* Writes the board indices (as carc_game_tile takes them), ascending, of the tiles that
+ * the feature at (x, y, location) covers; capacity and *count as for carc_game_placements,
+ * CARC_MAX_TILES suffices. */
+CARC_API int carc_game_feature_tiles(const carc_game* game, int x, int y, int location, int32_t* indices,
+                                     int capacity, int* count);
+
+/* ------------------------------------------------------------------ pictures */
+
+/* Bits of carc_game_render_svg's flags; any other bit is CARC_EINVAL. */
+enum {
+  CARC_SVG_COORDINATES = 1,  /* x above each column, y left of each row, a tooltip per tile */
+  CARC_SVG_LEGAL_CELLS = 2,  /* outline the cells where the current tile fits, with its rotations */
+  CARC_SVG_DEAD_CELLS = 4,   /* cross out open cells that no tile still to come can fill */
+  CARC_SVG_LEGEND = 8,       /* players' colours, scores and supplies, and the tile to play */
+  CARC_SVG_DEFAULT = CARC_SVG_COORDINATES | CARC_SVG_LEGEND
+};
+/* Bits of carc_game_render_text's flags; any other bit is CARC_EINVAL. */
+enum {
+  CARC_TEXT_COORDINATES = 1, /* x above each column of tiles, y left of each row */
+  CARC_TEXT_LEGAL_CELLS = 2, /* '?' in the cells where the current tile fits */
+  CARC_TEXT_DEFAULT = CARC_TEXT_COORDINATES
+};
+/* Limits of a tile's drawn width in pixels. */
+#define CARC_MIN_TILE_PIXELS 1
+#define CARC_MAX_TILE_PIXELS 4096
+
+/* Writes an SVG document of the board as text out: tiles drawn from their data, meeples
+ * in player colours; each placed tile is one <g class="tile"> (data-x, data-y, data-tile,
+ * data-rotation), each meeple one element of class "meeple". tile_pixels is the drawn
+ * width of one tile (CARC_MIN_TILE_PIXELS..CARC_MAX_TILE_PIXELS; 64 is usual). */
+CARC_API int carc_game_render_svg(const carc_game* game, int flags, int tile_pixels, char* buf, size_t size);
+/* Writes the board as text for terminals, as text out: each tile 5 characters wide and 3
+ * lines high, '#' city, '-' and '|' road, '+' where roads meet, 'M' monastery, '.' field,
+ * a meeple its player's digit; each line ends with '\n'. */
+CARC_API int carc_game_render_text(const carc_game* game, int flags, char* buf, size_t size);
+/* One tile type (0..23) in a rotation (0..3) as SVG, pixels wide: the tile in hand. */
+CARC_API int carc_tile_render_svg(int tile, int rotation, int pixels, char* buf, size_t size);
+/* One tile type in a rotation as the 3 lines the text board draws it with, no meeples. */
+CARC_API int carc_tile_render_text(int tile, int rotation, char* buf, size_t size);
 
 #ifdef __cplusplus
 }
