@@ -3,10 +3,17 @@
 // The tests compare the three outputs line by line.
 //   reference_game SEED PLAYERS              the transcript
 //   reference_game playout SEED PLAYERS ROLL the result of Game(PLAYERS, SEED).playout(Rng(ROLL))
+//   reference_game record SEED PLAYERS ROLL TURNS [placed]
+//                                            the record of that playout stopped after TURNS
+//                                            turns (-1: none), the next tile placed if asked
+//   reference_game resave                    the record read from stdin, loaded and saved
+//                                            again; a bad record prints its message, exit 1
 #include <fmt/format.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+#include <iterator>
 #include <string>
 
 #include "carcassonne/carcassonne.hpp"
@@ -36,6 +43,33 @@ void print_result(const Game& game) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if ((argc == 6 || argc == 7) && std::strcmp(argv[1], "record") == 0) {
+    Game game(std::atoi(argv[3]), std::strtoull(argv[2], nullptr, 10));
+    Rng rng(std::strtoull(argv[4], nullptr, 10));
+    const int turns = std::atoi(argv[5]);
+    Placement buf[kMaxPlacements];
+    Location opts[kMaxMeepleOptions];
+    for (int t = 0; !game.over() && t != turns; ++t) {  // the choices Game::playout makes
+      game.place(buf[rng.below(static_cast<uint32_t>(game.legal_placements(buf)))]);
+      const int k = game.meeple_options(opts);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      game.deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick]);
+    }
+    if (argc == 7 && !game.over()) game.place(buf[rng.below(static_cast<uint32_t>(game.legal_placements(buf)))]);
+    fmt::print("{}", save_record(game));
+    return 0;
+  }
+  if (argc == 2 && std::strcmp(argv[1], "resave") == 0) {
+    const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    Game game(kMinPlayers, uint64_t{0});
+    RecordError error;
+    if (load_record(text, game, &error) != Status::Ok) {
+      fmt::print("{}\n", error.message());
+      return 1;
+    }
+    fmt::print("{}", save_record(game));
+    return 0;
+  }
   if (argc == 5 && std::strcmp(argv[1], "playout") == 0) {
     Game game(std::atoi(argv[3]), std::strtoull(argv[2], nullptr, 10));
     Rng rng(std::strtoull(argv[4], nullptr, 10));

@@ -16,6 +16,10 @@ library's message; a failed call leaves the game as it was.
     >>> from carcassonne import Game
     >>> game = Game(players=2, seed=42)
     >>> game.play("D 1,0 0")                # or game.place(...); game.deploy(...)
+    >>> same = Game.load(game.save())      # records; game.undo() takes the turn back
+
+Queries (remaining_tiles, next_tile_probabilities, frontier, fitting_rotations,
+projected_scores, inspect_feature) and pictures (svg, text_board) change nothing.
 """
 
 import ctypes
@@ -24,13 +28,13 @@ import dataclasses
 import enum
 import glob
 import os
-from typing import Iterable, List, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
-    "ScoreEvent", "DiscardEvent", "CarcassonneError", "InvalidArgument", "IllegalMove", "WrongPhase",
-    "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES", "TILES",
-    "library_path", "library_version",
+    "ScoreEvent", "DiscardEvent", "FrontierCell", "FeatureInfo", "CarcassonneError", "InvalidArgument",
+    "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
+    "TILES", "library_path", "library_version", "tile_svg", "tile_text",
 ]
 
 #: The (major, minor) version of the C ABI this module is written for.
@@ -46,17 +50,25 @@ _MAX_PLACEMENTS = 592
 _MAX_MEEPLE_LOCATIONS = 8
 _EVENT_FIELDS = 16
 _MOVE_TEXT_SIZE = 32
+_MAX_TILES = 72
+_MAX_FRONTIER = 148
+_CELL_FIELDS = 3
+_FEATURE_INFO_FIELDS = 15
+_SVG_COORDINATES, _SVG_LEGAL_CELLS, _SVG_DEAD_CELLS, _SVG_LEGEND = 1, 2, 4, 8
+_TEXT_COORDINATES, _TEXT_LEGAL_CELLS = 1, 2
 _OPTIONS = {"farmers": 1, "first_edition_small_city": 2, "first_edition_farmers": 3}
 
 
 # ---------------------------------------------------------------- errors
 
 class CarcassonneError(Exception):
-    """A call into the engine failed; `status` is the C status code, str() the message."""
+    """A call into the engine failed; `status` is the C status code, str() the message.
+    `line`: for a record that failed to load, the line at fault (1-based); else None."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, line: Optional[int] = None):
         super().__init__(message)
         self.status = status
+        self.line = line
 
 
 class InvalidArgument(CarcassonneError, ValueError):
@@ -186,6 +198,23 @@ _declare("carc_game_tile", _int, _ptr, _int, _intp, _intp, _intp, _intp)
 _declare("carc_game_tile_at", _int, _ptr, _int, _int, _intp, _intp)
 _declare("carc_game_feature_kind", _int, _ptr, _int, _int, _int)
 _declare("carc_game_meeple", _int, _ptr, _int, _intp, _intp, _intp, _intp)
+_declare("carc_game_save", _int, _ptr, ctypes.c_char_p, _size)
+_declare("carc_game_load", _int, ctypes.POINTER(_ptr), ctypes.c_char_p, _intp)
+_declare("carc_game_turns_played", _int, _ptr)
+_declare("carc_game_turn_move", _int, _ptr, _int, _u32p)
+_declare("carc_game_undo", _int, _ptr)
+_declare("carc_game_rewind", _int, _ptr, _int)
+_declare("carc_game_next_tile_probabilities", _int, _ptr, ctypes.POINTER(ctypes.c_double), _int)
+_declare("carc_game_frontier", _int, _ptr, _i32p, _int, _intp)
+_declare("carc_game_fitting_rotations", _int, _ptr, _int, _int, _int)
+_declare("carc_game_scores", _int, _ptr, _i32p, _int)
+_declare("carc_game_projected_scores", _int, _ptr, _i32p, _int)
+_declare("carc_game_inspect_feature", _int, _ptr, _int, _int, _int, _i32p, _int)
+_declare("carc_game_feature_tiles", _int, _ptr, _int, _int, _int, _i32p, _int, _intp)
+_declare("carc_game_render_svg", _int, _ptr, _int, _int, ctypes.c_char_p, _size)
+_declare("carc_game_render_text", _int, _ptr, _int, ctypes.c_char_p, _size)
+_declare("carc_tile_render_svg", _int, _int, _int, _int, ctypes.c_char_p, _size)
+_declare("carc_tile_render_text", _int, _int, _int, ctypes.c_char_p, _size)
 
 
 def library_version() -> Tuple[int, int, int]:
@@ -216,6 +245,16 @@ def _check(status: int, handle=None) -> int:
     if status < 0:
         _raise(status, handle)
     return status
+
+
+def _text_out(call) -> str:
+    """Text from a function that writes like snprintf: call(buf, size) is sized by a first
+    call with (None, 0) and made again with room for the text and its NUL."""
+    n = call(None, 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    if call(buf, n + 1) != n:
+        raise InternalError(-6, "the text changed between two calls")
+    return buf.value.decode("utf-8")
 
 
 # ---------------------------------------------------------------- value objects
@@ -336,6 +375,34 @@ class DiscardEvent:
     tile: str
 
 
+@dataclasses.dataclass(frozen=True)
+class FrontierCell:
+    """An open cell next to the placed tiles; dead: no tile still to come (the current one
+    included) fits there in any rotation, now or ever."""
+    x: int
+    y: int
+    dead: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class FeatureInfo:
+    """A whole road, city, monastery or field. tiles: the tiles it covers (in the order
+    they were placed); meeples: per player; scorers: the players who would score it (none
+    without meeples). value_complete: points on completion at its present size (fields: as
+    at the end); value_end: points from end-game scoring as it stands (0 for a completed
+    road, city or monastery, which scored on completion)."""
+    kind: str
+    completed: bool
+    tiles: Tuple[PlacedTile, ...]
+    shields: int
+    open_edges: int
+    cities: int
+    meeples: Tuple[int, ...]
+    scorers: Tuple[int, ...]
+    value_complete: int
+    value_end: int
+
+
 class Phase(enum.IntEnum):
     PLACE_TILE = 0
     PLACE_MEEPLE = 1
@@ -432,7 +499,18 @@ class Game:
 
     @property
     def scores(self) -> List[int]:
-        return [self._call(_lib.carc_game_score, p) for p in range(self.players)]
+        """Points so far (the final scores once the game is over)."""
+        return self._scores(_lib.carc_game_scores)
+
+    def projected_scores(self) -> List[int]:
+        """The final scores if the game ended now: a tile just placed scores what it completed
+        (without a meeple), then end-game scoring runs, on a copy."""
+        return self._scores(_lib.carc_game_projected_scores)
+
+    def _scores(self, f) -> List[int]:
+        scores = (ctypes.c_int32 * 6)()
+        self._call(f, scores, 6)
+        return list(scores[:self.players])
 
     @property
     def supplies(self) -> List[int]:
@@ -444,11 +522,20 @@ class Game:
         """Tiles still to be drawn, the current tile not included."""
         return self._call(_lib.carc_game_tiles_remaining)
 
-    def remaining_by_type(self) -> dict:
-        """{letter: count} of the tiles still to be drawn."""
+    def remaining_tiles(self) -> Dict[str, int]:
+        """{letter: count} of the tiles still to be drawn (the current tile not included)."""
         counts = (ctypes.c_int32 * len(TILES))()
         self._call(_lib.carc_game_tiles_remaining_by_type, counts, len(TILES))
         return {letter: counts[i] for i, letter in enumerate(TILES)}
+
+    remaining_by_type = remaining_tiles
+
+    def next_tile_probabilities(self) -> Dict[str, float]:
+        """{letter: chance} of each tile type being the next tile drawn: its share of the
+        tiles still to be drawn (the float nearest to remaining_tiles()[t] / tiles_remaining)."""
+        p = (ctypes.c_double * len(TILES))()
+        self._call(_lib.carc_game_next_tile_probabilities, p, len(TILES))
+        return {letter: p[i] for i, letter in enumerate(TILES)}
 
     @property
     def winners(self) -> Tuple[int, ...]:
@@ -513,6 +600,96 @@ class Game:
         """Plays the rest of the game with uniformly random legal moves (carc::Game::playout)."""
         self._call(_lib.carc_game_playout, seed & 0xFFFFFFFFFFFFFFFF)
 
+    # --- records and going back ---
+    def save(self) -> str:
+        """The game's record (README.md, "Game records"), whatever its state."""
+        return _text_out(lambda buf, size: self._call(_lib.carc_game_save, buf, size))
+
+    @classmethod
+    def load(cls, text: Union[str, bytes]) -> "Game":
+        """A new game replayed from a record. A bad record raises InvalidArgument (malformed)
+        or IllegalMove (against the rules or the draw pile), with `line` set to the line at
+        fault and the message "carc_game_load: line N: <reason>"."""
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        if b"\0" in data:  # C would read the record only up to it
+            line = data.count(b"\n", 0, data.index(b"\0")) + 1
+            raise InvalidArgument(-1, f"carc_game_load: line {line}: the record holds a NUL character", line)
+        handle, line = ctypes.c_void_p(), ctypes.c_int()
+        status = _lib.carc_game_load(ctypes.byref(handle), data, ctypes.byref(line))
+        if status < 0:
+            message = _lib.carc_game_errmsg(None).decode("utf-8", "replace")
+            raise _ERRORS.get(status, InternalError)(status, message, line.value or None)
+        game = cls.__new__(cls)
+        game._adopt(handle.value)
+        return game
+
+    @property
+    def turns_played(self) -> int:
+        """Whole turns played (a tile placed whose meeple is undecided does not count)."""
+        return self._call(_lib.carc_game_turns_played)
+
+    def history(self) -> List[Move]:
+        """The moves of the turns played, in order, meeples included."""
+        m = ctypes.c_uint32()
+        out = []
+        for turn in range(1, self.turns_played + 1):
+            self._call(_lib.carc_game_turn_move, turn, ctypes.byref(m))
+            out.append(Move.unpack(m.value))
+        return out
+
+    def undo(self) -> None:
+        """Takes back the last action: a tile placed whose meeple is undecided, else the last
+        whole turn (its player places the same tile again). Unread events of what is taken
+        back are dropped. WrongPhase when no tile has been placed yet."""
+        self._call(_lib.carc_game_undo)
+
+    def rewind(self, turns: int) -> None:
+        """Goes back to the state after the first `turns` whole turns."""
+        self._call(_lib.carc_game_rewind, turns)
+
+    # --- front-end queries ---
+    def frontier(self) -> List[FrontierCell]:
+        """The open cells next to the placed tiles, by row then column."""
+        cells = (ctypes.c_int32 * (_MAX_FRONTIER * _CELL_FIELDS))()
+        self._call(_lib.carc_game_frontier, cells, _MAX_FRONTIER, ctypes.byref(self._count))
+        return [FrontierCell(cells[3 * i], cells[3 * i + 1], bool(cells[3 * i + 2])) for i in range(self._count.value)]
+
+    def fitting_rotations(self, tile: str, x: int, y: int) -> List[int]:
+        """The rotations (degrees) in which a tile would fit at (x, y), whatever the phase;
+        all four are tried, so equal pictures both show. [] if (x, y) is not an open cell."""
+        mask = self._call(_lib.carc_game_fitting_rotations, _tile_index(tile), x, y)
+        return [90 * r for r in range(4) if mask >> r & 1]
+
+    def inspect_feature(self, x: int, y: int, location: str) -> FeatureInfo:
+        """The whole feature at a location of the tile at (x, y)."""
+        if location not in LOCATIONS:
+            raise InvalidArgument(-1, f"{location!r} is not a location ({' '.join(LOCATIONS)})")
+        loc = LOCATIONS.index(location)
+        f = (ctypes.c_int32 * _FEATURE_INFO_FIELDS)()
+        self._call(_lib.carc_game_inspect_feature, x, y, loc, f, _FEATURE_INFO_FIELDS)
+        indices = (ctypes.c_int32 * _MAX_TILES)()
+        self._call(_lib.carc_game_feature_tiles, x, y, loc, indices, _MAX_TILES, ctypes.byref(self._count))
+        return FeatureInfo(kind=FEATURES[f[0]], completed=bool(f[1]),
+                           tiles=tuple(self.tile(i) for i in indices[:self._count.value]), shields=f[3],
+                           open_edges=f[4], cities=f[5], meeples=tuple(f[9:9 + self.players]),
+                           scorers=_players_of(f[6]), value_complete=f[7], value_end=f[8])
+
+    # --- pictures ---
+    def svg(self, *, coordinates: bool = True, legal_cells: bool = False, dead_cells: bool = False,
+            legend: bool = True, tile_pixels: int = 64) -> str:
+        """An SVG document of the board: one <g class="tile"> per placed tile, one element of
+        class "meeple" per meeple. legal_cells outlines where the current tile fits,
+        dead_cells crosses out cells no tile can fill, legend shows players and the tile."""
+        flags = (_SVG_COORDINATES * bool(coordinates) | _SVG_LEGAL_CELLS * bool(legal_cells)
+                 | _SVG_DEAD_CELLS * bool(dead_cells) | _SVG_LEGEND * bool(legend))
+        return _text_out(lambda buf, size: self._call(_lib.carc_game_render_svg, flags, tile_pixels, buf, size))
+
+    def text_board(self, *, coordinates: bool = True, legal_cells: bool = False) -> str:
+        """The board as text for terminals: 5 characters by 3 lines a tile, '#' city, '-' '|'
+        road, 'M' monastery, '.' field, meeples as player digits; '?' where the current tile fits."""
+        flags = _TEXT_COORDINATES * bool(coordinates) | _TEXT_LEGAL_CELLS * bool(legal_cells)
+        return _text_out(lambda buf, size: self._call(_lib.carc_game_render_text, flags, buf, size))
+
     # --- events ---
     def events(self) -> List[Union[ScoreEvent, DiscardEvent]]:
         """The events since the last call, oldest first."""
@@ -560,3 +737,15 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.over else f"P{self.current_player} to play {self.current_tile}"
         return f"<carcassonne.Game {self.players} players, {state}, scores {self.scores}>"
+
+
+def tile_svg(tile: str, rotation: int = 0, pixels: int = 64) -> str:
+    """One tile type in a rotation (degrees) as an SVG document, pixels wide: the tile in hand."""
+    return _text_out(lambda buf, size: _check(_lib.carc_tile_render_svg(_tile_index(tile), _quarter_turns(rotation),
+                                                                        pixels, buf, size)))
+
+
+def tile_text(tile: str, rotation: int = 0) -> str:
+    """One tile type in a rotation (degrees) as the 3 lines the text board draws it with."""
+    return _text_out(lambda buf, size: _check(_lib.carc_tile_render_text(_tile_index(tile), _quarter_turns(rotation),
+                                                                         buf, size)))
