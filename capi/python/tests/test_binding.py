@@ -228,15 +228,19 @@ class ValuesAndCopies(unittest.TestCase):
 
 
 class Readme(unittest.TestCase):
-    def test_the_readme_session_runs_as_shown(self):
+    def test_the_readme_sessions_run_as_shown(self):
         readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "README.md")
         with open(readme) as f:
             text = f.read()
-        session = text.split("```pycon\n", 1)[1].split("```", 1)[0]
-        test = doctest.DocTestParser().get_doctest(session, {}, "README.md", readme, 0)
+        sessions = [block.split("```", 1)[0] for block in text.split("```pycon\n")[1:]]
+        self.assertGreaterEqual(len(sessions), 2)
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-        runner.run(test)
-        self.assertGreater(runner.summarize(verbose=False).attempted, 5)
+        names = {}
+        for session in sessions:  # each goes on where the one before left off
+            test = doctest.DocTestParser().get_doctest(session, names, "README.md", readme, 0)
+            runner.run(test, clear_globs=False)
+            names = test.globs
+        self.assertGreater(runner.summarize(verbose=False).attempted, 15)
         self.assertEqual(runner.summarize(verbose=False).failed, 0)
 
 
