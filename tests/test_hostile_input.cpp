@@ -71,7 +71,8 @@ TEST_CASE("Hostile input: player counts outside 1..6 are rejected", "[hostile]")
   CHECK(Game(6, 1).players() == 6);
 }
 
-TEST_CASE("Hostile input: draw orders with a bad tile type, too many of a type or too many tiles are rejected", "[hostile]") {
+TEST_CASE("Hostile input: draw orders with bad tile types, too many of a type or too many tiles are rejected",
+          "[hostile]") {
   const std::vector<std::vector<TileType>> bad = {
       {24},
       {kNoTile},
