@@ -77,6 +77,10 @@ int Game::discard_count() const { return std::popcount(discarded_[0]) + std::pop
 
 Verdict Game::check_fit(TileType t, Placement p) const {
   Verdict v;
+  if (t >= kTileTypes) {
+    v.reason = Illegal::NoSuchTile;
+    return v;
+  }
   if (p.rot > 3) {
     v.reason = Illegal::BadRotation;
     return v;
@@ -353,6 +357,7 @@ std::string describe(const Verdict& v) {
     case Illegal::FeatureOccupied: return "that feature already holds a meeple";
     case Illegal::NoSupply: return "the player has no meeple left in supply";
     case Illegal::FarmersOff: return "farmers are switched off in this game";
+    case Illegal::NoSuchTile: return "tile type must be 0 to 23 (A to X)";
   }
   return "unknown reason";
 }

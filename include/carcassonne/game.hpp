@@ -67,6 +67,7 @@ enum class Illegal : uint8_t {
   FeatureOccupied,  // the connected feature already holds a meeple
   NoSupply,         // the player has no meeple left
   FarmersOff,       // fields cannot be occupied with farmers switched off
+  NoSuchTile,       // check_fit: the tile type is outside 0..23 (A..X)
 };
 
 struct Verdict {

@@ -236,22 +236,24 @@ inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = mak
 
 // kFit[t][req]: mask of the distinct rotations of type t that satisfy an open cell's
 // requirement byte (2 bits per side, Edge values, Edge::None = unconstrained).
+// A rotation fits when it shows the wanted edge on every constrained side, i.e. when
+// (req ^ code) is zero on the sides req constrains. Written with few steps per entry so
+// that clang's constexpr step limit is not reached.
 constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
   std::array<std::array<uint8_t, 256>, kTileTypes> f{};
-  for (int t = 0; t < kTileTypes; ++t)
-    for (int req = 0; req < 256; ++req) {
+  for (int req = 0; req < 256; ++req) {
+    int constrained = 0;  // 0b11 on each side that req constrains
+    for (int s = 0; s < 4; ++s)
+      if ((req >> (2 * s)) & 3) constrained |= 3 << (2 * s);
+    for (int t = 0; t < kTileTypes; ++t) {
+      const int symmetry = kDefs[t].symmetry;
       uint8_t m = 0;
-      for (int r = 0; r < 4; ++r) {
-        if (!(kDefs[t].symmetry & (1 << r))) continue;
-        bool ok = true;
-        for (int s = 0; s < 4; ++s) {
-          const int want = (req >> (2 * s)) & 3;
-          if (want != 0 && want != ((kOriented[t][r].edge_code >> (2 * s)) & 3)) ok = false;
-        }
-        if (ok) m |= static_cast<uint8_t>(1u << r);
-      }
+      for (int r = 0; r < 4; ++r)
+        if ((symmetry >> r & 1) && ((req ^ kOriented[t][r].edge_code) & constrained) == 0)
+          m = static_cast<uint8_t>(m | (1u << r));
       f[t][req] = m;
     }
+  }
   return f;
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
