@@ -1,0 +1,344 @@
+// The benchmark: random playouts per second, the cost of the calls a search makes, the
+// size of a game state and how playouts scale over threads. `bench --help` lists the modes.
+//
+// A playout is what carc::Game::playout does, from the seeded shuffle to end-game scoring:
+// every turn enumerates all legal placements and picks one uniformly, then lists the legal
+// meeple locations and picks uniformly among them plus "no meeple".
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+
+// ---------------------------------------------------------------- heap allocation count
+
+// Every operator new of the program is counted, so the bench can show that playouts,
+// enumeration and copies never touch the heap.
+namespace {
+std::atomic<uint64_t> g_allocations{0};
+}
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// Keeps the compiler from dropping work whose result nobody reads.
+template <class T>
+void keep(T const& value) {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
+
+struct Config {
+  int players = 2;
+  bool farmers = true;
+};
+
+// One seeded playout from the shuffle to the end; returns the final scores mixed together
+// so that the work cannot be optimised away and so that runs can be compared.
+uint64_t one_playout(const Config& c, uint64_t seed) {
+  carc::Options opt;
+  opt.farmers = c.farmers;
+  carc::Game game(c.players, seed, opt);
+  carc::Rng rng(seed ^ 0x5DEECE66Dull);
+  game.playout(rng);
+  uint64_t h = seed;
+  for (int p = 0; p < c.players; ++p) h = h * 1000003u + static_cast<uint64_t>(game.score(p));
+  return h;
+}
+
+}  // namespace
+
+// The function callgrind counts (`--toggle-collect=carc_bench_playouts`): n playouts with
+// seeds first..first+n-1 and nothing else. Not static and never inlined, so it keeps its name.
+extern "C" __attribute__((noinline)) uint64_t carc_bench_playouts(int players, int farmers, uint64_t first,
+                                                                  int n) {
+  const Config c{players, farmers != 0};
+  uint64_t sum = 0;
+  for (int i = 0; i < n; ++i) sum += one_playout(c, first + static_cast<uint64_t>(i));
+  return sum;
+}
+
+namespace {
+
+// Settings of a timed run.
+struct Timing {
+  double seconds = 1.0;  // at least this long per measurement
+  int repeats = 3;       // measurements per figure; the best counts (the machine is shared)
+};
+
+// Playouts per second on this thread: batches until `seconds` have passed.
+double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
+  uint64_t seed = first_seed;
+  int64_t games = 0;
+  uint64_t sum = 0;
+  const auto t0 = Clock::now();
+  double t = 0;
+  do {
+    sum += carc_bench_playouts(c.players, c.farmers, seed, 64);
+    seed += 64;
+    games += 64;
+    t = seconds_since(t0);
+  } while (t < seconds);
+  keep(sum);
+  return static_cast<double>(games) / t;
+}
+
+double best_playout_rate(const Config& c, const Timing& tm) {
+  double best = 0;
+  for (int r = 0; r < tm.repeats; ++r) best = std::max(best, playout_rate(c, tm.seconds, 1 + 1000000ull * r));
+  return best;
+}
+
+// Playouts per second over all threads together, one game per thread at a time.
+double threaded_rate(const Config& c, int threads, double seconds) {
+  std::vector<double> rates(threads);
+  std::vector<std::thread> pool;
+  std::atomic<int> ready{0};
+  for (int i = 0; i < threads; ++i)
+    pool.emplace_back([&, i] {
+      ready.fetch_add(1);
+      while (ready.load() < threads) {
+      }
+      rates[i] = playout_rate(c, seconds, 1 + 1000000000ull * static_cast<uint64_t>(i));
+    });
+  for (auto& th : pool) th.join();
+  double total = 0;
+  for (double r : rates) total += r;
+  return total;
+}
+
+// States a search meets: every position of a few seeded random games, in one phase.
+std::vector<carc::Game> sample_states(carc::Phase phase, int games) {
+  std::vector<carc::Game> states;
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  for (int g = 0; g < games; ++g) {
+    carc::Game game(2, 7000 + static_cast<uint64_t>(g));
+    carc::Rng rng(static_cast<uint64_t>(g));
+    while (!game.over()) {
+      if (phase == carc::Phase::PlaceTile) states.push_back(game);
+      const int n = game.legal_placements(buf);
+      game.place(buf[rng.below(static_cast<uint32_t>(n))]);
+      if (phase == carc::Phase::PlaceMeeple) states.push_back(game);
+      const int k = game.meeple_options(opts);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      game.deploy(pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick]);
+    }
+  }
+  return states;
+}
+
+// Nanoseconds per call of f(state), each state of the sample called `reps` times in a row
+// (a search calls it on a state it has just touched, so the state is in cache).
+template <class F>
+double ns_per_call(const std::vector<carc::Game>& states, int reps, int rounds, F f) {
+  double best = 1e30;
+  for (int r = 0; r < rounds; ++r) {
+    uint64_t calls = 0;
+    const auto t0 = Clock::now();
+    for (const carc::Game& g : states)
+      for (int i = 0; i < reps; ++i) {
+        keep(f(g));
+        ++calls;
+      }
+    best = std::min(best, seconds_since(t0) * 1e9 / static_cast<double>(calls));
+  }
+  return best;
+}
+
+double copy_ns(const std::vector<carc::Game>& states, int reps, int rounds) {
+  double best = 1e30;
+  // Two slots side by side, so every copy writes the state the previous one did not.
+  std::vector<carc::Game> dst(2, states.front());
+  for (int r = 0; r < rounds; ++r) {
+    uint64_t calls = 0;
+    const auto t0 = Clock::now();
+    for (const carc::Game& g : states)
+      for (int i = 0; i < reps; ++i) {
+        carc::Game& d = dst[i & 1];
+        d = g;
+        keep(d);
+        ++calls;
+      }
+    best = std::min(best, seconds_since(t0) * 1e9 / static_cast<double>(calls));
+  }
+  return best;
+}
+
+// Heap allocations during `n` playouts and during copies, enumerations and listings.
+uint64_t allocations_in_hot_paths(int n) {
+  const auto tile_states = sample_states(carc::Phase::PlaceTile, 1);
+  const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 1);
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  const uint64_t before = g_allocations.load();
+  keep(carc_bench_playouts(2, 1, 1, n));
+  keep(carc_bench_playouts(4, 0, 1, n));
+  for (const carc::Game& g : tile_states) {
+    carc::Game copy = g;
+    keep(copy.legal_placements(buf));
+    copy.place(buf[0]);
+    keep(copy);
+  }
+  for (const carc::Game& g : meeple_states) {
+    carc::Game copy = g;
+    keep(copy.meeple_options(opts));
+    copy.deploy(carc::Location::None);
+    keep(copy);
+  }
+  return g_allocations.load() - before;
+}
+
+// Prints figures as a table for people or as `name value unit` lines for scripts.
+class Report {
+ public:
+  explicit Report(bool lines) : lines_(lines) {}
+  void figure(std::string_view name, double value, std::string_view unit, std::string_view what) {
+    if (lines_)
+      fmt::print("{} {:.6g} {}\n", name, value, unit);
+    else
+      fmt::print("{:<52} {:>14.1f} {}\n", what, value, unit);
+    std::fflush(stdout);
+  }
+
+ private:
+  bool lines_;
+};
+
+void run_all(bool lines, const Timing& tm) {
+  Report out(lines);
+  const Config two{2, true}, four{4, true}, two_off{2, false};
+  const double one_core = best_playout_rate(two, tm);
+  out.figure("playouts_2p", one_core, "playouts/s", "random playouts, 2 players, farmers on");
+  out.figure("playouts_4p", best_playout_rate(four, tm), "playouts/s", "random playouts, 4 players, farmers on");
+  out.figure("playouts_2p_nofarmers", best_playout_rate(two_off, tm), "playouts/s",
+             "random playouts, 2 players, farmers off");
+
+  // ---- Playouts through the C ABI: to be added here once the C library (capi/) exists:
+  // the same 2-player playout driven move by move through the C calls, and the C call
+  // that plays a whole rollout, reported as playouts_2p_capi and rollouts_2p_capi.
+
+  const int reps = 64, rounds = std::max(1, tm.repeats);
+  const auto tile_states = sample_states(carc::Phase::PlaceTile, 8);
+  const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 8);
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  out.figure("legal_placements", ns_per_call(tile_states, reps, rounds, [&](const carc::Game& g) {
+               return g.legal_placements(buf);
+             }),
+             "ns/call", "legal-placement enumeration");
+  out.figure("meeple_options", ns_per_call(meeple_states, reps, rounds, [&](const carc::Game& g) {
+               return g.meeple_options(opts);
+             }),
+             "ns/call", "meeple-option listing");
+  out.figure("state_copy", copy_ns(tile_states, reps, rounds), "ns/copy", "state copy");
+  out.figure("state_size", sizeof(carc::Game), "bytes", "size of a game state");
+  out.figure("heap_allocations", static_cast<double>(allocations_in_hot_paths(20)), "allocations",
+             "heap allocations in playouts, copies, enumeration");
+
+  const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  double all = 0;
+  for (int r = 0; r < tm.repeats; ++r) all = std::max(all, threaded_rate(two, threads, tm.seconds));
+  out.figure("threads", threads, "threads", "threads (one game per thread)");
+  out.figure("playouts_2p_all_threads", all, "playouts/s", "random playouts, 2 players, all threads");
+  out.figure("thread_scaling", all / one_core, "x", "all threads / one core");
+}
+
+// For CI: a few games of every kind, no timing. Fails if a hot path allocates or a
+// playout does not end.
+int run_quick() {
+  const Config configs[] = {{2, true}, {4, true}, {2, false}};
+  for (const Config& c : configs) {
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      carc::Options opt;
+      opt.farmers = c.farmers;
+      carc::Game game(c.players, seed, opt);
+      carc::Rng rng(seed);
+      game.playout(rng);
+      if (!game.over()) {
+        fmt::print("playout with seed {} did not end\n", seed);
+        return 1;
+      }
+    }
+  }
+  const uint64_t allocs = allocations_in_hot_paths(3);
+  fmt::print("quick run: 9 playouts, {} heap allocations in hot paths, sizeof(Game) = {}\n", allocs,
+             sizeof(carc::Game));
+  return allocs == 0 ? 0 : 1;
+}
+
+void usage() {
+  fmt::print(
+      "usage: bench [--lines] [--seconds S] [--repeats R]\n"
+      "         every figure; --lines prints one `name value unit` line per figure\n"
+      "       bench --callgrind N [--players P] [--no-farmers]\n"
+      "         N playouts with fixed seeds 1..N inside carc_bench_playouts, for\n"
+      "         bench/callgrind.sh (instructions per playout, start-up excluded)\n"
+      "       bench --quick\n"
+      "         a few games and the allocation check, no timing (CI smoke test)\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool lines = false, farmers = true;
+  int callgrind = 0, players = 2;
+  Timing tm;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--lines") {
+      lines = true;
+    } else if (a == "--quick") {
+      return run_quick();
+    } else if (a == "--seconds" && has_value) {
+      tm.seconds = std::atof(argv[++i]);
+    } else if (a == "--repeats" && has_value) {
+      tm.repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--callgrind" && has_value) {
+      callgrind = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--players" && has_value) {
+      players = std::atoi(argv[++i]);
+    } else if (a == "--no-farmers") {
+      farmers = false;
+    } else {
+      usage();
+      return a == "--help" || a == "-h" ? 0 : 2;
+    }
+  }
+  if (players < carc::kMinPlayers || players > carc::kMaxPlayers) {
+    fmt::print("players must be {} to {}\n", carc::kMinPlayers, carc::kMaxPlayers);
+    return 2;
+  }
+  if (callgrind) {
+    const uint64_t check = carc_bench_playouts(players, farmers, 1, callgrind);
+    fmt::print("playouts {} players {} farmers {} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
+               check);
+    return 0;
+  }
+  run_all(lines, tm);
+  return 0;
+}
