@@ -256,12 +256,20 @@ constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
 
+// kCanonical[t][rot]: the smallest rotation that shows the same picture as rot.
+inline constexpr std::array<std::array<uint8_t, 4>, kTileTypes> kCanonical = [] {
+  std::array<std::array<uint8_t, 4>, kTileTypes> c{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int rot = 0; rot < 4; ++rot) {
+      int r = 0;
+      while (r < rot && !same_picture(kDefs[t], r, rot)) ++r;
+      c[t][rot] = static_cast<uint8_t>(r);
+    }
+  return c;
+}();
+
 // Smallest rotation that shows the same picture as `rot` (0..3).
-constexpr int canonical_rotation(TileType t, int rot) {
-  for (int r = 0; r < rot; ++r)
-    if (same_picture(kDefs[t], r, rot)) return r;
-  return rot;
-}
+constexpr int canonical_rotation(TileType t, int rot) { return kCanonical[t][rot]; }
 
 inline constexpr int kTotalSegments = [] {
   int n = 0;
