@@ -187,12 +187,21 @@ void Game::apply_placement(Placement p) {
     const SegId r = features_.find(static_cast<SegId>(base + i));
     if (features_.root_counters(r).open == 0) add_pending(r);
   }
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int k = board_.tile_index_at(p.x + dx, p.y + dy);
+  // A completed monastery scores only with a monk on it, so the 3x3 block needs a look
+  // only if this tile is a monastery (its monk comes later this turn) or touches a monk.
+  bool monastery_near = def.segs[0].kind == FeatureKind::Monastery;
+  for (int i = 0; i < nmeeples_; ++i) {
+    if (meeples_[i].location != Location::C) continue;  // only a monk stands in the centre
+    const PlacedTile& m = board_.tile(meeples_[i].tile);
+    monastery_near |= (m.x - p.x + 1u) <= 2u && (m.y - p.y + 1u) <= 2u;
+  }
+  if (monastery_near)
+    for (const int d : Board::kBlock) {
+      const uint16_t c = static_cast<uint16_t>((cell + d) & (Board::kCells - 1));
+      const int k = board_.tile_index_at_cell(c);
       if (k < 0) continue;
       const PlacedTile& m = board_.tile(k);
-      if (kDefs[m.type].segs[0].kind == FeatureKind::Monastery && board_.neighbours8(m.x, m.y) == 8)
+      if (kDefs[m.type].segs[0].kind == FeatureKind::Monastery && board_.neighbours8_of_cell(c) == 8)
         add_pending(m.seg_base);
     }
   phase_ = Phase::PlaceMeeple;

@@ -55,7 +55,7 @@ class Board {
   // Index of the tile at a cell, or -1 if the cell holds no tile.
   int tile_index_at_cell(uint16_t cell) const {
     const uint8_t v = cells_[cell];
-    return (v >= 1 && v <= kTotalTiles) ? v - 1 : -1;
+    return has_tile(v) ? v - 1 : -1;
   }
   // Index of the tile at (x, y), or -1.
   int tile_index_at(int x, int y) const {
@@ -110,9 +110,21 @@ class Board {
         if ((dx || dy) && tile_index_at(x + dx, y + dy) >= 0) ++n;
     return n;
   }
+  // The same around a cell that holds a tile: its neighbours are within reach, where
+  // cells never collide, so no coordinate check is needed.
+  int neighbours8_of_cell(uint16_t cell) const {
+    int n = 0;
+    for (int d : kAround) n += has_tile(cells_[(cell + d) & (kCells - 1)]);
+    return n;
+  }
+  // Cell offsets of the 3x3 block around a cell, row by row (dy, then dx, from -1 to 1).
+  static constexpr int kBlock[9] = {-kStride - 1, -kStride, -kStride + 1, -1, 0, 1, kStride - 1, kStride, kStride + 1};
 
  private:
   static constexpr uint8_t kOpenTag = kTotalTiles + 1;
+  static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
+  // Whether a cell value names a tile (1..72); one unsigned compare.
+  static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
 
   void remove_open(int o) {
     const int last = --nopen_;
