@@ -248,25 +248,31 @@ Status Game::deploy(Location loc, Events* events, Verdict* why) {
   if (why) *why = v;
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
   if (loc != Location::None) {
-    const int index = board_.tile_count() - 1;
-    PlacedTile& pt = board_.tile(index);
-    const auto& o = kOriented[pt.type][pt.rot];
-    const SegId seg = static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]);
-    const SegId r = features_.find(seg);
     // Name the feature by its first location on this tile, as the listing does.
-    Location first = loc;
+    const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+    const auto& o = kOriented[pt.type][pt.rot];
+    const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
     for (int i = 0; i < o.nchoices; ++i)
       if (features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(o.choices[i])])) == r) {
-        first = o.choices[i];
+        loc = o.choices[i];
         break;
       }
-    pt.meeple = first;
-    meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), first};
-    features_.root_counters(r).meeples++;
-    supply_[current_]--;
+    put_meeple(loc);
   }
   finish_turn(events);
   return Status::Ok;
+}
+
+// Puts the current player's meeple on a legal location of the tile just placed, given as
+// the first location of its feature on that tile (what meeple_options lists).
+void Game::put_meeple(Location loc) {
+  const int index = board_.tile_count() - 1;
+  PlacedTile& pt = board_.tile(index);
+  const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
+  pt.meeple = loc;
+  meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc};
+  features_.root_counters(features_.find(seg)).meeples++;
+  supply_[current_]--;
 }
 
 void Game::finish_turn(Events* events) {
@@ -317,17 +323,36 @@ Status Game::play(Move m, Events* events, Verdict* why) {
   return deploy(Location::None, events, why);
 }
 
+// The same random choices as listing the moves with legal_placements and meeple_options,
+// but without the list: the placements are counted, and only the chosen one is found.
+Placement Game::random_placement(Rng& rng) const {
+  const TileType t = current_tile();
+  const auto& count = tiles::kFitCount[t];
+  const int open = board_.open_count();
+  uint32_t n = 0;
+  for (int i = 0; i < open; ++i) n += count[board_.open(i).req];
+  uint32_t pick = rng.below(n);
+  int i = 0;
+  while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i++).req];
+  const OpenCell& o = board_.open(i);
+  unsigned m = tiles::kFit[t][o.req];
+  for (; pick > 0; --pick) m &= m - 1;
+  return Placement{o.x, o.y, static_cast<uint8_t>(std::countr_zero(m))};
+}
+
 void Game::playout(Rng& rng, Events* events) {
-  Placement buf[kMaxPlacements];
   Location opts[kMaxMeepleOptions];
-  while (phase_ != Phase::GameOver) {
-    if (phase_ == Phase::PlaceTile) {
-      const int n = legal_placements(buf);
-      apply_placement(buf[rng.below(static_cast<uint32_t>(n))]);
-    }
+  if (phase_ == Phase::PlaceMeeple) {
     const int k = meeple_options(opts);
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
+  }
+  while (phase_ != Phase::GameOver) {
+    apply_placement(random_placement(rng));
+    const int k = meeple_options(opts);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
+    finish_turn(events);
   }
 }
 

@@ -188,6 +188,8 @@ class Game {
   bool fits_anywhere(TileType t) const;
   void apply_placement(Placement p);
   void add_pending(SegId root);
+  Placement random_placement(Rng& rng) const;
+  void put_meeple(Location first_location);
   void finish_turn(Events* events);
   // scoring.cpp
   void score_completed(SegId root, Events* events);

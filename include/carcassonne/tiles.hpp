@@ -256,6 +256,16 @@ constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
 
+// kFitCount[t][req]: how many rotations kFit[t][req] holds, so that placements can be
+// counted without listing them.
+inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = [] {
+  std::array<std::array<uint8_t, 256>, kTileTypes> c{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 0; req < 256; ++req)
+      for (int r = 0; r < 4; ++r) c[t][req] = static_cast<uint8_t>(c[t][req] + ((kFit[t][req] >> r) & 1));
+  return c;
+}();
+
 // kCanonical[t][rot]: the smallest rotation that shows the same picture as rot.
 inline constexpr std::array<std::array<uint8_t, 4>, kTileTypes> kCanonical = [] {
   std::array<std::array<uint8_t, 4>, kTileTypes> c{};
