@@ -127,12 +127,7 @@ int Game::legal_placements(Placement* out) const {
   return placements_for(current_tile(), out);
 }
 
-bool Game::fits_anywhere(TileType t) const {
-  const auto& fit = tiles::kFit[t];
-  for (int i = 0, e = board_.open_count(); i < e; ++i)
-    if (fit[board_.open(i).req]) return true;
-  return false;
-}
+bool Game::fits_anywhere(TileType t) const { return board_.placement_count(t) > 0; }
 
 Status Game::place(Placement p, Verdict* why) {
   const Verdict v = check_placement(p);
@@ -324,16 +319,22 @@ Status Game::play(Move m, Events* events, Verdict* why) {
 }
 
 // The same random choices as listing the moves with legal_placements and meeple_options,
-// but without the list: the placements are counted, and only the chosen one is found.
+// but without the list: the board knows how many placements there are, and only the chosen
+// one is found, walking the open cells from the nearer end of the list.
 Placement Game::random_placement(Rng& rng) const {
   const TileType t = current_tile();
   const auto& count = tiles::kFitCount[t];
-  const int open = board_.open_count();
-  uint32_t n = 0;
-  for (int i = 0; i < open; ++i) n += count[board_.open(i).req];
+  const uint32_t n = static_cast<uint32_t>(board_.placement_count(t));
   uint32_t pick = rng.below(n);
   int i = 0;
-  while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i++).req];
+  if (pick < n / 2) {
+    while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i++).req];
+  } else {
+    pick = n - 1 - pick;  // index from the end of the list
+    i = board_.open_count() - 1;
+    while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i--).req];
+    pick = count[board_.open(i).req] - 1 - pick;
+  }
   const OpenCell& o = board_.open(i);
   unsigned m = tiles::kFit[t][o.req];
   for (; pick > 0; --pick) m &= m - 1;

@@ -61,3 +61,18 @@ TEST_CASE("A playout started after the tile is placed finishes the turn with a m
   for (int p = 0; p < 2; ++p) CHECK(a.score(p) == b.score(p));
   CHECK(a.board().tile_count() == b.board().tile_count());
 }
+
+TEST_CASE("The board's placement count of every tile type is the length of its placement list") {
+  Placement buf[kMaxPlacements];
+  for (int g = 0; g < 20; ++g) {
+    Game game(2, 900 + g);
+    Rng rng(g);
+    while (!game.over()) {
+      for (int t = 0; t < kTileTypes; ++t)
+        REQUIRE(game.board().placement_count(static_cast<TileType>(t)) ==
+                game.placements_for(static_cast<TileType>(t), buf));
+      REQUIRE(game.place(buf[rng.below(game.legal_placements(buf))]) == Status::Ok);
+      REQUIRE(game.deploy(Location::None) == Status::Ok);
+    }
+  }
+}

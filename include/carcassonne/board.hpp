@@ -74,6 +74,9 @@ class Board {
 
   int open_count() const { return nopen_; }
   const OpenCell& open(int i) const { return open_[i]; }
+  // How many placements tile type t has on this board (each distinct picture once): the
+  // length of its legal placement list, kept up to date as open cells change.
+  int placement_count(TileType t) const { return fit_count_[t]; }
 
   // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
   // index. Fitting is the caller's business.
@@ -82,7 +85,10 @@ class Board {
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None};
-    if (cells_[c] > kTotalTiles) remove_open(cells_[c] - kOpenTag);
+    if (cells_[c] > kTotalTiles) {
+      recount(open_[cells_[c] - kOpenTag].req, 0);
+      remove_open(cells_[c] - kOpenTag);
+    }
     cells_[c] = static_cast<uint8_t>(idx + 1);
     const uint8_t code = tiles::kOriented[t][rot].edge_code;
     for (int s = 0; s < 4; ++s) {
@@ -95,8 +101,11 @@ class Board {
         const int o = nopen_++;
         open_[o] = OpenCell{n, static_cast<int8_t>(x + kDx[s]), static_cast<int8_t>(y + kDy[s]), need};
         cells_[n] = static_cast<uint8_t>(o + kOpenTag);
+        recount(0, need);
       } else {
-        open_[v - kOpenTag].req |= need;
+        uint8_t& req = open_[v - kOpenTag].req;
+        recount(req, static_cast<uint8_t>(req | need));
+        req |= need;
       }
     }
     return idx;
@@ -126,6 +135,13 @@ class Board {
   // Whether a cell value names a tile (1..72); one unsigned compare.
   static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
 
+  // An open cell's requirement changes (0: the cell appears or disappears).
+  void recount(uint8_t from, uint8_t to) {
+    const auto& add = tiles::kFitCountByReq[to];
+    const auto& sub = tiles::kFitCountByReq[from];
+    for (int t = 0; t < kTileTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
+  }
+
   void remove_open(int o) {
     const int last = --nopen_;
     if (o != last) {
@@ -138,6 +154,7 @@ class Board {
   std::array<uint8_t, kCells> cells_{};
   std::array<PlacedTile, kTotalTiles> tiles_{};
   std::array<OpenCell, kMaxOpen> open_{};
+  std::array<uint16_t, kTileTypes> fit_count_{};  // placement_count of each tile type
   uint8_t ntiles_ = 0;
   uint8_t nopen_ = 0;
 };

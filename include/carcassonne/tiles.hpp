@@ -256,13 +256,22 @@ constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
 
-// kFitCount[t][req]: how many rotations kFit[t][req] holds, so that placements can be
-// counted without listing them.
+// kFitCount[t][req]: how many rotations kFit[t][req] holds. An open cell always touches a
+// tile, so requirement 0 never names one: it counts nothing and stands for "no open cell".
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = [] {
   std::array<std::array<uint8_t, 256>, kTileTypes> c{};
   for (int t = 0; t < kTileTypes; ++t)
-    for (int req = 0; req < 256; ++req)
+    for (int req = 1; req < 256; ++req)
       for (int r = 0; r < 4; ++r) c[t][req] = static_cast<uint8_t>(c[t][req] + ((kFit[t][req] >> r) & 1));
+  return c;
+}();
+
+// The same table by requirement first: the counts of all tile types at once, so that the
+// board can keep each type's placement count as one requirement changes.
+inline constexpr std::array<std::array<uint8_t, kTileTypes>, 256> kFitCountByReq = [] {
+  std::array<std::array<uint8_t, kTileTypes>, 256> c{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 0; req < 256; ++req) c[req][t] = kFitCount[t][req];
   return c;
 }();
 
