@@ -10,18 +10,19 @@ namespace carc {
 using tiles::kDefs;
 
 namespace {
-// A set of small integers (tile indices, segment ids) below 256.
+// A set of small integers (tile indices, segment ids) below 256. It counts its members as
+// they come (std::popcount is a library call on a baseline x86-64 build).
 struct SmallSet {
   std::array<uint64_t, 4> bits{};
+  int count = 0;
   bool insert(unsigned v) {
     const uint64_t m = uint64_t{1} << (v & 63);
     const bool fresh = !(bits[v >> 6] & m);
     bits[v >> 6] |= m;
+    count += fresh;
     return fresh;
   }
-  int size() const {
-    return std::popcount(bits[0]) + std::popcount(bits[1]) + std::popcount(bits[2]) + std::popcount(bits[3]);
-  }
+  int size() const { return count; }
 };
 }  // namespace
 
@@ -54,7 +55,9 @@ int Game::completed_cities_touching(SegId field_root) const {
 
 // Gives `points` to every player with the most meeples on the feature and reports it;
 // with return_meeples the feature's meeples go back to their owners' supplies.
-void Game::award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events) {
+// roots[i] is the root of meeple i's feature; `tiles` goes into the event.
+void Game::award(SegId root, FeatureKind kind, int points, int tiles, bool end_game, bool return_meeples,
+                 const SegId* roots, Events* events) {
   Event e;
   e.type = Event::Type::Score;
   e.feature = kind;
@@ -63,7 +66,7 @@ void Game::award(SegId root, FeatureKind kind, int points, bool end_game, bool r
   bool located = false;
   for (int i = 0; i < nmeeples_; ++i) {
     const Meeple m = meeples_[i];
-    if (features_.find(m.seg) != root) {
+    if (roots[i] != root) {
       meeples_[kept++] = m;
       continue;
     }
@@ -91,39 +94,52 @@ void Game::award(SegId root, FeatureKind kind, int points, bool end_game, bool r
       score_[p] += points;
     }
   e.points = static_cast<int16_t>(points);
-  if (kind != FeatureKind::Field && kind != FeatureKind::Monastery) e.tiles = static_cast<uint8_t>(feature_tiles(root));
+  e.tiles = static_cast<uint8_t>(tiles);
   if (events) events->push(e);
+}
+
+int Game::meeple_roots(SegId* out) {
+  for (int i = 0; i < nmeeples_; ++i) out[i] = features_.find(meeples_[i].seg);
+  return nmeeples_;
 }
 
 void Game::score_completed(SegId root, Events* events) {
   const FeatureCounters& c = features_.root_counters(root);
   if (c.meeples == 0) return;
-  int points = 0;
+  int points = 0, tiles = 0;
   switch (c.kind) {
-    case FeatureKind::Road: points = feature_tiles(root); break;
+    case FeatureKind::Road: points = tiles = feature_tiles(root); break;
     case FeatureKind::City: {
-      const int n = feature_tiles(root);
-      const bool small = options_.first_edition_small_city && n == 2;
-      points = small ? n + c.shields : 2 * (n + c.shields);
+      tiles = feature_tiles(root);
+      const bool small = options_.first_edition_small_city && tiles == 2;
+      points = small ? tiles + c.shields : 2 * (tiles + c.shields);
       break;
     }
     case FeatureKind::Monastery: points = 9; break;
     case FeatureKind::Field: return;  // fields never complete
   }
-  award(root, c.kind, points, false, true, events);
+  SegId roots[kMaxMeeples];
+  meeple_roots(roots);
+  award(root, c.kind, points, tiles, false, true, roots, events);
 }
 
 void Game::score_end(Events* events) {
   // Every feature that still holds meeples, in the order of its first meeple.
+  // Meeples stay on the board, so their roots hold for every award.
+  SegId roots[kMaxMeeples];
+  meeple_roots(roots);
   SmallSet done;
   for (int i = 0; i < nmeeples_; ++i) {
-    const SegId r = features_.find(meeples_[i].seg);
+    const SegId r = roots[i];
     if (!done.insert(r)) continue;
     const FeatureCounters& c = features_.root_counters(r);
-    int points = 0;
+    int points = 0, tiles = 0;
     switch (c.kind) {
-      case FeatureKind::Road: points = feature_tiles(r); break;
-      case FeatureKind::City: points = feature_tiles(r) + c.shields; break;
+      case FeatureKind::Road: points = tiles = feature_tiles(r); break;
+      case FeatureKind::City:
+        tiles = feature_tiles(r);
+        points = tiles + c.shields;
+        break;
       case FeatureKind::Monastery: {
         const PlacedTile& pt = board_.tile(features_.tile_of(r));
         points = 1 + board_.neighbours8(pt.x, pt.y);
@@ -134,7 +150,7 @@ void Game::score_end(Events* events) {
         points = 3 * completed_cities_touching(r);
         break;
     }
-    award(r, c.kind, points, true, false, events);
+    award(r, c.kind, points, tiles, true, false, roots, events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
 }

@@ -194,7 +194,9 @@ class Game {
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
-  void award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events);
+  void award(SegId root, FeatureKind kind, int points, int tiles, bool end_game, bool return_meeples,
+             const SegId* roots, Events* events);
+  int meeple_roots(SegId* out);
   int feature_tiles(SegId root) const;
   int completed_cities_touching(SegId field_root) const;
   void score_first_edition_farmers(Events* events);
