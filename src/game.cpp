@@ -151,11 +151,12 @@ void Game::apply_placement(Placement p) {
   const auto& me = kOriented[t][rot];
   const uint8_t index = static_cast<uint8_t>(board_.tile_count());
   const SegId base = features_.add_tile(t, index);
-  board_.place(p.x, p.y, t, rot, base);
+  int neighbour[4];
+  board_.place(p.x, p.y, t, rot, base, neighbour);
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
   for (int s = 0; s < 4; ++s) {
-    const int k = board_.tile_index_at_cell(Board::step(cell, s));
+    const int k = neighbour[s];
     if (k < 0) continue;
     const PlacedTile& nt = board_.tile(k);
     const auto& other = kOriented[nt.type][nt.rot];

@@ -79,12 +79,20 @@ class Board {
   int placement_count(TileType t) const { return fit_count_[t]; }
 
   // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
-  // index. Fitting is the caller's business.
-  int place(int x, int y, TileType t, int rot, uint8_t seg_base) {
+  // index; neighbours[s], if given, gets the index of the tile on side s (N E S W) or -1.
+  // Fitting is the caller's business.
+  int place(int x, int y, TileType t, int rot, uint8_t seg_base, int* neighbours = nullptr) {
     const uint16_t c = cell_of(x, y);
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None};
+    // The counts change once per changed open cell; summed here, stored once.
+    std::array<uint16_t, kTileTypes> count = fit_count_;
+    const auto recount = [&count](uint8_t from, uint8_t to) {
+      const auto& add = tiles::kFitCountByReq[to];
+      const auto& sub = tiles::kFitCountByReq[from];
+      for (int k = 0; k < kTileTypes; ++k) count[k] = static_cast<uint16_t>(count[k] + add[k] - sub[k]);
+    };
     if (cells_[c] > kTotalTiles) {
       recount(open_[cells_[c] - kOpenTag].req, 0);
       remove_open(cells_[c] - kOpenTag);
@@ -94,7 +102,8 @@ class Board {
     for (int s = 0; s < 4; ++s) {
       const uint16_t n = step(c, s);
       const uint8_t v = cells_[n];
-      if (v >= 1 && v <= kTotalTiles) continue;
+      if (neighbours) neighbours[s] = has_tile(v) ? v - 1 : -1;
+      if (has_tile(v)) continue;
       const int opp = (s + 2) & 3;
       const uint8_t need = static_cast<uint8_t>(((code >> (2 * s)) & 3) << (2 * opp));
       if (v == 0) {
@@ -108,6 +117,7 @@ class Board {
         req |= need;
       }
     }
+    fit_count_ = count;
     return idx;
   }
 
@@ -134,13 +144,6 @@ class Board {
   static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
   // Whether a cell value names a tile (1..72); one unsigned compare.
   static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
-
-  // An open cell's requirement changes (0: the cell appears or disappears).
-  void recount(uint8_t from, uint8_t to) {
-    const auto& add = tiles::kFitCountByReq[to];
-    const auto& sub = tiles::kFitCountByReq[from];
-    for (int t = 0; t < kTileTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
-  }
 
   void remove_open(int o) {
     const int last = --nopen_;

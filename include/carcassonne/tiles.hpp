@@ -267,9 +267,10 @@ inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = []
 }();
 
 // The same table by requirement first: the counts of all tile types at once, so that the
-// board can keep each type's placement count as one requirement changes.
-inline constexpr std::array<std::array<uint8_t, kTileTypes>, 256> kFitCountByReq = [] {
-  std::array<std::array<uint8_t, kTileTypes>, 256> c{};
+// board can keep each type's placement count as one requirement changes. 16-bit entries,
+// like the counts they are added to, so that the update is a few vector adds.
+inline constexpr std::array<std::array<uint16_t, kTileTypes>, 256> kFitCountByReq = [] {
+  std::array<std::array<uint16_t, kTileTypes>, 256> c{};
   for (int t = 0; t < kTileTypes; ++t)
     for (int req = 0; req < 256; ++req) c[req][t] = kFitCount[t][req];
   return c;
