@@ -186,9 +186,8 @@ void Game::apply_placement(Placement p) {
   // A completed monastery scores only with a monk on it, so the 3x3 block needs a look
   // only if this tile is a monastery (its monk comes later this turn) or touches a monk.
   bool monastery_near = def.segs[0].kind == FeatureKind::Monastery;
-  for (int i = 0; i < nmeeples_; ++i) {
-    if (meeples_[i].location != Location::C) continue;  // only a monk stands in the centre
-    const PlacedTile& m = board_.tile(meeples_[i].tile);
+  for (int i = 0; i < nmonks_; ++i) {
+    const PlacedTile& m = board_.tile(monks_[i]);
     monastery_near |= (m.x - p.x + 1u) <= 2u && (m.y - p.y + 1u) <= 2u;
   }
   if (monastery_near)
@@ -267,6 +266,7 @@ void Game::put_meeple(Location loc) {
   const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
   pt.meeple = loc;
   meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc};
+  if (loc == Location::C) monks_[nmonks_++] = static_cast<uint8_t>(index);  // only monks stand in the centre
   features_.root_counters(features_.find(seg)).meeples++;
   supply_[current_]--;
 }

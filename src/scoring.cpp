@@ -79,10 +79,12 @@ void Game::award(SegId root, FeatureKind kind, int points, int tiles, bool end_g
       e.location = m.location;
       located = true;
     }
-    if (return_meeples)
+    if (return_meeples) {
       supply_[m.player]++;
-    else
+      if (m.location == Location::C) forget_monk(m.tile);
+    } else {
       meeples_[kept++] = m;
+    }
   }
   nmeeples_ = static_cast<uint8_t>(kept);
   if (return_meeples) features_.root_counters(root).meeples = 0;
@@ -96,6 +98,14 @@ void Game::award(SegId root, FeatureKind kind, int points, int tiles, bool end_g
   e.points = static_cast<int16_t>(points);
   e.tiles = static_cast<uint8_t>(tiles);
   if (events) events->push(e);
+}
+
+void Game::forget_monk(uint8_t tile) {
+  for (int i = 0; i < nmonks_; ++i)
+    if (monks_[i] == tile) {
+      monks_[i] = monks_[--nmonks_];
+      return;
+    }
 }
 
 int Game::meeple_roots(SegId* out) {

@@ -197,6 +197,7 @@ class Game {
   void award(SegId root, FeatureKind kind, int points, int tiles, bool end_game, bool return_meeples,
              const SegId* roots, Events* events);
   int meeple_roots(SegId* out);
+  void forget_monk(uint8_t tile);
   int feature_tiles(SegId root) const;
   int completed_cities_touching(SegId field_root) const;
   void score_first_edition_farmers(Events* events);
@@ -209,6 +210,7 @@ class Game {
   std::array<TileType, kMaxDeck> deck_{};
   std::array<uint64_t, 2> discarded_{};
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
+  std::array<uint8_t, tiles::kMonasteryTiles> monks_{};  // tiles whose monastery holds a monk
   uint64_t seed_ = 0;
   Options options_;
   uint8_t players_ = 0;
@@ -218,6 +220,7 @@ class Game {
   uint8_t deck_size_ = 0;
   uint8_t drawn_ = 0;
   uint8_t npending_ = 0;
+  uint8_t nmonks_ = 0;
   bool fixed_order_ = false;
 };
 

@@ -291,6 +291,12 @@ inline constexpr std::array<std::array<uint8_t, 4>, kTileTypes> kCanonical = [] 
 // Smallest rotation that shows the same picture as `rot` (0..3).
 constexpr int canonical_rotation(TileType t, int rot) { return kCanonical[t][rot]; }
 
+inline constexpr int kMonasteryTiles = [] {
+  int n = 0;
+  for (const auto& d : kDefs) n += d.segs[0].kind == FeatureKind::Monastery ? d.count : 0;
+  return n;
+}();
+
 inline constexpr int kTotalSegments = [] {
   int n = 0;
   for (const auto& d : kDefs) n += d.count * d.nsegs;
