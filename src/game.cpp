@@ -155,6 +155,7 @@ void Game::apply_placement(Placement p) {
   board_.place(p.x, p.y, t, rot, base, neighbour);
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
+  unsigned joined = 0;  // the tile's road and city segments that met a neighbour
   for (int s = 0; s < 4; ++s) {
     const int k = neighbour[s];
     if (k < 0) continue;
@@ -166,6 +167,7 @@ void Game::apply_placement(Placement p) {
       const SegId r = features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 1]),
                                       static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
       features_.root_counters(r).open = static_cast<uint8_t>(features_.root_counters(r).open - 2);
+      joined |= 1u << me.slot_seg[3 * s + 1];
     }
     if (e != Edge::City) {  // the fields on both halves of the edge
       features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s]),
@@ -175,14 +177,15 @@ void Game::apply_placement(Placement p) {
     }
   }
 
+  // A road or city can only have been completed through an edge it just matched.
   npending_ = 0;
-  const auto& def = kDefs[t];
-  for (int i = 0; i < def.nsegs; ++i) {
-    const FeatureKind k = def.segs[i].kind;
-    if (k != FeatureKind::Road && k != FeatureKind::City) continue;
+  while (joined) {
+    const int i = std::countr_zero(joined);
+    joined &= joined - 1;
     const SegId r = features_.find(static_cast<SegId>(base + i));
     if (features_.root_counters(r).open == 0) add_pending(r);
   }
+  const auto& def = kDefs[t];
   // A completed monastery scores only with a monk on it, so the 3x3 block needs a look
   // only if this tile is a monastery (its monk comes later this turn) or touches a monk.
   bool monastery_near = def.segs[0].kind == FeatureKind::Monastery;
