@@ -28,9 +28,16 @@ void Game::init(int players, Options options) {
 Game::Game(int players, uint64_t seed, Options options) {
   init(players, options);
   seed_ = seed;
-  int n = 0;
-  for (int t = 0; t < kTileTypes; ++t)
-    for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) deck_[n++] = static_cast<TileType>(t);
+  // The box without the start tile, in tile type order, before the shuffle.
+  static constexpr std::array<TileType, kMaxDeck> kBox = [] {
+    std::array<TileType, kMaxDeck> box{};
+    int n = 0;
+    for (int t = 0; t < kTileTypes; ++t)
+      for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) box[n++] = static_cast<TileType>(t);
+    return box;
+  }();
+  deck_ = kBox;
+  const int n = kMaxDeck;
   Rng rng(seed);
   for (int i = n - 1; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
   deck_size_ = static_cast<uint8_t>(n);

@@ -62,16 +62,14 @@ void Game::award(SegId root, FeatureKind kind, int points, int tiles, bool end_g
   e.type = Event::Type::Score;
   e.feature = kind;
   e.end_game = end_game;
+  // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
+  // loop counts and compacts without branching on it.
   int kept = 0;
   bool located = false;
   for (int i = 0; i < nmeeples_; ++i) {
     const Meeple m = meeples_[i];
-    if (roots[i] != root) {
-      meeples_[kept++] = m;
-      continue;
-    }
-    e.meeples[m.player]++;
-    if (!located) {
+    const bool on = roots[i] == root;
+    if (on & !located) {  // the first meeple on the feature names it in the event
       const PlacedTile& pt = board_.tile(m.tile);
       e.tile = pt.type;
       e.x = pt.x;
@@ -79,15 +77,18 @@ void Game::award(SegId root, FeatureKind kind, int points, int tiles, bool end_g
       e.location = m.location;
       located = true;
     }
+    e.meeples[m.player] = static_cast<uint8_t>(e.meeples[m.player] + on);
     if (return_meeples) {
-      supply_[m.player]++;
-      if (m.location == Location::C) forget_monk(m.tile);
-    } else {
-      meeples_[kept++] = m;
+      supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
+      if (on & (m.location == Location::C)) forget_monk(m.tile);
+      meeples_[kept] = m;
+      kept += !on;
     }
   }
-  nmeeples_ = static_cast<uint8_t>(kept);
-  if (return_meeples) features_.root_counters(root).meeples = 0;
+  if (return_meeples) {
+    nmeeples_ = static_cast<uint8_t>(kept);
+    features_.root_counters(root).meeples = 0;
+  }
   int most = 0;
   for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
   for (int p = 0; p < players_; ++p)
