@@ -228,43 +228,64 @@ class Report {
   bool lines_;
 };
 
-void run_all(bool lines, const Timing& tm) {
+// Runs the figures whose names contain `only` (all if empty).
+void run_all(bool lines, const Timing& tm, std::string_view only) {
   Report out(lines);
+  const auto want = [only](std::string_view name) { return only.empty() || name.find(only) != std::string_view::npos; };
   const Config two{2, true}, four{4, true}, two_off{2, false};
-  const double one_core = best_playout_rate(two, tm);
-  out.figure("playouts_2p", one_core, "playouts/s", "random playouts, 2 players, farmers on");
-  out.figure("playouts_4p", best_playout_rate(four, tm), "playouts/s", "random playouts, 4 players, farmers on");
-  out.figure("playouts_2p_nofarmers", best_playout_rate(two_off, tm), "playouts/s",
-             "random playouts, 2 players, farmers off");
+  if (want("playouts_2p")) {
+    out.figure("playouts_2p", best_playout_rate(two, tm), "playouts/s", "random playouts, 2 players, farmers on");
+  }
+  if (want("playouts_4p")) {
+    out.figure("playouts_4p", best_playout_rate(four, tm), "playouts/s", "random playouts, 4 players, farmers on");
+  }
+  if (want("playouts_2p_nofarmers")) {
+    out.figure("playouts_2p_nofarmers", best_playout_rate(two_off, tm), "playouts/s",
+               "random playouts, 2 players, farmers off");
+  }
 
   // ---- Playouts through the C ABI: to be added here once the C library (capi/) exists:
   // the same 2-player playout driven move by move through the C calls, and the C call
   // that plays a whole rollout, reported as playouts_2p_capi and rollouts_2p_capi.
 
   const int reps = 64, rounds = std::max(1, tm.repeats);
-  const auto tile_states = sample_states(carc::Phase::PlaceTile, 8);
-  const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 8);
   carc::Placement buf[carc::kMaxPlacements];
   carc::Location opts[carc::kMaxMeepleOptions];
-  out.figure("legal_placements", ns_per_call(tile_states, reps, rounds, [&](const carc::Game& g) {
-               return g.legal_placements(buf);
-             }),
-             "ns/call", "legal-placement enumeration");
-  out.figure("meeple_options", ns_per_call(meeple_states, reps, rounds, [&](const carc::Game& g) {
-               return g.meeple_options(opts);
-             }),
-             "ns/call", "meeple-option listing");
-  out.figure("state_copy", copy_ns(tile_states, reps, rounds), "ns/copy", "state copy");
-  out.figure("state_size", sizeof(carc::Game), "bytes", "size of a game state");
-  out.figure("heap_allocations", static_cast<double>(allocations_in_hot_paths(20)), "allocations",
-             "heap allocations in playouts, copies, enumeration");
+  if (want("legal_placements") || want("state_copy")) {
+    const auto tile_states = sample_states(carc::Phase::PlaceTile, 8);
+    if (want("legal_placements")) {
+      out.figure("legal_placements", ns_per_call(tile_states, reps, rounds, [&](const carc::Game& g) {
+                   return g.legal_placements(buf);
+                 }),
+                 "ns/call", "legal-placement enumeration");
+    }
+    if (want("state_copy")) out.figure("state_copy", copy_ns(tile_states, reps, rounds), "ns/copy", "state copy");
+  }
+  if (want("meeple_options")) {
+    const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 8);
+    out.figure("meeple_options", ns_per_call(meeple_states, reps, rounds, [&](const carc::Game& g) {
+                 return g.meeple_options(opts);
+               }),
+               "ns/call", "meeple-option listing");
+  }
+  if (want("state_size")) out.figure("state_size", sizeof(carc::Game), "bytes", "size of a game state");
+  if (want("heap_allocations")) {
+    out.figure("heap_allocations", static_cast<double>(allocations_in_hot_paths(20)), "allocations",
+               "heap allocations in playouts, copies, enumeration");
+  }
 
-  const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  double all = 0;
-  for (int r = 0; r < tm.repeats; ++r) all = std::max(all, threaded_rate(two, threads, tm.seconds));
-  out.figure("threads", threads, "threads", "threads (one game per thread)");
-  out.figure("playouts_2p_all_threads", all, "playouts/s", "random playouts, 2 players, all threads");
-  out.figure("thread_scaling", all / one_core, "x", "all threads / one core");
+  if (want("threads") || want("thread_scaling")) {
+    // One core and all cores measured in turns, so that both see the same background load.
+    const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    double one = 0, all = 0;
+    for (int r = 0; r < tm.repeats; ++r) {
+      one = std::max(one, playout_rate(two, tm.seconds, 1 + 1000000ull * r));
+      all = std::max(all, threaded_rate(two, threads, tm.seconds));
+    }
+    out.figure("threads", threads, "threads", "threads (one game per thread)");
+    out.figure("playouts_2p_all_threads", all, "playouts/s", "random playouts, 2 players, all threads");
+    out.figure("thread_scaling", all / one, "x", "all threads / one thread");
+  }
 }
 
 // For CI: a few games of every kind, no timing. Fails if a hot path allocates or a
@@ -292,8 +313,9 @@ int run_quick() {
 
 void usage() {
   fmt::print(
-      "usage: bench [--lines] [--seconds S] [--repeats R]\n"
-      "         every figure; --lines prints one `name value unit` line per figure\n"
+      "usage: bench [--lines] [--seconds S] [--repeats R] [--only TEXT]\n"
+      "         every figure (or those whose name contains TEXT), each the best of R runs\n"
+      "         of at least S seconds; --lines prints one `name value unit` line per figure\n"
       "       bench --callgrind N [--players P] [--no-farmers]\n"
       "         N playouts with fixed seeds 1..N inside carc_bench_playouts, for\n"
       "         bench/callgrind.sh (instructions per playout, start-up excluded)\n"
@@ -305,6 +327,7 @@ void usage() {
 
 int main(int argc, char** argv) {
   bool lines = false, farmers = true;
+  std::string_view only;
   int callgrind = 0, players = 2;
   Timing tm;
   for (int i = 1; i < argc; ++i) {
@@ -312,6 +335,8 @@ int main(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     if (a == "--lines") {
       lines = true;
+    } else if (a == "--only" && has_value) {
+      only = argv[++i];
     } else if (a == "--quick") {
       return run_quick();
     } else if (a == "--seconds" && has_value) {
@@ -339,6 +364,6 @@ int main(int argc, char** argv) {
                check);
     return 0;
   }
-  run_all(lines, tm);
+  run_all(lines, tm, only);
   return 0;
 }
