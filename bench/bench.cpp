@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <new>
 #include <string>
 #include <string_view>
@@ -41,9 +42,19 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Figures are timed on the CPU-time clock of the measuring thread, so that other processes
+// on a shared machine do not count against the engine (on a quiet machine it runs with
+// the wall clock); --wall switches to wall-clock time.
+bool g_wall_clock = false;
 
-double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double now() {
+  if (g_wall_clock) return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double seconds_since(double t0) { return now() - t0; }
 
 // Keeps the compiler from dropping work whose result nobody reads: the value's address
 // escapes into an asm statement that may read all memory (passing the value itself would
@@ -96,7 +107,7 @@ double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
   uint64_t seed = first_seed;
   int64_t games = 0;
   uint64_t sum = 0;
-  const auto t0 = Clock::now();
+  const double t0 = now();
   double t = 0;
   do {
     sum += carc_bench_playouts(c.players, c.farmers, seed, 64);
@@ -114,7 +125,8 @@ double best_playout_rate(const Config& c, const Timing& tm) {
   return best;
 }
 
-// Playouts per second over all threads together, one game per thread at a time.
+// Playouts per second over all threads together, one game per thread at a time: the sum
+// of the threads' own rates, each on its own clock.
 double threaded_rate(const Config& c, int threads, double seconds) {
   std::vector<double> rates(threads);
   std::vector<std::thread> pool;
@@ -160,7 +172,7 @@ double ns_per_call(const std::vector<carc::Game>& states, int reps, int rounds, 
   double best = 1e30;
   for (int r = 0; r < rounds; ++r) {
     uint64_t calls = 0;
-    const auto t0 = Clock::now();
+    const double t0 = now();
     for (const carc::Game& g : states)
       for (int i = 0; i < reps; ++i) {
         keep(f(g));
@@ -177,7 +189,7 @@ double copy_ns(const std::vector<carc::Game>& states, int reps, int rounds) {
   std::vector<carc::Game> dst(2, states.front());
   for (int r = 0; r < rounds; ++r) {
     uint64_t calls = 0;
-    const auto t0 = Clock::now();
+    const double t0 = now();
     for (const carc::Game& g : states)
       for (int i = 0; i < reps; ++i) {
         carc::Game& d = dst[i & 1];
@@ -233,6 +245,7 @@ class Report {
 // Runs the figures whose names contain `only` (all if empty).
 void run_all(bool lines, const Timing& tm, std::string_view only) {
   Report out(lines);
+  if (!lines) fmt::print("times: {}\n", g_wall_clock ? "wall clock" : "CPU time of the measuring thread (--wall: wall clock)");
   const auto want = [only](std::string_view name) { return only.empty() || name.find(only) != std::string_view::npos; };
   const Config two{2, true}, four{4, true}, two_off{2, false};
   if (want("playouts_2p")) {
@@ -253,23 +266,21 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
   const int reps = 64, rounds = std::max(1, tm.repeats);
   carc::Placement buf[carc::kMaxPlacements];
   carc::Location opts[carc::kMaxMeepleOptions];
-  if (want("legal_placements") || want("state_copy")) {
-    const auto tile_states = sample_states(carc::Phase::PlaceTile, 8);
-    if (want("legal_placements")) {
-      out.figure("legal_placements", ns_per_call(tile_states, reps, rounds, [&](const carc::Game& g) {
-                   return g.legal_placements(buf);
-                 }),
-                 "ns/call", "legal-placement enumeration");
-    }
-    if (want("state_copy")) out.figure("state_copy", copy_ns(tile_states, reps, rounds), "ns/copy", "state copy");
+  const auto tile_states = sample_states(carc::Phase::PlaceTile, 8);
+  const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 8);
+  if (want("legal_placements")) {
+    out.figure("legal_placements", ns_per_call(tile_states, reps, rounds, [&](const carc::Game& g) {
+                 return g.legal_placements(buf);
+               }),
+               "ns/call", "legal-placement enumeration");
   }
   if (want("meeple_options")) {
-    const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 8);
     out.figure("meeple_options", ns_per_call(meeple_states, reps, rounds, [&](const carc::Game& g) {
                  return g.meeple_options(opts);
                }),
                "ns/call", "meeple-option listing");
   }
+  if (want("state_copy")) out.figure("state_copy", copy_ns(tile_states, reps, rounds), "ns/copy", "state copy");
   if (want("state_size")) out.figure("state_size", sizeof(carc::Game), "bytes", "size of a game state");
   if (want("heap_allocations")) {
     out.figure("heap_allocations", static_cast<double>(allocations_in_hot_paths(20)), "allocations",
@@ -315,9 +326,11 @@ int run_quick() {
 
 void usage() {
   fmt::print(
-      "usage: bench [--lines] [--seconds S] [--repeats R] [--only TEXT]\n"
+      "usage: bench [--lines] [--seconds S] [--repeats R] [--only TEXT] [--wall]\n"
       "         every figure (or those whose name contains TEXT), each the best of R runs\n"
-      "         of at least S seconds; --lines prints one `name value unit` line per figure\n"
+      "         of at least S seconds; --lines prints one `name value unit` line per figure.\n"
+      "         Times are CPU time of the measuring thread (other processes on a shared\n"
+      "         machine do not count); --wall measures wall-clock time instead\n"
       "       bench --callgrind N [--players P] [--no-farmers]\n"
       "         N playouts with fixed seeds 1..N inside carc_bench_playouts, for\n"
       "         bench/callgrind.sh (instructions per playout, start-up excluded)\n"
@@ -339,6 +352,8 @@ int main(int argc, char** argv) {
       lines = true;
     } else if (a == "--only" && has_value) {
       only = argv[++i];
+    } else if (a == "--wall") {
+      g_wall_clock = true;
     } else if (a == "--quick") {
       return run_quick();
     } else if (a == "--seconds" && has_value) {
