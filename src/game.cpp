@@ -232,18 +232,19 @@ int Game::meeple_options(Location* out) const {
   if (phase_ != Phase::PlaceMeeple || supply_[current_] == 0) return 0;
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const auto& o = kOriented[pt.type][pt.rot];
-  SegId seen[tiles::kMaxSegs];
-  int nseen = 0, n = 0;
+  // Each location is written and kept or not without a branch: which features are free is
+  // as good as random to the branch predictor.
+  SegId roots[tiles::kMaxSegs];
+  int n = 0;
   for (int i = 0; i < o.nchoices; ++i) {
     const Location loc = o.choices[i];
     const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
-    bool dup = false;
-    for (int j = 0; j < nseen; ++j) dup |= seen[j] == r;
-    if (dup) continue;
-    seen[nseen++] = r;
-    if (features_.kind(r) == FeatureKind::Field && !options_.farmers) continue;
-    if (features_.root_counters(r).meeples > 0) continue;
-    out[n++] = loc;
+    roots[i] = r;
+    bool ok = features_.root_counters(r).meeples == 0;
+    ok &= options_.farmers | (features_.kind(r) != FeatureKind::Field);
+    for (int j = 0; j < i; ++j) ok &= roots[j] != r;  // listed under an earlier location
+    out[n] = loc;
+    n += ok;
   }
   return n;
 }
