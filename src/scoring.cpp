@@ -53,52 +53,33 @@ int Game::completed_cities_touching(SegId field_root) const {
   return cities.size();
 }
 
-// Gives `points` to every player with the most meeples on the feature and reports it;
-// with return_meeples the feature's meeples go back to their owners' supplies.
-// roots[i] is the root of meeple i's feature; `tiles` goes into the event.
-void Game::award(SegId root, FeatureKind kind, int points, int tiles, bool end_game, bool return_meeples,
-                 const SegId* roots, Events* events) {
+// Gives `points` to every player with the most meeples on a feature (meeples[p] of them
+// are player p's) and reports it; `first` is the feature's first meeple, which names it.
+void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
+               const Meeple& first, Events* events) {
+  int most = 0;
+  for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(meeples[p]));
+  uint8_t winners = 0;
+  for (int p = 0; p < players_; ++p)
+    if (meeples[p] == most) {
+      winners |= static_cast<uint8_t>(1u << p);
+      score_[p] += points;
+    }
+  if (!events) return;
   Event e;
   e.type = Event::Type::Score;
   e.feature = kind;
   e.end_game = end_game;
-  // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
-  // loop counts and compacts without branching on it.
-  int kept = 0;
-  bool located = false;
-  for (int i = 0; i < nmeeples_; ++i) {
-    const Meeple m = meeples_[i];
-    const bool on = roots[i] == root;
-    if (on & !located) {  // the first meeple on the feature names it in the event
-      const PlacedTile& pt = board_.tile(m.tile);
-      e.tile = pt.type;
-      e.x = pt.x;
-      e.y = pt.y;
-      e.location = m.location;
-      located = true;
-    }
-    e.meeples[m.player] = static_cast<uint8_t>(e.meeples[m.player] + on);
-    if (return_meeples) {
-      supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
-      if (on & (m.location == Location::C)) forget_monk(m.tile);
-      meeples_[kept] = m;
-      kept += !on;
-    }
-  }
-  if (return_meeples) {
-    nmeeples_ = static_cast<uint8_t>(kept);
-    features_.root_counters(root).meeples = 0;
-  }
-  int most = 0;
-  for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
-  for (int p = 0; p < players_; ++p)
-    if (e.meeples[p] == most) {
-      e.winners |= static_cast<uint8_t>(1u << p);
-      score_[p] += points;
-    }
+  const PlacedTile& pt = board_.tile(first.tile);
+  e.tile = pt.type;
+  e.x = pt.x;
+  e.y = pt.y;
+  e.location = first.location;
+  e.winners = winners;
   e.points = static_cast<int16_t>(points);
   e.tiles = static_cast<uint8_t>(tiles);
-  if (events) events->push(e);
+  e.meeples = meeples;
+  events->push(e);
 }
 
 void Game::forget_monk(uint8_t tile) {
@@ -109,11 +90,7 @@ void Game::forget_monk(uint8_t tile) {
     }
 }
 
-int Game::meeple_roots(SegId* out) {
-  for (int i = 0; i < nmeeples_; ++i) out[i] = features_.find(meeples_[i].seg);
-  return nmeeples_;
-}
-
+// A feature completed during the game scores if it holds meeples, which go home.
 void Game::score_completed(SegId root, Events* events) {
   const FeatureCounters& c = features_.root_counters(root);
   if (c.meeples == 0) return;
@@ -129,20 +106,51 @@ void Game::score_completed(SegId root, Events* events) {
     case FeatureKind::Monastery: points = 9; break;
     case FeatureKind::Field: return;  // fields never complete
   }
-  SegId roots[kMaxMeeples];
-  meeple_roots(roots);
-  award(root, c.kind, points, tiles, false, true, roots, events);
+  // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
+  // loop counts and compacts without branching on it.
+  PlayerCounts meeples{};
+  Meeple first{};
+  bool located = false;
+  int kept = 0;
+  for (int i = 0; i < nmeeples_; ++i) {
+    const Meeple m = meeples_[i];
+    const bool on = features_.find(m.seg) == root;
+    if (on & !located) {
+      first = m;
+      located = true;
+    }
+    meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + on);
+    supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
+    if (on & (m.location == Location::C)) forget_monk(m.tile);
+    meeples_[kept] = m;
+    kept += !on;
+  }
+  nmeeples_ = static_cast<uint8_t>(kept);
+  features_.root_counters(root).meeples = 0;
+  pay(c.kind, points, tiles, false, meeples, first, events);
 }
 
 void Game::score_end(Events* events) {
-  // Every feature that still holds meeples, in the order of its first meeple.
-  // Meeples stay on the board, so their roots hold for every award.
-  SegId roots[kMaxMeeples];
-  meeple_roots(roots);
-  SmallSet done;
+  // One pass sorts the meeples (which all stay) by feature: the features that hold any, in
+  // the order of their first meeple, and each player's meeples on each.
+  SegId feature[kMaxMeeples];
+  uint8_t first[kMaxMeeples];
+  PlayerCounts meeples[kMaxMeeples];
+  int nfeatures = 0;
   for (int i = 0; i < nmeeples_; ++i) {
-    const SegId r = roots[i];
-    if (!done.insert(r)) continue;
+    const SegId r = features_.find(meeples_[i].seg);
+    int f = 0;
+    while (f < nfeatures && feature[f] != r) ++f;
+    if (f == nfeatures) {
+      feature[f] = r;
+      first[f] = static_cast<uint8_t>(i);
+      meeples[f] = {};
+      ++nfeatures;
+    }
+    meeples[f][meeples_[i].player]++;
+  }
+  for (int f = 0; f < nfeatures; ++f) {
+    const SegId r = feature[f];
     const FeatureCounters& c = features_.root_counters(r);
     int points = 0, tiles = 0;
     switch (c.kind) {
@@ -161,7 +169,7 @@ void Game::score_end(Events* events) {
         points = 3 * completed_cities_touching(r);
         break;
     }
-    award(r, c.kind, points, tiles, true, false, roots, events);
+    pay(c.kind, points, tiles, true, meeples[f], meeples_[first[f]], events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
 }
@@ -187,11 +195,8 @@ void Game::score_first_edition_farmers(Events* events) {
       c = features_.next(c);
     } while (c != city);
 
-    Event e;
-    e.type = Event::Type::Score;
-    e.feature = FeatureKind::Field;
-    e.end_game = true;
-    e.tiles = static_cast<uint8_t>(feature_tiles(city));
+    PlayerCounts farmers{};
+    Meeple first{};
     bool any = false;
     for (int i = 0; i < nmeeples_; ++i) {
       const Meeple& m = meeples_[i];
@@ -199,26 +204,11 @@ void Game::score_first_edition_farmers(Events* events) {
       if (features_.kind(r) != FeatureKind::Field) continue;
       const uint64_t bit = uint64_t{1} << (r & 63);
       if (!(fields.bits[r >> 6] & bit)) continue;
-      if (!any) {
-        const PlacedTile& pt = board_.tile(m.tile);
-        e.tile = pt.type;
-        e.x = pt.x;
-        e.y = pt.y;
-        e.location = m.location;
-        any = true;
-      }
-      e.meeples[m.player]++;
+      if (!any) first = m;
+      any = true;
+      farmers[m.player]++;
     }
-    if (!any) continue;
-    int most = 0;
-    for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
-    for (int p = 0; p < players_; ++p)
-      if (e.meeples[p] == most) {
-        e.winners |= static_cast<uint8_t>(1u << p);
-        score_[p] += 4;
-      }
-    e.points = 4;
-    if (events) events->push(e);
+    if (any) pay(FeatureKind::Field, 4, feature_tiles(city), true, farmers, first, events);
   }
 }
 

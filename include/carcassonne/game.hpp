@@ -194,9 +194,9 @@ class Game {
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
-  void award(SegId root, FeatureKind kind, int points, int tiles, bool end_game, bool return_meeples,
-             const SegId* roots, Events* events);
-  int meeple_roots(SegId* out);
+  using PlayerCounts = std::array<uint8_t, kMaxPlayers>;
+  void pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
+           Events* events);
   void forget_monk(uint8_t tile);
   int feature_tiles(SegId root) const;
   int completed_cities_touching(SegId field_root) const;
