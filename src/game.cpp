@@ -192,23 +192,21 @@ void Game::apply_placement(Placement p) {
     const SegId r = features_.find(static_cast<SegId>(base + i));
     if (features_.root_counters(r).open == 0) add_pending(r);
   }
-  const auto& def = kDefs[t];
-  // A completed monastery scores only with a monk on it, so the 3x3 block needs a look
-  // only if this tile is a monastery (its monk comes later this turn) or touches a monk.
-  bool monastery_near = def.segs[0].kind == FeatureKind::Monastery;
+  // A completed monastery scores only with a monk on it, so the monasteries to look at are
+  // this tile's own (its monk comes later this turn) and those of the monks around it:
+  // bit 3*dy+dx of `block` for the one at (p.x+dx-1, p.y+dy-1), visited in that order.
+  unsigned block = kDefs[t].segs[0].kind == FeatureKind::Monastery ? 1u << 4 : 0u;
   for (int i = 0; i < nmonks_; ++i) {
     const PlacedTile& m = board_.tile(monks_[i]);
-    monastery_near |= (m.x - p.x + 1u) <= 2u && (m.y - p.y + 1u) <= 2u;
+    const unsigned dx = m.x - p.x + 1u, dy = m.y - p.y + 1u;
+    if (dx <= 2u && dy <= 2u) block |= 1u << (3 * dy + dx);
   }
-  if (monastery_near)
-    for (const int d : Board::kBlock) {
-      const uint16_t c = static_cast<uint16_t>((cell + d) & (Board::kCells - 1));
-      const int k = board_.tile_index_at_cell(c);
-      if (k < 0) continue;
-      const PlacedTile& m = board_.tile(k);
-      if (kDefs[m.type].segs[0].kind == FeatureKind::Monastery && board_.neighbours8_of_cell(c) == 8)
-        add_pending(m.seg_base);
-    }
+  while (block) {
+    const int b = std::countr_zero(block);
+    block &= block - 1;
+    const uint16_t c = static_cast<uint16_t>((cell + Board::kBlock[b]) & (Board::kCells - 1));
+    if (board_.neighbours8_of_cell(c) == 8) add_pending(board_.tile(board_.tile_index_at_cell(c)).seg_base);
+  }
   phase_ = Phase::PlaceMeeple;
 }
 
