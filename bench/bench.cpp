@@ -144,7 +144,7 @@ double threaded_rate(const Config& c, int threads, double seconds) {
   return total;
 }
 
-// States a search meets: every position of a few seeded random games, in one phase.
+// States a search meets: the positions of a few seeded random games, in one phase.
 std::vector<carc::Game> sample_states(carc::Phase phase, int games) {
   std::vector<carc::Game> states;
   carc::Placement buf[carc::kMaxPlacements];
@@ -156,7 +156,9 @@ std::vector<carc::Game> sample_states(carc::Phase phase, int games) {
       if (phase == carc::Phase::PlaceTile) states.push_back(game);
       const int n = game.legal_placements(buf);
       game.place(buf[rng.below(static_cast<uint32_t>(n))]);
-      if (phase == carc::Phase::PlaceMeeple) states.push_back(game);
+      // Random games soon run out of meeples, and a listing without one is free: sample
+      // only turns where there is something to list.
+      if (phase == carc::Phase::PlaceMeeple && game.supply(game.current_player()) > 0) states.push_back(game);
       const int k = game.meeple_options(opts);
       const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
       game.deploy(pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick]);
