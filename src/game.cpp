@@ -346,16 +346,8 @@ Placement Game::random_placement(Rng& rng) const {
     pick = count[board_.open(i).req] - 1 - pick;
   }
   const OpenCell& o = board_.open(i);
-  // kNthRotation[mask][k]: the k-th rotation in a fit mask (a table: a loop over the bits
-  // mispredicts).
-  static constexpr auto kNthRotation = [] {
-    std::array<std::array<uint8_t, 4>, 16> nth{};
-    for (int mask = 0; mask < 16; ++mask)
-      for (int r = 0, k = 0; r < 4; ++r)
-        if (mask >> r & 1) nth[mask][k++] = static_cast<uint8_t>(r);
-    return nth;
-  }();
-  return Placement{o.x, o.y, kNthRotation[tiles::kFit[t][o.req]][pick]};
+  // The rotation comes from a table: a loop over the mask bits would mispredict.
+  return Placement{o.x, o.y, tiles::kNthRotation[tiles::kFit[t][o.req]][pick]};
 }
 
 void Game::playout(Rng& rng, Events* events) {

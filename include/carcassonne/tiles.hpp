@@ -237,24 +237,32 @@ inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = mak
 // kFit[t][req]: mask of the distinct rotations of type t that satisfy an open cell's
 // requirement byte (2 bits per side, Edge values, Edge::None = unconstrained).
 constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
+  // Whole bytes at a time: a rotation fits when its edge code equals the requirement on
+  // every constrained side. (A side-by-side loop takes clang past its constexpr step limit.)
   std::array<std::array<uint8_t, 256>, kTileTypes> f{};
-  for (int t = 0; t < kTileTypes; ++t)
+  for (int t = 0; t < kTileTypes; ++t) {
+    int code[4] = {};
+    for (int r = 0; r < 4; ++r) code[r] = kOriented[t][r].edge_code;
     for (int req = 0; req < 256; ++req) {
+      const int constrained = ((req | req >> 1) & 0x55) * 3;  // both bits of each side with a requirement
       uint8_t m = 0;
-      for (int r = 0; r < 4; ++r) {
-        if (!(kDefs[t].symmetry & (1 << r))) continue;
-        bool ok = true;
-        for (int s = 0; s < 4; ++s) {
-          const int want = (req >> (2 * s)) & 3;
-          if (want != 0 && want != ((kOriented[t][r].edge_code >> (2 * s)) & 3)) ok = false;
-        }
-        if (ok) m |= static_cast<uint8_t>(1u << r);
-      }
+      for (int r = 0; r < 4; ++r)
+        if ((kDefs[t].symmetry >> r & 1) && ((req ^ code[r]) & constrained) == 0) m |= static_cast<uint8_t>(1u << r);
       f[t][req] = m;
     }
+  }
   return f;
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
+
+// kNthRotation[mask][k]: the k-th rotation in a mask of rotations (0 past the last).
+inline constexpr std::array<std::array<uint8_t, 4>, 16> kNthRotation = [] {
+  std::array<std::array<uint8_t, 4>, 16> nth{};
+  for (int mask = 0; mask < 16; ++mask)
+    for (int r = 0, k = 0; r < 4; ++r)
+      if (mask >> r & 1) nth[mask][k++] = static_cast<uint8_t>(r);
+  return nth;
+}();
 
 // kFitCount[t][req]: how many rotations kFit[t][req] holds. An open cell always touches a
 // tile, so requirement 0 never names one: it counts nothing and stands for "no open cell".
