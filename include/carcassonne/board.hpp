@@ -86,13 +86,6 @@ class Board {
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None};
-    // The counts change once per changed open cell; summed here, stored once.
-    std::array<uint16_t, kTileTypes> count = fit_count_;
-    const auto recount = [&count](uint8_t from, uint8_t to) {
-      const auto& add = tiles::kFitCountByReq[to];
-      const auto& sub = tiles::kFitCountByReq[from];
-      for (int k = 0; k < kTileTypes; ++k) count[k] = static_cast<uint16_t>(count[k] + add[k] - sub[k]);
-    };
     if (cells_[c] > kTotalTiles) {
       recount(open_[cells_[c] - kOpenTag].req, 0);
       remove_open(cells_[c] - kOpenTag);
@@ -117,7 +110,6 @@ class Board {
         req |= need;
       }
     }
-    fit_count_ = count;
     return idx;
   }
 
@@ -144,6 +136,14 @@ class Board {
   static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
   // Whether a cell value names a tile (1..72); one unsigned compare.
   static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
+
+  // An open cell's requirement changes (0: the cell appears or disappears). The rows are
+  // copied first: then the compilers know they do not overlap the counts, and add them as
+  // three vectors.
+  void recount(uint8_t from, uint8_t to) {
+    const std::array<uint16_t, kTileTypes> add = tiles::kFitCountByReq[to], sub = tiles::kFitCountByReq[from];
+    for (int t = 0; t < kTileTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
+  }
 
   void remove_open(int o) {
     const int last = --nopen_;
