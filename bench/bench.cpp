@@ -78,7 +78,10 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
   carc::Rng rng(seed ^ 0x5DEECE66Dull);
   game.playout(rng);
   uint64_t h = seed;
-  for (int p = 0; p < c.players; ++p) h = h * 1000003u + static_cast<uint64_t>(game.score(p));
+  for (int p = 0; p < c.players; ++p) {
+    h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
   return h;
 }
 
