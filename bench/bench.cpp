@@ -43,8 +43,8 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 namespace {
 
 // Figures are timed on the CPU-time clock of the measuring thread, so that other processes
-// on a shared machine do not count against the engine (on a quiet machine it runs with
-// the wall clock); --wall switches to wall-clock time.
+// on a shared machine do not count against the engine (on a quiet machine the two clocks
+// agree); --wall switches to wall-clock time.
 bool g_wall_clock = false;
 
 double now() {
@@ -87,9 +87,9 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
 
 }  // namespace
 
-// The function callgrind counts (`--toggle-collect=carc_bench_playouts`): n playouts with
+// The function callgrind counts (`--toggle-collect=bench_playouts`): n playouts with
 // seeds first..first+n-1 and nothing else. Not static and never inlined, so it keeps its name.
-extern "C" __attribute__((noinline)) uint64_t carc_bench_playouts(int players, int farmers, uint64_t first,
+extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int farmers, uint64_t first,
                                                                   int n) {
   const Config c{players, farmers != 0};
   uint64_t sum = 0;
@@ -113,7 +113,7 @@ double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
   const double t0 = now();
   double t = 0;
   do {
-    sum += carc_bench_playouts(c.players, c.farmers, seed, 64);
+    sum += bench_playouts(c.players, c.farmers, seed, 64);
     seed += 64;
     games += 64;
     t = seconds_since(t0);
@@ -212,8 +212,8 @@ uint64_t allocations_in_hot_paths(int n) {
   carc::Placement buf[carc::kMaxPlacements];
   carc::Location opts[carc::kMaxMeepleOptions];
   const uint64_t before = g_allocations.load();
-  keep(carc_bench_playouts(2, 1, 1, n));
-  keep(carc_bench_playouts(4, 0, 1, n));
+  keep(bench_playouts(2, 1, 1, n));
+  keep(bench_playouts(4, 0, 1, n));
   for (const carc::Game& g : tile_states) {
     carc::Game copy = g;
     keep(copy.legal_placements(buf));
@@ -335,7 +335,7 @@ void usage() {
       "         Times are CPU time of the measuring thread (other processes on a shared\n"
       "         machine do not count); --wall measures wall-clock time instead\n"
       "       bench --callgrind N [--players P] [--no-farmers]\n"
-      "         N playouts with fixed seeds 1..N inside carc_bench_playouts, for\n"
+      "         N playouts with fixed seeds 1..N inside bench_playouts, for\n"
       "         bench/callgrind.sh (instructions per playout, start-up excluded)\n"
       "       bench --quick\n"
       "         a few games and the allocation check, no timing (CI smoke test)\n");
@@ -379,7 +379,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (callgrind) {
-    const uint64_t check = carc_bench_playouts(players, farmers, 1, callgrind);
+    const uint64_t check = bench_playouts(players, farmers, 1, callgrind);
     fmt::print("playouts {} players {} farmers {} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
                check);
     return 0;
