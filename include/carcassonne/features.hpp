@@ -31,16 +31,15 @@ class Features {
   int count() const { return count_; }
 
   // Adds the segments of a newly placed tile as separate features; returns the first id.
-  // Writes all kMaxSegs slots in fixed-size blocks (no loop over the tile's segments);
-  // slots past the tile's own are left for the next tile to overwrite.
+  // Always writes kMaxSegs slots, a fixed count the compiler turns into a few block
+  // stores (no loop over the tile's segments); slots past the tile's own are left for the
+  // next tile to overwrite.
   SegId add_tile(TileType t, uint8_t tile_index) {
     const SegId base = count_;
-    constexpr uint64_t kBytes = 0x0101010101010101ull;  // one in every byte
-    const uint64_t ids = base * kBytes + 0x0706050403020100ull;  // base, base+1, ... (base+7 < 256)
-    const uint64_t tiles = tile_index * kBytes;
-    std::memcpy(&parent_[base], &ids, sizeof ids);
-    std::memcpy(&next_[base], &ids, sizeof ids);
-    std::memcpy(&tile_[base], &tiles, sizeof tiles);
+    for (int i = 0; i < tiles::kMaxSegs; ++i) {
+      parent_[base + i] = next_[base + i] = static_cast<SegId>(base + i);
+      tile_[base + i] = tile_index;
+    }
     std::memcpy(&counters_[base], kFresh[t].data(), sizeof kFresh[t]);
     count_ = static_cast<uint8_t>(count_ + tiles::kDefs[t].nsegs);
     return base;
