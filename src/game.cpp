@@ -28,9 +28,16 @@ void Game::init(int players, Options options) {
 Game::Game(int players, uint64_t seed, Options options) {
   init(players, options);
   seed_ = seed;
-  int n = 0;
-  for (int t = 0; t < kTileTypes; ++t)
-    for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) deck_[n++] = static_cast<TileType>(t);
+  // The box without the start tile, in tile type order, before the shuffle.
+  static constexpr std::array<TileType, kMaxDeck> kBox = [] {
+    std::array<TileType, kMaxDeck> box{};
+    int n = 0;
+    for (int t = 0; t < kTileTypes; ++t)
+      for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) box[n++] = static_cast<TileType>(t);
+    return box;
+  }();
+  deck_ = kBox;
+  const int n = kMaxDeck;
   Rng rng(seed);
   for (int i = n - 1; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
   deck_size_ = static_cast<uint8_t>(n);
@@ -131,12 +138,7 @@ int Game::legal_placements(Placement* out) const {
   return placements_for(current_tile(), out);
 }
 
-bool Game::fits_anywhere(TileType t) const {
-  const auto& fit = tiles::kFit[t];
-  for (int i = 0, e = board_.open_count(); i < e; ++i)
-    if (fit[board_.open(i).req]) return true;
-  return false;
-}
+bool Game::fits_anywhere(TileType t) const { return board_.placement_count(t) > 0; }
 
 Status Game::place(Placement p, Verdict* why) {
   const Verdict v = check_placement(p);
@@ -160,11 +162,13 @@ void Game::apply_placement(Placement p) {
   const auto& me = kOriented[t][rot];
   const uint8_t index = static_cast<uint8_t>(board_.tile_count());
   const SegId base = features_.add_tile(t, index);
-  board_.place(p.x, p.y, t, rot, base);
+  int neighbour[4];
+  board_.place(p.x, p.y, t, rot, base, neighbour);
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
+  unsigned joined = 0;  // the tile's road and city segments that met a neighbour
   for (int s = 0; s < 4; ++s) {
-    const int k = board_.tile_index_at_cell(Board::step(cell, s));
+    const int k = neighbour[s];
     if (k < 0) continue;
     const PlacedTile& nt = board_.tile(k);
     const auto& other = kOriented[nt.type][nt.rot];
@@ -174,6 +178,7 @@ void Game::apply_placement(Placement p) {
       const SegId r = features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 1]),
                                       static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
       features_.root_counters(r).open = static_cast<uint8_t>(features_.root_counters(r).open - 2);
+      joined |= 1u << me.slot_seg[3 * s + 1];
     }
     if (e != Edge::City) {  // the fields on both halves of the edge
       features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s]),
@@ -183,22 +188,29 @@ void Game::apply_placement(Placement p) {
     }
   }
 
+  // A road or city can only have been completed through an edge it just matched.
   npending_ = 0;
-  const auto& def = kDefs[t];
-  for (int i = 0; i < def.nsegs; ++i) {
-    const FeatureKind k = def.segs[i].kind;
-    if (k != FeatureKind::Road && k != FeatureKind::City) continue;
+  while (joined) {
+    const int i = std::countr_zero(joined);
+    joined &= joined - 1;
     const SegId r = features_.find(static_cast<SegId>(base + i));
     if (features_.root_counters(r).open == 0) add_pending(r);
   }
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int k = board_.tile_index_at(p.x + dx, p.y + dy);
-      if (k < 0) continue;
-      const PlacedTile& m = board_.tile(k);
-      if (kDefs[m.type].segs[0].kind == FeatureKind::Monastery && board_.neighbours8(m.x, m.y) == 8)
-        add_pending(m.seg_base);
-    }
+  // A completed monastery scores only with a monk on it, so the monasteries to look at are
+  // this tile's own (its monk comes later this turn) and those of the monks around it:
+  // bit 3*dy+dx of `block` for the one at (p.x+dx-1, p.y+dy-1), visited in that order.
+  unsigned block = kDefs[t].segs[0].kind == FeatureKind::Monastery ? 1u << 4 : 0u;
+  for (int i = 0; i < nmonks_; ++i) {
+    const PlacedTile& m = board_.tile(monks_[i]);
+    const unsigned dx = m.x - p.x + 1u, dy = m.y - p.y + 1u;
+    if (dx <= 2u && dy <= 2u) block |= 1u << (3 * dy + dx);
+  }
+  while (block) {
+    const int b = std::countr_zero(block);
+    block &= block - 1;
+    const uint16_t c = static_cast<uint16_t>((cell + Board::kBlock[b]) & (Board::kCells - 1));
+    if (board_.neighbours8_of_cell(c) == 8) add_pending(board_.tile(board_.tile_index_at_cell(c)).seg_base);
+  }
   phase_ = Phase::PlaceMeeple;
 }
 
@@ -222,18 +234,19 @@ int Game::meeple_options(Location* out) const {
   if (phase_ != Phase::PlaceMeeple || supply_[current_] == 0) return 0;
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const auto& o = kOriented[pt.type][pt.rot];
-  SegId seen[tiles::kMaxSegs];
-  int nseen = 0, n = 0;
+  // Each location is written and kept or not without a branch: which features are free is
+  // as good as random to the branch predictor.
+  SegId roots[tiles::kMaxSegs];
+  int n = 0;
   for (int i = 0; i < o.nchoices; ++i) {
     const Location loc = o.choices[i];
     const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
-    bool dup = false;
-    for (int j = 0; j < nseen; ++j) dup |= seen[j] == r;
-    if (dup) continue;
-    seen[nseen++] = r;
-    if (features_.kind(r) == FeatureKind::Field && !options_.farmers) continue;
-    if (features_.root_counters(r).meeples > 0) continue;
-    out[n++] = loc;
+    roots[i] = r;
+    bool ok = features_.root_counters(r).meeples == 0;
+    ok &= options_.farmers | (features_.kind(r) != FeatureKind::Field);
+    for (int j = 0; j < i; ++j) ok &= roots[j] != r;  // listed under an earlier location
+    out[n] = loc;
+    n += ok;
   }
   return n;
 }
@@ -243,25 +256,32 @@ Status Game::deploy(Location loc, Events* events, Verdict* why) {
   if (why) *why = v;
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
   if (loc != Location::None) {
-    const int index = board_.tile_count() - 1;
-    PlacedTile& pt = board_.tile(index);
-    const auto& o = kOriented[pt.type][pt.rot];
-    const SegId seg = static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]);
-    const SegId r = features_.find(seg);
     // Name the feature by its first location on this tile, as the listing does.
-    Location first = loc;
+    const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+    const auto& o = kOriented[pt.type][pt.rot];
+    const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
     for (int i = 0; i < o.nchoices; ++i)
       if (features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(o.choices[i])])) == r) {
-        first = o.choices[i];
+        loc = o.choices[i];
         break;
       }
-    pt.meeple = first;
-    meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), first};
-    features_.root_counters(r).meeples++;
-    supply_[current_]--;
+    put_meeple(loc);
   }
   finish_turn(events);
   return Status::Ok;
+}
+
+// Puts the current player's meeple on a legal location of the tile just placed, given as
+// the first location of its feature on that tile (what meeple_options lists).
+void Game::put_meeple(Location loc) {
+  const int index = board_.tile_count() - 1;
+  PlacedTile& pt = board_.tile(index);
+  const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
+  pt.meeple = loc;
+  meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc};
+  if (loc == Location::C) monks_[nmonks_++] = static_cast<uint8_t>(index);  // only monks stand in the centre
+  features_.root_counters(features_.find(seg)).meeples++;
+  supply_[current_]--;
 }
 
 void Game::finish_turn(Events* events) {
@@ -312,17 +332,41 @@ Status Game::play(Move m, Events* events, Verdict* why) {
   return deploy(Location::None, events, why);
 }
 
+// The same random choices as listing the moves with legal_placements and meeple_options,
+// but without the list: the board knows how many placements there are, and only the chosen
+// one is found, walking the open cells from the nearer end of the list.
+Placement Game::random_placement(Rng& rng) const {
+  const TileType t = current_tile();
+  const auto& count = tiles::kFitCount[t];
+  const uint32_t n = static_cast<uint32_t>(board_.placement_count(t));
+  uint32_t pick = rng.below(n);
+  int i = 0;
+  if (pick < n / 2) {
+    while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i++).req];
+  } else {
+    pick = n - 1 - pick;  // index from the end of the list
+    i = board_.open_count() - 1;
+    while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i--).req];
+    pick = count[board_.open(i).req] - 1 - pick;
+  }
+  const OpenCell& o = board_.open(i);
+  // The rotation comes from a table: a loop over the mask bits would mispredict.
+  return Placement{o.x, o.y, tiles::kNthRotation[tiles::kFit[t][o.req]][pick]};
+}
+
 void Game::playout(Rng& rng, Events* events) {
-  Placement buf[kMaxPlacements];
   Location opts[kMaxMeepleOptions];
-  while (phase_ != Phase::GameOver) {
-    if (phase_ == Phase::PlaceTile) {
-      const int n = legal_placements(buf);
-      apply_placement(buf[rng.below(static_cast<uint32_t>(n))]);
-    }
+  if (phase_ == Phase::PlaceMeeple) {
     const int k = meeple_options(opts);
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
+  }
+  while (phase_ != Phase::GameOver) {
+    apply_placement(random_placement(rng));
+    const int k = meeple_options(opts);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
+    finish_turn(events);
   }
 }
 

@@ -10,18 +10,19 @@ namespace carc {
 using tiles::kDefs;
 
 namespace {
-// A set of small integers (tile indices, segment ids) below 256.
+// A set of small integers (tile indices, segment ids) below 256. It counts its members as
+// they come (std::popcount is a library call on a baseline x86-64 build).
 struct SmallSet {
   std::array<uint64_t, 4> bits{};
+  int count = 0;
   bool insert(unsigned v) {
     const uint64_t m = uint64_t{1} << (v & 63);
     const bool fresh = !(bits[v >> 6] & m);
     bits[v >> 6] |= m;
+    count += fresh;
     return fresh;
   }
-  int size() const {
-    return std::popcount(bits[0]) + std::popcount(bits[1]) + std::popcount(bits[2]) + std::popcount(bits[3]);
-  }
+  int size() const { return count; }
 };
 }  // namespace
 
@@ -52,78 +53,112 @@ int Game::completed_cities_touching(SegId field_root) const {
   return cities.size();
 }
 
-// Gives `points` to every player with the most meeples on the feature and reports it;
-// with return_meeples the feature's meeples go back to their owners' supplies.
-void Game::award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events) {
+// Gives `points` to every player with the most meeples on a feature (meeples[p] of them
+// are player p's) and reports it; `first` is the feature's first meeple, which names it.
+void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
+               const Meeple& first, Events* events) {
+  int most = 0;
+  for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(meeples[p]));
+  uint8_t winners = 0;
+  for (int p = 0; p < players_; ++p)
+    if (meeples[p] == most) {
+      winners |= static_cast<uint8_t>(1u << p);
+      score_[p] += points;
+    }
+  if (!events) return;
   Event e;
   e.type = Event::Type::Score;
   e.feature = kind;
   e.end_game = end_game;
-  int kept = 0;
-  bool located = false;
-  for (int i = 0; i < nmeeples_; ++i) {
-    const Meeple m = meeples_[i];
-    if (features_.find(m.seg) != root) {
-      meeples_[kept++] = m;
-      continue;
-    }
-    e.meeples[m.player]++;
-    if (!located) {
-      const PlacedTile& pt = board_.tile(m.tile);
-      e.tile = pt.type;
-      e.x = pt.x;
-      e.y = pt.y;
-      e.location = m.location;
-      located = true;
-    }
-    if (return_meeples)
-      supply_[m.player]++;
-    else
-      meeples_[kept++] = m;
-  }
-  nmeeples_ = static_cast<uint8_t>(kept);
-  if (return_meeples) features_.root_counters(root).meeples = 0;
-  int most = 0;
-  for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
-  for (int p = 0; p < players_; ++p)
-    if (e.meeples[p] == most) {
-      e.winners |= static_cast<uint8_t>(1u << p);
-      score_[p] += points;
-    }
+  const PlacedTile& pt = board_.tile(first.tile);
+  e.tile = pt.type;
+  e.x = pt.x;
+  e.y = pt.y;
+  e.location = first.location;
+  e.winners = winners;
   e.points = static_cast<int16_t>(points);
-  if (kind != FeatureKind::Field && kind != FeatureKind::Monastery) e.tiles = static_cast<uint8_t>(feature_tiles(root));
-  if (events) events->push(e);
+  e.tiles = static_cast<uint8_t>(tiles);
+  e.meeples = meeples;
+  events->push(e);
 }
 
+void Game::forget_monk(uint8_t tile) {
+  for (int i = 0; i < nmonks_; ++i)
+    if (monks_[i] == tile) {
+      monks_[i] = monks_[--nmonks_];
+      return;
+    }
+}
+
+// A feature completed during the game scores if it holds meeples, which go home.
 void Game::score_completed(SegId root, Events* events) {
   const FeatureCounters& c = features_.root_counters(root);
   if (c.meeples == 0) return;
-  int points = 0;
+  int points = 0, tiles = 0;
   switch (c.kind) {
-    case FeatureKind::Road: points = feature_tiles(root); break;
+    case FeatureKind::Road: points = tiles = feature_tiles(root); break;
     case FeatureKind::City: {
-      const int n = feature_tiles(root);
-      const bool small = options_.first_edition_small_city && n == 2;
-      points = small ? n + c.shields : 2 * (n + c.shields);
+      tiles = feature_tiles(root);
+      const bool small = options_.first_edition_small_city && tiles == 2;
+      points = small ? tiles + c.shields : 2 * (tiles + c.shields);
       break;
     }
     case FeatureKind::Monastery: points = 9; break;
     case FeatureKind::Field: return;  // fields never complete
   }
-  award(root, c.kind, points, false, true, events);
+  // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
+  // loop counts and compacts without branching on it.
+  PlayerCounts meeples{};
+  Meeple first{};
+  bool located = false;
+  int kept = 0;
+  for (int i = 0; i < nmeeples_; ++i) {
+    const Meeple m = meeples_[i];
+    const bool on = features_.find(m.seg) == root;
+    if (on & !located) {
+      first = m;
+      located = true;
+    }
+    meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + on);
+    supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
+    if (on & (m.location == Location::C)) forget_monk(m.tile);
+    meeples_[kept] = m;
+    kept += !on;
+  }
+  nmeeples_ = static_cast<uint8_t>(kept);
+  features_.root_counters(root).meeples = 0;
+  pay(c.kind, points, tiles, false, meeples, first, events);
 }
 
 void Game::score_end(Events* events) {
-  // Every feature that still holds meeples, in the order of its first meeple.
-  SmallSet done;
+  // One pass sorts the meeples (which all stay) by feature: the features that hold any, in
+  // the order of their first meeple, and each player's meeples on each.
+  SegId feature[kMaxMeeples];
+  uint8_t first[kMaxMeeples];
+  PlayerCounts meeples[kMaxMeeples];
+  int nfeatures = 0;
   for (int i = 0; i < nmeeples_; ++i) {
     const SegId r = features_.find(meeples_[i].seg);
-    if (!done.insert(r)) continue;
+    int f = 0;
+    while (f < nfeatures && feature[f] != r) ++f;
+    if (f == nfeatures) {
+      feature[f] = r;
+      first[f] = static_cast<uint8_t>(i);
+      meeples[f] = {};
+      ++nfeatures;
+    }
+    meeples[f][meeples_[i].player]++;
+  }
+  for (int f = 0; f < nfeatures; ++f) {
+    const SegId r = feature[f];
     const FeatureCounters& c = features_.root_counters(r);
-    int points = 0;
+    int points = 0, tiles = 0;
     switch (c.kind) {
-      case FeatureKind::Road: points = feature_tiles(r); break;
-      case FeatureKind::City: points = feature_tiles(r) + c.shields; break;
+      case FeatureKind::Road: points = tiles = feature_tiles(r); break;
+      case FeatureKind::City:
+        tiles = feature_tiles(r);
+        points = tiles + c.shields;
+        break;
       case FeatureKind::Monastery: {
         const PlacedTile& pt = board_.tile(features_.tile_of(r));
         points = 1 + board_.neighbours8(pt.x, pt.y);
@@ -134,7 +169,7 @@ void Game::score_end(Events* events) {
         points = 3 * completed_cities_touching(r);
         break;
     }
-    award(r, c.kind, points, true, false, events);
+    pay(c.kind, points, tiles, true, meeples[f], meeples_[first[f]], events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
 }
@@ -170,11 +205,8 @@ void Game::score_first_edition_farmers(Events* events) {
       c = features_.next(c);
     } while (c != city);
 
-    Event e;
-    e.type = Event::Type::Score;
-    e.feature = FeatureKind::Field;
-    e.end_game = true;
-    e.tiles = static_cast<uint8_t>(feature_tiles(city));
+    PlayerCounts farmers{};
+    Meeple first{};
     bool any = false;
     for (int i = 0; i < nmeeples_; ++i) {
       const Meeple& m = meeples_[i];
@@ -182,26 +214,11 @@ void Game::score_first_edition_farmers(Events* events) {
       if (features_.kind(r) != FeatureKind::Field) continue;
       const uint64_t bit = uint64_t{1} << (r & 63);
       if (!(fields.bits[r >> 6] & bit)) continue;
-      if (!any) {
-        const PlacedTile& pt = board_.tile(m.tile);
-        e.tile = pt.type;
-        e.x = pt.x;
-        e.y = pt.y;
-        e.location = m.location;
-        any = true;
-      }
-      e.meeples[m.player]++;
+      if (!any) first = m;
+      any = true;
+      farmers[m.player]++;
     }
-    if (!any) continue;
-    int most = 0;
-    for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(e.meeples[p]));
-    for (int p = 0; p < players_; ++p)
-      if (e.meeples[p] == most) {
-        e.winners |= static_cast<uint8_t>(1u << p);
-        score_[p] += 4;
-      }
-    e.points = 4;
-    if (events) events->push(e);
+    if (any) pay(FeatureKind::Field, 4, feature_tiles(city), true, farmers, first, events);
   }
 }
 

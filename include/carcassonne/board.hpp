@@ -58,7 +58,7 @@ class Board {
   // Index of the tile at a cell, or -1 if the cell holds no tile.
   int tile_index_at_cell(uint16_t cell) const {
     const uint8_t v = cells_[cell];
-    return (v >= 1 && v <= kTotalTiles) ? v - 1 : -1;
+    return has_tile(v) ? v - 1 : -1;
   }
   // Index of the tile at (x, y), or -1.
   int tile_index_at(int x, int y) const {
@@ -77,29 +77,40 @@ class Board {
 
   int open_count() const { return nopen_; }
   const OpenCell& open(int i) const { return open_[i]; }
+  // How many placements tile type t has on this board (each distinct picture once): the
+  // length of its legal placement list, kept up to date as open cells change.
+  int placement_count(TileType t) const { return fit_count_[t]; }
 
   // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
-  // index. Fitting is the caller's business.
-  int place(int x, int y, TileType t, int rot, uint8_t seg_base) {
+  // index; neighbours[s], if given, gets the index of the tile on side s (N E S W) or -1.
+  // Fitting is the caller's business.
+  int place(int x, int y, TileType t, int rot, uint8_t seg_base, int* neighbours = nullptr) {
     const uint16_t c = cell_of(x, y);
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None};
-    if (cells_[c] > kTotalTiles) remove_open(cells_[c] - kOpenTag);
+    if (cells_[c] > kTotalTiles) {
+      recount(open_[cells_[c] - kOpenTag].req, 0);
+      remove_open(cells_[c] - kOpenTag);
+    }
     cells_[c] = static_cast<uint8_t>(idx + 1);
     const uint8_t code = tiles::kOriented[t][rot].edge_code;
     for (int s = 0; s < 4; ++s) {
       const uint16_t n = step(c, s);
       const uint8_t v = cells_[n];
-      if (v >= 1 && v <= kTotalTiles) continue;
+      if (neighbours) neighbours[s] = has_tile(v) ? v - 1 : -1;
+      if (has_tile(v)) continue;
       const int opp = (s + 2) & 3;
       const uint8_t need = static_cast<uint8_t>(((code >> (2 * s)) & 3) << (2 * opp));
       if (v == 0) {
         const int o = nopen_++;
         open_[o] = OpenCell{n, static_cast<int8_t>(x + kDx[s]), static_cast<int8_t>(y + kDy[s]), need};
         cells_[n] = static_cast<uint8_t>(o + kOpenTag);
+        recount(0, need);
       } else {
-        open_[v - kOpenTag].req |= need;
+        uint8_t& req = open_[v - kOpenTag].req;
+        recount(req, static_cast<uint8_t>(req | need));
+        req |= need;
       }
     }
     return idx;
@@ -113,9 +124,29 @@ class Board {
         if ((dx || dy) && tile_index_at(x + dx, y + dy) >= 0) ++n;
     return n;
   }
+  // The same around a cell that holds a tile: its neighbours are within reach, where
+  // cells never collide, so no coordinate check is needed.
+  int neighbours8_of_cell(uint16_t cell) const {
+    int n = 0;
+    for (int d : kAround) n += has_tile(cells_[(cell + d) & (kCells - 1)]);
+    return n;
+  }
+  // Cell offsets of the 3x3 block around a cell, row by row (dy, then dx, from -1 to 1).
+  static constexpr int kBlock[9] = {-kStride - 1, -kStride, -kStride + 1, -1, 0, 1, kStride - 1, kStride, kStride + 1};
 
  private:
   static constexpr uint8_t kOpenTag = kTotalTiles + 1;
+  static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
+  // Whether a cell value names a tile (1..72); one unsigned compare.
+  static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
+
+  // An open cell's requirement changes (0: the cell appears or disappears). The rows are
+  // copied first: then the compilers know they do not overlap the counts, and add them as
+  // three vectors.
+  void recount(uint8_t from, uint8_t to) {
+    const std::array<uint16_t, kTileTypes> add = tiles::kFitCountByReq[to], sub = tiles::kFitCountByReq[from];
+    for (int t = 0; t < kTileTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
+  }
 
   void remove_open(int o) {
     const int last = --nopen_;
@@ -129,6 +160,7 @@ class Board {
   std::array<uint8_t, kCells> cells_{};
   std::array<PlacedTile, kTotalTiles> tiles_{};
   std::array<OpenCell, kMaxOpen> open_{};
+  std::array<uint16_t, kTileTypes> fit_count_{};  // placement_count of each tile type
   uint8_t ntiles_ = 0;
   uint8_t nopen_ = 0;
 };

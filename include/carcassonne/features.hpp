@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "carcassonne/tiles.hpp"
@@ -32,17 +33,17 @@ class Features {
   friend bool operator==(const Features&, const Features&) = default;
 
   // Adds the segments of a newly placed tile as separate features; returns the first id.
+  // Always writes kMaxSegs slots, a fixed count the compiler turns into a few block
+  // stores (no loop over the tile's segments); slots past the tile's own are left for the
+  // next tile to overwrite.
   SegId add_tile(TileType t, uint8_t tile_index) {
-    const tiles::TileDef& d = tiles::kDefs[t];
     const SegId base = count_;
-    for (int i = 0; i < d.nsegs; ++i) {
-      const SegId s = static_cast<SegId>(base + i);
-      parent_[s] = s;
-      next_[s] = s;
-      tile_[s] = tile_index;
-      counters_[s] = FeatureCounters{d.segs[i].edges, d.segs[i].shields, 0, d.segs[i].kind};
+    for (int i = 0; i < tiles::kMaxSegs; ++i) {
+      parent_[base + i] = next_[base + i] = static_cast<SegId>(base + i);
+      tile_[base + i] = tile_index;
     }
-    count_ = static_cast<uint8_t>(count_ + d.nsegs);
+    std::memcpy(&counters_[base], kFresh[t].data(), sizeof kFresh[t]);
+    count_ = static_cast<uint8_t>(count_ + tiles::kDefs[t].nsegs);
     return base;
   }
 
@@ -84,10 +85,23 @@ class Features {
   uint8_t tile_of(SegId s) const { return tile_[s]; }
 
  private:
-  std::array<uint8_t, kMaxSegments> parent_{};
-  std::array<uint8_t, kMaxSegments> next_{};
-  std::array<uint8_t, kMaxSegments> tile_{};
-  std::array<FeatureCounters, kMaxSegments> counters_{};
+  // Counters of each tile type's segments as fresh features, padded to kMaxSegs.
+  static constexpr std::array<std::array<FeatureCounters, tiles::kMaxSegs>, kTileTypes> kFresh = [] {
+    std::array<std::array<FeatureCounters, tiles::kMaxSegs>, kTileTypes> f{};
+    for (int t = 0; t < kTileTypes; ++t)
+      for (int i = 0; i < tiles::kDefs[t].nsegs; ++i) {
+        const tiles::Segment& g = tiles::kDefs[t].segs[i];
+        f[t][i] = FeatureCounters{g.edges, g.shields, 0, g.kind};
+      }
+    return f;
+  }();
+  // kMaxSegs slots of slack for add_tile's block writes.
+  static constexpr int kSlots = kMaxSegments + tiles::kMaxSegs;
+
+  std::array<uint8_t, kSlots> parent_{};
+  std::array<uint8_t, kSlots> next_{};
+  std::array<uint8_t, kSlots> tile_{};
+  std::array<FeatureCounters, kSlots> counters_{};
   uint8_t count_ = 0;
 };
 

@@ -207,11 +207,16 @@ class Game {
   bool fits_anywhere(TileType t) const;
   void apply_placement(Placement p);
   void add_pending(SegId root);
+  Placement random_placement(Rng& rng) const;
+  void put_meeple(Location first_location);
   void finish_turn(Events* events);
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
-  void award(SegId root, FeatureKind kind, int points, bool end_game, bool return_meeples, Events* events);
+  using PlayerCounts = std::array<uint8_t, kMaxPlayers>;
+  void pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
+           Events* events);
+  void forget_monk(uint8_t tile);
   void score_first_edition_farmers(Events* events);
 
   Board board_;
@@ -222,6 +227,7 @@ class Game {
   std::array<TileType, kMaxDeck> deck_{};
   std::array<uint64_t, 2> discarded_{};
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
+  std::array<uint8_t, tiles::kMonasteryTiles> monks_{};  // tiles whose monastery holds a monk
   uint64_t seed_ = 0;
   Options options_;
   uint8_t players_ = 0;
@@ -231,6 +237,7 @@ class Game {
   uint8_t deck_size_ = 0;
   uint8_t drawn_ = 0;
   uint8_t npending_ = 0;
+  uint8_t nmonks_ = 0;
   bool fixed_order_ = false;
 };
 

@@ -240,17 +240,17 @@ inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = mak
 // (req ^ code) is zero on the sides req constrains. Written with few steps per entry so
 // that clang's constexpr step limit is not reached.
 constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
+  // Whole bytes at a time: a rotation fits when its edge code equals the requirement on
+  // every constrained side. (A side-by-side loop takes clang past its constexpr step limit.)
   std::array<std::array<uint8_t, 256>, kTileTypes> f{};
-  for (int req = 0; req < 256; ++req) {
-    int constrained = 0;  // 0b11 on each side that req constrains
-    for (int s = 0; s < 4; ++s)
-      if ((req >> (2 * s)) & 3) constrained |= 3 << (2 * s);
-    for (int t = 0; t < kTileTypes; ++t) {
-      const int symmetry = kDefs[t].symmetry;
+  for (int t = 0; t < kTileTypes; ++t) {
+    int code[4] = {};
+    for (int r = 0; r < 4; ++r) code[r] = kOriented[t][r].edge_code;
+    for (int req = 0; req < 256; ++req) {
+      const int constrained = ((req | req >> 1) & 0x55) * 3;  // both bits of each side with a requirement
       uint8_t m = 0;
       for (int r = 0; r < 4; ++r)
-        if ((symmetry >> r & 1) && ((req ^ kOriented[t][r].edge_code) & constrained) == 0)
-          m = static_cast<uint8_t>(m | (1u << r));
+        if ((kDefs[t].symmetry >> r & 1) && ((req ^ code[r]) & constrained) == 0) m |= static_cast<uint8_t>(1u << r);
       f[t][req] = m;
     }
   }
@@ -258,12 +258,55 @@ constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
 
+// kNthRotation[mask][k]: the k-th rotation in a mask of rotations (0 past the last).
+inline constexpr std::array<std::array<uint8_t, 4>, 16> kNthRotation = [] {
+  std::array<std::array<uint8_t, 4>, 16> nth{};
+  for (int mask = 0; mask < 16; ++mask)
+    for (int r = 0, k = 0; r < 4; ++r)
+      if (mask >> r & 1) nth[mask][k++] = static_cast<uint8_t>(r);
+  return nth;
+}();
+
+// kFitCount[t][req]: how many rotations kFit[t][req] holds. An open cell always touches a
+// tile, so requirement 0 never names one: it counts nothing and stands for "no open cell".
+inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = [] {
+  std::array<std::array<uint8_t, 256>, kTileTypes> c{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 1; req < 256; ++req)
+      for (int r = 0; r < 4; ++r) c[t][req] = static_cast<uint8_t>(c[t][req] + ((kFit[t][req] >> r) & 1));
+  return c;
+}();
+
+// The same table by requirement first: the counts of all tile types at once, so that the
+// board can keep each type's placement count as one requirement changes. 16-bit entries,
+// like the counts they are added to, so that the update is a few vector adds.
+inline constexpr std::array<std::array<uint16_t, kTileTypes>, 256> kFitCountByReq = [] {
+  std::array<std::array<uint16_t, kTileTypes>, 256> c{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 0; req < 256; ++req) c[req][t] = kFitCount[t][req];
+  return c;
+}();
+
+// kCanonical[t][rot]: the smallest rotation that shows the same picture as rot.
+inline constexpr std::array<std::array<uint8_t, 4>, kTileTypes> kCanonical = [] {
+  std::array<std::array<uint8_t, 4>, kTileTypes> c{};
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int rot = 0; rot < 4; ++rot) {
+      int r = 0;
+      while (r < rot && !same_picture(kDefs[t], r, rot)) ++r;
+      c[t][rot] = static_cast<uint8_t>(r);
+    }
+  return c;
+}();
+
 // Smallest rotation that shows the same picture as `rot` (0..3).
-constexpr int canonical_rotation(TileType t, int rot) {
-  for (int r = 0; r < rot; ++r)
-    if (same_picture(kDefs[t], r, rot)) return r;
-  return rot;
-}
+constexpr int canonical_rotation(TileType t, int rot) { return kCanonical[t][rot]; }
+
+inline constexpr int kMonasteryTiles = [] {
+  int n = 0;
+  for (const auto& d : kDefs) n += d.segs[0].kind == FeatureKind::Monastery ? d.count : 0;
+  return n;
+}();
 
 inline constexpr int kTotalSegments = [] {
   int n = 0;

@@ -1,0 +1,389 @@
+// The benchmark: random playouts per second, the cost of the calls a search makes, the
+// size of a game state and how playouts scale over threads. `bench --help` lists the modes.
+//
+// A playout is what carc::Game::playout does, from the seeded shuffle to end-game scoring:
+// every turn enumerates all legal placements and picks one uniformly, then lists the legal
+// meeple locations and picks uniformly among them plus "no meeple".
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <new>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+
+// ---------------------------------------------------------------- heap allocation count
+
+// Every operator new of the program is counted, so the bench can show that playouts,
+// enumeration and copies never touch the heap.
+namespace {
+std::atomic<uint64_t> g_allocations{0};
+}
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// Figures are timed on the CPU-time clock of the measuring thread, so that other processes
+// on a shared machine do not count against the engine (on a quiet machine the two clocks
+// agree); --wall switches to wall-clock time.
+bool g_wall_clock = false;
+
+double now() {
+  if (g_wall_clock) return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double seconds_since(double t0) { return now() - t0; }
+
+// Keeps the compiler from dropping work whose result nobody reads: the value's address
+// escapes into an asm statement that may read all memory (passing the value itself would
+// make a copy of a Game).
+template <class T>
+void keep(T const& value) {
+  asm volatile("" : : "r"(&value) : "memory");
+}
+
+struct Config {
+  int players = 2;
+  bool farmers = true;
+};
+
+// One seeded playout from the shuffle to the end; returns the final scores mixed together
+// so that the work cannot be optimised away and so that runs can be compared.
+uint64_t one_playout(const Config& c, uint64_t seed) {
+  carc::Options opt;
+  opt.farmers = c.farmers;
+  carc::Game game(c.players, seed, opt);
+  carc::Rng rng(seed ^ 0x5DEECE66Dull);
+  game.playout(rng);
+  uint64_t h = seed;
+  for (int p = 0; p < c.players; ++p) {
+    h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+}  // namespace
+
+// The function callgrind counts (`--toggle-collect=bench_playouts`): n playouts with
+// seeds first..first+n-1 and nothing else. Not static and never inlined, so it keeps its name.
+extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int farmers, uint64_t first,
+                                                                  int n) {
+  const Config c{players, farmers != 0};
+  uint64_t sum = 0;
+  for (int i = 0; i < n; ++i) sum += one_playout(c, first + static_cast<uint64_t>(i));
+  return sum;
+}
+
+namespace {
+
+// Settings of a timed run.
+struct Timing {
+  double seconds = 1.0;  // at least this long per measurement
+  int repeats = 3;       // measurements per figure; the best counts (the machine is shared)
+};
+
+// Playouts per second on this thread: batches until `seconds` have passed.
+double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
+  uint64_t seed = first_seed;
+  int64_t games = 0;
+  uint64_t sum = 0;
+  const double t0 = now();
+  double t = 0;
+  do {
+    sum += bench_playouts(c.players, c.farmers, seed, 64);
+    seed += 64;
+    games += 64;
+    t = seconds_since(t0);
+  } while (t < seconds);
+  keep(sum);
+  return static_cast<double>(games) / t;
+}
+
+double best_playout_rate(const Config& c, const Timing& tm) {
+  double best = 0;
+  for (int r = 0; r < tm.repeats; ++r) best = std::max(best, playout_rate(c, tm.seconds, 1 + 1000000ull * r));
+  return best;
+}
+
+// Playouts per second over all threads together, one game per thread at a time: the sum
+// of the threads' own rates, each on its own clock.
+double threaded_rate(const Config& c, int threads, double seconds) {
+  std::vector<double> rates(threads);
+  std::vector<std::thread> pool;
+  std::atomic<int> ready{0};
+  for (int i = 0; i < threads; ++i)
+    pool.emplace_back([&, i] {
+      ready.fetch_add(1);
+      while (ready.load() < threads) {
+      }
+      rates[i] = playout_rate(c, seconds, 1 + 1000000000ull * static_cast<uint64_t>(i));
+    });
+  for (auto& th : pool) th.join();
+  double total = 0;
+  for (double r : rates) total += r;
+  return total;
+}
+
+// States a search meets: the positions of a few seeded random games, in one phase.
+std::vector<carc::Game> sample_states(carc::Phase phase, int games) {
+  std::vector<carc::Game> states;
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  for (int g = 0; g < games; ++g) {
+    carc::Game game(2, 7000 + static_cast<uint64_t>(g));
+    carc::Rng rng(static_cast<uint64_t>(g));
+    while (!game.over()) {
+      if (phase == carc::Phase::PlaceTile) states.push_back(game);
+      const int n = game.legal_placements(buf);
+      game.place(buf[rng.below(static_cast<uint32_t>(n))]);
+      // Random games soon run out of meeples, and a listing without one is free: sample
+      // only turns where there is something to list.
+      if (phase == carc::Phase::PlaceMeeple && game.supply(game.current_player()) > 0) states.push_back(game);
+      const int k = game.meeple_options(opts);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      game.deploy(pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick]);
+    }
+  }
+  return states;
+}
+
+// Nanoseconds per call of f(state). The sample is taken in blocks of 64 states (about half
+// a MiB, which stays in cache, as the state a search has just made would be); each block
+// is walked `reps` times, calling f on one state after the other, so that the branch
+// predictor does not learn one state's answers by heart.
+template <class F>
+double ns_per_call(const std::vector<carc::Game>& states, int reps, int rounds, F f) {
+  constexpr size_t kBlock = 64;
+  double best = 1e30;
+  for (int r = 0; r < rounds; ++r) {
+    uint64_t calls = 0;
+    const double t0 = now();
+    for (size_t b = 0; b < states.size(); b += kBlock) {
+      const size_t e = std::min(states.size(), b + kBlock);
+      for (int i = 0; i < reps; ++i)
+        for (size_t k = b; k < e; ++k) {
+          keep(f(states[k]));
+          ++calls;
+        }
+    }
+    best = std::min(best, seconds_since(t0) * 1e9 / static_cast<double>(calls));
+  }
+  return best;
+}
+
+double copy_ns(const std::vector<carc::Game>& states, int reps, int rounds) {
+  // Two destinations in turn, so every copy writes the state the previous one did not.
+  std::vector<carc::Game> dst(2, states.front());
+  int turn = 0;
+  return ns_per_call(states, reps, rounds, [&](const carc::Game& g) {
+    carc::Game& d = dst[turn ^= 1];
+    d = g;
+    return &d;
+  });
+}
+
+// Heap allocations during `n` playouts and during copies, enumerations and listings.
+uint64_t allocations_in_hot_paths(int n) {
+  const auto tile_states = sample_states(carc::Phase::PlaceTile, 1);
+  const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 1);
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  const uint64_t before = g_allocations.load();
+  keep(bench_playouts(2, 1, 1, n));
+  keep(bench_playouts(4, 0, 1, n));
+  for (const carc::Game& g : tile_states) {
+    carc::Game copy = g;
+    keep(copy.legal_placements(buf));
+    copy.place(buf[0]);
+    keep(copy);
+  }
+  for (const carc::Game& g : meeple_states) {
+    carc::Game copy = g;
+    keep(copy.meeple_options(opts));
+    copy.deploy(carc::Location::None);
+    keep(copy);
+  }
+  return g_allocations.load() - before;
+}
+
+// Prints figures as a table for people or as `name value unit` lines for scripts.
+class Report {
+ public:
+  explicit Report(bool lines) : lines_(lines) {}
+  void figure(std::string_view name, double value, std::string_view unit, std::string_view what) {
+    if (lines_)
+      fmt::print("{} {:.6g} {}\n", name, value, unit);
+    else
+      fmt::print("{:<52} {:>14.1f} {}\n", what, value, unit);
+    std::fflush(stdout);
+  }
+
+ private:
+  bool lines_;
+};
+
+// Runs the figures whose names contain `only` (all if empty).
+void run_all(bool lines, const Timing& tm, std::string_view only) {
+  Report out(lines);
+  if (!lines) fmt::print("times: {}\n", g_wall_clock ? "wall clock" : "CPU time of the measuring thread (--wall: wall clock)");
+  const auto want = [only](std::string_view name) { return only.empty() || name.find(only) != std::string_view::npos; };
+  const Config two{2, true}, four{4, true}, two_off{2, false};
+  if (want("playouts_2p")) {
+    out.figure("playouts_2p", best_playout_rate(two, tm), "playouts/s", "random playouts, 2 players, farmers on");
+  }
+  if (want("playouts_4p")) {
+    out.figure("playouts_4p", best_playout_rate(four, tm), "playouts/s", "random playouts, 4 players, farmers on");
+  }
+  if (want("playouts_2p_nofarmers")) {
+    out.figure("playouts_2p_nofarmers", best_playout_rate(two_off, tm), "playouts/s",
+               "random playouts, 2 players, farmers off");
+  }
+
+  // ---- Playouts through the C ABI: to be added here once the C library (capi/) exists:
+  // the same 2-player playout driven move by move through the C calls, and the C call
+  // that plays a whole rollout, reported as playouts_2p_capi and rollouts_2p_capi.
+
+  const int reps = 64, rounds = std::max(1, tm.repeats);
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  const auto tile_states = sample_states(carc::Phase::PlaceTile, 8);
+  const auto meeple_states = sample_states(carc::Phase::PlaceMeeple, 8);
+  if (want("legal_placements")) {
+    out.figure("legal_placements", ns_per_call(tile_states, reps, rounds, [&](const carc::Game& g) {
+                 return g.legal_placements(buf);
+               }),
+               "ns/call", "legal-placement enumeration");
+  }
+  if (want("meeple_options")) {
+    out.figure("meeple_options", ns_per_call(meeple_states, reps, rounds, [&](const carc::Game& g) {
+                 return g.meeple_options(opts);
+               }),
+               "ns/call", "meeple-option listing");
+  }
+  if (want("state_copy")) out.figure("state_copy", copy_ns(tile_states, reps, rounds), "ns/copy", "state copy");
+  if (want("state_size")) out.figure("state_size", sizeof(carc::Game), "bytes", "size of a game state");
+  if (want("heap_allocations")) {
+    out.figure("heap_allocations", static_cast<double>(allocations_in_hot_paths(20)), "allocations",
+               "heap allocations in playouts, copies, enumeration");
+  }
+
+  if (want("threads") || want("thread_scaling")) {
+    // One core and all cores measured in turns, so that both see the same background load.
+    const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    double one = 0, all = 0;
+    for (int r = 0; r < tm.repeats; ++r) {
+      one = std::max(one, playout_rate(two, tm.seconds, 1 + 1000000ull * r));
+      all = std::max(all, threaded_rate(two, threads, tm.seconds));
+    }
+    out.figure("threads", threads, "threads", "threads (one game per thread)");
+    out.figure("playouts_2p_all_threads", all, "playouts/s", "random playouts, 2 players, all threads");
+    out.figure("thread_scaling", all / one, "x", "all threads / one thread");
+  }
+}
+
+// For CI: a few games of every kind, no timing. Fails if a hot path allocates or a
+// playout does not end.
+int run_quick() {
+  const Config configs[] = {{2, true}, {4, true}, {2, false}};
+  for (const Config& c : configs) {
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      carc::Options opt;
+      opt.farmers = c.farmers;
+      carc::Game game(c.players, seed, opt);
+      carc::Rng rng(seed);
+      game.playout(rng);
+      if (!game.over()) {
+        fmt::print("playout with seed {} did not end\n", seed);
+        return 1;
+      }
+    }
+  }
+  const uint64_t allocs = allocations_in_hot_paths(3);
+  fmt::print("quick run: 9 playouts, {} heap allocations in hot paths, sizeof(Game) = {}\n", allocs,
+             sizeof(carc::Game));
+  return allocs == 0 ? 0 : 1;
+}
+
+void usage() {
+  fmt::print(
+      "usage: bench [--lines] [--seconds S] [--repeats R] [--only TEXT] [--wall]\n"
+      "         every figure (or those whose name contains TEXT), each the best of R runs\n"
+      "         of at least S seconds; --lines prints one `name value unit` line per figure.\n"
+      "         Times are CPU time of the measuring thread (other processes on a shared\n"
+      "         machine do not count); --wall measures wall-clock time instead\n"
+      "       bench --callgrind N [--players P] [--no-farmers]\n"
+      "         N playouts with fixed seeds 1..N inside bench_playouts, for\n"
+      "         bench/callgrind.sh (instructions per playout, start-up excluded)\n"
+      "       bench --quick\n"
+      "         a few games and the allocation check, no timing (CI smoke test)\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool lines = false, farmers = true;
+  std::string_view only;
+  int callgrind = 0, players = 2;
+  Timing tm;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--lines") {
+      lines = true;
+    } else if (a == "--only" && has_value) {
+      only = argv[++i];
+    } else if (a == "--wall") {
+      g_wall_clock = true;
+    } else if (a == "--quick") {
+      return run_quick();
+    } else if (a == "--seconds" && has_value) {
+      tm.seconds = std::atof(argv[++i]);
+    } else if (a == "--repeats" && has_value) {
+      tm.repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--callgrind" && has_value) {
+      callgrind = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--players" && has_value) {
+      players = std::atoi(argv[++i]);
+    } else if (a == "--no-farmers") {
+      farmers = false;
+    } else {
+      usage();
+      return a == "--help" || a == "-h" ? 0 : 2;
+    }
+  }
+  if (players < carc::kMinPlayers || players > carc::kMaxPlayers) {
+    fmt::print("players must be {} to {}\n", carc::kMinPlayers, carc::kMaxPlayers);
+    return 2;
+  }
+  if (callgrind) {
+    const uint64_t check = bench_playouts(players, farmers, 1, callgrind);
+    fmt::print("playouts {} players {} farmers {} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
+               check);
+    return 0;
+  }
+  run_all(lines, tm, only);
+  return 0;
+}

@@ -1,0 +1,38 @@
+// The tables behind placement counting agree with fitting a tile side by side.
+#include <catch2/catch.hpp>
+
+#include "carcassonne/carcassonne.hpp"
+
+using namespace carc;
+
+TEST_CASE("Fit table: a distinct rotation fits exactly when every constrained side shows the required edge") {
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 0; req < 256; ++req)
+      for (int r = 0; r < 4; ++r) {
+        bool fits = (tiles::kDefs[t].symmetry >> r) & 1;
+        for (int s = 0; s < 4; ++s) {
+          const int want = (req >> (2 * s)) & 3;
+          const int have = (tiles::kOriented[t][r].edge_code >> (2 * s)) & 3;
+          if (want != 0 && want != have) fits = false;
+        }
+        INFO("tile " << tile_letter(static_cast<TileType>(t)) << " requirement " << req << " rotation " << r);
+        REQUIRE(((tiles::kFit[t][req] >> r) & 1) == (fits ? 1 : 0));
+      }
+}
+
+TEST_CASE("Fit counts: each entry counts the rotations of its fit mask, by tile and by requirement") {
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int req = 1; req < 256; ++req) {
+      REQUIRE(tiles::kFitCount[t][req] == std::popcount(tiles::kFit[t][req]));
+      REQUIRE(tiles::kFitCountByReq[req][t] == tiles::kFitCount[t][req]);
+    }
+  // Requirement 0 never names an open cell and counts nothing.
+  for (int t = 0; t < kTileTypes; ++t) CHECK(tiles::kFitCountByReq[0][t] == 0);
+}
+
+TEST_CASE("Nth rotation: the k-th set bit of a rotation mask") {
+  CHECK(tiles::kNthRotation[0b1010][0] == 1);
+  CHECK(tiles::kNthRotation[0b1010][1] == 3);
+  CHECK(tiles::kNthRotation[0b0001][0] == 0);
+  CHECK(tiles::kNthRotation[0b1111][3] == 3);
+}
