@@ -20,6 +20,9 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#ifdef CARC_BENCH_CAPI
+#include "carcassonne/carcassonne.h"
+#endif
 
 // ---------------------------------------------------------------- heap allocation count
 
@@ -67,6 +70,7 @@ void keep(T const& value) {
 struct Config {
   int players = 2;
   bool farmers = true;
+  bool capi = false;  // driven move by move through the C ABI instead of Game::playout
 };
 
 // One seeded playout from the shuffle to the end; returns the final scores mixed together
@@ -85,14 +89,71 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
   return h;
 }
 
+#ifdef CARC_BENCH_CAPI
+// A failed C call ends the benchmark: the figures would be meaningless.
+int checked(int status, const carc_game* game, const char* what) {
+  if (status < 0) {
+    fmt::print(stderr, "{} failed: {}\n", what, carc_game_errmsg(game));
+    std::exit(1);
+  }
+  return status;
+}
+
+// The same playout as one_playout, driven move by move through the C ABI as a client
+// would: each turn lists the placements, places one, lists the meeple locations, deploys
+// at one of them or none, and reads the events the turn made. The choices come from the
+// same generator, so both drivers play the same games; the checksum is mixed from the
+// points the events reported, so equal checksums also show that the events add up to
+// the scores.
+uint64_t one_capi_playout(const Config& c, uint64_t seed) {
+  carc_game* game = nullptr;
+  checked(carc_game_new(&game, c.players, seed), nullptr, "carc_game_new");
+  if (!c.farmers) checked(carc_game_set_option(game, CARC_OPT_FARMERS, 0), game, "carc_game_set_option");
+  carc::Rng rng(seed ^ 0x5DEECE66Dull);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int32_t locations[CARC_MAX_MEEPLE_LOCATIONS];
+  int32_t event[CARC_EVENT_FIELDS];
+  int32_t points[CARC_MAX_PLAYERS] = {};
+  int n = 0, k = 0;
+  while (checked(carc_game_phase(game), game, "carc_game_phase") != CARC_PHASE_GAME_OVER) {
+    checked(carc_game_placements(game, moves, CARC_MAX_PLACEMENTS, &n), game, "carc_game_placements");
+    checked(carc_game_place(game, moves[rng.below(static_cast<uint32_t>(n))]), game, "carc_game_place");
+    checked(carc_game_meeple_locations(game, locations, CARC_MAX_MEEPLE_LOCATIONS, &k), game,
+            "carc_game_meeple_locations");
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    checked(carc_game_deploy(game, pick == static_cast<uint32_t>(k) ? CARC_LOC_NONE : locations[pick]), game,
+            "carc_game_deploy");
+    while (checked(carc_game_poll_event(game, event, CARC_EVENT_FIELDS), game, "carc_game_poll_event") == 1) {
+      if (event[CARC_EV_TYPE] != CARC_EVENT_SCORE) continue;
+      for (int p = 0; p < c.players; ++p)
+        if (event[CARC_EV_WINNERS] >> p & 1) points[p] += event[CARC_EV_POINTS];
+    }
+  }
+  carc_game_free(game);
+  uint64_t h = seed;
+  for (int p = 0; p < c.players; ++p) {
+    h = (h ^ static_cast<uint64_t>(points[p])) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+#endif
+
 }  // namespace
 
 // The function callgrind counts (`--toggle-collect=bench_playouts`): n playouts with
-// seeds first..first+n-1 and nothing else. Not static and never inlined, so it keeps its name.
-extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int farmers, uint64_t first,
-                                                                  int n) {
-  const Config c{players, farmers != 0};
+// seeds first..first+n-1 and nothing else, by Game::playout or (capi) through the C ABI.
+// Not static and never inlined, so it keeps its name.
+extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int farmers, uint64_t first, int n,
+                                                                  int capi) {
+  const Config c{players, farmers != 0, capi != 0};
   uint64_t sum = 0;
+#ifdef CARC_BENCH_CAPI
+  if (c.capi) {
+    for (int i = 0; i < n; ++i) sum += one_capi_playout(c, first + static_cast<uint64_t>(i));
+    return sum;
+  }
+#endif
   for (int i = 0; i < n; ++i) sum += one_playout(c, first + static_cast<uint64_t>(i));
   return sum;
 }
@@ -113,7 +174,7 @@ double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
   const double t0 = now();
   double t = 0;
   do {
-    sum += bench_playouts(c.players, c.farmers, seed, 64);
+    sum += bench_playouts(c.players, c.farmers, seed, 64, c.capi);
     seed += 64;
     games += 64;
     t = seconds_since(t0);
@@ -212,8 +273,8 @@ uint64_t allocations_in_hot_paths(int n) {
   carc::Placement buf[carc::kMaxPlacements];
   carc::Location opts[carc::kMaxMeepleOptions];
   const uint64_t before = g_allocations.load();
-  keep(bench_playouts(2, 1, 1, n));
-  keep(bench_playouts(4, 0, 1, n));
+  keep(bench_playouts(2, 1, 1, n, 0));
+  keep(bench_playouts(4, 0, 1, n, 0));
   for (const carc::Game& g : tile_states) {
     carc::Game copy = g;
     keep(copy.legal_placements(buf));
@@ -262,9 +323,19 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
                "random playouts, 2 players, farmers off");
   }
 
-  // ---- Playouts through the C ABI: to be added here once the C library (capi/) exists:
-  // the same 2-player playout driven move by move through the C calls, and the C call
-  // that plays a whole rollout, reported as playouts_2p_capi and rollouts_2p_capi.
+#ifdef CARC_BENCH_CAPI
+  if (want("playouts_2p_capi")) {
+    // Both drivers measured in turns, so that both see the same background load.
+    const Config capi{2, true, true};
+    double cxx = 0, c = 0;
+    for (int r = 0; r < tm.repeats; ++r) {
+      cxx = std::max(cxx, playout_rate(two, tm.seconds, 1 + 1000000ull * r));
+      c = std::max(c, playout_rate(capi, tm.seconds, 1 + 1000000ull * r));
+    }
+    out.figure("playouts_2p_capi", c, "playouts/s", "random playouts, 2 players, move by move via the C ABI");
+    out.figure("playouts_2p_capi_ratio", cxx / c, "x", "time per playout, C ABI move by move / Game::playout");
+  }
+#endif
 
   const int reps = 64, rounds = std::max(1, tm.repeats);
   carc::Placement buf[carc::kMaxPlacements];
@@ -321,6 +392,14 @@ int run_quick() {
       }
     }
   }
+#ifdef CARC_BENCH_CAPI
+  for (const Config& c : configs) {
+    if (bench_playouts(c.players, c.farmers, 1, 3, 1) != bench_playouts(c.players, c.farmers, 1, 3, 0)) {
+      fmt::print("the C ABI driver played other games than Game::playout, or its events miss points\n");
+      return 1;
+    }
+  }
+#endif
   const uint64_t allocs = allocations_in_hot_paths(3);
   fmt::print("quick run: 9 playouts, {} heap allocations in hot paths, sizeof(Game) = {}\n", allocs,
              sizeof(carc::Game));
@@ -334,9 +413,10 @@ void usage() {
       "         of at least S seconds; --lines prints one `name value unit` line per figure.\n"
       "         Times are CPU time of the measuring thread (other processes on a shared\n"
       "         machine do not count); --wall measures wall-clock time instead\n"
-      "       bench --callgrind N [--players P] [--no-farmers]\n"
+      "       bench --callgrind N [--players P] [--no-farmers] [--capi]\n"
       "         N playouts with fixed seeds 1..N inside bench_playouts, for\n"
-      "         bench/callgrind.sh (instructions per playout, start-up excluded)\n"
+      "         bench/callgrind.sh (instructions per playout, start-up excluded);\n"
+      "         --capi drives them move by move through the C ABI\n"
       "       bench --quick\n"
       "         a few games and the allocation check, no timing (CI smoke test)\n");
 }
@@ -346,7 +426,7 @@ void usage() {
 int main(int argc, char** argv) {
   bool lines = false, farmers = true;
   std::string_view only;
-  int callgrind = 0, players = 2;
+  int callgrind = 0, players = 2, capi = 0;
   Timing tm;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
@@ -369,6 +449,10 @@ int main(int argc, char** argv) {
       players = std::atoi(argv[++i]);
     } else if (a == "--no-farmers") {
       farmers = false;
+#ifdef CARC_BENCH_CAPI
+    } else if (a == "--capi") {
+      capi = 1;
+#endif
     } else {
       usage();
       return a == "--help" || a == "-h" ? 0 : 2;
@@ -379,9 +463,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (callgrind) {
-    const uint64_t check = bench_playouts(players, farmers, 1, callgrind);
-    fmt::print("playouts {} players {} farmers {} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
-               check);
+    const uint64_t check = bench_playouts(players, farmers, 1, callgrind, capi);
+    fmt::print("playouts {} players {} farmers {}{} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
+               capi ? " through the C ABI" : "", check);
     return 0;
   }
   run_all(lines, tm, only);
