@@ -98,6 +98,10 @@ Verdict Game::check_fit(TileType t, Placement p) const {
     return v;
   }
   const uint8_t code = kOriented[t][p.rot].edge_code;
+  // A legal placement (what clients mostly send) is told without a branch per side: it
+  // shows the wanted edge on every side that has a neighbour (both bits of those sides).
+  const unsigned constrained = ((o->req | o->req >> 1) & 0x55u) * 3u;
+  if (((o->req ^ code) & constrained) == 0) return v;
   for (int s = 0; s < 4; ++s) {
     const int want = (o->req >> (2 * s)) & 3;
     const int have = (code >> (2 * s)) & 3;
