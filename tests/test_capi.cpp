@@ -447,6 +447,44 @@ TEST_CASE("C API: a game driven move by move equals carc::Game::playout and carc
   }
 }
 
+TEST_CASE("C API: placements are the engine's list and fill exactly count slots, whatever the capacity") {
+  // Every turn of random games: the list through the ABI equals carc::Game::legal_placements,
+  // with each capacity from the exact count to the full size, and slots past the list keep
+  // what the caller had there.
+  constexpr carc_move kSentinel = 0xDEADBEEFu;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const int players = static_cast<int>(seed);
+    GamePtr g = make(players, seed);
+    carc::Game ref(players, seed);
+    carc::Rng rng(seed);
+    carc::Placement expect[carc::kMaxPlacements];
+    carc::Location opts[carc::kMaxMeepleOptions];
+    while (!ref.over()) {
+      const int want = ref.legal_placements(expect);
+      const int tile = ref.current_tile();
+      for (int extra : {0, 1, 3, 4, 5, CARC_MAX_PLACEMENTS - want}) {
+        if (want + extra > CARC_MAX_PLACEMENTS) continue;
+        std::vector<carc_move> buf(static_cast<size_t>(CARC_MAX_PLACEMENTS), kSentinel);
+        int n = -1;
+        REQUIRE(carc_game_placements(g.get(), buf.data(), want + extra, &n) == CARC_OK);
+        REQUIRE(n == want);
+        for (int i = 0; i < n; ++i)
+          REQUIRE(buf[static_cast<size_t>(i)] == carc_move_pack(tile, expect[i].x, expect[i].y, expect[i].rot, CARC_LOC_NONE));
+        for (size_t i = static_cast<size_t>(n); i < buf.size(); ++i) REQUIRE(buf[i] == kSentinel);
+      }
+      const carc::Placement p = expect[rng.below(static_cast<uint32_t>(want))];
+      REQUIRE(ref.place(p) == carc::Status::Ok);
+      REQUIRE(carc_game_place(g.get(), carc_move_pack(tile, p.x, p.y, p.rot, CARC_LOC_NONE)) == CARC_OK);
+      const int k = ref.meeple_options(opts);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      const carc::Location loc = pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick];
+      REQUIRE(ref.deploy(loc) == carc::Status::Ok);
+      REQUIRE(carc_game_deploy(g.get(), static_cast<int>(loc)) == CARC_OK);
+    }
+    REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_GAME_OVER);
+  }
+}
+
 TEST_CASE("C API: events add up to the scores, and discards are reported") {
   // A seeded game in which some drawn tile fits nowhere.
   uint64_t seed = 0;
