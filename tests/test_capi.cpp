@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -483,6 +484,118 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
     }
     REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_GAME_OVER);
   }
+}
+
+// A game after `turns` random turns (with a tile placed and its meeple undecided if
+// `mid_turn`), its events left unread.
+GamePtr random_position(int players, uint64_t seed, int turns, bool mid_turn) {
+  GamePtr g = make(players, seed);
+  carc::Rng rng(seed);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+  int n = 0, k = 0;
+  for (int t = 0; t <= turns && carc_game_phase(g.get()) != CARC_PHASE_GAME_OVER; ++t) {
+    if (t == turns && !mid_turn) break;
+    REQUIRE(carc_game_placements(g.get(), moves, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+    REQUIRE(carc_game_place(g.get(), moves[rng.below(static_cast<uint32_t>(n))]) == CARC_OK);
+    if (t == turns) break;
+    REQUIRE(carc_game_meeple_locations(g.get(), locs, CARC_MAX_MEEPLE_LOCATIONS, &k) == CARC_OK);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    REQUIRE(carc_game_deploy(g.get(), pick == static_cast<uint32_t>(k) ? CARC_LOC_NONE : locs[pick]) == CARC_OK);
+  }
+  return g;
+}
+
+TEST_CASE("C API: rollouts add up the playouts with seeds seed + i on copies, and leave the game unchanged") {
+  for (const bool mid_turn : {false, true}) {
+    GamePtr g = random_position(3, 17, 20, mid_turn);
+    REQUIRE(carc_game_phase(g.get()) == (mid_turn ? CARC_PHASE_PLACE_MEEPLE : CARC_PHASE_PLACE_TILE));
+    GamePtr before = clone(g.get());
+    const uint64_t seed = 1000;
+    const int count = 25;
+    int64_t want_sums[3] = {0, 0, 0};
+    int32_t want_wins[3] = {0, 0, 0};
+    for (int i = 0; i < count; ++i) {
+      GamePtr copy = clone(g.get());
+      REQUIRE(carc_game_playout(copy.get(), seed + static_cast<uint64_t>(i)) == CARC_OK);
+      const int winners = carc_game_winners(copy.get());
+      for (int p = 0; p < 3; ++p) {
+        want_sums[p] += carc_game_score(copy.get(), p);
+        want_wins[p] += winners >> p & 1;
+      }
+    }
+    // Room for more than the players: only theirs are written.
+    int64_t sums[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
+    int32_t wins[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
+    REQUIRE(carc_game_rollouts(g.get(), seed, count, sums, wins, CARC_MAX_PLAYERS) == CARC_OK);
+    CHECK(errmsg(g.get()).empty());
+    for (int p = 0; p < 3; ++p) {
+      CHECK(sums[p] == want_sums[p]);
+      CHECK(wins[p] == want_wins[p]);
+    }
+    CHECK(sums[3] == -1);
+    CHECK(wins[5] == -1);
+    CHECK(wins[0] + wins[1] + wins[2] >= count);  // each rollout has a winner, ties count twice
+    require_unchanged(g.get(), before.get());
+
+    // Split into two batches with the seeds following on, the sums are the same.
+    int64_t a_sums[3], b_sums[3];
+    int32_t a_wins[3], b_wins[3];
+    REQUIRE(carc_game_rollouts(g.get(), seed, 10, a_sums, a_wins, 3) == CARC_OK);
+    REQUIRE(carc_game_rollouts(g.get(), seed + 10, count - 10, b_sums, b_wins, 3) == CARC_OK);
+    for (int p = 0; p < 3; ++p) {
+      CHECK(a_sums[p] + b_sums[p] == want_sums[p]);
+      CHECK(a_wins[p] + b_wins[p] == want_wins[p]);
+    }
+  }
+}
+
+TEST_CASE("C API: rollouts count a tie as a win for each tied leader; no rollouts write zeros") {
+  GamePtr over = make_order(3, "");  // over at once, everyone on 0 points
+  REQUIRE(carc_game_phase(over.get()) == CARC_PHASE_GAME_OVER);
+  int64_t sums[3] = {-1, -1, -1};
+  int32_t wins[3] = {-1, -1, -1};
+  REQUIRE(carc_game_rollouts(over.get(), 5, 4, sums, wins, 3) == CARC_OK);
+  for (int p = 0; p < 3; ++p) {
+    CHECK(sums[p] == 0);
+    CHECK(wins[p] == 4);
+  }
+  GamePtr g = make_order(2, "E");
+  REQUIRE(carc_game_play_text(g.get(), "E 0,-1 180 S") == CARC_OK);  // 4 points to player 0, game over
+  REQUIRE(carc_game_rollouts(g.get(), 5, 3, sums, wins, 2) == CARC_OK);
+  CHECK(sums[0] == 12);
+  CHECK(sums[1] == 0);
+  CHECK(wins[0] == 3);
+  CHECK(wins[1] == 0);
+  REQUIRE(carc_game_rollouts(g.get(), 5, 0, sums, wins, 2) == CARC_OK);
+  CHECK(sums[0] == 0);
+  CHECK(wins[0] == 0);
+}
+
+TEST_CASE("C API: rollouts with a NULL game or out pointer, a negative count or short arrays fail and change nothing") {
+  int64_t sums[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
+  int32_t wins[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
+  CHECK(carc_game_rollouts(nullptr, 1, 10, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_rollouts: game is NULL");
+
+  GamePtr g = random_position(4, 3, 12, false);
+  GamePtr before = clone(g.get());
+  CHECK(carc_game_rollouts(g.get(), 1, 10, nullptr, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_rollouts: score_sums is NULL");
+  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, nullptr, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_rollouts: wins is NULL");
+  CHECK(carc_game_rollouts(g.get(), 1, -1, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_rollouts: count -1 is negative");
+  CHECK(carc_game_rollouts(g.get(), 1, INT_MIN, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, 3) == CARC_ERANGE);
+  CHECK(errmsg(g.get()) == "carc_game_rollouts: the arrays hold 3 values but the game has 4 players");
+  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, -5) == CARC_ERANGE);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, nullptr, nullptr, 0) == CARC_EINVAL);
+  for (int p = 0; p < CARC_MAX_PLAYERS; ++p) {
+    CHECK(sums[p] == -1);
+    CHECK(wins[p] == -1);
+  }
+  require_unchanged(g.get(), before.get());
 }
 
 TEST_CASE("C API: events add up to the scores, and discards are reported") {

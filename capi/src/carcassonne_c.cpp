@@ -653,6 +653,37 @@ int carc_game_playout(carc_game* game, uint64_t seed) {
   });
 }
 
+int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t* score_sums, int32_t* wins,
+                       int capacity) {
+  return with_game(game, __func__, [&](const carc_game& g) -> int {
+    const char* fn = "carc_game_rollouts";
+    if (count < 0) return fail(&g, fn, CARC_EINVAL, "count %d is negative", count);
+    if (!score_sums) return fail(&g, fn, CARC_EINVAL, "score_sums is NULL");
+    if (!wins) return fail(&g, fn, CARC_EINVAL, "wins is NULL");
+    const int players = g.game.players();
+    if (capacity < players)
+      return fail(&g, fn, CARC_ERANGE, "the arrays hold %d values but the game has %d players", capacity, players);
+    std::array<int64_t, carc::kMaxPlayers> sums{};
+    std::array<int32_t, carc::kMaxPlayers> won{};
+    carc::Game work = g.game;
+    for (int i = 0; i < count; ++i) {
+      if (i > 0) work = g.game;
+      carc::Rng rng(seed + static_cast<uint64_t>(i));
+      work.playout(rng);  // no events: nobody reads them
+      const unsigned leaders = work.leaders();
+      for (int p = 0; p < players; ++p) {
+        sums[static_cast<size_t>(p)] += work.score(p);
+        won[static_cast<size_t>(p)] += static_cast<int32_t>(leaders >> p & 1);
+      }
+    }
+    for (int p = 0; p < players; ++p) {
+      score_sums[p] = sums[static_cast<size_t>(p)];
+      wins[p] = won[static_cast<size_t>(p)];
+    }
+    return CARC_OK;
+  });
+}
+
 // ---------------------------------------------------------------- events
 
 int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {

@@ -231,6 +231,13 @@ CARC_API int carc_game_play_text(carc_game* game, const char* text);
  * then the meeple uniform among the legal locations and none; the same as
  * carc::Game::playout with carc::Rng(seed). */
 CARC_API int carc_game_playout(carc_game* game, uint64_t seed);
+/* Rollouts for search (MCTS): plays count >= 0 random playouts from this position, the
+ * i-th as carc_game_playout with seed + i on a copy, and leaves the game unchanged. Writes
+ * each player's sum of final scores to score_sums and number of wins to wins (every player
+ * with the highest final score wins: a tie counts for each tied leader). Each array holds
+ * capacity values; fewer than the players is CARC_ERANGE. */
+CARC_API int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t* score_sums, int32_t* wins,
+                                int capacity);
 
 /* ------------------------------------------------------------------ events */
 
