@@ -32,7 +32,7 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
-    "ScoreEvent", "DiscardEvent", "FrontierCell", "FeatureInfo", "CarcassonneError", "InvalidArgument",
+    "ScoreEvent", "DiscardEvent", "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
     "TILES", "library_path", "library_version", "tile_svg", "tile_text",
 ]
@@ -193,6 +193,7 @@ _declare("carc_game_skip", _int, _ptr)
 _declare("carc_game_play", _int, _ptr, _u32)
 _declare("carc_game_play_text", _int, _ptr, ctypes.c_char_p)
 _declare("carc_game_playout", _int, _ptr, _u64)
+_declare("carc_game_rollouts", _int, _ptr, _u64, _int, ctypes.POINTER(ctypes.c_int64), _i32p, _int)
 _declare("carc_game_poll_event", _int, _ptr, _i32p, _int)
 _declare("carc_game_tile", _int, _ptr, _int, _intp, _intp, _intp, _intp)
 _declare("carc_game_tile_at", _int, _ptr, _int, _int, _intp, _intp)
@@ -403,6 +404,24 @@ class FeatureInfo:
     value_end: int
 
 
+@dataclasses.dataclass(frozen=True)
+class Rollouts:
+    """What `count` random playouts from one position came to (Game.rollouts): per player,
+    the sum of the final scores and the number of wins (a tie is a win for each tied
+    leader, so the wins may add up to more than count)."""
+    count: int
+    score_sums: Tuple[int, ...]
+    wins: Tuple[int, ...]
+
+    @property
+    def mean_scores(self) -> Tuple[float, ...]:
+        return tuple(s / self.count if self.count else 0.0 for s in self.score_sums)
+
+    @property
+    def win_rates(self) -> Tuple[float, ...]:
+        return tuple(w / self.count if self.count else 0.0 for w in self.wins)
+
+
 class Phase(enum.IntEnum):
     PLACE_TILE = 0
     PLACE_MEEPLE = 1
@@ -444,6 +463,8 @@ class Game:
         self._locations = (ctypes.c_int32 * _MAX_MEEPLE_LOCATIONS)()
         self._fields = (ctypes.c_int32 * _EVENT_FIELDS)()
         self._count = ctypes.c_int()
+        self._score_sums = (ctypes.c_int64 * 6)()
+        self._wins = (ctypes.c_int32 * 6)()
 
     def __del__(self, _free=_lib.carc_game_free):  # bound early: module globals may be gone at exit
         if getattr(self, "_handle", None):
@@ -599,6 +620,15 @@ class Game:
     def playout(self, seed: int) -> None:
         """Plays the rest of the game with uniformly random legal moves (carc::Game::playout)."""
         self._call(_lib.carc_game_playout, seed & 0xFFFFFFFFFFFFFFFF)
+
+    def rollouts(self, count: int, seed: int = 0) -> Rollouts:
+        """Plays `count` random playouts from this position in one call into the library, the
+        i-th as playout(seed + i) on a copy, and leaves this game unchanged (for tree search)."""
+        if not isinstance(count, int) or not 0 <= count < 2**31:
+            raise InvalidArgument(-1, f"rollouts: count must be 0 to {2**31 - 1}, not {count!r}")
+        self._call(_lib.carc_game_rollouts, seed & 0xFFFFFFFFFFFFFFFF, count, self._score_sums, self._wins, 6)
+        players = self._call(_lib.carc_game_players)
+        return Rollouts(count, tuple(self._score_sums[:players]), tuple(self._wins[:players]))
 
     # --- records and going back ---
     def save(self) -> str:

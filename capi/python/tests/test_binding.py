@@ -227,6 +227,46 @@ class ValuesAndCopies(unittest.TestCase):
         self.assertEqual((game.current_player, game.current_tile, game.tiles_remaining), (0, "E", 0))
 
 
+class RolloutsForSearch(unittest.TestCase):
+    def position(self):
+        game = Game(3, seed=17)
+        rng = Lcg(17)
+        for _ in range(12):
+            options = game.placements()
+            game.place(options[rng.pick(len(options))])
+            choices = game.meeple_choices() + [None]
+            game.deploy(choices[rng.pick(len(choices))])
+        return game
+
+    def test_rollouts_add_up_playouts_with_seeds_seed_plus_i_and_change_nothing(self):
+        game = self.position()
+        before = game.clone()
+        sums, wins = [0, 0, 0], [0, 0, 0]
+        for i in range(20):
+            other = game.clone()
+            other.playout(40 + i)
+            for p in range(3):
+                sums[p] += other.scores[p]
+                wins[p] += p in other.winners
+        result = game.rollouts(20, seed=40)
+        self.assertEqual(result, carcassonne.Rollouts(20, tuple(sums), tuple(wins)))
+        self.assertEqual(result.mean_scores, tuple(s / 20 for s in sums))
+        self.assertEqual(result.win_rates, tuple(w / 20 for w in wins))
+        self.assertEqual(snapshot(game), snapshot(before))
+        self.assertEqual(played_out(game), played_out(before))
+
+    def test_a_tie_is_a_win_for_each_tied_leader_and_no_rollouts_are_zeros(self):
+        over = Game(3, order="")  # over at once, all on 0 points
+        self.assertEqual(over.rollouts(4, seed=1), carcassonne.Rollouts(4, (0, 0, 0), (4, 4, 4)))
+        self.assertEqual(over.rollouts(0).mean_scores, (0.0, 0.0, 0.0))
+
+    def test_bad_counts_raise_invalid_argument(self):
+        game = self.position()
+        for count in (-1, 2**31, 2**64, 1.5, "3"):
+            with self.subTest(count=count), self.assertRaisesRegex(InvalidArgument, "^rollouts: count must be 0 to"):
+                game.rollouts(count)
+
+
 class Readme(unittest.TestCase):
     def test_the_readme_sessions_run_as_shown(self):
         readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "README.md")
