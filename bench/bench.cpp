@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -266,6 +267,168 @@ double copy_ns(const std::vector<carc::Game>& states, int reps, int rounds) {
   });
 }
 
+// Units per second of f(), called until `seconds` have passed; f returns the units it did.
+template <class F>
+double rate_of(double seconds, F f) {
+  int64_t units = 0;
+  const double t0 = now();
+  double t = 0;
+  do {
+    units += f();
+    t = seconds_since(t0);
+  } while (t < seconds);
+  return static_cast<double>(units) / t;
+}
+
+// Plays `turns` random turns (fewer if the game ends), the choices as in Game::playout.
+void play_turns(carc::Game& game, carc::Rng& rng, int turns) {
+  carc::Placement buf[carc::kMaxPlacements];
+  carc::Location opts[carc::kMaxMeepleOptions];
+  for (int t = 0; t < turns && !game.over(); ++t) {
+    game.place(buf[rng.below(static_cast<uint32_t>(game.legal_placements(buf)))]);
+    const int k = game.meeple_options(opts);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    game.deploy(pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick]);
+  }
+}
+
+// Mid-game positions for rollouts: 2-player games after 35 of their 71 turns.
+constexpr int kRolloutTurns = 35;
+std::vector<carc::Game> rollout_positions(int count) {
+  std::vector<carc::Game> positions;
+  for (int i = 0; i < count; ++i) {
+    carc::Game game(2, 500 + static_cast<uint64_t>(i));
+    carc::Rng rng(static_cast<uint64_t>(i));
+    play_turns(game, rng, kRolloutTurns);
+    positions.push_back(game);
+  }
+  return positions;
+}
+
+// Rollouts per second in C++: copy the position, play it out, read the scores.
+double cxx_rollout_rate(const std::vector<carc::Game>& positions, double seconds) {
+  carc::Game work = positions.front();
+  uint64_t seed = 1, sum = 0;
+  size_t at = 0;
+  const double r = rate_of(seconds, [&] {
+    for (int k = 0; k < 64; ++k) {
+      work = positions[at++ % positions.size()];
+      carc::Rng rng(seed++);
+      work.playout(rng);
+      sum += static_cast<uint64_t>(work.score(0) - work.score(1));
+    }
+    return 64;
+  });
+  keep(sum);
+  return r;
+}
+
+#ifdef CARC_BENCH_CAPI
+using Handle = std::unique_ptr<carc_game, decltype(&carc_game_free)>;
+
+Handle new_handle(int players, uint64_t seed) {
+  carc_game* g = nullptr;
+  checked(carc_game_new(&g, players, seed), nullptr, "carc_game_new");
+  return Handle(g, carc_game_free);
+}
+
+// The same positions as rollout_positions, reached move by move through the C ABI (its
+// placement list is the engine's, so the same choices make the same games); their
+// events are read, as a client reaching them would have.
+std::vector<Handle> capi_rollout_positions(int count) {
+  std::vector<Handle> positions;
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int32_t locations[CARC_MAX_MEEPLE_LOCATIONS];
+  int32_t event[CARC_EVENT_FIELDS];
+  for (int i = 0; i < count; ++i) {
+    Handle game = new_handle(2, 500 + static_cast<uint64_t>(i));
+    carc::Rng rng(static_cast<uint64_t>(i));
+    int n = 0, k = 0;
+    for (int t = 0; t < kRolloutTurns && carc_game_phase(game.get()) != CARC_PHASE_GAME_OVER; ++t) {
+      checked(carc_game_placements(game.get(), moves, CARC_MAX_PLACEMENTS, &n), game.get(), "carc_game_placements");
+      checked(carc_game_place(game.get(), moves[rng.below(static_cast<uint32_t>(n))]), game.get(), "carc_game_place");
+      checked(carc_game_meeple_locations(game.get(), locations, CARC_MAX_MEEPLE_LOCATIONS, &k), game.get(),
+              "carc_game_meeple_locations");
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      checked(carc_game_deploy(game.get(), pick == static_cast<uint32_t>(k) ? CARC_LOC_NONE : locations[pick]),
+              game.get(), "carc_game_deploy");
+    }
+    while (checked(carc_game_poll_event(game.get(), event, CARC_EVENT_FIELDS), game.get(), "carc_game_poll_event") == 1) {
+    }
+    positions.push_back(std::move(game));
+  }
+  return positions;
+}
+
+// Rollouts per second through the C ABI, one call each: carc_game_copy of the position
+// into a work handle, carc_game_playout, carc_game_scores.
+double capi_rollout_rate(const std::vector<Handle>& positions, double seconds) {
+  Handle work = new_handle(2, 0);
+  int32_t scores[CARC_MAX_PLAYERS];
+  uint64_t seed = 1, sum = 0;
+  size_t at = 0;
+  const double r = rate_of(seconds, [&] {
+    for (int k = 0; k < 64; ++k) {
+      checked(carc_game_copy(work.get(), positions[at++ % positions.size()].get()), work.get(), "carc_game_copy");
+      checked(carc_game_playout(work.get(), seed++), work.get(), "carc_game_playout");
+      checked(carc_game_scores(work.get(), scores, CARC_MAX_PLAYERS), work.get(), "carc_game_scores");
+      sum += static_cast<uint64_t>(scores[0] - scores[1]);
+    }
+    return 64;
+  });
+  keep(sum);
+  return r;
+}
+
+// The same with carc_game_rollouts, `batch` rollouts a call.
+double capi_batch_rollout_rate(const std::vector<Handle>& positions, int batch, double seconds) {
+  int64_t sums[CARC_MAX_PLAYERS];
+  int32_t wins[CARC_MAX_PLAYERS];
+  uint64_t seed = 1, sum = 0;
+  size_t at = 0;
+  const double r = rate_of(seconds, [&] {
+    const carc_game* position = positions[at++ % positions.size()].get();
+    checked(carc_game_rollouts(position, seed, batch, sums, wins, CARC_MAX_PLAYERS), position, "carc_game_rollouts");
+    seed += static_cast<uint64_t>(batch);
+    sum += static_cast<uint64_t>(sums[0] - sums[1] + wins[0]);
+    return batch;
+  });
+  keep(sum);
+  return r;
+}
+
+// Heap allocations in the C calls of a turn, a copy, a playout and rollouts, on handles
+// made beforehand (the library's operator new is this program's, so it is counted).
+uint64_t capi_allocations() {
+  const auto positions = capi_rollout_positions(2);
+  Handle work = new_handle(2, 0);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int32_t locations[CARC_MAX_MEEPLE_LOCATIONS];
+  int32_t event[CARC_EVENT_FIELDS];
+  int32_t scores[CARC_MAX_PLAYERS];
+  int64_t sums[CARC_MAX_PLAYERS];
+  int32_t wins[CARC_MAX_PLAYERS];
+  int n = 0, k = 0;
+  const uint64_t before = g_allocations.load();
+  for (const Handle& position : positions) {
+    checked(carc_game_copy(work.get(), position.get()), work.get(), "carc_game_copy");
+    for (int t = 0; t < 5; ++t) {
+      checked(carc_game_placements(work.get(), moves, CARC_MAX_PLACEMENTS, &n), work.get(), "carc_game_placements");
+      checked(carc_game_place(work.get(), moves[0]), work.get(), "carc_game_place");
+      checked(carc_game_meeple_locations(work.get(), locations, CARC_MAX_MEEPLE_LOCATIONS, &k), work.get(),
+              "carc_game_meeple_locations");
+      checked(carc_game_deploy(work.get(), k ? locations[0] : CARC_LOC_NONE), work.get(), "carc_game_deploy");
+      while (checked(carc_game_poll_event(work.get(), event, CARC_EVENT_FIELDS), work.get(), "carc_game_poll_event") == 1) {
+      }
+    }
+    checked(carc_game_playout(work.get(), 1), work.get(), "carc_game_playout");
+    checked(carc_game_scores(work.get(), scores, CARC_MAX_PLAYERS), work.get(), "carc_game_scores");
+    checked(carc_game_rollouts(position.get(), 1, 3, sums, wins, CARC_MAX_PLAYERS), position.get(), "carc_game_rollouts");
+  }
+  return g_allocations.load() - before;
+}
+#endif
+
 // Heap allocations during `n` playouts and during copies, enumerations and listings.
 uint64_t allocations_in_hot_paths(int n) {
   const auto tile_states = sample_states(carc::Phase::PlaceTile, 1);
@@ -287,7 +450,11 @@ uint64_t allocations_in_hot_paths(int n) {
     copy.deploy(carc::Location::None);
     keep(copy);
   }
-  return g_allocations.load() - before;
+  uint64_t allocations = g_allocations.load() - before;
+#ifdef CARC_BENCH_CAPI
+  allocations += capi_allocations();
+#endif
+  return allocations;
 }
 
 // Prints figures as a table for people or as `name value unit` lines for scripts.
@@ -332,10 +499,33 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
       cxx = std::max(cxx, playout_rate(two, tm.seconds, 1 + 1000000ull * r));
       c = std::max(c, playout_rate(capi, tm.seconds, 1 + 1000000ull * r));
     }
-    out.figure("playouts_2p_capi", c, "playouts/s", "random playouts, 2 players, move by move via the C ABI");
-    out.figure("playouts_2p_capi_ratio", cxx / c, "x", "time per playout, C ABI move by move / Game::playout");
+    out.figure("playouts_2p_capi", c, "playouts/s", "random playouts, 2 players, C ABI move by move");
+    out.figure("playouts_2p_capi_ratio", cxx / c, "x", "time per playout, C ABI move by move / C++");
   }
 #endif
+
+  if (want("rollouts")) {
+    // Rollouts: from a mid-game position, play the rest at random and read the scores.
+    const auto positions = rollout_positions(16);
+    if (want("rollouts_cxx")) {
+      double best = 0;
+      for (int r = 0; r < tm.repeats; ++r) best = std::max(best, cxx_rollout_rate(positions, tm.seconds));
+      out.figure("rollouts_cxx", best, "rollouts/s", "rollouts from mid-game, C++: copy + playout");
+    }
+#ifdef CARC_BENCH_CAPI
+    const auto handles = capi_rollout_positions(16);
+    if (want("rollouts_capi")) {
+      double best = 0;
+      for (int r = 0; r < tm.repeats; ++r) best = std::max(best, capi_rollout_rate(handles, tm.seconds));
+      out.figure("rollouts_capi", best, "rollouts/s", "rollouts, C ABI: copy + playout + scores");
+    }
+    if (want("rollouts_capi_batch")) {
+      double best = 0;
+      for (int r = 0; r < tm.repeats; ++r) best = std::max(best, capi_batch_rollout_rate(handles, 64, tm.seconds));
+      out.figure("rollouts_capi_batch", best, "rollouts/s", "rollouts, C ABI: carc_game_rollouts, 64 a call");
+    }
+#endif
+  }
 
   const int reps = 64, rounds = std::max(1, tm.repeats);
   carc::Placement buf[carc::kMaxPlacements];
@@ -358,7 +548,7 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
   if (want("state_size")) out.figure("state_size", sizeof(carc::Game), "bytes", "size of a game state");
   if (want("heap_allocations")) {
     out.figure("heap_allocations", static_cast<double>(allocations_in_hot_paths(20)), "allocations",
-               "heap allocations in playouts, copies, enumeration");
+               "heap allocations in playouts, copies, lists, C ABI");
   }
 
   if (want("threads") || want("thread_scaling")) {

@@ -51,6 +51,10 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME python_binding
     COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s ${CMAKE_CURRENT_SOURCE_DIR}/python/tests)
   set_tests_properties(python_binding PROPERTIES ENVIRONMENT "${carc_python_env}")
+  # The Python rollout benchmark (bench/python_rollouts.py, run by hand) in its quick mode:
+  # both ways of rolling out agree; no timing.
+  add_test(NAME python_rollouts_quick COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/python_rollouts.py --quick)
+  set_tests_properties(python_rollouts_quick PROPERTIES ENVIRONMENT "${carc_python_env}")
   foreach(game "7;3" "47;2")
     list(JOIN game "_" name)
     add_test(NAME python_example_matches_cxx_${name}
@@ -76,8 +80,3 @@ if(CARC_INSTALL)
             -P ${PROJECT_SOURCE_DIR}/tests/package/run.cmake)
   set_tests_properties(package_consumers PROPERTIES TIMEOUT 600)
 endif()
-
-# The per-move cost of the C ABI against Game::playout, measured by hand (speed is a
-# benchmark figure, never a unit test): carc_playout_speed 2000 [--max-ratio 1.5].
-add_executable(carc_playout_speed tests/playout_speed.cpp)
-target_link_libraries(carc_playout_speed PRIVATE carcassonne carcassonne_c fmt::fmt carc_warnings)
