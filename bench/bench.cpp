@@ -465,7 +465,7 @@ class Report {
     if (lines_)
       fmt::print("{} {:.6g} {}\n", name, value, unit);
     else
-      fmt::print("{:<52} {:>14.1f} {}\n", what, value, unit);
+      fmt::print("{:<52} {:>14.{}f} {}\n", what, value, unit == "x" ? 2 : 1, unit);
     std::fflush(stdout);
   }
 
