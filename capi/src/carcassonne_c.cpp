@@ -200,7 +200,7 @@ int pack_placements(const carc::Game& game, carc_move* out) {
   for (int i = 0, cells = board.open_count(); i < cells; ++i) {
     const carc::OpenCell& o = board.open(i);
     const uint32_t cell = tile_bits | xy_bits(o);
-    const RotationBits& rot = kRotationBits[fit[o.req]];
+    const RotationBits rot = kRotationBits[fit[o.req]];  // a copy: loaded before the stores, which may alias it
     for (size_t k = 0; k < 4; ++k) out[n + k] = cell | rot.slot[k];
     n += fit_count[o.req];
   }
