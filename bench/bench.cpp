@@ -361,7 +361,9 @@ std::vector<Handle> capi_rollout_positions(int count) {
 }
 
 // Rollouts per second through the C ABI, one call each: carc_game_copy of the position
-// into a work handle, carc_game_playout, carc_game_scores.
+// into a work handle, carc_game_playout, carc_game_scores. The playout's events stay
+// queued unread: each copy replaces the queue with the position's (empty) one, and one
+// game's events always fit it (carcassonne_c.cpp).
 double capi_rollout_rate(const std::vector<Handle>& positions, double seconds) {
   Handle work = new_handle(2, 0);
   int32_t scores[CARC_MAX_PLAYERS];
