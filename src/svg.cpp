@@ -253,17 +253,11 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   FrontierCell cells[Board::kMaxOpen];
   const int ncells = options.dead_cells ? frontier(game, cells) : 0;
 
-  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  auto extend = [&](int x, int y) {
-    x0 = std::min(x0, x);
-    x1 = std::max(x1, x);
-    y0 = std::min(y0, y);
-    y1 = std::max(y1, y);
-  };
-  for (int i = 0; i < b.tile_count(); ++i) extend(b.tile(i).x, b.tile(i).y);
-  for (int i = 0; i < nlegal; ++i) extend(legal[i].x, legal[i].y);
+  Extent extent = b.extent();
+  for (int i = 0; i < nlegal; ++i) extent.add(legal[i].x, legal[i].y);
   for (int i = 0; i < ncells; ++i)
-    if (cells[i].dead) extend(cells[i].x, cells[i].y);
+    if (cells[i].dead) extent.add(cells[i].x, cells[i].y);
+  const int x0 = extent.x0, x1 = extent.x1, y0 = extent.y0, y1 = extent.y1;
 
   const int left = options.coordinates ? kMarginLeft : kMarginOther;
   const int top = options.coordinates ? kMarginTop : kMarginOther;

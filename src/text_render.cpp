@@ -97,15 +97,9 @@ std::string render_text(const Game& game, const TextOptions& options) {
   const Board& b = game.board();
   Placement legal[kMaxPlacements];
   const int nlegal = options.legal_cells ? game.legal_placements(legal) : 0;
-  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  auto extend = [&](int x, int y) {
-    x0 = std::min(x0, x);
-    x1 = std::max(x1, x);
-    y0 = std::min(y0, y);
-    y1 = std::max(y1, y);
-  };
-  for (int i = 0; i < b.tile_count(); ++i) extend(b.tile(i).x, b.tile(i).y);
-  for (int i = 0; i < nlegal; ++i) extend(legal[i].x, legal[i].y);
+  Extent extent = b.extent();
+  for (int i = 0; i < nlegal; ++i) extent.add(legal[i].x, legal[i].y);
+  const int x0 = extent.x0, x1 = extent.x1, y0 = extent.y0, y1 = extent.y1;
 
   const int margin = options.coordinates ? 4 : 0;
   const int top = options.coordinates ? 1 : 0;

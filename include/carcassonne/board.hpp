@@ -28,6 +28,17 @@ struct OpenCell {
   friend bool operator==(const OpenCell&, const OpenCell&) = default;
 };
 
+// The smallest rectangle of cells that holds every cell added to it (and (0, 0)).
+struct Extent {
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  void add(int x, int y) {
+    x0 = x < x0 ? x : x0;
+    x1 = x > x1 ? x : x1;
+    y0 = y < y0 ? y : y0;
+    y1 = y > y1 ? y : y1;
+  }
+};
+
 // A fixed 4096-cell board indexed by (90*y + x) mod 4096. Any two cells within 73 steps
 // of each other (all a game of 72 tiles can reach, open cells included) get distinct
 // indices, so the board never collides; each cell also records the coordinates it holds,
@@ -114,6 +125,13 @@ class Board {
       }
     }
     return idx;
+  }
+
+  // The rectangle the placed tiles cover.
+  Extent extent() const {
+    Extent e;
+    for (int i = 0; i < ntiles_; ++i) e.add(tiles_[i].x, tiles_[i].y);
+    return e;
   }
 
   // Number of tiles on the 8 cells around (x, y).
