@@ -2,8 +2,9 @@
 // and fixed draw orders) and after every step recomputes the whole game from the board
 // alone -- features by flood fill over tile segments across shared edges, open cells,
 // legal placements and meeple choices by edge checks, scores from the features -- and
-// compares it with the engine's incremental state. The first difference stops the run
-// with the game's seed and turn.
+// compares it with the engine's incremental state; it also saves the game's record after
+// every placement and every turn and checks that loading it gives back exactly the same
+// game. The first difference stops the run with the game's seed and turn.
 //
 //   soak [--games N] [--seed S]    plays games S, S+1, ..., S+N-1 (default 1000 from 1)
 //
@@ -714,6 +715,19 @@ void check_playout(const Game& g, uint64_t seed) {
   where.step = step;
 }
 
+// ------------------------------------------------------------------ records
+
+// The game's record loads back into exactly this game: every member equal (operator==),
+// so the loaded game also saves the same record again.
+void check_record(const Game& g) {
+  const std::string text = save_record(g);
+  Game loaded(kMinPlayers, uint64_t{0});
+  RecordError error;
+  EXPECT(load_record(text, loaded, &error) == Status::Ok, "the game's record does not load: {}\n{}",
+         error.message(), text);
+  EXPECT(loaded == g, "the reloaded record is not the same game:\n{}", text);
+}
+
 // ------------------------------------------------------------------ one game
 
 struct Totals {
@@ -742,6 +756,7 @@ void play_game(uint64_t seed, Totals& totals) {
                             fixed ? fmt::format("fixed order of {} tiles", order.size()) : "shuffled"),
                 "set-up"};
   Game g = fixed ? Game(players, std::span<const TileType>(order), opt) : Game(players, seed, opt);
+  check_record(g);
   const int meeple_percent = static_cast<int>(rng.below(101));  // how eagerly this game deploys
   const int playout_turn = static_cast<int>(rng.below(72));
 
@@ -783,6 +798,7 @@ void play_game(uint64_t seed, Totals& totals) {
     EXPECT(pt.x == p.x && pt.y == p.y && pt.type == t && pt.rot == listed_rot, "the placed tile is not the one placed");
     EXPECT(stepwise.current_player() == player && stepwise.phase() == Phase::PlaceMeeple, "placing changed turn");
     Analysis a = analyse(stepwise);
+    check_record(stepwise);  // mid-turn: the record's last line ends in '?'
     check_meeple_options(stepwise, a);
     const int k = stepwise.meeple_options(opts);
     const bool deploy = k > 0 && static_cast<int>(rng.below(100)) < meeple_percent;
@@ -816,6 +832,7 @@ void play_game(uint64_t seed, Totals& totals) {
       if (!(ev.items[i].type == Event::Type::Score && ev.items[i].end_game)) turn_events.push(ev.items[i]);
     const Board& b = g.board();
     const Analysis after = analyse(g);
+    check_record(g);
     check_turn_scores(g, turn_events, a);
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];

@@ -1,0 +1,880 @@
+// libFuzzer harness for the C ABI. The input is a program: each step is an opcode byte
+// naming a C function (or a helper that reaches deep positions: a legal move by index, a
+// playout, a saved record with a few bytes changed), followed by its arguments. Arguments
+// are anything a caller could pass -- NULL pointers, out-of-range numbers, buffers smaller
+// than needed, random text, calls in the wrong phase -- except freed handles: the harness
+// keeps up to four live games and frees only through its own bookkeeping.
+//
+// Every call is checked for what a caller can observe: statuses are documented ones and
+// never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
+// and unread events as they were; errmsg is "" after success and says something after
+// failure; text out follows snprintf. After every call that changes a game, and for every
+// game at the end: scores are never negative, supplies stay 0..7 with 7 meeples per player
+// in all, tiles placed + discarded + in hand + in the pile make the deck, the phase, tile
+// and winners agree, and the record loads back into the same game (save -> load -> save is
+// a fixed point). A broken invariant aborts, which libFuzzer reports as a crash with the
+// input. FUZZ_TRACE=1 in the environment prints each step and call.
+#include <carcassonne/carcassonne.h>
+
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void violated(const char* what, int line, const std::string& detail) {
+  std::fprintf(stderr, "fuzz_capi: invariant broken (fuzz_capi.cpp:%d): %s\n%s\n", line, what, detail.c_str());
+  std::abort();
+}
+
+#define INVARIANT(cond, detail)                              \
+  do {                                                       \
+    if (!(cond)) violated(#cond, __LINE__, std::string(detail)); \
+  } while (0)
+
+// ------------------------------------------------------------------ reading the program
+
+// Reads the input front to back; past its end every read is 0.
+class Input {
+ public:
+  Input(const uint8_t* data, size_t size) : p_(data), n_(size) {}
+  bool done() const { return n_ == 0; }
+  uint8_t byte() {
+    if (n_ == 0) return 0;
+    --n_;
+    return *p_++;
+  }
+  uint32_t u32() {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(byte()) << (8 * i);
+    return v;
+  }
+  uint64_t u64() { return u32() | static_cast<uint64_t>(u32()) << 32; }
+  // An int argument: mostly -64..175 (coordinates near the start tile, players, locations,
+  // options, indices, small capacities), sometimes a boundary or any 32-bit value.
+  int number() {
+    static constexpr int kSpecial[15] = {INT_MIN, INT_MAX, INT_MIN + 1, -129, -128, 127,  128,   255,
+                                         256,     -1000,   591,         592,  593,  4096, 100000};
+    const uint8_t b = byte();
+    if (b < 0xF0) return static_cast<int>(b) - 0x40;
+    if (b == 0xFF) return static_cast<int>(u32());
+    return kSpecial[b - 0xF0];
+  }
+  // Up to 255 bytes of text, NUL bytes included (a C string ends at the first).
+  std::string text() {
+    const size_t len = byte();
+    std::string s;
+    for (size_t i = 0; i < len && n_ > 0; ++i) s += static_cast<char>(byte());
+    return s;
+  }
+
+ private:
+  const uint8_t* p_;
+  size_t n_;
+};
+
+// ------------------------------------------------------------------ the caller's buffers
+
+// An array as a caller passes it: NULL, or exactly `capacity` elements, so that a write
+// past the capacity the library was told is a heap overflow. A negative capacity comes
+// with an array of no elements.
+template <class T>
+struct Array {
+  std::unique_ptr<T[]> data;
+  int capacity = 0;
+  T* ptr() const { return data.get(); }
+};
+
+template <class T>
+Array<T> array_arg(Input& in) {
+  Array<T> a;
+  const uint8_t mode = in.byte();
+  a.capacity = in.number();
+  if (a.capacity > (1 << 16)) a.capacity = 1 << 16;  // a caller cannot claim more than it has
+  if (mode % 4 != 0) a.data.reset(new T[static_cast<size_t>(a.capacity > 0 ? a.capacity : 0)]);
+  return a;
+}
+
+// A text buffer and its size: NULL with 0 or with a size (refused), or a real buffer that
+// is tiny, exactly the text's length (one short for the NUL), one more, or roomy.
+struct TextBuf {
+  std::unique_ptr<char[]> data;
+  size_t size = 0;
+};
+
+template <class Call>
+TextBuf text_arg(Input& in, Call&& call) {
+  TextBuf b;
+  const uint8_t mode = in.byte() % 6;
+  const uint8_t small = in.byte();
+  if (mode == 0) return b;
+  if (mode == 1) {
+    b.size = 1 + small;  // NULL with a size: must be refused
+    return b;
+  }
+  size_t size = small % 8;
+  const int need = call(nullptr, 0);
+  if (mode == 3 && need >= 0) size = static_cast<size_t>(need);
+  if (mode == 4 && need >= 0) size = static_cast<size_t>(need) + 1;
+  if (mode == 5) size = 1 << 20;
+  b.data.reset(new char[size]);  // never NULL, even for 0 bytes
+  std::memset(b.data.get(), 'x', size);
+  b.size = size;
+  return b;
+}
+
+// Checks the snprintf contract of a text-out call: a NULL buffer with a size is refused;
+// otherwise ret is the whole text's length and the buffer holds its first size-1 bytes and
+// a NUL. `full` gives the whole text.
+template <class Full>
+void check_text_out(int ret, const TextBuf& b, Full&& full) {
+  if (!b.data && b.size > 0) INVARIANT(ret == CARC_EINVAL, "NULL buffer with a size");
+  if (ret < 0) return;
+  const std::string text = full();
+  INVARIANT(static_cast<size_t>(ret) == text.size(), "ret " + std::to_string(ret));
+  INVARIANT(text.find('\0') == std::string::npos, text);
+  if (b.size == 0) return;
+  const size_t n = std::min(b.size - 1, text.size());
+  INVARIANT(std::memcmp(b.data.get(), text.data(), n) == 0 && b.data[n] == '\0', text);
+}
+
+// The whole text of a text-out call: into a roomy buffer, or one sized by the first call.
+template <class Call>
+std::string whole_text(Call&& call) {
+  std::string s(8192, '?');
+  const int n = call(s.data(), s.size());
+  INVARIANT(n >= 0, "writing a text failed");
+  if (static_cast<size_t>(n) >= s.size()) {
+    s.assign(static_cast<size_t>(n) + 1, '?');
+    INVARIANT(call(s.data(), s.size()) == n, "the text changed length between two calls");
+  }
+  s.resize(static_cast<size_t>(n));
+  return s;
+}
+
+// ------------------------------------------------------------------ what a caller observes
+
+std::string record_of(const carc_game* g) {
+  return whole_text([&](char* buf, size_t size) { return carc_game_save(g, buf, size); });
+}
+
+// The state a caller reads through the getters, as one comparable line.
+std::string summary(const carc_game* g) {
+  std::string s;
+  auto add = [&](int v) { s += std::to_string(v) + ' '; };
+  const int players = carc_game_players(g);
+  add(players);
+  add(carc_game_phase(g));
+  add(carc_game_current_player(g));
+  add(carc_game_current_tile(g));
+  add(carc_game_winners(g));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_FIRST_EDITION_FARMERS; ++o) add(carc_game_option(g, o));
+  for (int p = 0; p < players; ++p) {
+    add(carc_game_score(g, p));
+    add(carc_game_supply(g, p));
+  }
+  add(carc_game_tiles_remaining(g));
+  add(carc_game_tile_count(g));
+  add(carc_game_meeple_count(g));
+  add(carc_game_turns_played(g));
+  return s;
+}
+
+// Unread events, read from a copy so the game keeps them.
+std::vector<int32_t> unread_events(const carc_game* g) {
+  carc_game* c = nullptr;
+  INVARIANT(carc_game_clone(&c, g) == CARC_OK, "clone failed");
+  std::vector<int32_t> out;
+  int32_t f[CARC_EVENT_FIELDS];
+  int r;
+  while ((r = carc_game_poll_event(c, f, CARC_EVENT_FIELDS)) == 1) out.insert(out.end(), f, f + CARC_EVENT_FIELDS);
+  carc_game_free(c);
+  INVARIANT(r == 0, "poll_event failed");
+  INVARIANT(out.size() <= 256 * CARC_EVENT_FIELDS, "too many unread events");
+  return out;
+}
+
+struct Snapshot {
+  std::string record, summary;
+  std::vector<int32_t> events;
+  bool operator==(const Snapshot&) const = default;
+};
+
+Snapshot snapshot(const carc_game* g) { return {record_of(g), summary(g), unread_events(g)}; }
+
+// Draw pile size and discards, read from the record's header and discard lines.
+void deck_from_record(const std::string& record, int& deck, int& discards) {
+  deck = 71;
+  discards = 0;
+  size_t at = 0;
+  while (at < record.size()) {
+    size_t nl = record.find('\n', at);
+    if (nl == std::string::npos) nl = record.size();
+    const std::string line = record.substr(at, nl - at);
+    at = nl + 1;
+    if (line.rfind("discard ", 0) == 0) ++discards;
+    if (line.rfind("order ", 0) == 0) {
+      deck = 0;
+      for (char c : line.substr(6)) deck += c >= 'A' && c <= 'X';
+    }
+  }
+}
+
+// Everything that must hold of any live game.
+void check_game(const carc_game* g) {
+  const int players = carc_game_players(g);
+  INVARIANT(players >= CARC_MIN_PLAYERS && players <= CARC_MAX_PLAYERS, "players");
+  const int phase = carc_game_phase(g);
+  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_GAME_OVER, "phase");
+  const int current = carc_game_current_player(g);
+  INVARIANT(current >= 0 && current < players, "current player");
+  INVARIANT(carc_game_score(g, players) == CARC_EINVAL && carc_game_supply(g, -1) == CARC_EINVAL, "player range");
+
+  int supply[CARC_MAX_PLAYERS] = {}, on_board[CARC_MAX_PLAYERS] = {};
+  int32_t scores[CARC_MAX_PLAYERS], projected[CARC_MAX_PLAYERS];
+  INVARIANT(carc_game_scores(g, scores, CARC_MAX_PLAYERS) == CARC_OK, "scores");
+  INVARIANT(carc_game_projected_scores(g, projected, CARC_MAX_PLAYERS) == CARC_OK, "projected scores");
+  for (int p = 0; p < players; ++p) {
+    const int score = carc_game_score(g, p);
+    supply[p] = carc_game_supply(g, p);
+    INVARIANT(score >= 0 && score == scores[p], "score of player " + std::to_string(p));
+    INVARIANT(projected[p] >= score, "projected score below the score");
+    INVARIANT(phase != CARC_PHASE_GAME_OVER || projected[p] == score, "projected score of a finished game");
+    INVARIANT(supply[p] >= 0 && supply[p] <= CARC_MEEPLES_PER_PLAYER, "supply of player " + std::to_string(p));
+  }
+
+  const int tiles = carc_game_tile_count(g);
+  INVARIANT(tiles >= 1 && tiles <= CARC_MAX_TILES, "tile count");
+  for (int i = 0; i < tiles; ++i) {
+    int x, y, t, r, t2, r2;
+    INVARIANT(carc_game_tile(g, i, &x, &y, &t, &r) == CARC_OK, "tile");
+    INVARIANT(t >= 0 && t < CARC_TILE_TYPES && r >= 0 && r < 4, "tile type or rotation");
+    INVARIANT(i > 0 || (x == 0 && y == 0 && t == 3 && r == 0), "the start tile is D at 0,0");
+    INVARIANT(carc_game_tile_at(g, x, y, &t2, &r2) == 1 && t2 == t && r2 == r, "tile_at disagrees with tile");
+  }
+  const int meeples = carc_game_meeple_count(g);
+  INVARIANT(meeples >= 0 && meeples <= CARC_MAX_MEEPLES, "meeple count");
+  for (int i = 0; i < meeples; ++i) {
+    int p, x, y, loc, t, r;
+    INVARIANT(carc_game_meeple(g, i, &p, &x, &y, &loc) == CARC_OK, "meeple");
+    INVARIANT(p >= 0 && p < players, "meeple owner");
+    on_board[p]++;
+    INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1, "a meeple stands where there is no tile");
+    INVARIANT(carc_game_feature_kind(g, x, y, loc) >= 0, "a meeple stands on no feature");
+  }
+  for (int p = 0; p < players; ++p)
+    INVARIANT(supply[p] + on_board[p] == CARC_MEEPLES_PER_PLAYER, "meeples of player " + std::to_string(p));
+
+  const int remaining = carc_game_tiles_remaining(g);
+  int32_t by_type[CARC_TILE_TYPES];
+  INVARIANT(carc_game_tiles_remaining_by_type(g, by_type, CARC_TILE_TYPES) == CARC_OK, "remaining by type");
+  int sum = 0;
+  for (int32_t c : by_type) sum += c;
+  INVARIANT(remaining >= 0 && sum == remaining, "tiles remaining");
+  const std::string record = record_of(g);
+  int deck, discards;
+  deck_from_record(record, deck, discards);
+  const int in_hand = phase == CARC_PHASE_PLACE_TILE ? 1 : 0;
+  INVARIANT(tiles - 1 + discards + in_hand + remaining == deck, "tiles do not add up to the deck\n" + record);
+  INVARIANT(carc_game_turns_played(g) == tiles - 1 - (phase == CARC_PHASE_PLACE_MEEPLE ? 1 : 0), "turns played");
+
+  const int winners = carc_game_winners(g);
+  const int tile = carc_game_current_tile(g);
+  int count = -1;
+  const int placements = carc_game_placements(g, nullptr, 0, &count);
+  if (phase == CARC_PHASE_GAME_OVER) {
+    INVARIANT(winners > 0 && winners < (1 << players) && remaining == 0, "winners of a finished game");
+    INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
+  } else {
+    INVARIANT(winners == CARC_EPHASE, "winners before the end");
+    INVARIANT(tile >= 0 && tile < CARC_TILE_TYPES, "current tile");
+  }
+  if (phase == CARC_PHASE_PLACE_TILE)
+    INVARIANT(placements == CARC_OK && count >= 1 && count <= CARC_MAX_PLACEMENTS, "the tile in hand fits nowhere");
+  if (phase == CARC_PHASE_PLACE_MEEPLE) {
+    int x, y, t, r;
+    INVARIANT(carc_game_tile(g, tiles - 1, &x, &y, &t, &r) == CARC_OK && t == tile, "the tile just placed");
+  }
+
+  // The record loads into the same game, and saves the same again.
+  carc_game* loaded = nullptr;
+  int line = -1;
+  const int s = carc_game_load(&loaded, record.c_str(), &line);
+  INVARIANT(s == CARC_OK && loaded && line == 0, std::string(carc_game_errmsg(nullptr)) + "\n" + record);
+  const std::string again = record_of(loaded);
+  const std::string loaded_summary = summary(loaded);
+  carc_game_free(loaded);
+  INVARIANT(again == record, "save -> load -> save differs:\n" + record + "\n" + again);
+  INVARIANT(loaded_summary == summary(g), "the loaded game reads differently\n" + record);
+}
+
+bool documented(int status) { return status >= 0 || (status >= CARC_ERANGE && status <= CARC_EINVAL); }
+
+// The status of a call on a game: documented, and errmsg agrees with it.
+void check_status(int status, const carc_game* g, const char* call) {
+  INVARIANT(documented(status), std::string(call) + " returned " + std::to_string(status) + ": " +
+                                    carc_game_errmsg(g));
+  const std::string msg = carc_game_errmsg(g);
+  if (status >= 0)
+    INVARIANT(msg.empty(), std::string(call) + " succeeded with message " + msg);
+  else
+    INVARIANT(msg.rfind("carc_", 0) == 0 && msg.size() > 8, std::string(call) + " failed with message '" + msg + "'");
+}
+
+// The status of a call that leaves its message with the thread (no game, or a NULL one).
+void check_thread_status(int status, const char* call) {
+  INVARIANT(documented(status), std::string(call) + " returned " + std::to_string(status));
+  if (status < 0) {
+    const std::string msg = carc_game_errmsg(nullptr);
+    INVARIANT(msg.rfind("carc_", 0) == 0 && msg.size() > 8, std::string(call) + " failed with message '" + msg + "'");
+  }
+}
+
+// ------------------------------------------------------------------ the games
+
+constexpr int kSlots = 4;
+
+struct Pool {
+  carc_game* slot[kSlots] = {};
+  Pool() = default;
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+  ~Pool() {
+    for (carc_game* g : slot) carc_game_free(g);
+  }
+  // A slot index 0..3, or kSlots for "NULL".
+  int index(Input& in) const { return in.byte() % (kSlots + 1); }
+  carc_game* game(int i) const { return i < kSlots ? slot[i] : nullptr; }
+  void put(int i, carc_game* g) {
+    if (i < kSlots) {
+      carc_game_free(slot[i]);
+      slot[i] = g;
+    } else {
+      carc_game_free(g);
+    }
+  }
+};
+
+// A move argument: any 32 bits, a packing of any numbers, or one of the current tile's
+// legal placements (by index) with any rotation and location bits.
+carc_move move_arg(Input& in, const carc_game* g) {
+  const uint8_t mode = in.byte() % 4;
+  if (mode == 0) return in.u32();
+  if (mode == 1) return carc_move_pack(in.number(), in.number(), in.number(), in.number(), in.number());
+  carc_move legal[CARC_MAX_PLACEMENTS];
+  int n = 0;
+  const uint8_t pick = in.byte();
+  const uint8_t tweak = in.byte();
+  if (!g || carc_game_placements(g, legal, CARC_MAX_PLACEMENTS, &n) != CARC_OK || n == 0) return in.u32();
+  carc_move m = legal[pick % n];
+  if (mode == 3) m = (m & ~(uint32_t{3} << 16)) | (uint32_t{tweak} & 3u) << 16;  // another rotation
+  const int loc = tweak >> 2 & 15;                                                  // a location, or none
+  return (m & ~(uint32_t{15} << 18)) | static_cast<uint32_t>(loc) << 18;
+}
+
+// A meeple location argument: any number, none, or one of the legal ones by index.
+int location_arg(Input& in, const carc_game* g) {
+  const uint8_t mode = in.byte() % 3;
+  if (mode == 0) return in.number();
+  if (mode == 1) return CARC_LOC_NONE;
+  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+  int k = 0;
+  const uint8_t pick = in.byte();
+  if (!g || carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &k) != CARC_OK || k == 0)
+    return CARC_LOC_NONE;
+  return locs[pick % k];
+}
+
+// Coordinates: any numbers, or those of a placed tile (by index) or a neighbour of it.
+void xy_arg(Input& in, const carc_game* g, int& x, int& y) {
+  const uint8_t mode = in.byte() % 3;
+  x = in.number();
+  y = in.number();
+  if (mode == 0 || !g) return;
+  const int n = carc_game_tile_count(g);
+  int t, r;
+  if (n < 1 || carc_game_tile(g, x >= 0 ? x % n : 0, &x, &y, &t, &r) != CARC_OK) return;
+  if (mode == 2) {
+    static constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
+    const int d = in.byte() % 4;
+    x += kDx[d];
+    y += kDy[d];
+  }
+}
+
+// Record text: random, a live game's record, or that record with a few bytes changed.
+std::string record_arg(Input& in, const Pool& pool) {
+  const uint8_t mode = in.byte() % 3;
+  const carc_game* src = pool.game(pool.index(in));
+  if (mode == 0 || !src) return in.text();
+  std::string text = record_of(src);
+  if (mode == 1) return text;
+  const int edits = 1 + in.byte() % 4;
+  for (int e = 0; e < edits && !text.empty(); ++e) {
+    const size_t at = (in.byte() | static_cast<size_t>(in.byte()) << 8) % text.size();
+    switch (in.byte() % 4) {
+      case 0: text[at] = static_cast<char>(in.byte()); break;
+      case 1: text.erase(at, 1 + in.byte() % 16); break;
+      case 2: text.insert(at, in.text()); break;
+      case 3: text.resize(at); break;
+    }
+  }
+  return text;
+}
+
+// Move text: random, or a move's text with a few bytes changed.
+std::string move_text_arg(Input& in, const carc_game* g) {
+  if (in.byte() % 2 == 0) return in.text();
+  char buf[CARC_MOVE_TEXT_SIZE];
+  if (carc_move_format(move_arg(in, g), buf, sizeof buf) < 0) return in.text();
+  std::string text = buf;
+  if (!text.empty() && in.byte() % 2) text[in.byte() % text.size()] = static_cast<char>(in.byte());
+  return text;
+}
+
+// ------------------------------------------------------------------ one step
+
+enum Op : uint8_t {
+  kMovePack, kMoveUnpack, kMoveFormat, kMoveParse, kNames, kNew, kNewWithOrder, kClone, kCopy, kFree,
+  kSetOption, kOption, kGetters, kRemainingByType, kPlacements, kPlace, kMeepleLocations, kDeploy, kSkip,
+  kPlay, kPlayText, kPlayout, kPollEvent, kTiles, kFeatureKind, kMeeples, kSave, kLoad, kTurnMove, kUndo,
+  kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
+  kRenderText, kTileRender, kTurns, kOpCount
+};
+
+bool tracing() {
+  static const bool on = std::getenv("FUZZ_TRACE") != nullptr;
+  return on;
+}
+
+// A call on one game: checks its status, and that it changed nothing if it failed or if
+// it is a query (`mutates` false).
+template <class Call>
+int on_game(carc_game* g, bool mutates, const char* name, Call&& call) {
+  if (!g) {
+    const int s = call();
+    INVARIANT(s == CARC_EINVAL, std::string(name) + " on a NULL game returned " + std::to_string(s));
+    check_thread_status(s, name);
+    return s;
+  }
+  const Snapshot before = snapshot(g);
+  const int s = call();
+  if (tracing()) std::fprintf(stderr, "  %s -> %d %s\n", name, s, carc_game_errmsg(g));
+  check_status(s, g, name);
+  if (s < 0 || !mutates)
+    INVARIANT(snapshot(g) == before, std::string(name) + " changed the game:\n" + before.record);
+  else
+    check_game(g);
+  return s;
+}
+
+void step(Input& in, Pool& pool) {
+  const uint8_t op = in.byte() % kOpCount;
+  const int i = pool.index(in);
+  carc_game* g = pool.game(i);
+  if (tracing()) std::fprintf(stderr, "step: op %d on slot %d%s\n", op, i, g ? "" : " (NULL)");
+  switch (op) {
+    case kMovePack: {
+      const int t = in.number(), x = in.number(), y = in.number(), r = in.number(), l = in.number();
+      const carc_move m = carc_move_pack(t, x, y, r, l);
+      const bool in_range = t >= 0 && t < 24 && x >= -128 && x <= 127 && y >= -128 && y <= 127 && r >= 0 && r <= 3 &&
+                            ((l >= 0 && l <= 12) || l == CARC_LOC_NONE);
+      INVARIANT((m != CARC_MOVE_INVALID) == in_range, "pack");
+      if (in_range) {
+        int a[5];
+        INVARIANT(carc_move_unpack(m, &a[0], &a[1], &a[2], &a[3], &a[4]) == CARC_OK, "unpack of a packed move");
+        INVARIANT(a[0] == t && a[1] == x && a[2] == y && a[3] == r && a[4] == l, "pack/unpack round trip");
+      }
+      break;
+    }
+    case kMoveUnpack: {
+      const carc_move m = move_arg(in, g);
+      int a[5] = {-7, -7, -7, -7, -7};
+      const uint8_t nulls = in.byte();
+      int* p[5];
+      for (int k = 0; k < 5; ++k) p[k] = (nulls >> k & 1) ? nullptr : &a[k];
+      const int s = carc_move_unpack(m, p[0], p[1], p[2], p[3], p[4]);
+      check_thread_status(s, "carc_move_unpack");
+      if (s == CARC_OK && !nulls)
+        INVARIANT(carc_move_pack(a[0], a[1], a[2], a[3], a[4]) == m, "unpack/pack round trip");
+      break;
+    }
+    case kMoveFormat: {
+      const carc_move m = move_arg(in, g);
+      const TextBuf b = text_arg(in, [&](char* buf, size_t size) { return carc_move_format(m, buf, size); });
+      const int s = carc_move_format(m, b.data.get(), b.size);
+      check_thread_status(s, "carc_move_format");
+      if (s >= 0) {
+        const std::string full = whole_text([&](char* buf, size_t size) { return carc_move_format(m, buf, size); });
+        check_text_out(s, b, [&] { return full; });
+        INVARIANT(full.size() < CARC_MOVE_TEXT_SIZE, full);
+        carc_move back = CARC_MOVE_INVALID;
+        INVARIANT(carc_move_parse(full.c_str(), &back) == CARC_OK && back == m, "format/parse round trip: " + full);
+      }
+      break;
+    }
+    case kMoveParse: {
+      const std::string text = move_text_arg(in, g);
+      const uint8_t nulls = in.byte();
+      carc_move m = 0x12345678;
+      const int s = carc_move_parse(nulls & 1 ? nullptr : text.c_str(), nulls & 2 ? nullptr : &m);
+      check_thread_status(s, "carc_move_parse");
+      if (nulls & 3) INVARIANT(s == CARC_EINVAL, "parse with NULL");
+      if (s == CARC_OK) {
+        char buf[CARC_MOVE_TEXT_SIZE];
+        INVARIANT(carc_move_format(m, buf, sizeof buf) > 0, "format of a parsed move");
+        carc_move again = CARC_MOVE_INVALID;
+        INVARIANT(carc_move_parse(buf, &again) == CARC_OK && again == m, "parse/format round trip: " + text);
+      } else {
+        INVARIANT(m == 0x12345678, "a failed parse wrote the move");
+      }
+      break;
+    }
+    case kNames: {
+      const int v = in.number();
+      const char* loc = carc_location_name(v);
+      INVARIANT(((v >= 0 && v <= 12) || v == CARC_LOC_NONE) == (loc != nullptr), "location name");
+      const char* kind = carc_feature_name(v);
+      INVARIANT((v >= 0 && v <= 3) == (kind != nullptr), "feature name");
+      INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
+      INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
+      INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
+      break;
+    }
+    case kNew:
+    case kNewWithOrder: {
+      const bool null_out = in.byte() % 8 == 0;
+      const int players = in.number() % 8;
+      carc_game* made = reinterpret_cast<carc_game*>(&pool);  // must become NULL on failure
+      int s;
+      if (op == kNew) {
+        s = carc_game_new(null_out ? nullptr : &made, players, in.u64());
+      } else {
+        const std::string tiles = in.text();
+        s = carc_game_new_with_order(null_out ? nullptr : &made, players, in.byte() % 8 ? tiles.c_str() : nullptr);
+      }
+      check_thread_status(s, op == kNew ? "carc_game_new" : "carc_game_new_with_order");
+      if (null_out) {
+        INVARIANT(s == CARC_EINVAL, "constructor with NULL out");
+      } else if (s < 0) {
+        INVARIANT(made == nullptr, "a failed constructor left *out set");
+      } else {
+        INVARIANT(made != nullptr && (players >= 1 && players <= 6), "constructor");
+        check_game(made);
+        pool.put(i, made);
+      }
+      break;
+    }
+    case kClone: {
+      const int dst = pool.index(in);
+      carc_game* made = nullptr;
+      const bool null_out = in.byte() % 8 == 0;
+      const int s = on_game(g, false, "carc_game_clone", [&] { return carc_game_clone(null_out ? nullptr : &made, g); });
+      if (s == CARC_OK) {
+        INVARIANT(made && snapshot(made) == snapshot(g), "a clone differs");
+        pool.put(dst, made);
+      } else {
+        INVARIANT(made == nullptr, "a failed clone");
+      }
+      break;
+    }
+    case kCopy: {
+      const carc_game* src = pool.game(pool.index(in));
+      Snapshot want;
+      if (src) want = snapshot(src);
+      const int s = on_game(g, true, "carc_game_copy", [&] { return carc_game_copy(g, src); });
+      if (g && !src) INVARIANT(s == CARC_EINVAL, "copy from NULL");
+      if (s == CARC_OK) INVARIANT(snapshot(g) == want, "a copy differs");
+      break;
+    }
+    case kFree: pool.put(i, nullptr); break;
+    case kSetOption: {
+      const int option = in.number() % 5, value = in.number() % 3;
+      on_game(g, true, "carc_game_set_option", [&] { return carc_game_set_option(g, option, value); });
+      break;
+    }
+    case kOption: {
+      const int option = in.number();
+      const int s = on_game(g, false, "carc_game_option", [&] { return carc_game_option(g, option); });
+      INVARIANT(s == CARC_EINVAL || s == 0 || s == 1, "option value");
+      break;
+    }
+    case kGetters: {
+      const int p = in.number();
+      on_game(g, false, "carc_game_players", [&] { return carc_game_players(g); });
+      on_game(g, false, "carc_game_current_player", [&] { return carc_game_current_player(g); });
+      on_game(g, false, "carc_game_phase", [&] { return carc_game_phase(g); });
+      on_game(g, false, "carc_game_current_tile", [&] { return carc_game_current_tile(g); });
+      on_game(g, false, "carc_game_score", [&] { return carc_game_score(g, p); });
+      on_game(g, false, "carc_game_supply", [&] { return carc_game_supply(g, p); });
+      on_game(g, false, "carc_game_tiles_remaining", [&] { return carc_game_tiles_remaining(g); });
+      on_game(g, false, "carc_game_winners", [&] { return carc_game_winners(g); });
+      on_game(g, false, "carc_game_tile_count", [&] { return carc_game_tile_count(g); });
+      on_game(g, false, "carc_game_meeple_count", [&] { return carc_game_meeple_count(g); });
+      on_game(g, false, "carc_game_turns_played", [&] { return carc_game_turns_played(g); });
+      break;
+    }
+    case kRemainingByType: {
+      Array<int32_t> a = array_arg<int32_t>(in);
+      on_game(g, false, "carc_game_tiles_remaining_by_type",
+              [&] { return carc_game_tiles_remaining_by_type(g, a.ptr(), a.capacity); });
+      break;
+    }
+    case kPlacements:
+    case kMeepleLocations:
+    case kFrontier:
+    case kFeatureTiles: {
+      Array<int32_t> a = array_arg<int32_t>(in);
+      Array<carc_move> moves = array_arg<carc_move>(in);
+      const bool null_count = in.byte() % 8 == 0;
+      int x = 0, y = 0;
+      if (op == kFeatureTiles) xy_arg(in, g, x, y);
+      const int loc = in.number();
+      int count = -7;
+      int* pc = null_count ? nullptr : &count;
+      const char* name = "";
+      const int s = on_game(g, false, "list", [&] {
+        switch (op) {
+          case kPlacements: name = "placements"; return carc_game_placements(g, moves.ptr(), moves.capacity, pc);
+          case kMeepleLocations: name = "meeple_locations"; return carc_game_meeple_locations(g, a.ptr(), a.capacity, pc);
+          case kFrontier:
+            name = "frontier";
+            if (a.capacity > 0) a.capacity /= CARC_CELL_FIELDS;  // cells, each CARC_CELL_FIELDS values
+            return carc_game_frontier(g, a.ptr(), a.capacity, pc);
+          default: name = "feature_tiles"; return carc_game_feature_tiles(g, x, y, loc, a.ptr(), a.capacity, pc);
+        }
+      });
+      if (g && null_count) INVARIANT(s == CARC_EINVAL, std::string(name) + " with a NULL count");
+      if (s == CARC_OK || s == CARC_ERANGE) INVARIANT(count >= 0, std::string(name) + " count");
+      break;
+    }
+    case kPlace: {
+      const carc_move m = move_arg(in, g);
+      on_game(g, true, "carc_game_place", [&] { return carc_game_place(g, m); });
+      break;
+    }
+    case kDeploy: {
+      const int loc = location_arg(in, g);
+      on_game(g, true, "carc_game_deploy", [&] { return carc_game_deploy(g, loc); });
+      break;
+    }
+    case kSkip: on_game(g, true, "carc_game_skip", [&] { return carc_game_skip(g); }); break;
+    case kPlay: {
+      const carc_move m = move_arg(in, g);
+      on_game(g, true, "carc_game_play", [&] { return carc_game_play(g, m); });
+      break;
+    }
+    case kPlayText: {
+      const std::string text = move_text_arg(in, g);
+      const bool null_text = in.byte() % 8 == 0;
+      on_game(g, true, "carc_game_play_text",
+              [&] { return carc_game_play_text(g, null_text ? nullptr : text.c_str()); });
+      break;
+    }
+    case kPlayout: {
+      const uint64_t seed = in.u64();
+      const int s = on_game(g, true, "carc_game_playout", [&] { return carc_game_playout(g, seed); });
+      if (s == CARC_OK) INVARIANT(carc_game_phase(g) == CARC_PHASE_GAME_OVER, "a playout did not finish the game");
+      break;
+    }
+    case kPollEvent: {
+      Array<int32_t> a = array_arg<int32_t>(in);
+      const int s = on_game(g, true, "carc_game_poll_event", [&] { return carc_game_poll_event(g, a.ptr(), a.capacity); });
+      INVARIANT(s < 0 || s == 0 || s == 1, "poll_event");
+      if (s == 1) {
+        const int32_t* f = a.ptr();
+        INVARIANT(f[CARC_EV_TYPE] == CARC_EVENT_SCORE || f[CARC_EV_TYPE] == CARC_EVENT_DISCARD, "event type");
+        INVARIANT(f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES, "event tile");
+        if (f[CARC_EV_TYPE] == CARC_EVENT_SCORE)
+          INVARIANT(f[CARC_EV_POINTS] >= 0 && f[CARC_EV_WINNERS] > 0 &&
+                        f[CARC_EV_WINNERS] < (1 << carc_game_players(g)),
+                    "score event");
+      }
+      break;
+    }
+    case kTiles: {
+      const int index = in.number();
+      int x, y;
+      xy_arg(in, g, x, y);
+      int out[4] = {-7, -7, -7, -7};
+      const uint8_t nulls = in.byte() % 4 == 0 ? in.byte() : 0;
+      int* p[4];
+      for (int k = 0; k < 4; ++k) p[k] = (nulls >> k & 1) ? nullptr : &out[k];
+      const int s = on_game(g, false, "carc_game_tile", [&] { return carc_game_tile(g, index, p[0], p[1], p[2], p[3]); });
+      if (nulls & 15) INVARIANT(s < 0, "tile with a NULL out pointer");
+      const int at = on_game(g, false, "carc_game_tile_at", [&] { return carc_game_tile_at(g, x, y, p[2], p[3]); });
+      if (nulls & 12) INVARIANT(at < 0, "tile_at with a NULL out pointer");
+      INVARIANT(at < 0 || at == 0 || at == 1, "tile_at");
+      break;
+    }
+    case kFeatureKind: {
+      int x, y;
+      xy_arg(in, g, x, y);
+      const int loc = in.number() % 20;
+      const int s = on_game(g, false, "carc_game_feature_kind", [&] { return carc_game_feature_kind(g, x, y, loc); });
+      INVARIANT(s < 0 || s <= CARC_FEATURE_FIELD, "feature kind");
+      break;
+    }
+    case kMeeples: {
+      const int index = in.number();
+      int out[4];
+      const uint8_t nulls = in.byte() % 4 == 0 ? in.byte() : 0;
+      int* p[4];
+      for (int k = 0; k < 4; ++k) p[k] = (nulls >> k & 1) ? nullptr : &out[k];
+      const int s =
+          on_game(g, false, "carc_game_meeple", [&] { return carc_game_meeple(g, index, p[0], p[1], p[2], p[3]); });
+      if (nulls & 15) INVARIANT(s < 0, "meeple with a NULL out pointer");
+      break;
+    }
+    case kSave: {
+      const TextBuf b = text_arg(in, [&](char* buf, size_t size) { return g ? carc_game_save(g, buf, size) : 0; });
+      const int s = on_game(g, false, "carc_game_save", [&] { return carc_game_save(g, b.data.get(), b.size); });
+      if (g) check_text_out(s, b, [&] { return record_of(g); });
+      break;
+    }
+    case kLoad: {
+      const std::string text = record_arg(in, pool);
+      const uint8_t nulls = in.byte();
+      carc_game* made = reinterpret_cast<carc_game*>(&pool);
+      int line = -7;
+      const bool null_out = nulls % 8 == 0, null_text = nulls % 16 == 1, null_line = nulls % 4 == 2;
+      const int s = carc_game_load(null_out ? nullptr : &made, null_text ? nullptr : text.c_str(),
+                                   null_line ? nullptr : &line);
+      if (tracing()) std::fprintf(stderr, "  carc_game_load -> %d %s\n", s, carc_game_errmsg(nullptr));
+      check_thread_status(s, "carc_game_load");
+      INVARIANT(s <= 0, "load");
+      if (null_out || null_text) {
+        INVARIANT(s == CARC_EINVAL, "load with NULL");
+      } else if (s == CARC_OK) {
+        INVARIANT(made && (null_line || line == 0), "load");
+        check_game(made);
+        pool.put(i, made);
+      } else {
+        INVARIANT(made == nullptr && (s == CARC_EINVAL || s == CARC_EILLEGAL), "a failed load");
+        INVARIANT(null_line || line >= 1, "a failed load names no line");
+        INVARIANT(std::string(carc_game_errmsg(nullptr)).rfind("carc_game_load: line ", 0) == 0,
+                  carc_game_errmsg(nullptr));
+      }
+      break;
+    }
+    case kTurnMove: {
+      const int turn = in.number();
+      const bool null_move = in.byte() % 8 == 0;
+      carc_move m = 0;
+      const int s = on_game(g, false, "carc_game_turn_move",
+                            [&] { return carc_game_turn_move(g, turn, null_move ? nullptr : &m); });
+      if (s == CARC_OK) INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK, "turn move");
+      break;
+    }
+    case kUndo: on_game(g, true, "carc_game_undo", [&] { return carc_game_undo(g); }); break;
+    case kRewind: {
+      const int turns = in.number();
+      const int s = on_game(g, true, "carc_game_rewind", [&] { return carc_game_rewind(g, turns); });
+      if (s == CARC_OK) INVARIANT(carc_game_turns_played(g) == turns, "rewind");
+      break;
+    }
+    case kProbabilities: {
+      Array<double> a = array_arg<double>(in);
+      const int s = on_game(g, false, "carc_game_next_tile_probabilities",
+                            [&] { return carc_game_next_tile_probabilities(g, a.ptr(), a.capacity); });
+      if (s == CARC_OK) {
+        double sum = 0;
+        for (int t = 0; t < CARC_TILE_TYPES; ++t) {
+          INVARIANT(a.ptr()[t] >= 0 && a.ptr()[t] <= 1, "probability");
+          sum += a.ptr()[t];
+        }
+        INVARIANT(sum == 0 ? carc_game_tiles_remaining(g) == 0 : (sum > 0.999 && sum < 1.001), "probabilities");
+      }
+      break;
+    }
+    case kFittingRotations: {
+      const int tile = in.number() % 30;
+      int x, y;
+      xy_arg(in, g, x, y);
+      const int s = on_game(g, false, "carc_game_fitting_rotations",
+                            [&] { return carc_game_fitting_rotations(g, tile, x, y); });
+      INVARIANT(s < 0 || s <= 15, "rotation mask");
+      break;
+    }
+    case kScores: {
+      Array<int32_t> a = array_arg<int32_t>(in);
+      on_game(g, false, "carc_game_scores", [&] { return carc_game_scores(g, a.ptr(), a.capacity); });
+      on_game(g, false, "carc_game_projected_scores",
+              [&] { return carc_game_projected_scores(g, a.ptr(), a.capacity); });
+      break;
+    }
+    case kInspectFeature: {
+      Array<int32_t> a = array_arg<int32_t>(in);
+      int x, y;
+      xy_arg(in, g, x, y);
+      const int loc = in.number() % 20;
+      const int s = on_game(g, false, "carc_game_inspect_feature",
+                            [&] { return carc_game_inspect_feature(g, x, y, loc, a.ptr(), a.capacity); });
+      if (s == CARC_OK) {
+        const int32_t* f = a.ptr();
+        INVARIANT(f[CARC_FI_KIND] >= 0 && f[CARC_FI_KIND] <= 3 && f[CARC_FI_TILES] >= 1 &&
+                      f[CARC_FI_TILES] <= CARC_MAX_TILES && f[CARC_FI_VALUE_COMPLETE] >= 0 && f[CARC_FI_VALUE_END] >= 0,
+                  "feature info");
+        INVARIANT(f[CARC_FI_KIND] == carc_game_feature_kind(g, x, y, loc), "inspect and feature_kind disagree");
+      }
+      break;
+    }
+    case kRenderSvg:
+    case kRenderText:
+    case kTileRender: {
+      const int flags = in.number() % 32, pixels = in.number(), tile = in.number() % 30, rot = in.number() % 6;
+      const uint8_t which = in.byte() % 2;
+      auto call = [&](char* buf, size_t size) {
+        if (op == kRenderSvg) return carc_game_render_svg(g, flags, pixels, buf, size);
+        if (op == kRenderText) return carc_game_render_text(g, flags, buf, size);
+        return which ? carc_tile_render_svg(tile, rot, pixels, buf, size) : carc_tile_render_text(tile, rot, buf, size);
+      };
+      const TextBuf b = text_arg(in, call);
+      if (op == kTileRender) {
+        const int s = call(b.data.get(), b.size);
+        check_thread_status(s, "carc_tile_render_*");
+        check_text_out(s, b, [&] { return whole_text(call); });
+        break;
+      }
+      const int s = on_game(g, false, "carc_game_render_*", [&] { return call(b.data.get(), b.size); });
+      if (g) check_text_out(s, b, [&] { return whole_text(call); });
+      break;
+    }
+    case kTurns: {  // up to 32 legal turns, a byte each: deep positions from short inputs
+      const int turns = 1 + in.byte() % 32;
+      for (int t = 0; t < turns && g && carc_game_phase(g) == CARC_PHASE_PLACE_TILE; ++t) {
+        const uint8_t b = in.byte();
+        carc_move legal[CARC_MAX_PLACEMENTS];
+        int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+        int n = 0, k = 0;
+        on_game(g, false, "carc_game_placements", [&] { return carc_game_placements(g, legal, CARC_MAX_PLACEMENTS, &n); });
+        INVARIANT(on_game(g, true, "carc_game_place", [&] { return carc_game_place(g, legal[b % n]); }) == CARC_OK,
+                  "a listed placement is refused");
+        on_game(g, false, "carc_game_meeple_locations",
+                [&] { return carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &k); });
+        const int loc = (b & 0x80) || k == 0 ? CARC_LOC_NONE : locs[(b >> 3) % k];
+        INVARIANT(on_game(g, true, "carc_game_deploy", [&] { return carc_game_deploy(g, loc); }) == CARC_OK,
+                  "a listed meeple location is refused");
+      }
+      break;
+    }
+    default: break;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  Input in(data, size);
+  Pool pool;
+  // A step checks the games it changes; the end checks them all.
+  while (!in.done()) step(in, pool);
+  for (const carc_game* g : pool.slot)
+    if (g) check_game(g);
+  return 0;
+}

@@ -1,0 +1,129 @@
+// libFuzzer harness for the text readers: the input, as text, goes to the record loader
+// (carc::load_record and carc_game_load) and, line by line, to the move-text parser
+// (carc::parse_move and carc_move_parse).
+//
+// Checked: nothing crashes; a failed load leaves the target game as it was and names a
+// line of the text with a reason; C and C++ agree on the status, the line and the game;
+// a loaded game saves to a record that loads into the equal game (operator==) and saves
+// to the same text again (save -> load -> save is a fixed point); a parsed move formats to
+// text that parses to the same move, and C and C++ parse the same moves.
+#include <carcassonne/carcassonne.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "carcassonne/carcassonne.hpp"
+
+namespace {
+
+[[noreturn]] void violated(const char* what, int line, std::string_view text) {
+  std::fprintf(stderr, "fuzz_text: invariant broken (fuzz_text.cpp:%d): %s\n--- input ---\n%.*s\n", line, what,
+               static_cast<int>(text.size()), text.data());
+  std::abort();
+}
+
+#define INVARIANT(cond, text)                     \
+  do {                                            \
+    if (!(cond)) violated(#cond, __LINE__, text); \
+  } while (0)
+
+// Lines the loader counts: split at '\n' (a last line without one counts too).
+int line_count(std::string_view text) {
+  int n = 0;
+  for (char c : text) n += c == '\n';
+  return n + (text.empty() || text.back() != '\n' ? 1 : 0);
+}
+
+void check_move_text(std::string_view text) {
+  carc::TileType tile = carc::kNoTile;
+  carc::Move move;
+  std::string error;
+  const bool ok = carc::parse_move(text, tile, move, &error);
+  INVARIANT(ok == error.empty(), text);
+
+  // The C parser reads a C string: the text up to its first NUL.
+  const std::string c_text(text.substr(0, text.find('\0')));
+  carc_move packed = CARC_MOVE_INVALID;
+  const int s = carc_move_parse(c_text.c_str(), &packed);
+  carc::TileType c_tile = carc::kNoTile;
+  carc::Move c_move;
+  const bool c_ok = carc::parse_move(c_text, c_tile, c_move);
+  INVARIANT((s == CARC_OK) == c_ok && (s == CARC_OK || s == CARC_EINVAL), text);
+  if (c_ok) {
+    const carc_move want = carc_move_pack(c_tile, c_move.at.x, c_move.at.y, c_move.at.rot,
+                                          static_cast<int>(c_move.meeple));
+    INVARIANT(want != CARC_MOVE_INVALID && packed == want, text);
+  }
+  if (!ok) return;
+
+  const std::string formatted = carc::format_move(tile, move);
+  carc::TileType tile2 = carc::kNoTile;
+  carc::Move move2;
+  INVARIANT(carc::parse_move(formatted, tile2, move2) && tile2 == tile && move2 == move, text);
+  INVARIANT(carc::format_move(tile2, move2) == formatted, text);
+}
+
+void check_record(std::string_view text) {
+  // A failed load leaves the target exactly as it was.
+  const carc::Game sentinel(3, uint64_t{4711});
+  carc::Game game = sentinel;
+  carc::RecordError error;
+  const carc::Status status = carc::load_record(text, game, &error);
+
+  // The C loader reads a C string: the text up to its first NUL.
+  const std::string c_text(text.substr(0, text.find('\0')));
+  carc_game* c_game = nullptr;
+  int c_line = -1;
+  const int c_status = carc_game_load(&c_game, c_text.c_str(), &c_line);
+  carc::Game cxx_of_c = sentinel;
+  carc::RecordError c_error;
+  const carc::Status c_expected = carc::load_record(c_text, cxx_of_c, &c_error);
+  INVARIANT(c_status == static_cast<int>(c_expected), text);
+  if (c_status == CARC_OK) {
+    INVARIANT(c_game && c_line == 0, text);
+    const int n = carc_game_save(c_game, nullptr, 0);
+    std::string saved(static_cast<size_t>(n) + 1, '\0');
+    INVARIANT(n > 0 && carc_game_save(c_game, saved.data(), saved.size()) == n, text);
+    saved.resize(static_cast<size_t>(n));
+    INVARIANT(saved == carc::save_record(cxx_of_c), text);
+    carc_game_free(c_game);
+  } else {
+    INVARIANT(!c_game && c_line == c_error.line, text);
+    // The message, cut to the library's 255-character buffer.
+    const std::string full = "carc_game_load: " + c_error.message(), msg = carc_game_errmsg(nullptr);
+    INVARIANT(full.rfind(msg, 0) == 0 && (msg.size() == full.size() || msg.size() == 255), text);
+  }
+
+  if (status != carc::Status::Ok) {
+    INVARIANT(status == carc::Status::InvalidArgument || status == carc::Status::IllegalMove, text);
+    INVARIANT(game == sentinel, text);
+    INVARIANT(error.line >= 1 && error.line <= line_count(text) && !error.reason.empty(), text);
+    return;
+  }
+
+  const std::string saved = carc::save_record(game);
+  carc::Game reloaded = sentinel;
+  carc::RecordError again;
+  INVARIANT(carc::load_record(saved, reloaded, &again) == carc::Status::Ok, saved + "\n" + again.message());
+  INVARIANT(reloaded == game, saved);
+  INVARIANT(carc::save_record(reloaded) == saved, saved);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  check_record(text);
+  // Each line as move text, and the whole input as one (a move is one line).
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t nl = std::min(text.find('\n', at), text.size());
+    check_move_text(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  if (text.find('\n') != std::string_view::npos) check_move_text(text);
+  return 0;
+}

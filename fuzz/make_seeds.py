@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' seed corpora: fuzz/corpus/text (records and move text) and
+fuzz/corpus/capi (call programs for fuzz_capi.cpp). The files are checked in; run this
+again only to change them:
+
+    CARCASSONNE_LIBRARY=build/release/capi/libcarcassonne_c.so \\
+        PYTHONPATH=capi/python python3 fuzz/make_seeds.py
+
+Records come from seeded random games played through the Python binding, so they are the
+records real games save. The call programs follow fuzz_capi.cpp's encoding (an opcode byte,
+a slot byte, then the opcode's arguments); keep OPS below in step with its enum Op.
+"""
+import os
+import random
+import struct
+
+import carcassonne as carc
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def write(folder, name, data):
+    path = os.path.join(HERE, "corpus", folder)
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+def random_turns(game, rng, turns):
+    for _ in range(turns):
+        if game.over:
+            return
+        game.place(rng.choice(game.placements()))
+        choices = game.meeple_choices()
+        game.deploy(rng.choice(choices) if choices and rng.random() < 0.6 else None)
+
+
+def records():
+    rng = random.Random(1)
+    g = carc.Game(2, seed=7)
+    random_turns(g, rng, 100)
+    write("text", "finished-2p-seed7", g.save())
+
+    g = carc.Game(3, seed=12345, first_edition_small_city=True)
+    random_turns(g, rng, 20)
+    write("text", "unfinished-3p", g.save())
+
+    g = carc.Game(4, seed=99)
+    random_turns(g, rng, 9)
+    g.place(g.placements()[0])
+    write("text", "mid-turn-4p", g.save())  # the last line ends in '?'
+
+    g = carc.Game(6, seed=2024, farmers=False, first_edition_farmers=True)
+    random_turns(g, rng, 100)
+    write("text", "finished-6p-options", g.save())
+
+    g = carc.Game(2, seed=47)  # a tile fits nowhere: a discard line
+    random_turns(g, rng, 100)
+    write("text", "finished-discard-seed47", g.save())
+
+    g = carc.Game(2, order="EAACEUVB")
+    for move in ["E 0,-1 180 S", "A 1,0 90 C", "A -1,0 270"]:
+        g.play(move)
+    write("text", "order-discard", g.save())
+
+    write("text", "empty-pile", "carcassonne-record 1\nplayers 1\norder -\n")
+    write("text", "crlf-tabs-bom",
+          "\ufeffcarcassonne-record 1\r\n# comment\r\n\tplayers\t2\r\nfarmers off\r\norder EU\r\n"
+          "E 0,-1 180 S # note\r\n")
+    write("text", "moves", "E 0,-1 180 S\nA 1,0 90 C\nU 0,1 0 -\nV -1,0 270 ENE\nX 127,-128 0 NNW\nB +3,-0 90\n")
+
+
+OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", "new_with_order", "clone",
+       "copy", "free", "set_option", "option", "getters", "remaining_by_type", "placements", "place",
+       "meeple_locations", "deploy", "skip", "play", "play_text", "playout", "poll_event", "tiles",
+       "feature_kind", "meeples", "save", "load", "turn_move", "undo", "rewind", "probabilities", "frontier",
+       "fitting_rotations", "scores", "inspect_feature", "feature_tiles", "render_svg", "render_text",
+       "tile_render", "turns"]
+
+
+def op(name, slot, *args):
+    return bytes([OPS.index(name), slot]) + b"".join(args)
+
+
+def num(v):  # Input::number() for -64..175
+    return bytes([v + 0x40])
+
+
+def u64(v):
+    return struct.pack("<Q", v)
+
+
+def new(slot, players, seed):
+    return op("new", slot, b"\x01", num(players), u64(seed))
+
+
+def legal_turn(slot, pick, meeple_pick):
+    # place a legal placement (mode 2, rotation kept, no meeple), then a legal meeple or none
+    place = op("place", slot, b"\x02", bytes([pick, 15 << 2]))
+    deploy = op("deploy", slot, b"\x02", bytes([meeple_pick])) if meeple_pick >= 0 else op("skip", slot)
+    return place + deploy
+
+
+def text_buf(mode, small=0):
+    return bytes([mode, small])
+
+
+def programs():
+    rng = random.Random(2)
+    turns = b"".join(legal_turn(0, rng.randrange(256), rng.choice([-1, rng.randrange(256)])) for _ in range(40))
+    write("capi", "forty-turns", new(0, 2, 7) + turns + op("playout", 0, u64(1)))
+
+    p = new(1, 3, 11) + b"".join(legal_turn(1, i * 37 % 256, i % 3 - 1) for i in range(12))
+    p += op("poll_event", 1, b"\x01", num(16)) * 3
+    p += op("clone", 1, b"\x02", b"\x01")  # clone into slot 2
+    p += op("undo", 2) + op("rewind", 2, num(5)) + op("copy", 2, b"\x01")
+    p += op("save", 1, text_buf(2, 5)) + op("save", 1, text_buf(3))
+    write("capi", "history-and-copies", p)
+
+    p = new(0, 4, 3) + b"".join(legal_turn(0, i, 0) for i in range(20))
+    p += op("load", 1, b"\x02\x00\x04", bytes([0x30, 1, 0, 0x51]), b"\x03")  # slot 0's record, a byte changed
+    p += op("load", 2, b"\x01\x00", b"\x03")  # slot 0's record as it is
+    p += op("render_svg", 0, num(15), num(64), num(0), num(0), b"\x00", text_buf(4))
+    p += op("render_text", 0, num(3), num(0), num(0), num(0), b"\x00", text_buf(3))
+    write("capi", "records-and-pictures", p)
+
+    order = b"EAACEUVB"
+    p = op("new_with_order", 0, b"\x01", num(2)) + bytes([len(order)]) + order + b"\x01"
+    p += op("set_option", 0, num(2), num(1))
+    p += op("play_text", 0, b"\x00", bytes([12]) + b"E 0,-1 180 S", b"\x01")
+    p += legal_turn(0, 0, 0) + legal_turn(0, 1, -1)
+    p += op("inspect_feature", 0, b"\x01", num(15), b"\x01", num(1), num(0), num(3))
+    p += op("feature_tiles", 0, b"\x01", num(72), b"\x00", num(0), b"\x01", b"\x01", num(1), num(0), num(3))
+    p += op("frontier", 0, b"\x01", num(150), b"\x00", num(0), b"\x01", num(0))
+    p += op("playout", 0, u64(5)) + op("getters", 0, num(0))
+    write("capi", "order-options-queries", p)
+
+    p = op("place", 4, b"\x00", u64(0)[:4]) + op("deploy", 4, b"\x00", num(3))
+    p += op("save", 4, text_buf(1, 9)) + op("load", 0, b"\x00\x04", b"\x00", b"\x00")
+    p += op("move_parse", 4, b"\x00", bytes([5]) + b"E 0,x", b"\x00")
+    write("capi", "null-handles", p)
+
+    # farmers off, then 60 legal turns a byte each (meeples whenever the byte's top bit is
+    # clear), then a meeple on a field with the farmers off: CARC_EILLEGAL
+    p = new(2, 2, 8) + op("set_option", 2, num(1), num(0)) + op("turns", 2, b"\x1f", bytes(range(32)))
+    p += op("turns", 2, b"\x1c", bytes(range(40, 69))) + op("place", 2, b"\x02", bytes([0, 15 << 2]))
+    p += b"".join(op("deploy", 2, b"\x00", num(loc)) for loc in range(5, 13))
+    write("capi", "farmers-off-deep", p)
+
+
+if __name__ == "__main__":
+    records()
+    programs()
