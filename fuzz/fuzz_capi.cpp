@@ -1,9 +1,10 @@
 // libFuzzer harness for the C ABI. The input is a program: each step is an opcode byte
-// naming a C function (or a helper that reaches deep positions: a legal move by index, a
-// playout, a saved record with a few bytes changed), followed by its arguments. Arguments
-// are anything a caller could pass -- NULL pointers, out-of-range numbers, buffers smaller
-// than needed, random text, calls in the wrong phase -- except freed handles: the harness
-// keeps up to four live games and frees only through its own bookkeeping.
+// naming a C function (or a helper that reaches deep positions: a legal move by index,
+// legal turns a byte each, a playout, a live game's record with a few bytes changed),
+// followed by its arguments. Arguments are anything a caller could pass -- NULL pointers,
+// out-of-range numbers, buffers smaller than needed, random text, calls in the wrong
+// phase -- except freed handles: the harness keeps up to four live games and frees only
+// through its own bookkeeping.
 //
 // Every call is checked for what a caller can observe: statuses are documented ones and
 // never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
@@ -11,9 +12,10 @@
 // failure; text out follows snprintf. After every call that changes a game, and for every
 // game at the end: scores are never negative, supplies stay 0..7 with 7 meeples per player
 // in all, tiles placed + discarded + in hand + in the pile make the deck, the phase, tile
-// and winners agree, and the record loads back into the same game (save -> load -> save is
-// a fixed point). A broken invariant aborts, which libFuzzer reports as a crash with the
-// input. FUZZ_TRACE=1 in the environment prints each step and call.
+// and winners agree, and the record loads back into the same game (save -> load -> save
+// is a fixed point). At the end, too, the score and discard events of a playout of each
+// game add up to its points and discards. A broken invariant aborts, which libFuzzer
+// reports as a crash with the input. FUZZ_TRACE=1 in the environment prints each call.
 #include <carcassonne/carcassonne.h>
 
 #include <climits>
@@ -90,14 +92,23 @@ struct Array {
   T* ptr() const { return data.get(); }
 };
 
+// Mode bits: 0..1 zero for NULL; bit 2 for a capacity within 2 of `need` (what the call
+// needs: a count or a documented size, where a short buffer must be refused), else any.
 template <class T>
-Array<T> array_arg(Input& in) {
+Array<T> array_arg(Input& in, int need) {
   Array<T> a;
   const uint8_t mode = in.byte();
-  a.capacity = in.number();
+  a.capacity = (mode & 4) ? need + in.byte() % 5 - 2 : in.number();
   if (a.capacity > (1 << 16)) a.capacity = 1 << 16;  // a caller cannot claim more than it has
   if (mode % 4 != 0) a.data.reset(new T[static_cast<size_t>(a.capacity > 0 ? a.capacity : 0)]);
   return a;
+}
+
+// The count a list call reports for a NULL buffer (0 if it fails): the size it needs.
+template <class Call>
+int needed(Call&& call) {
+  int count = 0;
+  return call(nullptr, 0, &count) == CARC_OK ? count : 0;
 }
 
 // A text buffer and its size: NULL with 0 or with a size (refused), or a real buffer that
@@ -225,8 +236,34 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
   }
 }
 
-// Everything that must hold of any live game.
-void check_game(const carc_game* g) {
+// From this game to the end, the score events add up to the points scored and the
+// discard events to the tiles discarded (on a copy whose queue was read to the end first).
+void check_playout_events(const carc_game* g, const std::string& record, int discards) {
+  const int players = carc_game_players(g);
+  carc_game* rest = nullptr;
+  INVARIANT(carc_game_clone(&rest, g) == CARC_OK, "clone");
+  int32_t f[CARC_EVENT_FIELDS];
+  while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
+  }
+  INVARIANT(carc_game_playout(rest, 1) == CARC_OK, "playout");
+  int32_t from_events[CARC_MAX_PLAYERS] = {};
+  int discard_events = 0;
+  while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
+    discard_events += f[CARC_EV_TYPE] == CARC_EVENT_DISCARD;
+    for (int p = 0; p < players; ++p)
+      if (f[CARC_EV_TYPE] == CARC_EVENT_SCORE && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
+  }
+  int rest_deck, rest_discards;
+  deck_from_record(record_of(rest), rest_deck, rest_discards);
+  INVARIANT(rest_discards == discards + discard_events, "discard events\n" + record);
+  for (int p = 0; p < players; ++p)
+    INVARIANT(carc_game_score(rest, p) == carc_game_score(g, p) + from_events[p], "score events\n" + record);
+  carc_game_free(rest);
+}
+
+// Everything that must hold of any live game. `playout`: also play a copy to the end and
+// check its events (the costliest check, so only for the games an input ends with).
+void check_game(const carc_game* g, bool playout = false) {
   const int players = carc_game_players(g);
   INVARIANT(players >= CARC_MIN_PLAYERS && players <= CARC_MAX_PLAYERS, "players");
   const int phase = carc_game_phase(g);
@@ -300,6 +337,8 @@ void check_game(const carc_game* g) {
     int x, y, t, r;
     INVARIANT(carc_game_tile(g, tiles - 1, &x, &y, &t, &r) == CARC_OK && t == tile, "the tile just placed");
   }
+
+  if (playout) check_playout_events(g, record, discards);
 
   // The record loads into the same game, and saves the same again.
   carc_game* loaded = nullptr;
@@ -620,7 +659,7 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kRemainingByType: {
-      Array<int32_t> a = array_arg<int32_t>(in);
+      Array<int32_t> a = array_arg<int32_t>(in, CARC_TILE_TYPES);
       on_game(g, false, "carc_game_tiles_remaining_by_type",
               [&] { return carc_game_tiles_remaining_by_type(g, a.ptr(), a.capacity); });
       break;
@@ -629,28 +668,33 @@ void step(Input& in, Pool& pool) {
     case kMeepleLocations:
     case kFrontier:
     case kFeatureTiles: {
-      Array<int32_t> a = array_arg<int32_t>(in);
-      Array<carc_move> moves = array_arg<carc_move>(in);
-      const bool null_count = in.byte() % 8 == 0;
       int x = 0, y = 0;
       if (op == kFeatureTiles) xy_arg(in, g, x, y);
       const int loc = in.number();
-      int count = -7;
-      int* pc = null_count ? nullptr : &count;
-      const char* name = "";
-      const int s = on_game(g, false, "list", [&] {
+      const char* name = op == kPlacements        ? "carc_game_placements"
+                         : op == kMeepleLocations ? "carc_game_meeple_locations"
+                         : op == kFrontier        ? "carc_game_frontier"
+                                                  : "carc_game_feature_tiles";
+      // One call for every list, on placements' own element type; the frontier's capacity
+      // counts cells of CARC_CELL_FIELDS values each.
+      auto list = [&](void* buf, int capacity, int* count) {
         switch (op) {
-          case kPlacements: name = "placements"; return carc_game_placements(g, moves.ptr(), moves.capacity, pc);
-          case kMeepleLocations: name = "meeple_locations"; return carc_game_meeple_locations(g, a.ptr(), a.capacity, pc);
-          case kFrontier:
-            name = "frontier";
-            if (a.capacity > 0) a.capacity /= CARC_CELL_FIELDS;  // cells, each CARC_CELL_FIELDS values
-            return carc_game_frontier(g, a.ptr(), a.capacity, pc);
-          default: name = "feature_tiles"; return carc_game_feature_tiles(g, x, y, loc, a.ptr(), a.capacity, pc);
+          case kPlacements: return carc_game_placements(g, static_cast<carc_move*>(buf), capacity, count);
+          case kMeepleLocations: return carc_game_meeple_locations(g, static_cast<int32_t*>(buf), capacity, count);
+          case kFrontier: return carc_game_frontier(g, static_cast<int32_t*>(buf), capacity, count);
+          default: return carc_game_feature_tiles(g, x, y, loc, static_cast<int32_t*>(buf), capacity, count);
         }
-      });
+      };
+      const int need = g ? needed(list) : 0;
+      const int per = op == kFrontier ? CARC_CELL_FIELDS : 1;
+      Array<int32_t> a = array_arg<int32_t>(in, need * per);  // carc_move is a uint32_t: same size
+      const int capacity = a.capacity > 0 ? a.capacity / per : a.capacity;
+      const bool null_count = in.byte() % 8 == 0;
+      int count = -7;
+      const int s = on_game(g, false, name, [&] { return list(a.ptr(), capacity, null_count ? nullptr : &count); });
       if (g && null_count) INVARIANT(s == CARC_EINVAL, std::string(name) + " with a NULL count");
-      if (s == CARC_OK || s == CARC_ERANGE) INVARIANT(count >= 0, std::string(name) + " count");
+      if (s == CARC_OK) INVARIANT(count == need && (!a.ptr() || count <= capacity), std::string(name) + " count");
+      if (s == CARC_ERANGE) INVARIANT(count == need && count > capacity, std::string(name) + ": CARC_ERANGE");
       break;
     }
     case kPlace: {
@@ -683,7 +727,7 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kPollEvent: {
-      Array<int32_t> a = array_arg<int32_t>(in);
+      Array<int32_t> a = array_arg<int32_t>(in, CARC_EVENT_FIELDS);
       const int s = on_game(g, true, "carc_game_poll_event", [&] { return carc_game_poll_event(g, a.ptr(), a.capacity); });
       INVARIANT(s < 0 || s == 0 || s == 1, "poll_event");
       if (s == 1) {
@@ -779,7 +823,7 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kProbabilities: {
-      Array<double> a = array_arg<double>(in);
+      Array<double> a = array_arg<double>(in, CARC_TILE_TYPES);
       const int s = on_game(g, false, "carc_game_next_tile_probabilities",
                             [&] { return carc_game_next_tile_probabilities(g, a.ptr(), a.capacity); });
       if (s == CARC_OK) {
@@ -802,14 +846,14 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kScores: {
-      Array<int32_t> a = array_arg<int32_t>(in);
+      Array<int32_t> a = array_arg<int32_t>(in, g ? carc_game_players(g) : 0);
       on_game(g, false, "carc_game_scores", [&] { return carc_game_scores(g, a.ptr(), a.capacity); });
       on_game(g, false, "carc_game_projected_scores",
               [&] { return carc_game_projected_scores(g, a.ptr(), a.capacity); });
       break;
     }
     case kInspectFeature: {
-      Array<int32_t> a = array_arg<int32_t>(in);
+      Array<int32_t> a = array_arg<int32_t>(in, CARC_FEATURE_INFO_FIELDS);
       int x, y;
       xy_arg(in, g, x, y);
       const int loc = in.number() % 20;
@@ -875,6 +919,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // A step checks the games it changes; the end checks them all.
   while (!in.done()) step(in, pool);
   for (const carc_game* g : pool.slot)
-    if (g) check_game(g);
+    if (g) check_game(g, true);
   return 0;
 }

@@ -130,8 +130,10 @@ def programs():
     p += op("play_text", 0, b"\x00", bytes([12]) + b"E 0,-1 180 S", b"\x01")
     p += legal_turn(0, 0, 0) + legal_turn(0, 1, -1)
     p += op("inspect_feature", 0, b"\x01", num(15), b"\x01", num(1), num(0), num(3))
-    p += op("feature_tiles", 0, b"\x01", num(72), b"\x00", num(0), b"\x01", b"\x01", num(1), num(0), num(3))
-    p += op("frontier", 0, b"\x01", num(150), b"\x00", num(0), b"\x01", num(0))
+    # lists: [x, y,] location, the array (mode 5: a capacity near the count needed, here
+    # exactly it), then a non-NULL count
+    p += op("feature_tiles", 0, b"\x01", num(1), num(0), num(3), b"\x05\x02", b"\x01")
+    p += op("frontier", 0, num(0), b"\x05\x01", b"\x01")  # one short
     p += op("playout", 0, u64(5)) + op("getters", 0, num(0))
     write("capi", "order-options-queries", p)
 
