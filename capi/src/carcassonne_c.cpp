@@ -520,9 +520,9 @@ int carc_game_tiles_remaining_by_type(const carc_game* game, int32_t* counts, in
     if (!counts) return fail(&g, fn, CARC_EINVAL, "counts is NULL");
     if (capacity < carc::kTileTypes)
       return fail(&g, fn, CARC_ERANGE, "counts holds %d values but needs %d", capacity, carc::kTileTypes);
-    for (int t = 0; t < carc::kTileTypes; ++t) counts[t] = 0;
-    const auto order = g.game.draw_order();
-    for (size_t i = static_cast<size_t>(g.game.drawn()); i < order.size(); ++i) counts[order[i]]++;
+    std::array<int, carc::kTileTypes> remaining;
+    carc::remaining_tiles(g.game, remaining);
+    for (int t = 0; t < carc::kTileTypes; ++t) counts[t] = remaining[t];
     return CARC_OK;
   });
 }
