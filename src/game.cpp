@@ -11,7 +11,6 @@ using tiles::kDefs;
 using tiles::kOriented;
 
 TileType tile_from_letter(char c) {
-  if (c >= 'a' && c <= 'x') c = static_cast<char>(c - 'a' + 'A');
   return (c >= 'A' && c <= 'X') ? static_cast<TileType>(c - 'A') : kNoTile;
 }
 

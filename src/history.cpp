@@ -13,9 +13,11 @@ Status fail(Status s, std::string* error, std::string msg) {
 }
 }  // namespace
 
-Game restart(const Game& game) {
-  return game.fixed_order() ? Game(game.players(), game.draw_order(), game.options())
-                            : Game(game.players(), game.seed(), game.options());
+Game restart(const Game& game) { return restart(game, game.options()); }
+
+Game restart(const Game& game, const Options& options) {
+  return game.fixed_order() ? Game(game.players(), game.draw_order(), options)
+                            : Game(game.players(), game.seed(), options);
 }
 
 int turns_played(const Game& game) {

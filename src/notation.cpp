@@ -16,6 +16,46 @@ std::string format_move(TileType tile, const Move& m) {
 }
 
 namespace {
+// The length of the UTF-8 sequence starting at s[i] if it is a valid one of a printable
+// character (no C0 or C1 control, no DEL), else 0.
+size_t printable_utf8(std::string_view s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const auto cont = [&](size_t k) { return i + k < s.size() && (b(k) & 0xC0) == 0x80; };
+  const unsigned c = b(0);
+  if (c < 0x80) return c >= 0x20 && c != 0x7F ? 1 : 0;
+  if (c >= 0xC2 && c <= 0xDF) return cont(1) && !(c == 0xC2 && b(1) < 0xA0) ? 2 : 0;  // C2 80..9F: C1 controls
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (!cont(1) || !cont(2)) return 0;
+    if ((c == 0xE0 && b(1) < 0xA0) || (c == 0xED && b(1) >= 0xA0)) return 0;  // overlong, surrogates
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0;
+    if ((c == 0xF0 && b(1) < 0x90) || (c == 0xF4 && b(1) >= 0x90)) return 0;  // overlong, past U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+}  // namespace
+
+std::string echo(std::string_view text, size_t limit) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size() && i < limit) {
+    const size_t len = printable_utf8(text, i);
+    if (len == 0 || text[i] == '\\') {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
+      ++i;
+    } else {
+      out.append(text.substr(i, len));
+      i += len;
+    }
+  }
+  if (i < text.size()) out += "...";
+  return out;
+}
+
+namespace {
 bool fail(std::string* error, std::string msg) {
   if (error) *error = std::move(msg);
   return false;
@@ -32,8 +72,8 @@ std::string_view next_word(std::string_view& text) {
   return w;
 }
 
+// A plain decimal number: an optional '-' and digits, no '+' (as the record header reads them).
 bool parse_int(std::string_view w, int& out) {
-  if (!w.empty() && w.front() == '+') w.remove_prefix(1);
   const auto r = std::from_chars(w.data(), w.data() + w.size(), out);
   return r.ec == std::errc() && r.ptr == w.data() + w.size() && !w.empty();
 }
@@ -43,25 +83,26 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
   std::string_view rest = text;
   const std::string_view letter = next_word(rest);
   if (letter.size() != 1 || tile_from_letter(letter[0]) == kNoTile || letter[0] > 'X')
-    return fail(error, fmt::format("'{}' is not a tile letter A..X", letter));
+    return fail(error, fmt::format("'{}' is not a tile letter A..X{}", echo(letter),
+                                   letter.size() == 1 && letter[0] >= 'a' && letter[0] <= 'x' ? " (tile letters are uppercase)" : ""));
   const std::string_view coords = next_word(rest);
   const size_t comma = coords.find(',');
   int x = 0, y = 0;
   if (comma == std::string_view::npos || !parse_int(coords.substr(0, comma), x) ||
       !parse_int(coords.substr(comma + 1), y))
-    return fail(error, fmt::format("'{}' is not a coordinate pair like 0,-1", coords));
+    return fail(error, fmt::format("'{}' is not a coordinate pair like 0,-1", echo(coords)));
   if (x < -128 || x > 127 || y < -128 || y > 127)
     return fail(error, fmt::format("coordinates {},{} are outside -128..127", x, y));
   const std::string_view rot_word = next_word(rest);
   int degrees = 0;
   if (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0)
-    return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", rot_word));
+    return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", echo(rot_word)));
   Location loc = Location::None;
   const std::string_view loc_word = next_word(rest);
   if (!loc_word.empty() && !parse_location(loc_word, loc))
-    return fail(error, fmt::format("'{}' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)", loc_word));
+    return fail(error, fmt::format("'{}' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)", echo(loc_word)));
   const std::string_view extra = next_word(rest);
-  if (!extra.empty()) return fail(error, fmt::format("unexpected '{}' after the move", extra));
+  if (!extra.empty()) return fail(error, fmt::format("unexpected '{}' after the move", echo(extra)));
   tile = tile_from_letter(letter[0]);
   move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc};
   return true;

@@ -110,14 +110,17 @@ struct Event {
 std::string describe(const Event& e);
 
 // A caller-owned list that the game appends events to. Its capacity is larger than what
-// any one call can produce.
+// any one call can produce; a list reused across calls without clear() can fill up, and
+// then the events past its capacity are counted in `dropped` instead of kept.
 struct Events {
   static constexpr int kCapacity = 256;
   std::array<Event, kCapacity> items;
   int count = 0;
-  void clear() { count = 0; }
+  int dropped = 0;  // events pushed while the list was full, since the last clear()
+  void clear() { count = dropped = 0; }
   void push(const Event& e) {
     if (count < kCapacity) items[count++] = e;
+    else ++dropped;
   }
 };
 
@@ -168,6 +171,11 @@ class Game {
   int legal_placements(Placement* out) const;
   // The same for any tile type on the current board.
   int placements_for(TileType t, Placement* out) const;
+  // legal_placements as move bits for the C ABI: x in bits 0..7 and y in bits 8..15 (two's
+  // complement), the rotation in bits 16..17, each ORed with `bits`. Writes exactly the
+  // returned number of values (board().placement_count(current_tile()) <= kMaxPlacements),
+  // without a branch per open cell; 0 outside Phase::PlaceTile.
+  int packed_placements(uint32_t* out, uint32_t bits) const;
   // Places the current tile. On failure nothing changes and *why says what is wrong.
   Status place(Placement p, Verdict* why = nullptr);
 
@@ -241,7 +249,7 @@ class Game {
   bool fixed_order_ = false;
 };
 
-// Tile type for a letter 'A'..'X' (either case), or kNoTile.
+// Tile type for an uppercase letter 'A'..'X', or kNoTile (lowercase letters too).
 TileType tile_from_letter(char c);
 
 }  // namespace carc

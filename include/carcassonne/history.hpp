@@ -12,6 +12,8 @@ namespace carc {
 // A new game with the same players, options and draw pile (seed or fixed order) as `game`,
 // before the first move.
 Game restart(const Game& game);
+// The same with other rule options (which the draw pile does not depend on).
+Game restart(const Game& game, const Options& options);
 
 // Whole turns played so far (tiles placed after the start tile); a tile placed whose
 // meeple is not decided yet does not count.

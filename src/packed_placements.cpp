@@ -1,0 +1,81 @@
+// Game::packed_placements: the legal placements as C ABI move bits, written without a
+// branch per open cell. legal_placements loops over each cell's rotation bits, which
+// mispredicts a branch for nearly every cell; here a cell writes all four slots of a
+// 16-byte table row with one store and keeps as many as fit (the next cell overwrites the
+// rest). Only the last few cells, whose rows would reach past the list, go through a small
+// buffer, so nothing past the list is written.
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstring>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+namespace {
+
+// kRotationBits[mask]: the rotations in a mask of rotations, as move bits (bits 16..17),
+// the k-th in slot k (0 past the last); one 16-byte row, so that a cell's four slots are
+// one vector OR and store.
+struct alignas(16) RotationBits {
+  uint32_t slot[4];
+};
+constexpr std::array<RotationBits, 16> kRotationBits = [] {
+  std::array<RotationBits, 16> bits{};
+  for (size_t mask = 0; mask < 16; ++mask)
+    for (size_t k = 0; k < 4; ++k) bits[mask].slot[k] = static_cast<uint32_t>(tiles::kNthRotation[mask][k]) << 16;
+  return bits;
+}();
+
+// An open cell's x and y as bits 0..15. The two bytes lie side by side, so on the usual
+// little-endian machine they are one load.
+uint32_t xy_bits(const OpenCell& o) {
+  static_assert(offsetof(OpenCell, y) == offsetof(OpenCell, x) + 1);
+  if constexpr (std::endian::native == std::endian::little) {
+    uint16_t xy;
+    std::memcpy(&xy, &o.x, sizeof xy);
+    return xy;
+  } else {
+    return static_cast<uint8_t>(o.x) | static_cast<uint32_t>(static_cast<uint8_t>(o.y)) << 8;
+  }
+}
+
+// Writes the four slots of cell o's row at out.
+inline void write_row(uint32_t* out, const OpenCell& o, uint32_t bits, const std::array<uint8_t, 256>& fit) {
+  const uint32_t cell = bits | xy_bits(o);
+  const RotationBits rot = kRotationBits[fit[o.req]];  // a copy: loaded before the stores, which may alias it
+  for (size_t k = 0; k < 4; ++k) out[k] = cell | rot.slot[k];
+}
+
+}  // namespace
+
+int Game::packed_placements(uint32_t* out, uint32_t bits) const {
+  if (phase_ != Phase::PlaceTile) return 0;
+  const TileType t = current_tile();
+  const auto& fit = tiles::kFit[t];
+  const auto& fit_count = tiles::kFitCount[t];
+  const size_t n = static_cast<size_t>(board_.placement_count(t));
+  const int cells = board_.open_count();
+  size_t m = 0;  // slots written so far
+  int i = 0;
+  // A cell starting at slot m writes slots m..m+3: straight into out while that is in the list.
+  for (; i < cells && m + 4 <= n; ++i) {
+    const OpenCell& o = board_.open(i);
+    write_row(out + m, o, bits, fit);
+    m += fit_count[o.req];
+  }
+  // Fewer than 4 slots are left (n - base <= 3), so the rest start at tail[0..3] and write
+  // at most tail[6].
+  uint32_t tail[7] = {};
+  const size_t base = m;
+  for (; i < cells; ++i) {
+    const OpenCell& o = board_.open(i);
+    write_row(tail + (m - base), o, bits, fit);
+    m += fit_count[o.req];
+  }
+  std::memcpy(out + base, tail, sizeof(uint32_t) * (n - base));
+  return static_cast<int>(n);
+}
+
+}  // namespace carc
