@@ -2,7 +2,9 @@
 // the rules, so a loaded game is the very state the moves lead to.
 #include "carcassonne/record.hpp"
 
+#include <array>
 #include <charconv>
+#include <climits>
 #include <fmt/format.h>
 #include <stdexcept>
 #include <vector>
@@ -124,9 +126,17 @@ std::string save_record(const Game& game) {
 
 namespace {
 
+// A line with words, read in place: its words are views into the record's text. Only the
+// first kKept words are kept (no valid line has more), but all of them are counted, so
+// that a hostile line of millions of words costs no memory.
+constexpr size_t kKept = 6;
 struct Line {
-  int number;
-  std::vector<std::string_view> words;
+  int number = 0;
+  std::string_view text;  // the line without its comment
+  std::array<std::string_view, kKept> kept;
+  size_t count = 0;        // words on the line
+  std::string_view last;   // its last word
+  std::string_view word(size_t i) const { return i < count && i < kKept ? kept[i] : std::string_view{}; }
 };
 
 // Thrown inside the loader only, caught at its boundary: a parse has many exits.
@@ -139,37 +149,76 @@ struct LoadFailure {
 [[noreturn]] void fail(Status s, int line, std::string reason) { throw LoadFailure{s, line, std::move(reason)}; }
 [[noreturn]] void malformed(int line, std::string reason) { fail(Status::InvalidArgument, line, std::move(reason)); }
 
-std::vector<Line> split_lines(std::string_view text, int& last_line) {
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark some editors write
-  std::vector<Line> lines;
-  int number = 0;
-  while (!text.empty()) {
-    ++number;
-    const size_t nl = text.find('\n');
-    std::string_view line = text.substr(0, nl);
-    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-    const size_t hash = line.find('#');
-    if (hash != std::string_view::npos) line = line.substr(0, hash);
-    Line l{number, {}};
-    size_t i = 0;
-    while (i < line.size()) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-      size_t j = i;
-      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-      if (j > i) l.words.push_back(line.substr(i, j - i));
-      i = j;
-    }
-    if (!l.words.empty()) lines.push_back(std::move(l));
-  }
-  last_line = number == 0 ? 1 : number;
-  return lines;
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// Splits off the next word of `rest`; empty at the end.
+std::string_view next_word(std::string_view& rest) {
+  size_t i = 0;
+  while (i < rest.size() && blank(rest[i])) ++i;
+  size_t j = i;
+  while (j < rest.size() && !blank(rest[j])) ++j;
+  const std::string_view w = rest.substr(i, j - i);
+  rest.remove_prefix(j);
+  return w;
 }
 
-std::string joined(const std::vector<std::string_view>& words, size_t from = 0) {
+// Reads a record one line at a time, skipping blank and comment-only lines, and stops at
+// max_lines: the numbers it reports fit in an int.
+class LineReader {
+ public:
+  LineReader(std::string_view text, int max_lines) : rest_(text), max_lines_(max_lines) {
+    if (rest_.starts_with("\xEF\xBB\xBF")) rest_.remove_prefix(3);  // a byte-order mark some editors write
+  }
+
+  // The next line that has words; false at the end of the text.
+  bool next(Line& l) {
+    while (!rest_.empty()) {
+      if (number_ == max_lines_) malformed(max_lines_, fmt::format("a record has at most {} lines", max_lines_));
+      ++number_;
+      const size_t nl = rest_.find('\n');
+      std::string_view line = rest_.substr(0, nl);
+      rest_.remove_prefix(nl == std::string_view::npos ? rest_.size() : nl + 1);
+      line = line.substr(0, line.find('#'));
+      l.number = number_;
+      l.text = line;
+      l.count = 0;
+      for (std::string_view w = next_word(line); !w.empty(); w = next_word(line)) {
+        if (l.count < kKept) l.kept[l.count] = w;
+        ++l.count;
+        l.last = w;
+      }
+      if (l.count > 0) return true;
+    }
+    return false;
+  }
+
+  // The number of the last line read: of the last line of the text once next() is false
+  // (1 for an empty text).
+  int last_line() const { return number_ == 0 ? 1 : number_; }
+
+ private:
+  std::string_view rest_;
+  int number_ = 0;  // never above max_lines_, so never past INT_MAX
+  int max_lines_;
+};
+
+// The line's words joined by single spaces, made safe to quote (echo) and cut short.
+std::string joined(const Line& l) {
   std::string s;
-  for (size_t i = from; i < words.size(); ++i) {
-    if (i > from) s += ' ';
-    s += words[i];
+  std::string_view rest = l.text;
+  for (std::string_view w = next_word(rest); !w.empty() && s.size() <= 80; w = next_word(rest)) {
+    if (!s.empty()) s += ' ';
+    s += w;
+  }
+  return echo(s);
+}
+
+// The first `to` words (of those kept), joined by single spaces: the move text.
+std::string kept_words(const Line& l, size_t to) {
+  std::string s;
+  for (size_t i = 0; i < to && i < l.count && i < kKept; ++i) {
+    if (i) s += ' ';
+    s += l.kept[i];
   }
   return s;
 }
@@ -183,6 +232,12 @@ bool parse_on_off(std::string_view w, bool& out) {
 
 bool is_move_word(std::string_view w) { return w.size() == 1 && w[0] >= 'A' && w[0] <= 'X'; }
 
+// Tile letters are uppercase; a lowercase one gets a hint.
+std::string not_a_letter(char c) {
+  return fmt::format("'{}' in the draw order is not a tile letter A..X{}", echo(std::string_view(&c, 1)),
+                     c >= 'a' && c <= 'x' ? " (tile letters are uppercase)" : "");
+}
+
 struct Header {
   int players = 0;
   Options options;
@@ -191,43 +246,42 @@ struct Header {
   std::vector<TileType> order;
 };
 
-// Reads the header lines; returns the index of the first move line.
-size_t read_header(const std::vector<Line>& lines, int last_line, Header& h) {
-  if (lines.empty()) malformed(1, fmt::format("the record is empty: it must start with '{} {}'", kMagic, kRecordVersion));
-  const Line& first = lines[0];
-  if (first.words[0] != kMagic)
-    malformed(first.number, fmt::format("a record starts with '{} {}', not '{}'", kMagic, kRecordVersion, joined(first.words)));
+// Reads the header, from the first line (in l, have) on. Returns with l holding the first
+// move line if have is still true.
+void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
+  if (!have) malformed(1, fmt::format("the record is empty: it must start with '{} {}'", kMagic, kRecordVersion));
+  if (l.word(0) != kMagic)
+    malformed(l.number, fmt::format("a record starts with '{} {}', not '{}'", kMagic, kRecordVersion, joined(l)));
   int version = 0;
-  const std::string_view vw = first.words.size() == 2 ? first.words[1] : std::string_view{};
+  const std::string_view vw = l.count == 2 ? l.word(1) : std::string_view{};
   const auto vr = std::from_chars(vw.data(), vw.data() + vw.size(), version);
   if (vr.ec != std::errc() || vr.ptr != vw.data() + vw.size() || vw.empty())
-    malformed(first.number, fmt::format("expected '{} {}' (the format version)", kMagic, kRecordVersion));
+    malformed(l.number, fmt::format("expected '{} {}' (the format version)", kMagic, kRecordVersion));
   if (version != kRecordVersion)
-    malformed(first.number, fmt::format("format version {} is not supported (this engine reads version {})", version, kRecordVersion));
+    malformed(l.number, fmt::format("format version {} is not supported (this engine reads version {})", version, kRecordVersion));
 
   bool seen_players = false, seen_farmers = false, seen_small = false, seen_ed1 = false;
-  size_t i = 1;
-  for (; i < lines.size(); ++i) {
-    const Line& l = lines[i];
-    const std::string_view key = l.words[0];
+  for (have = reader.next(l); have; have = reader.next(l)) {
+    const std::string_view key = l.word(0);
     if (is_move_word(key) || key == "discard") break;
     auto once = [&](bool& seen) {
       if (seen) malformed(l.number, fmt::format("'{}' is given twice", key));
       seen = true;
     };
     auto one_value = [&]() {
-      if (l.words.size() != 2) malformed(l.number, fmt::format("'{}' takes exactly one value", key));
-      return l.words[1];
+      if (l.count != 2) malformed(l.number, fmt::format("'{}' takes exactly one value", key));
+      return l.word(1);
     };
     auto on_off_value = [&](bool& out) {
-      if (!parse_on_off(one_value(), out)) malformed(l.number, fmt::format("'{}' must be 'on' or 'off', not '{}'", key, l.words[1]));
+      if (!parse_on_off(one_value(), out))
+        malformed(l.number, fmt::format("'{}' must be 'on' or 'off', not '{}'", key, echo(l.word(1))));
     };
     if (key == "players") {
       once(seen_players);
       const std::string_view w = one_value();
       const auto r = std::from_chars(w.data(), w.data() + w.size(), h.players);
       if (r.ec != std::errc() || r.ptr != w.data() + w.size() || h.players < kMinPlayers || h.players > kMaxPlayers)
-        malformed(l.number, fmt::format("the number of players must be {} to {}, not '{}'", kMinPlayers, kMaxPlayers, w));
+        malformed(l.number, fmt::format("the number of players must be {} to {}, not '{}'", kMinPlayers, kMaxPlayers, echo(w)));
     } else if (key == "farmers") {
       once(seen_farmers);
       on_off_value(h.options.farmers);
@@ -243,17 +297,20 @@ size_t read_header(const std::vector<Line>& lines, int last_line, Header& h) {
       const std::string_view w = one_value();
       const auto r = std::from_chars(w.data(), w.data() + w.size(), h.seed);
       if (r.ec != std::errc() || r.ptr != w.data() + w.size())
-        malformed(l.number, fmt::format("the seed must be a whole number from 0 to 18446744073709551615, not '{}'", w));
+        malformed(l.number, fmt::format("the seed must be a whole number from 0 to 18446744073709551615, not '{}'", echo(w)));
     } else if (key == "order") {
       once(h.has_order);
       if (h.has_seed) malformed(l.number, "a record has a seed or a draw order, not both");
-      if (l.words.size() == 1) malformed(l.number, "the draw order is missing (write 'order -' for an empty pile)");
-      const bool empty = l.words.size() == 2 && l.words[1] == "-";
+      if (l.count == 1) malformed(l.number, "the draw order is missing (write 'order -' for an empty pile)");
+      if (l.count == 2 && l.word(1) == "-") continue;
       std::array<int, kTileTypes> used{};
       used[kStartTile] = 1;
-      for (size_t w = 1; w < l.words.size() && !empty; ++w)
-        for (const char c : l.words[w]) {
-          if (c < 'A' || c > 'X') malformed(l.number, fmt::format("'{}' in the draw order is not a tile letter A..X", c));
+      std::string_view rest = l.text;
+      next_word(rest);  // "order"
+      // The box limits the letters, so the order kept is at most 71 tiles however long the line.
+      for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest))
+        for (const char c : w) {
+          if (c < 'A' || c > 'X') malformed(l.number, not_a_letter(c));
           const TileType t = tile_from_letter(c);
           if (++used[t] > tiles::kDefs[t].count)
             malformed(l.number, fmt::format("the draw order holds more {} tiles than the box ({}{})", c,
@@ -263,64 +320,65 @@ size_t read_header(const std::vector<Line>& lines, int last_line, Header& h) {
     } else {
       malformed(l.number, fmt::format("'{}' is neither a header line (players, farmers, first-edition-small-city, "
                                       "first-edition-farmers, seed, order) nor a move",
-                                      key));
+                                      echo(key)));
     }
   }
-  const int at = i < lines.size() ? lines[i].number : last_line;
+  const int at = have ? l.number : reader.last_line();
   if (!seen_players) malformed(at, "the header does not say how many players play ('players N')");
   if (!h.has_seed && !h.has_order) malformed(at, "the header gives neither a seed ('seed N') nor a draw order ('order ...')");
-  return i;
 }
 
 std::string draw_source(const Game& g) { return g.fixed_order() ? "the draw order" : "the seed's shuffle"; }
 
 }  // namespace
 
-Status load_record(std::string_view text, Game& out, RecordError* error) {
+namespace detail {
+
+Status load_record(std::string_view text, Game& out, RecordError* error, int max_lines) {
   try {
-    int last_line = 1;
-    const std::vector<Line> lines = split_lines(text, last_line);
+    LineReader reader(text, max_lines);
+    Line l;
+    bool have = reader.next(l);
     Header h;
-    size_t i = read_header(lines, last_line, h);
+    read_header(reader, l, have, h);
     Game game = h.has_order ? Game(h.players, h.order, h.options) : Game(h.players, h.seed, h.options);
 
     int accounted = 0;     // draws that the record's lines have accounted for so far
     int undecided_at = 0;  // line of a move whose meeple is '?'
     // Draws the engine has made that only a 'discard' line may account for.
     auto discards_owed = [&] { return game.drawn() - (game.over() ? 0 : 1) - accounted; };
-    for (; i < lines.size(); ++i) {
-      const Line& l = lines[i];
-      const std::string_view key = l.words[0];
+    for (; have; have = reader.next(l)) {
+      const std::string_view key = l.word(0);
       if (!is_move_word(key) && key != "discard") {
         if (key == "players" || key == "farmers" || key == "seed" || key == "order" || key.starts_with("first-edition"))
-          malformed(l.number, fmt::format("header line '{}' after the first move", key));
-        malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C')", joined(l.words)));
+          malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
+        malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C')", joined(l)));
       }
       if (undecided_at)
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
       if (key == "discard") {
-        if (l.words.size() != 2 || !is_move_word(l.words[1]))
-          malformed(l.number, fmt::format("a discard is 'discard <tile letter A..X>', not '{}'", joined(l.words)));
-        const TileType t = tile_from_letter(l.words[1][0]);
+        if (l.count != 2 || !is_move_word(l.word(1)))
+          malformed(l.number, fmt::format("a discard is 'discard <tile letter A..X>', not '{}'", joined(l)));
+        const TileType t = tile_from_letter(l.word(1)[0]);
         if (accounted >= game.drawn()) fail(Status::IllegalMove, l.number, "the game is over: no tile is left to draw");
         const TileType drawn = game.draw_order()[accounted];
         if (drawn != t)
           fail(Status::IllegalMove, l.number,
-               fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_letter(drawn), accounted + 1, l.words[1]));
+               fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_letter(drawn), accounted + 1, l.word(1)));
         if (!game.discarded(accounted))
           fail(Status::IllegalMove, l.number,
-               fmt::format("{} fits on the board here, so it must be placed, not discarded", l.words[1]));
+               fmt::format("{} fits on the board here, so it must be placed, not discarded", l.word(1)));
         ++accounted;
         continue;
       }
-      // A move line; a trailing '?' places the tile and leaves the meeple undecided.
-      const bool undecided = l.words.back() == "?";
-      std::string move_text = joined(l.words);
-      if (undecided) move_text.resize(move_text.size() - 2);
+      // A move line; a trailing '?' places the tile and leaves the meeple undecided. A move
+      // has at most 5 words, so a longer line fails to parse on the words kept.
+      const bool undecided = l.last == "?";
+      const std::string move_text = kept_words(l, undecided ? l.count - 1 : l.count);
       TileType t = kNoTile;
       Move m;
       std::string why;
-      if (!parse_move(move_text, t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l.words), why));
+      if (!parse_move(move_text, t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
       if (undecided && m.meeple != Location::None)
         malformed(l.number, "a move has one meeple word: a location, '-' or '?'");
       if (discards_owed() > 0) {
@@ -336,13 +394,13 @@ Status load_record(std::string_view text, Game& out, RecordError* error) {
                          accounted + 1, tile_letter(t)));
       Verdict v;
       const Status s = undecided ? game.place(m.at, &v) : game.play(m, nullptr, &v);
-      if (s != Status::Ok) fail(Status::IllegalMove, l.number, fmt::format("illegal move '{}': {}", joined(l.words), describe(v)));
+      if (s != Status::Ok) fail(Status::IllegalMove, l.number, fmt::format("illegal move '{}': {}", joined(l), describe(v)));
       ++accounted;
       if (undecided) undecided_at = l.number;
     }
     if (!undecided_at && discards_owed() > 0) {
       const char letter = tile_letter(game.draw_order()[accounted]);
-      fail(Status::IllegalMove, last_line,
+      fail(Status::IllegalMove, reader.last_line(),
            fmt::format("the record ends, but {} draws {} next, which fits nowhere: add 'discard {}'", draw_source(game),
                        letter, letter));
     }
@@ -355,6 +413,12 @@ Status load_record(std::string_view text, Game& out, RecordError* error) {
     if (error) *error = RecordError{1, e.what()};
     return Status::InvalidArgument;
   }
+}
+
+}  // namespace detail
+
+Status load_record(std::string_view text, Game& out, RecordError* error) {
+  return detail::load_record(text, out, error, INT_MAX);
 }
 
 }  // namespace carc

@@ -25,7 +25,15 @@ std::string save_record(const Game& game);
 
 // Replays a record into `out`. On failure `out` is untouched, *error (if given) names the
 // line and the reason, and the status is InvalidArgument (malformed text) or IllegalMove
-// (a move the rules forbid, or a tile that is not the one the seed or order draws).
+// (a move the rules forbid, or a tile that is not the one the seed or order draws). The
+// text is read one line at a time and the first error stops it, so memory does not grow
+// with the text; a record of more than INT_MAX lines is refused at line INT_MAX. Quoted
+// input in the reason is escaped and cut short (see echo in notation.hpp).
 Status load_record(std::string_view text, Game& out, RecordError* error = nullptr);
+
+namespace detail {
+// load_record with a lower line limit than INT_MAX, so that tests can reach it.
+Status load_record(std::string_view text, Game& out, RecordError* error, int max_lines);
+}  // namespace detail
 
 }  // namespace carc
