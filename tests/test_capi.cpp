@@ -6,6 +6,7 @@
 #include <array>
 #include <climits>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "capi_helpers.hpp"
@@ -98,7 +99,15 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
   CHECK(carc_game_new_with_order(&g, 9, "E") == CARC_EINVAL);
   CHECK(g == nullptr);
 
-  GamePtr ok = make_order(3, " e\tu\nV ");  // either case, whitespace ignored
+  CHECK(carc_game_new_with_order(&g, 2, "EuV") == CARC_EINVAL);  // uppercase only, as in records and move text
+  CHECK(g == nullptr);
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'u' at offset 1 is not a tile letter A..X (tile letters are uppercase)");
+  CHECK(carc_game_new_with_order(&g, 2, "E\x1b[2J") == CARC_EINVAL);  // a terminal escape is quoted escaped
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: '\\x1b' at offset 1 is not a tile letter A..X");
+  CHECK(carc_game_new_with_order(&g, 2, "E\xc3\xa9") == CARC_EINVAL);  // and each byte of a non-letter on its own
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: '\\xc3' at offset 1 is not a tile letter A..X");
+
+  GamePtr ok = make_order(3, " E\tU\nV ");  // whitespace ignored
   CHECK(carc_game_current_tile(ok.get()) == 'E' - 'A');
   CHECK(carc_game_tiles_remaining(ok.get()) == 2);
   GamePtr empty = make_order(2, "");
@@ -176,6 +185,16 @@ TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
   CHECK(carc_game_play_text(g.get(), "E 0,-1 45") == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_play_text: '45' is not a rotation of 0, 90, 180 or 270");
   CHECK(carc_game_play_text(g.get(), "E 300,0 0") == CARC_EINVAL);
+  CHECK(carc_game_play_text(g.get(), "E +1,0 0") == CARC_EINVAL);  // numbers are '-' and digits, as in record headers
+  CHECK(errmsg(g.get()) == "carc_game_play_text: '+1,0' is not a coordinate pair like 0,-1");
+  CHECK(carc_game_play_text(g.get(), "E +-1,0 0") == CARC_EINVAL);
+  CHECK(carc_game_play_text(g.get(), "E 0,+0 0") == CARC_EINVAL);
+  CHECK(carc_game_play_text(g.get(), "E 0,-1 +180") == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_play_text: '+180' is not a rotation of 0, 90, 180 or 270");
+  CHECK(carc_game_play_text(g.get(), "e 0,-1 180") == CARC_EINVAL);  // tile letters are uppercase everywhere
+  CHECK(errmsg(g.get()) == "carc_game_play_text: 'e' is not a tile letter A..X (tile letters are uppercase)");
+  CHECK(carc_game_play_text(g.get(), "E 0,-1 \x1b[2J") == CARC_EINVAL);  // quoted input is escaped
+  CHECK(errmsg(g.get()) == "carc_game_play_text: '\\x1b[2J' is not a rotation of 0, 90, 180 or 270");
   require_unchanged(g.get(), before.get());
 
   REQUIRE(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
@@ -243,7 +262,7 @@ TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write 
   CHECK(m[0] == 12345);
   CHECK(errmsg(g.get()) == "carc_game_placements: " + std::to_string(needed) + " placements but room for 1");
   CHECK(carc_game_placements(g.get(), m, needed, &n) == CARC_OK);
-  CHECK(errmsg(g.get()).empty());  // success clears the message
+  CHECK(errmsg(g.get()) == "carc_game_placements: " + std::to_string(needed) + " placements but room for 1");  // kept
   int32_t counts[CARC_TILE_TYPES];
   CHECK(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES - 1) == CARC_ERANGE);
   CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 23 values but needs 24");
@@ -528,7 +547,6 @@ TEST_CASE("C API: rollouts add up the playouts with seeds seed + i on copies, an
     int64_t sums[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
     int32_t wins[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
     REQUIRE(carc_game_rollouts(g.get(), seed, count, sums, wins, CARC_MAX_PLAYERS) == CARC_OK);
-    CHECK(errmsg(g.get()).empty());
     for (int p = 0; p < 3; ++p) {
       CHECK(sums[p] == want_sums[p]);
       CHECK(wins[p] == want_wins[p]);
@@ -589,7 +607,8 @@ TEST_CASE("C API: rollouts with a NULL game or out pointer, a negative count or 
   CHECK(carc_game_rollouts(g.get(), 1, INT_MIN, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
   CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, 3) == CARC_ERANGE);
   CHECK(errmsg(g.get()) == "carc_game_rollouts: the arrays hold 3 values but the game has 4 players");
-  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, -5) == CARC_ERANGE);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, -5) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_rollouts: capacity -5 is negative");
   CHECK(carc_game_rollouts(g.get(), 1, 10, nullptr, nullptr, 0) == CARC_EINVAL);
   for (int p = 0; p < CARC_MAX_PLAYERS; ++p) {
     CHECK(sums[p] == -1);
@@ -1001,4 +1020,156 @@ TEST_CASE("C API records: a bad record creates nothing and names the line and th
     CHECK(error.message() == b.message);
     CHECK(target == untouched);
   }
+}
+
+// ---------------------------------------------------------------- one rule for capacities and messages
+
+TEST_CASE("C API: a negative capacity is CARC_EINVAL for every call that takes one, and changes nothing") {
+  GamePtr g = make_order(3, "UEV");  // the tile phase
+  GamePtr m = make_order(3, "UEV");  // the meeple phase, with an event queued
+  REQUIRE(carc_game_play_text(m.get(), "U 1,0 90 E") == CARC_OK);
+  REQUIRE(carc_game_play_text(m.get(), "E 0,-1 180 S") == CARC_OK);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int listed = 0;
+  REQUIRE(carc_game_placements(m.get(), moves, CARC_MAX_PLACEMENTS, &listed) == CARC_OK);
+  REQUIRE(carc_game_place(m.get(), moves[0]) == CARC_OK);
+  GamePtr g_before = clone(g.get()), m_before = clone(m.get());
+  int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
+  double p[CARC_TILE_TYPES];
+  int64_t sums[CARC_MAX_PLAYERS];
+  for (const int capacity : {-1, -5, INT_MIN}) {
+    INFO("capacity " << capacity);
+    const std::string negative = ": capacity " + std::to_string(capacity) + " is negative";
+    int n = -7;
+    CHECK(carc_game_placements(g.get(), moves, capacity, &n) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_placements" + negative);
+    CHECK(carc_game_meeple_locations(m.get(), v, capacity, &n) == CARC_EINVAL);
+    CHECK(errmsg(m.get()) == "carc_game_meeple_locations" + negative);
+    CHECK(carc_game_frontier(g.get(), v, capacity, &n) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_frontier" + negative);
+    CHECK(carc_game_feature_tiles(g.get(), 0, 0, CARC_LOC_N, v, capacity, &n) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_feature_tiles" + negative);
+    CHECK(n == -7);
+    CHECK(carc_game_tiles_remaining_by_type(g.get(), v, capacity) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type" + negative);
+    CHECK(carc_game_next_tile_probabilities(g.get(), p, capacity) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities" + negative);
+    CHECK(carc_game_scores(g.get(), v, capacity) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_scores" + negative);
+    CHECK(carc_game_projected_scores(g.get(), v, capacity) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_projected_scores" + negative);
+    CHECK(carc_game_inspect_feature(g.get(), 0, 0, CARC_LOC_N, v, capacity) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_inspect_feature" + negative);
+    CHECK(carc_game_poll_event(m.get(), v, capacity) == CARC_EINVAL);
+    CHECK(errmsg(m.get()) == "carc_game_poll_event" + negative);
+    CHECK(carc_game_rollouts(g.get(), 1, 2, sums, v, capacity) == CARC_EINVAL);
+    CHECK(errmsg(g.get()) == "carc_game_rollouts" + negative);
+  }
+  require_unchanged(g.get(), g_before.get());
+  require_unchanged(m.get(), m_before.get());
+}
+
+TEST_CASE("C API: messages live with the calling thread; a successful call keeps the last one") {
+  GamePtr a = make_order(2, "EU");
+  GamePtr b = make_order(2, "EU");
+  CHECK(carc_game_score(a.get(), 5) == CARC_EINVAL);
+  const std::string failed = "carc_game_score: player 5 is not 0..1";
+  CHECK(errmsg(a.get()) == failed);
+  CHECK(errmsg(b.get()) == failed);  // whatever game it names: the thread's last failure
+  CHECK(errmsg(nullptr) == failed);
+  // Successful calls, read-only or not, leave it as it was.
+  int32_t scores[2];
+  CHECK(carc_game_scores(a.get(), scores, 2) == CARC_OK);
+  CHECK(carc_game_save(a.get(), nullptr, 0) > 0);
+  CHECK(carc_game_play_text(b.get(), "E 0,-1 180 S") == CARC_OK);
+  carc_move mv = 0;
+  CHECK(carc_move_parse("U 1,0 90", &mv) == CARC_OK);
+  CHECK(errmsg(a.get()) == failed);
+  // So does a successful constructor after a failed one: the message is of the last failure.
+  carc_game* made = nullptr;
+  CHECK(carc_game_new(&made, 0, 1) == CARC_EINVAL);
+  CHECK(carc_game_new(&made, 2, 1) == CARC_OK);
+  GamePtr keep(made, carc_game_free);
+  CHECK(errmsg(nullptr) == "carc_game_new: player count must be 1 to 6, not 0");
+  CHECK(errmsg(keep.get()) == "carc_game_new: player count must be 1 to 6, not 0");
+  // Another thread's failures go to that thread's message, on the same game too.
+  std::string there;
+  std::thread other([&] {
+    CHECK(carc_game_supply(a.get(), 9) == CARC_EINVAL);
+    there = errmsg(a.get());
+  });
+  other.join();
+  CHECK(there == "carc_game_supply: player 9 is not 0..1");
+  CHECK(errmsg(a.get()) == "carc_game_new: player count must be 1 to 6, not 0");
+}
+
+namespace {
+
+// Whether s is valid UTF-8 without control characters (C0, DEL, C1).
+bool printable_utf8(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || i + len > s.size() || c < 0x20 || c == 0x7F || c == 0xC0 || c == 0xC1) return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) return false;  // C1 controls
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("C API: long messages are cut on a character boundary; quoted input is escaped") {
+  // Record lines of control bytes (4 characters each once escaped) then 'é' (2 bytes), so that
+  // the message passes 255 bytes inside the run of 'é': with `pad` 0 and 1 the cut falls on
+  // both halves of an 'é'.
+  bool cut_inside_a_character = false;
+  for (int pad = 0; pad <= 1; ++pad)
+    for (int controls = 48; controls <= 54; ++controls) {
+      std::string word = std::string(static_cast<size_t>(pad), 'x') + std::string(static_cast<size_t>(controls), '\x01');
+      for (int i = 0; i < 40; ++i) word += "\xc3\xa9";
+      const std::string record = "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 " + word + "\n";
+      carc_game* out = nullptr;
+      int line = 0;
+      REQUIRE(carc_game_load(&out, record.c_str(), &line) == CARC_EINVAL);
+      CHECK(line == 4);
+      carc::Game target(2, uint64_t{1});
+      carc::RecordError error;
+      REQUIRE(carc::load_record(record, target, &error) == carc::Status::InvalidArgument);
+      const std::string full = "carc_game_load: " + error.message();
+      const std::string msg = errmsg(nullptr);
+      INFO("pad " << pad << " controls " << controls << "\n" << full << "\n" << msg);
+      CHECK(full.find('\x01') == std::string::npos);  // escaped in the C++ message already
+      CHECK(full.find("\\x01") != std::string::npos);
+      CHECK(printable_utf8(full));
+      CHECK(printable_utf8(msg));
+      REQUIRE(full.size() > 255);
+      CHECK(msg.size() <= 255);
+      REQUIRE(msg.size() > 3);
+      CHECK(msg.substr(msg.size() - 3) == "...");
+      const std::string kept = msg.substr(0, msg.size() - 3);
+      CHECK(full.compare(0, kept.size(), kept) == 0);  // a prefix of the whole message
+      CHECK(kept.size() >= 252 - 3);                   // cut no more than a character short
+      if ((static_cast<unsigned char>(full[252]) & 0xC0) == 0x80) cut_inside_a_character = true;
+    }
+  CHECK(cut_inside_a_character);
+
+  // Escapes and invalid UTF-8 in a record reach the message escaped, not raw.
+  carc_game* out = nullptr;
+  CHECK(carc_game_load(&out, "\x1b]0;owned\x07\xff\n", nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) ==
+        "carc_game_load: line 1: a record starts with 'carcassonne-record 1', not '\\x1b]0;owned\\x07\\xff'");
+  CHECK(carc_game_load(&out, "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\xc2\x9b" "31m\n", nullptr) ==
+        CARC_EINVAL);  // a C1 control (CSI) as UTF-8
+  CHECK(errmsg(nullptr) == "carc_game_load: line 4: 'E 0,-1 180 S\\xc2\\x9b31m' is not a move: 'S\\xc2\\x9b31m' is not "
+                           "a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)");
+  CHECK(carc_game_load(&out, "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\\\n", nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_load: line 4: 'E 0,-1 180 S\\x5c' is not a move: 'S\\x5c' is not "
+                           "a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)");
+  // Printable UTF-8 stays as it is.
+  carc_move mv = 0;
+  CHECK(carc_move_parse("E 0,-1 180 Süd", &mv) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_move_parse: 'Süd' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)");
 }

@@ -1,13 +1,15 @@
-// The C ABI over carc::Game. A handle holds the game, its queue of unread events and its
-// last error message. Every entry point that calls into C++ is one exception barrier
-// (guarded / with_game); the few that only do integer arithmetic cannot throw. Each call
-// validates everything before it changes anything, so a failed call leaves the game as
-// it was (carc::Game::place, deploy and play already promise that themselves).
+// The C ABI over carc::Game. A handle holds the game and its queue of unread events;
+// error messages live with the calling thread (header, "Errors" and "Threads"), so a call
+// on a const game never writes to it and one position may be searched from many threads.
+// Every entry point that calls into C++ is one exception barrier (guarded / with_game),
+// which also hands the body its function's name for the messages; the few that only do
+// integer arithmetic cannot throw. Each call validates everything before it changes
+// anything, so a failed call leaves the game as it was (carc::Game::place, deploy and play
+// already promise that themselves).
 #include "carcassonne/carcassonne.h"
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <climits>
 #include <cstdarg>
 #include <cstddef>
@@ -54,10 +56,9 @@ struct carc_game {
   // read to the end. It cannot overflow: a whole game makes at most 71 events during
   // play (each discard, and each scoring returns a meeple deployed on an earlier turn)
   // plus 42 + 36 at the end (features with meeples, first-edition farmer cities), and
-  // the queue only ever holds events of its game's own history.
+  // the queue only ever holds events of its game's own history. events.dropped checks it.
   carc::Events events;
   int next_event = 0;
-  mutable char error[256] = {};
 
   explicit carc_game(const carc::Game& g) : game(g) {}
   // Builds the game in place (a new game per playout is common; a copy of it is not free).
@@ -66,7 +67,7 @@ struct carc_game {
 
   void assign(const carc_game& src) {
     game = src.game;
-    events.count = 0;
+    events.clear();
     for (int i = src.next_event; i < src.events.count; ++i) events.push(src.events.items[i]);
     next_event = 0;
   }
@@ -75,7 +76,7 @@ static_assert(carc::Events::kCapacity >= 71 + 42 + 36, "the event queue holds a 
 
 namespace {
 
-// Messages of calls that have no game to hold them.
+// The calling thread's message: the last failed call on this thread wrote it.
 thread_local char t_error[256];
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -84,42 +85,60 @@ thread_local char t_error[256];
 #define CARC_PRINTF_LIKE(fmt, args)
 #endif
 
-// Records "fn: message" on the game (or the thread) and returns status.
-CARC_PRINTF_LIKE(4, 5) int fail(const carc_game* g, const char* fn, int status, const char* fmt, ...) {
-  char* buf = g ? g->error : t_error;
-  const size_t size = sizeof t_error;
-  int n = std::snprintf(buf, size, "%s: ", fn);
-  if (n < 0 || static_cast<size_t>(n) >= size) n = 0;
-  va_list ap;
-  va_start(ap, fmt);
-  std::vsnprintf(buf + n, size - static_cast<size_t>(n), fmt, ap);
-  va_end(ap);
-  return status;
+// Writes "fn: message" to the thread's message. A message too long for it is cut on a
+// UTF-8 character boundary and ends in "...". Quoted input in messages is escaped where it
+// is quoted (carc::echo), so the message is printable UTF-8.
+void set_error(const char* fn, const char* fmt, va_list ap) {
+  char full[2 * sizeof t_error];  // enough to see where the cut falls
+  int n = std::snprintf(full, sizeof full, "%s: ", fn);
+  if (n < 0 || static_cast<size_t>(n) >= sizeof full) n = 0;
+  std::vsnprintf(full + n, sizeof full - static_cast<size_t>(n), fmt, ap);
+  size_t len = std::strlen(full);
+  const bool cut = len >= sizeof t_error;
+  if (cut) {
+    len = sizeof t_error - 4;  // room for "..." and the NUL
+    while (len > 0 && (static_cast<unsigned char>(full[len]) & 0xC0) == 0x80) --len;  // full[len] starts a character
+  }
+  std::memcpy(t_error, full, len);
+  if (cut) std::memcpy(t_error + len, "...", 3), len += 3;
+  t_error[len] = '\0';
 }
-static_assert(sizeof(carc_game::error) == sizeof t_error);
 
-// The exception barrier: no C++ exception crosses the C ABI.
+// One C call: its name, for the messages it leaves.
+struct Call {
+  const char* fn;
+  // Leaves "fn: message" with the calling thread and returns status.
+  CARC_PRINTF_LIKE(3, 4) int fail(int status, const char* fmt, ...) const {
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(fn, fmt, ap);
+    va_end(ap);
+    return status;
+  }
+};
+
+// The exception barrier: no C++ exception crosses the C ABI. Runs body(call).
 template <class Body>
-int guarded(const carc_game* g, const char* fn, Body&& body) noexcept {
+int guarded(const char* fn, Body&& body) noexcept {
+  const Call c{fn};
   try {
-    return body();
+    return body(c);
   } catch (const std::bad_alloc&) {
-    return fail(g, fn, CARC_ENOMEM, "out of memory");
+    return c.fail(CARC_ENOMEM, "out of memory");
   } catch (const std::invalid_argument& e) {
-    return fail(g, fn, CARC_EINVAL, "%s", e.what());
+    return c.fail(CARC_EINVAL, "%s", e.what());
   } catch (const std::exception& e) {
-    return fail(g, fn, CARC_EINTERNAL, "internal error: %s", e.what());
+    return c.fail(CARC_EINTERNAL, "internal error: %s", e.what());
   } catch (...) {
-    return fail(g, fn, CARC_EINTERNAL, "internal error: unknown exception");
+    return c.fail(CARC_EINTERNAL, "internal error: unknown exception");
   }
 }
 
-// Runs body(*g) for a non-NULL game whose message is cleared first.
+// The barrier for a call on a game: body(call, *g) for a non-NULL g.
 template <class Game, class Body>
 int with_game(Game* g, const char* fn, Body&& body) noexcept {
-  if (!g) return fail(nullptr, fn, CARC_EINVAL, "game is NULL");
-  g->error[0] = '\0';
-  return guarded(g, fn, [&]() -> int { return body(*g); });
+  if (!g) return Call{fn}.fail(CARC_EINVAL, "game is NULL");
+  return guarded(fn, [&](const Call& c) -> int { return body(c, *g); });
 }
 
 // ---------------------------------------------------------------- moves
@@ -157,100 +176,87 @@ const char* phase_text(carc::Phase p) {
 
 int status_of(carc::Status s) { return static_cast<int>(s); }
 
-// kRotationBits[mask]: the rotations in a mask of rotations, as move bits, the k-th in
-// slot k (0 past the last); one 16-byte row, so that a cell's four slots are one vector
-// OR and store.
-struct alignas(16) RotationBits {
-  uint32_t slot[4];
-};
-constexpr std::array<RotationBits, 16> kRotationBits = [] {
-  std::array<RotationBits, 16> bits{};
-  for (size_t mask = 0; mask < 16; ++mask)
-    for (size_t k = 0; k < 4; ++k) bits[mask].slot[k] = static_cast<uint32_t>(carc::tiles::kNthRotation[mask][k]) << 16;
-  return bits;
-}();
-
-// An open cell's x and y as move bits 0..15. The two bytes lie side by side, so on the
-// usual little-endian machine they are one load.
-uint32_t xy_bits(const carc::OpenCell& o) {
-  static_assert(offsetof(carc::OpenCell, y) == offsetof(carc::OpenCell, x) + 1);
-  if constexpr (std::endian::native == std::endian::little) {
-    uint16_t xy;
-    std::memcpy(&xy, &o.x, sizeof xy);
-    return xy;
-  } else {
-    return static_cast<uint8_t>(o.x) | static_cast<uint32_t>(static_cast<uint8_t>(o.y)) << 8;
-  }
-}
-
-// Writes the legal placements of the current tile (PlaceTile phase) to out, in the order
-// of carc::Game::legal_placements, and returns their number. The engine's list loops over
-// each cell's mask bits, which mispredicts a branch for nearly every cell; here a cell
-// writes all four slots of its row at once and keeps as many as fit (the cells after it
-// overwrite the rest). So slots past the list are written too: a cell that starts at
-// slot m <= n (the list's length) writes up to m + 3, so slots n..n+3 at most, and slots
-// below 4 * (open cells) <= kMaxPlacements, which out must hold.
-int pack_placements(const carc::Game& game, carc_move* out) {
-  const carc::TileType t = game.current_tile();
-  const auto& fit = carc::tiles::kFit[t];
-  const auto& fit_count = carc::tiles::kFitCount[t];
-  const uint32_t tile_bits = pack(t, carc::Placement{}, carc::Location::None);
-  const carc::Board& board = game.board();
-  size_t n = 0;
-  for (int i = 0, cells = board.open_count(); i < cells; ++i) {
-    const carc::OpenCell& o = board.open(i);
-    const uint32_t cell = tile_bits | xy_bits(o);
-    const RotationBits rot = kRotationBits[fit[o.req]];  // a copy: loaded before the stores, which may alias it
-    for (size_t k = 0; k < 4; ++k) out[n + k] = cell | rot.slot[k];
-    n += fit_count[o.req];
-  }
-  return static_cast<int>(n);
+// After a call that queued events: the queue never drops one (see carc_game).
+int check_queue(const Call& c, const carc_game& g) {
+  if (g.events.dropped) return c.fail(CARC_EINTERNAL, "internal error: the event queue dropped %d events", g.events.dropped);
+  return CARC_OK;
 }
 
 // Plays a whole turn; the move must be for the current tile.
-int play_move(carc_game& g, const char* fn, const Unpacked& u) {
+int play_move(const Call& c, carc_game& g, const Unpacked& u) {
   if (g.game.phase() != carc::Phase::PlaceTile)
-    return fail(&g, fn, CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game.phase()));
+    return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game.phase()));
   const carc::TileType current = g.game.current_tile();
   if (u.tile != current)
-    return fail(&g, fn, CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
-                carc::tile_letter(current));
+    return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
+                  carc::tile_letter(current));
   carc::Verdict why;
   const carc::Status s = g.game.play(u.move, &g.events, &why);
   if (s != carc::Status::Ok)
-    return fail(&g, fn, status_of(s), "%s: %s", carc::format_move(u.tile, u.move).c_str(), carc::describe(why).c_str());
+    return c.fail(status_of(s), "%s: %s", carc::format_move(u.tile, u.move).c_str(), carc::describe(why).c_str());
+  return check_queue(c, g);
+}
+
+// Every call that takes a capacity: a negative one is CARC_EINVAL.
+int check_capacity(const Call& c, int capacity) {
+  if (capacity < 0) return c.fail(CARC_EINVAL, "capacity %d is negative", capacity);
   return CARC_OK;
 }
 
 // Checks the usual (buffer, capacity, count) triple of the list calls.
-int check_list(const carc_game& g, const char* fn, const void* buf, int capacity, const int* count) {
-  if (!count) return fail(&g, fn, CARC_EINVAL, "count is NULL");
-  if (capacity < 0) return fail(&g, fn, CARC_EINVAL, "capacity %d is negative", capacity);
-  if (!buf && capacity > 0) return fail(&g, fn, CARC_EINVAL, "the buffer is NULL but its capacity is %d", capacity);
+int check_list(const Call& c, const void* buf, int capacity, const int* count) {
+  if (!count) return c.fail(CARC_EINVAL, "count is NULL");
+  if (const int s = check_capacity(c, capacity)) return s;
+  if (!buf && capacity > 0) return c.fail(CARC_EINVAL, "the buffer is NULL but its capacity is %d", capacity);
   return CARC_OK;
 }
 
-int check_player(const carc_game& g, const char* fn, int player) {
+// Checks a fixed-size array argument: not NULL, a capacity of at least `needed` (the
+// message: "<name> holds 23 values but <what> 24").
+int check_array(const Call& c, const void* buf, const char* name, int capacity, int needed, const char* what) {
+  if (!buf) return c.fail(CARC_EINVAL, "%s is NULL", name);
+  if (const int s = check_capacity(c, capacity)) return s;
+  if (capacity < needed) return c.fail(CARC_ERANGE, "%s holds %d values but %s %d", name, capacity, what, needed);
+  return CARC_OK;
+}
+
+int check_player(const Call& c, const carc_game& g, int player) {
   if (player < 0 || player >= g.game.players())
-    return fail(&g, fn, CARC_EINVAL, "player %d is not 0..%d", player, g.game.players() - 1);
+    return c.fail(CARC_EINVAL, "player %d is not 0..%d", player, g.game.players() - 1);
   return CARC_OK;
 }
 
 // The caller's text buffer, checked before any work is done.
-int check_text(const carc_game* g, const char* fn, const char* buf, size_t size) {
-  if (!buf && size > 0) return fail(g, fn, CARC_EINVAL, "buf is NULL but size is %zu", size);
+int check_text(const Call& c, const char* buf, size_t size) {
+  if (!buf && size > 0) return c.fail(CARC_EINVAL, "buf is NULL but size is %zu", size);
   return CARC_OK;
 }
 
 // Writes text the snprintf way ("Text out" in the header), after check_text.
-int write_text(const carc_game* g, const char* fn, const std::string& text, char* buf, size_t size) {
-  if (text.size() > static_cast<size_t>(INT_MAX)) return fail(g, fn, CARC_EINTERNAL, "the text is too long to count in an int");
+int write_text(const Call& c, const std::string& text, char* buf, size_t size) {
+  if (text.size() > static_cast<size_t>(INT_MAX)) return c.fail(CARC_EINTERNAL, "the text is too long to count in an int");
   if (size > 0) {
     const size_t n = std::min(size - 1, text.size());
     std::memcpy(buf, text.data(), n);
     buf[n] = '\0';
   }
   return static_cast<int>(text.size());
+}
+
+int check_tile(const Call& c, int tile) {
+  if (tile < 0 || tile >= carc::kTileTypes) return c.fail(CARC_EINVAL, "tile %d is not 0..23", tile);
+  return CARC_OK;
+}
+
+int check_rotation(const Call& c, int rotation) {
+  if (rotation < 0 || rotation > 3) return c.fail(CARC_EINVAL, "rotation %d is not 0..3", rotation);
+  return CARC_OK;
+}
+
+int check_pixels(const Call& c, const char* name, int pixels) {
+  if (pixels < CARC_MIN_TILE_PIXELS || pixels > CARC_MAX_TILE_PIXELS)
+    return c.fail(CARC_EINVAL, "%s %d is not %d..%d", name, pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS);
+  return CARC_OK;
 }
 
 // Replaces the game with `back`, the state after its first `turns` whole turns, and keeps
@@ -282,17 +288,17 @@ void go_back(carc_game& g, int turns, const carc::Game& back) {
 }
 
 // The location of a feature to look at: one of the 13, never CARC_LOC_NONE.
-int check_feature_location(const carc_game& g, const char* fn, int location) {
-  if (location < 0 || location >= carc::kLocationCount)
-    return fail(&g, fn, CARC_EINVAL, "location %d is not 0..12", location);
+int check_feature_location(const Call& c, int location) {
+  if (location < 0 || location >= carc::kLocationCount) return c.fail(CARC_EINVAL, "location %d is not 0..12", location);
   return CARC_OK;
 }
 
 // Checks a (scores, capacity) pair: room for every player's score.
-int check_scores(const carc_game& g, const char* fn, const int32_t* scores, int capacity) {
-  if (!scores) return fail(&g, fn, CARC_EINVAL, "scores is NULL");
+int check_scores(const Call& c, const carc_game& g, const int32_t* scores, int capacity) {
+  if (!scores) return c.fail(CARC_EINVAL, "scores is NULL");
+  if (const int s = check_capacity(c, capacity)) return s;
   if (capacity < g.game.players())
-    return fail(&g, fn, CARC_ERANGE, "scores holds %d values but the game has %d players", capacity, g.game.players());
+    return c.fail(CARC_ERANGE, "scores holds %d values but the game has %d players", capacity, g.game.players());
   return CARC_OK;
 }
 
@@ -300,9 +306,9 @@ void write_scores(const carc_game& g, const std::array<int32_t, carc::kMaxPlayer
   for (int p = 0; p < g.game.players(); ++p) scores[p] = s[static_cast<size_t>(p)];
 }
 
-constexpr const char* kLocationNames[carc::kLocationCount] = {"C",   "N",   "E",   "S",   "W",   "NNE", "ENE",
-                                                                "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"};
-constexpr const char* kFeatureNames[4] = {"road", "city", "monastery", "field"};
+// carc::location_name and carc::feature_kind_name return views of string literals, so
+// their data is NUL-terminated and static, as the C names must be.
+const char* c_name(std::string_view literal) { return literal.data(); }
 
 }  // namespace
 
@@ -321,7 +327,7 @@ carc_move carc_move_pack(int tile, int x, int y, int rotation, int location) {
 
 int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* location) {
   Unpacked u;
-  if (!unpack(move, u)) return fail(nullptr, __func__, CARC_EINVAL, "0x%08x is not a valid move", move);
+  if (!unpack(move, u)) return Call{__func__}.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
   if (tile) *tile = u.tile;
   if (x) *x = u.move.at.x;
   if (y) *y = u.move.at.y;
@@ -331,35 +337,36 @@ int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, i
 }
 
 int carc_move_format(carc_move move, char* buf, size_t size) {
-  return guarded(nullptr, __func__, [&]() -> int {
+  return guarded(__func__, [&](const Call& c) -> int {
     Unpacked u;
-    if (!unpack(move, u)) return fail(nullptr, "carc_move_format", CARC_EINVAL, "0x%08x is not a valid move", move);
-    if (!buf && size > 0) return fail(nullptr, "carc_move_format", CARC_EINVAL, "buf is NULL but size is %zu", size);
-    const std::string text = carc::format_move(u.tile, u.move);
-    if (size > 0) std::snprintf(buf, size, "%s", text.c_str());
-    return static_cast<int>(text.size());
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (const int s = check_text(c, buf, size)) return s;
+    return write_text(c, carc::format_move(u.tile, u.move), buf, size);
   });
 }
 
 int carc_move_parse(const char* text, carc_move* move) {
-  return guarded(nullptr, __func__, [&]() -> int {
-    if (!text) return fail(nullptr, "carc_move_parse", CARC_EINVAL, "text is NULL");
-    if (!move) return fail(nullptr, "carc_move_parse", CARC_EINVAL, "move is NULL");
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (!text) return c.fail(CARC_EINVAL, "text is NULL");
+    if (!move) return c.fail(CARC_EINVAL, "move is NULL");
     carc::TileType tile;
     carc::Move m;
     std::string error;
-    if (!carc::parse_move(text, tile, m, &error)) return fail(nullptr, "carc_move_parse", CARC_EINVAL, "%s", error.c_str());
+    if (!carc::parse_move(text, tile, m, &error)) return c.fail(CARC_EINVAL, "%s", error.c_str());
     *move = pack(tile, m.at, m.meeple);
     return CARC_OK;
   });
 }
 
 const char* carc_location_name(int location) {
-  if (location == CARC_LOC_NONE) return "-";
-  return location >= 0 && location < carc::kLocationCount ? kLocationNames[location] : nullptr;
+  if (!valid_location(location)) return nullptr;
+  return c_name(carc::location_name(static_cast<carc::Location>(location)));
 }
 
-const char* carc_feature_name(int kind) { return kind >= 0 && kind < 4 ? kFeatureNames[kind] : nullptr; }
+const char* carc_feature_name(int kind) {
+  if (kind < CARC_FEATURE_ROAD || kind > CARC_FEATURE_FIELD) return nullptr;
+  return c_name(carc::feature_kind_name(static_cast<carc::FeatureKind>(kind)));
+}
 
 // ---------------------------------------------------------------- versions and errors
 
@@ -385,35 +392,34 @@ const char* carc_errstr(int status) {
   }
 }
 
-const char* carc_game_errmsg(const carc_game* game) { return game ? game->error : t_error; }
+// The game is not consulted: messages live with the thread (header, "Errors").
+const char* carc_game_errmsg(const carc_game*) { return t_error; }
 
 // ---------------------------------------------------------------- games
 
 int carc_game_new(carc_game** out, int players, uint64_t seed) {
-  if (!out) return fail(nullptr, __func__, CARC_EINVAL, "out is NULL");
+  if (!out) return Call{__func__}.fail(CARC_EINVAL, "out is NULL");
   *out = nullptr;
-  return guarded(nullptr, __func__, [&]() -> int {
+  return guarded(__func__, [&](const Call&) -> int {
     *out = new carc_game(std::in_place, players, seed);
     return CARC_OK;
   });
 }
 
 int carc_game_new_with_order(carc_game** out, int players, const char* tiles) {
-  if (!out) return fail(nullptr, __func__, CARC_EINVAL, "out is NULL");
+  if (!out) return Call{__func__}.fail(CARC_EINVAL, "out is NULL");
   *out = nullptr;
-  if (!tiles) return fail(nullptr, __func__, CARC_EINVAL, "tiles is NULL");
-  return guarded(nullptr, __func__, [&]() -> int {
+  if (!tiles) return Call{__func__}.fail(CARC_EINVAL, "tiles is NULL");
+  return guarded(__func__, [&](const Call& c) -> int {
     carc::TileType order[carc::kMaxDeck];
     int n = 0;
-    for (const char* c = tiles; *c; ++c) {
-      if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') continue;
-      const carc::TileType t = carc::tile_from_letter(*c);
+    for (const char* p = tiles; *p; ++p) {
+      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') continue;
+      const carc::TileType t = carc::tile_from_letter(*p);
       if (t == carc::kNoTile)
-        return fail(nullptr, "carc_game_new_with_order", CARC_EINVAL, "'%c' at offset %d is not a tile letter A..X", *c,
-                    static_cast<int>(c - tiles));
-      if (n == carc::kMaxDeck)
-        return fail(nullptr, "carc_game_new_with_order", CARC_EINVAL, "a draw order holds at most %d tiles",
-                    carc::kMaxDeck);
+        return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile letter A..X%s", carc::echo(std::string_view(p, 1)).c_str(),
+                      p - tiles, *p >= 'a' && *p <= 'x' ? " (tile letters are uppercase)" : "");
+      if (n == carc::kMaxDeck) return c.fail(CARC_EINVAL, "a draw order holds at most %d tiles", carc::kMaxDeck);
       order[n++] = t;
     }
     *out = new carc_game(std::in_place, players, std::span<const carc::TileType>(order, static_cast<size_t>(n)));
@@ -422,9 +428,9 @@ int carc_game_new_with_order(carc_game** out, int players, const char* tiles) {
 }
 
 int carc_game_clone(carc_game** out, const carc_game* game) {
-  if (!out) return fail(game, __func__, CARC_EINVAL, "out is NULL");
+  if (!out) return Call{__func__}.fail(CARC_EINVAL, "out is NULL");
   *out = nullptr;
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
+  return with_game(game, __func__, [&](const Call&, const carc_game& g) -> int {
     carc_game* copy = new carc_game(g.game);
     copy->assign(g);
     *out = copy;
@@ -433,8 +439,8 @@ int carc_game_clone(carc_game** out, const carc_game* game) {
 }
 
 int carc_game_copy(carc_game* dst, const carc_game* src) {
-  return with_game(dst, __func__, [&](carc_game& g) -> int {
-    if (!src) return fail(&g, "carc_game_copy", CARC_EINVAL, "src is NULL");
+  return with_game(dst, __func__, [&](const Call& c, carc_game& g) -> int {
+    if (!src) return c.fail(CARC_EINVAL, "src is NULL");
     if (src != &g) g.assign(*src);
     return CARC_OK;
   });
@@ -443,34 +449,31 @@ int carc_game_copy(carc_game* dst, const carc_game* src) {
 void carc_game_free(carc_game* game) { delete game; }
 
 int carc_game_set_option(carc_game* game, int option, int value) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
-    const char* fn = "carc_game_set_option";
-    if (value != 0 && value != 1) return fail(&g, fn, CARC_EINVAL, "value %d is not 0 or 1", value);
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    if (value != 0 && value != 1) return c.fail(CARC_EINVAL, "value %d is not 0 or 1", value);
     carc::Options o = g.game.options();
     switch (option) {
       case CARC_OPT_FARMERS: o.farmers = value; break;
       case CARC_OPT_FIRST_EDITION_SMALL_CITY: o.first_edition_small_city = value; break;
       case CARC_OPT_FIRST_EDITION_FARMERS: o.first_edition_farmers = value; break;
-      default: return fail(&g, fn, CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
+      default: return c.fail(CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
     }
-    if (g.game.board().tile_count() != 1)
-      return fail(&g, fn, CARC_EPHASE, "options are set before the first tile is placed");
+    if (g.game.board().tile_count() != 1) return c.fail(CARC_EPHASE, "options are set before the first tile is placed");
     // Before the first placement the state is set-up only, which the options do not
-    // change: rebuilding the game from its seed or draw order with the new options is exact.
-    const carc::Game& old = g.game;
-    g.game = old.fixed_order() ? carc::Game(old.players(), old.draw_order(), o) : carc::Game(old.players(), old.seed(), o);
+    // change: restarting the game from its seed or draw order with the new options is exact.
+    g.game = carc::restart(g.game, o);
     return CARC_OK;
   });
 }
 
 int carc_game_option(const carc_game* game, int option) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     const carc::Options& o = g.game.options();
     switch (option) {
       case CARC_OPT_FARMERS: return o.farmers ? 1 : 0;
       case CARC_OPT_FIRST_EDITION_SMALL_CITY: return o.first_edition_small_city ? 1 : 0;
       case CARC_OPT_FIRST_EDITION_FARMERS: return o.first_edition_farmers ? 1 : 0;
-      default: return fail(&g, "carc_game_option", CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
+      default: return c.fail(CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
     }
   });
 }
@@ -478,58 +481,55 @@ int carc_game_option(const carc_game* game, int option) {
 // ---------------------------------------------------------------- the state
 
 int carc_game_players(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.players(); });
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.players(); });
 }
 
 int carc_game_current_player(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.current_player(); });
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.current_player(); });
 }
 
 int carc_game_phase(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return static_cast<int>(g.game.phase()); });
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return static_cast<int>(g.game.phase()); });
 }
 
 int carc_game_current_tile(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int {
-    if (g.game.over()) return fail(&g, "carc_game_current_tile", CARC_EPHASE, "the game is over");
+  return with_game(game, __func__, [](const Call& c, const carc_game& g) -> int {
+    if (g.game.over()) return c.fail(CARC_EPHASE, "the game is over");
     return static_cast<int>(g.game.current_tile());
   });
 }
 
 int carc_game_score(const carc_game* game, int player) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (const int s = check_player(g, "carc_game_score", player)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_player(c, g, player)) return s;
     return g.game.score(player);
   });
 }
 
 int carc_game_supply(const carc_game* game, int player) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (const int s = check_player(g, "carc_game_supply", player)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_player(c, g, player)) return s;
     return g.game.supply(player);
   });
 }
 
 int carc_game_tiles_remaining(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.tiles_in_pile(); });
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.tiles_in_pile(); });
 }
 
 int carc_game_tiles_remaining_by_type(const carc_game* game, int32_t* counts, int capacity) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_tiles_remaining_by_type";
-    if (!counts) return fail(&g, fn, CARC_EINVAL, "counts is NULL");
-    if (capacity < carc::kTileTypes)
-      return fail(&g, fn, CARC_ERANGE, "counts holds %d values but needs %d", capacity, carc::kTileTypes);
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_array(c, counts, "counts", capacity, carc::kTileTypes, "needs")) return s;
     std::array<int, carc::kTileTypes> remaining;
     carc::remaining_tiles(g.game, remaining);
-    for (int t = 0; t < carc::kTileTypes; ++t) counts[t] = remaining[t];
+    for (int t = 0; t < carc::kTileTypes; ++t) counts[t] = remaining[static_cast<size_t>(t)];
     return CARC_OK;
   });
 }
 
 int carc_game_winners(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int {
-    if (!g.game.over()) return fail(&g, "carc_game_winners", CARC_EPHASE, "the game is not over yet");
+  return with_game(game, __func__, [](const Call& c, const carc_game& g) -> int {
+    if (!g.game.over()) return c.fail(CARC_EPHASE, "the game is not over yet");
     return static_cast<int>(g.game.leaders());
   });
 }
@@ -537,132 +537,113 @@ int carc_game_winners(const carc_game* game) {
 // ---------------------------------------------------------------- a turn
 
 int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_placements";
-    if (const int s = check_list(g, fn, moves, capacity, count)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, moves, capacity, count)) return s;
     if (g.game.phase() != carc::Phase::PlaceTile) {
       *count = 0;
-      return fail(&g, fn, CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game.phase()));
     }
     // The board keeps the count, so counting and a short buffer need no listing.
     const int n = g.game.board().placement_count(g.game.current_tile());
     *count = n;
     if (!moves) return CARC_OK;
-    if (n > capacity) return fail(&g, fn, CARC_ERANGE, "%d placements but room for %d", n, capacity);
-    // The caller's slots past the list stay as they were. The list goes straight into
-    // the buffer when it has room for the 4 slots past the list that the packing may write
-    // (the only ones, see pack_placements), which are put back afterwards; else it is made
-    // on the stack and copied.
-    if (capacity - n >= 4) {
-      carc_move after[4];
-      std::memcpy(after, moves + n, sizeof after);
-      pack_placements(g.game, moves);
-      std::memcpy(moves + n, after, sizeof after);
-    } else {
-      carc_move buf[carc::kMaxPlacements];
-      pack_placements(g.game, buf);
-      std::memcpy(moves, buf, sizeof(carc_move) * static_cast<size_t>(n));
-    }
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d placements but room for %d", n, capacity);
+    // The core writes exactly the n moves, straight into the caller's buffer.
+    g.game.packed_placements(moves, pack(g.game.current_tile(), carc::Placement{}, carc::Location::None));
     return CARC_OK;
   });
 }
 
 int carc_game_place(carc_game* game, carc_move move) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
-    const char* fn = "carc_game_place";
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     Unpacked u;
-    if (!unpack(move, u)) return fail(&g, fn, CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
     if (u.move.meeple != carc::Location::None)
-      return fail(&g, fn, CARC_EINVAL, "the move carries a meeple; deploy it with carc_game_deploy or play the whole "
-                                       "turn with carc_game_play");
+      return c.fail(CARC_EINVAL, "the move carries a meeple; deploy it with carc_game_deploy or play the whole turn "
+                                 "with carc_game_play");
     if (g.game.phase() != carc::Phase::PlaceTile)
-      return fail(&g, fn, CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game.phase()));
     const carc::TileType current = g.game.current_tile();
     if (u.tile != current)
-      return fail(&g, fn, CARC_EILLEGAL, "the move is for tile %c but the current tile is %c",
-                  carc::tile_letter(u.tile), carc::tile_letter(current));
+      return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
+                    carc::tile_letter(current));
     carc::Verdict why;
     const carc::Status s = g.game.place(u.move.at, &why);
     if (s != carc::Status::Ok)
-      return fail(&g, fn, status_of(s), "%s: %s", carc::format_move(u.tile, u.move).c_str(),
-                  carc::describe(why).c_str());
+      return c.fail(status_of(s), "%s: %s", carc::format_move(u.tile, u.move).c_str(), carc::describe(why).c_str());
     return CARC_OK;
   });
 }
 
 int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int capacity, int* count) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_meeple_locations";
-    if (const int s = check_list(g, fn, locations, capacity, count)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, locations, capacity, count)) return s;
     if (g.game.phase() != carc::Phase::PlaceMeeple) {
       *count = 0;
-      return fail(&g, fn, CARC_EPHASE, "meeple locations are listed in the meeple phase, but %s",
-                  phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "meeple locations are listed in the meeple phase, but %s", phase_text(g.game.phase()));
     }
     carc::Location buf[carc::kMaxMeepleOptions];
     const int n = g.game.meeple_options(buf);
     *count = n;
     if (!locations) return CARC_OK;
-    if (n > capacity) return fail(&g, fn, CARC_ERANGE, "%d locations but room for %d", n, capacity);
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d locations but room for %d", n, capacity);
     for (int i = 0; i < n; ++i) locations[i] = static_cast<int32_t>(buf[i]);
     return CARC_OK;
   });
 }
 
 int carc_game_deploy(carc_game* game, int location) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
-    const char* fn = "carc_game_deploy";
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     if (!valid_location(location))
-      return fail(&g, fn, CARC_EINVAL, "location %d is not 0..12 or CARC_LOC_NONE (15)", location);
+      return c.fail(CARC_EINVAL, "location %d is not 0..12 or CARC_LOC_NONE (15)", location);
     carc::Verdict why;
     const carc::Status s = g.game.deploy(static_cast<carc::Location>(location), &g.events, &why);
     if (s == carc::Status::WrongPhase)
-      return fail(&g, fn, CARC_EPHASE, "meeples are deployed in the meeple phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "meeples are deployed in the meeple phase, but %s", phase_text(g.game.phase()));
     if (s != carc::Status::Ok)
-      return fail(&g, fn, status_of(s), "meeple at %s: %s", carc_location_name(location), carc::describe(why).c_str());
-    return CARC_OK;
+      return c.fail(status_of(s), "meeple at %s: %s", carc_location_name(location), carc::describe(why).c_str());
+    return check_queue(c, g);
   });
 }
 
 int carc_game_skip(carc_game* game) { return carc_game_deploy(game, CARC_LOC_NONE); }
 
 int carc_game_play(carc_game* game, carc_move move) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     Unpacked u;
-    if (!unpack(move, u)) return fail(&g, "carc_game_play", CARC_EINVAL, "0x%08x is not a valid move", move);
-    return play_move(g, "carc_game_play", u);
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+    return play_move(c, g, u);
   });
 }
 
 int carc_game_play_text(carc_game* game, const char* text) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
-    const char* fn = "carc_game_play_text";
-    if (!text) return fail(&g, fn, CARC_EINVAL, "text is NULL");
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    if (!text) return c.fail(CARC_EINVAL, "text is NULL");
     Unpacked u;
     std::string error;
-    if (!carc::parse_move(text, u.tile, u.move, &error)) return fail(&g, fn, CARC_EINVAL, "%s", error.c_str());
-    return play_move(g, fn, u);
+    if (!carc::parse_move(text, u.tile, u.move, &error)) return c.fail(CARC_EINVAL, "%s", error.c_str());
+    return play_move(c, g, u);
   });
 }
 
 int carc_game_playout(carc_game* game, uint64_t seed) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     carc::Rng rng(seed);
     g.game.playout(rng, &g.events);
-    return CARC_OK;
+    return check_queue(c, g);
   });
 }
 
 int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t* score_sums, int32_t* wins,
                        int capacity) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_rollouts";
-    if (count < 0) return fail(&g, fn, CARC_EINVAL, "count %d is negative", count);
-    if (!score_sums) return fail(&g, fn, CARC_EINVAL, "score_sums is NULL");
-    if (!wins) return fail(&g, fn, CARC_EINVAL, "wins is NULL");
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (count < 0) return c.fail(CARC_EINVAL, "count %d is negative", count);
+    if (!score_sums) return c.fail(CARC_EINVAL, "score_sums is NULL");
+    if (!wins) return c.fail(CARC_EINVAL, "wins is NULL");
+    if (const int s = check_capacity(c, capacity)) return s;
     const int players = g.game.players();
     if (capacity < players)
-      return fail(&g, fn, CARC_ERANGE, "the arrays hold %d values but the game has %d players", capacity, players);
+      return c.fail(CARC_ERANGE, "the arrays hold %d values but the game has %d players", capacity, players);
     std::array<int64_t, carc::kMaxPlayers> sums{};
     std::array<int32_t, carc::kMaxPlayers> won{};
     carc::Game work = g.game;
@@ -687,11 +668,8 @@ int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t*
 // ---------------------------------------------------------------- events
 
 int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
-    const char* fn = "carc_game_poll_event";
-    if (!fields) return fail(&g, fn, CARC_EINVAL, "fields is NULL");
-    if (capacity < CARC_EVENT_FIELDS)
-      return fail(&g, fn, CARC_ERANGE, "fields holds %d values but an event needs %d", capacity, CARC_EVENT_FIELDS);
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    if (const int s = check_array(c, fields, "fields", capacity, CARC_EVENT_FIELDS, "an event needs")) return s;
     if (g.next_event >= g.events.count) return 0;
     const carc::Event& e = g.events.items[g.next_event++];
     int32_t f[CARC_EVENT_FIELDS] = {};
@@ -708,7 +686,7 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
       f[CARC_EV_Y] = e.y;
       f[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
       f[CARC_EV_TILES] = e.tiles;
-      for (int p = 0; p < CARC_MAX_PLAYERS; ++p) f[CARC_EV_MEEPLES + p] = e.meeples[p];
+      for (int p = 0; p < CARC_MAX_PLAYERS; ++p) f[CARC_EV_MEEPLES + p] = e.meeples[static_cast<size_t>(p)];
     }
     for (int i = 0; i < CARC_EVENT_FIELDS; ++i) fields[i] = f[i];
     if (g.next_event == g.events.count) {
@@ -722,15 +700,14 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
 // ---------------------------------------------------------------- the board
 
 int carc_game_tile_count(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return g.game.board().tile_count(); });
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.board().tile_count(); });
 }
 
 int carc_game_tile(const carc_game* game, int index, int* x, int* y, int* tile, int* rotation) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_tile";
-    if (!x || !y || !tile || !rotation) return fail(&g, fn, CARC_EINVAL, "an out pointer is NULL");
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!x || !y || !tile || !rotation) return c.fail(CARC_EINVAL, "an out pointer is NULL");
     const int n = g.game.board().tile_count();
-    if (index < 0 || index >= n) return fail(&g, fn, CARC_EINVAL, "index %d is not 0..%d", index, n - 1);
+    if (index < 0 || index >= n) return c.fail(CARC_EINVAL, "index %d is not 0..%d", index, n - 1);
     const carc::PlacedTile& t = g.game.board().tile(index);
     *x = t.x;
     *y = t.y;
@@ -741,8 +718,8 @@ int carc_game_tile(const carc_game* game, int index, int* x, int* y, int* tile, 
 }
 
 int carc_game_tile_at(const carc_game* game, int x, int y, int* tile, int* rotation) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (!tile || !rotation) return fail(&g, "carc_game_tile_at", CARC_EINVAL, "an out pointer is NULL");
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!tile || !rotation) return c.fail(CARC_EINVAL, "an out pointer is NULL");
     const int i = g.game.board().tile_index_at(x, y);
     if (i < 0) return 0;
     const carc::PlacedTile& t = g.game.board().tile(i);
@@ -753,32 +730,30 @@ int carc_game_tile_at(const carc_game* game, int x, int y, int* tile, int* rotat
 }
 
 int carc_game_feature_kind(const carc_game* game, int x, int y, int location) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_feature_kind";
-    if (location < 0 || location >= carc::kLocationCount)
-      return fail(&g, fn, CARC_EINVAL, "location %d is not 0..12", location);
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_feature_location(c, location)) return s;
     const int i = g.game.board().tile_index_at(x, y);
-    if (i < 0) return fail(&g, fn, CARC_EINVAL, "no tile at %d,%d", x, y);
+    if (i < 0) return c.fail(CARC_EINVAL, "no tile at %d,%d", x, y);
     const carc::PlacedTile& t = g.game.board().tile(i);
     const uint8_t seg = carc::tiles::kOriented[t.type][t.rot].loc_seg[location];
     if (seg == carc::tiles::kNoSeg)
-      return fail(&g, fn, CARC_EINVAL, "%s names no feature of the %c at %d,%d", kLocationNames[location],
-                  carc::tile_letter(t.type), x, y);
+      return c.fail(CARC_EINVAL, "%s names no feature of the %c at %d,%d", carc_location_name(location),
+                    carc::tile_letter(t.type), x, y);
     return static_cast<int>(carc::tiles::kDefs[t.type].segs[seg].kind);
   });
 }
 
 int carc_game_meeple_count(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return static_cast<int>(g.game.meeples().size()); });
+  return with_game(game, __func__,
+                   [](const Call&, const carc_game& g) -> int { return static_cast<int>(g.game.meeples().size()); });
 }
 
 int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_meeple";
-    if (!player || !x || !y || !location) return fail(&g, fn, CARC_EINVAL, "an out pointer is NULL");
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!player || !x || !y || !location) return c.fail(CARC_EINVAL, "an out pointer is NULL");
     const auto meeples = g.game.meeples();
     const int n = static_cast<int>(meeples.size());
-    if (index < 0 || index >= n) return fail(&g, fn, CARC_EINVAL, "index %d is not below the %d meeples", index, n);
+    if (index < 0 || index >= n) return c.fail(CARC_EINVAL, "index %d is not below the %d meeples", index, n);
     const carc::Meeple& m = meeples[static_cast<size_t>(index)];
     const carc::PlacedTile& t = g.game.board().tile(m.tile);
     *player = m.player;
@@ -792,24 +767,24 @@ int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int*
 // ---------------------------------------------------------------- records and history
 
 int carc_game_save(const carc_game* game, char* buf, size_t size) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (const int s = check_text(&g, "carc_game_save", buf, size)) return s;
-    return write_text(&g, "carc_game_save", carc::save_record(g.game), buf, size);
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_text(c, buf, size)) return s;
+    return write_text(c, carc::save_record(g.game), buf, size);
   });
 }
 
 int carc_game_load(carc_game** out, const char* text, int* line) {
   if (line) *line = 0;
-  if (!out) return fail(nullptr, __func__, CARC_EINVAL, "out is NULL");
+  if (!out) return Call{__func__}.fail(CARC_EINVAL, "out is NULL");
   *out = nullptr;
-  if (!text) return fail(nullptr, __func__, CARC_EINVAL, "text is NULL");
-  return guarded(nullptr, __func__, [&]() -> int {
+  if (!text) return Call{__func__}.fail(CARC_EINVAL, "text is NULL");
+  return guarded(__func__, [&](const Call& c) -> int {
     carc::Game game(carc::kMinPlayers, 0);  // overwritten by a successful load
     carc::RecordError error;
     const carc::Status s = carc::load_record(text, game, &error);
     if (s != carc::Status::Ok) {
-      if (line) *line = error.line;
-      return fail(nullptr, "carc_game_load", status_of(s), "%s", error.message().c_str());
+      if (line) *line = error.line;  // the loader refuses records of more than INT_MAX lines
+      return c.fail(status_of(s), "%s", error.message().c_str());
     }
     *out = new carc_game(game);
     return CARC_OK;
@@ -817,43 +792,41 @@ int carc_game_load(carc_game** out, const char* text, int* line) {
 }
 
 int carc_game_turns_played(const carc_game* game) {
-  return with_game(game, __func__, [](const carc_game& g) -> int { return carc::turns_played(g.game); });
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return carc::turns_played(g.game); });
 }
 
 int carc_game_turn_move(const carc_game* game, int turn, carc_move* move) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_turn_move";
-    if (!move) return fail(&g, fn, CARC_EINVAL, "move is NULL");
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!move) return c.fail(CARC_EINVAL, "move is NULL");
     carc::TileType tile;
     carc::Move m;
     std::string error;
     const carc::Status s = carc::turn_move(g.game, turn, tile, m, &error);
-    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     *move = pack(tile, m.at, m.meeple);
     return CARC_OK;
   });
 }
 
 int carc_game_undo(carc_game* game) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
-    const char* fn = "carc_game_undo";
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     if (g.game.board().tile_count() == 1)
-      return fail(&g, fn, CARC_EPHASE, "no tile has been placed yet: there is nothing to undo");
+      return c.fail(CARC_EPHASE, "no tile has been placed yet: there is nothing to undo");
     carc::Game back = g.game;
     std::string error;
     const carc::Status s = carc::undo(g.game, back, &error);
-    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     go_back(g, carc::turns_played(back), back);
     return CARC_OK;
   });
 }
 
 int carc_game_rewind(carc_game* game, int turns) {
-  return with_game(game, __func__, [&](carc_game& g) -> int {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     carc::Game back = g.game;
     std::string error;
     const carc::Status s = carc::rewind(g.game, turns, back, &error);
-    if (s != carc::Status::Ok) return fail(&g, "carc_game_rewind", status_of(s), "%s", error.c_str());
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     go_back(g, turns, back);
     return CARC_OK;
   });
@@ -862,11 +835,8 @@ int carc_game_rewind(carc_game* game, int turns) {
 // ---------------------------------------------------------------- front-end queries
 
 int carc_game_next_tile_probabilities(const carc_game* game, double* probabilities, int capacity) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_next_tile_probabilities";
-    if (!probabilities) return fail(&g, fn, CARC_EINVAL, "probabilities is NULL");
-    if (capacity < carc::kTileTypes)
-      return fail(&g, fn, CARC_ERANGE, "probabilities holds %d values but needs %d", capacity, carc::kTileTypes);
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_array(c, probabilities, "probabilities", capacity, carc::kTileTypes, "needs")) return s;
     std::array<double, carc::kTileTypes> p;
     carc::next_tile_probabilities(g.game, p);
     for (int t = 0; t < carc::kTileTypes; ++t) probabilities[t] = p[static_cast<size_t>(t)];
@@ -875,60 +845,54 @@ int carc_game_next_tile_probabilities(const carc_game* game, double* probabiliti
 }
 
 int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int* count) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_frontier";
-    if (const int s = check_list(g, fn, cells, capacity, count)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, cells, capacity, count)) return s;
     carc::FrontierCell buf[carc::Board::kMaxOpen];
     const int n = carc::frontier(g.game, buf);
     *count = n;
     if (!cells) return CARC_OK;
-    if (n > capacity) return fail(&g, fn, CARC_ERANGE, "%d open cells but room for %d", n, capacity);
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d open cells but room for %d", n, capacity);
     for (int i = 0; i < n; ++i) {
-      int32_t* c = cells + static_cast<ptrdiff_t>(i) * CARC_CELL_FIELDS;
-      c[CARC_CELL_X] = buf[i].x;
-      c[CARC_CELL_Y] = buf[i].y;
-      c[CARC_CELL_DEAD] = buf[i].dead ? 1 : 0;
+      int32_t* cell = cells + static_cast<ptrdiff_t>(i) * CARC_CELL_FIELDS;
+      cell[CARC_CELL_X] = buf[i].x;
+      cell[CARC_CELL_Y] = buf[i].y;
+      cell[CARC_CELL_DEAD] = buf[i].dead ? 1 : 0;
     }
     return CARC_OK;
   });
 }
 
 int carc_game_fitting_rotations(const carc_game* game, int tile, int x, int y) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (tile < 0 || tile >= carc::kTileTypes)
-      return fail(&g, "carc_game_fitting_rotations", CARC_EINVAL, "tile %d is not 0..23", tile);
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_tile(c, tile)) return s;
     return carc::fitting_rotations(g.game, static_cast<carc::TileType>(tile), x, y);
   });
 }
 
 int carc_game_scores(const carc_game* game, int32_t* scores, int capacity) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (const int s = check_scores(g, "carc_game_scores", scores, capacity)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_scores(c, g, scores, capacity)) return s;
     write_scores(g, carc::current_scores(g.game), scores);
     return CARC_OK;
   });
 }
 
 int carc_game_projected_scores(const carc_game* game, int32_t* scores, int capacity) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    if (const int s = check_scores(g, "carc_game_projected_scores", scores, capacity)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_scores(c, g, scores, capacity)) return s;
     write_scores(g, carc::projected_scores(g.game), scores);
     return CARC_OK;
   });
 }
 
 int carc_game_inspect_feature(const carc_game* game, int x, int y, int location, int32_t* fields, int capacity) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_inspect_feature";
-    if (!fields) return fail(&g, fn, CARC_EINVAL, "fields is NULL");
-    if (capacity < CARC_FEATURE_INFO_FIELDS)
-      return fail(&g, fn, CARC_ERANGE, "fields holds %d values but a feature needs %d", capacity,
-                  CARC_FEATURE_INFO_FIELDS);
-    if (const int s = check_feature_location(g, fn, location)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_array(c, fields, "fields", capacity, CARC_FEATURE_INFO_FIELDS, "a feature needs")) return s;
+    if (const int s = check_feature_location(c, location)) return s;
     carc::FeatureInfo info;
     std::string error;
     const carc::Status s = carc::inspect_feature(g.game, x, y, static_cast<carc::Location>(location), info, &error);
-    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     int32_t f[CARC_FEATURE_INFO_FIELDS] = {};
     f[CARC_FI_KIND] = static_cast<int32_t>(info.kind);
     f[CARC_FI_COMPLETED] = info.completed ? 1 : 0;
@@ -947,17 +911,16 @@ int carc_game_inspect_feature(const carc_game* game, int x, int y, int location,
 
 int carc_game_feature_tiles(const carc_game* game, int x, int y, int location, int32_t* indices, int capacity,
                             int* count) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_feature_tiles";
-    if (const int s = check_list(g, fn, indices, capacity, count)) return s;
-    if (const int s = check_feature_location(g, fn, location)) return s;
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, indices, capacity, count)) return s;
+    if (const int s = check_feature_location(c, location)) return s;
     carc::FeatureInfo info;
     std::string error;
     const carc::Status s = carc::inspect_feature(g.game, x, y, static_cast<carc::Location>(location), info, &error);
-    if (s != carc::Status::Ok) return fail(&g, fn, status_of(s), "%s", error.c_str());
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     *count = info.tiles;
     if (!indices) return CARC_OK;
-    if (info.tiles > capacity) return fail(&g, fn, CARC_ERANGE, "%d tiles but room for %d", info.tiles, capacity);
+    if (info.tiles > capacity) return c.fail(CARC_ERANGE, "%d tiles but room for %d", info.tiles, capacity);
     for (int i = 0; i < info.tiles; ++i) indices[i] = info.tile_indices[static_cast<size_t>(i)];
     return CARC_OK;
   });
@@ -966,57 +929,49 @@ int carc_game_feature_tiles(const carc_game* game, int x, int y, int location, i
 // ---------------------------------------------------------------- pictures
 
 int carc_game_render_svg(const carc_game* game, int flags, int tile_pixels, char* buf, size_t size) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_render_svg";
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     constexpr int known = CARC_SVG_COORDINATES | CARC_SVG_LEGAL_CELLS | CARC_SVG_DEAD_CELLS | CARC_SVG_LEGEND;
-    if (flags & ~known) return fail(&g, fn, CARC_EINVAL, "flags 0x%x are not CARC_SVG_* bits", static_cast<unsigned>(flags));
-    if (tile_pixels < CARC_MIN_TILE_PIXELS || tile_pixels > CARC_MAX_TILE_PIXELS)
-      return fail(&g, fn, CARC_EINVAL, "tile_pixels %d is not %d..%d", tile_pixels, CARC_MIN_TILE_PIXELS,
-                  CARC_MAX_TILE_PIXELS);
-    if (const int s = check_text(&g, fn, buf, size)) return s;
+    if (flags & ~known) return c.fail(CARC_EINVAL, "flags 0x%x are not CARC_SVG_* bits", static_cast<unsigned>(flags));
+    if (const int s = check_pixels(c, "tile_pixels", tile_pixels)) return s;
+    if (const int s = check_text(c, buf, size)) return s;
     carc::SvgOptions o;
     o.tile_pixels = tile_pixels;
     o.coordinates = flags & CARC_SVG_COORDINATES;
     o.legal_cells = flags & CARC_SVG_LEGAL_CELLS;
     o.dead_cells = flags & CARC_SVG_DEAD_CELLS;
     o.legend = flags & CARC_SVG_LEGEND;
-    return write_text(&g, fn, carc::render_svg(g.game, o), buf, size);
+    return write_text(c, carc::render_svg(g.game, o), buf, size);
   });
 }
 
 int carc_game_render_text(const carc_game* game, int flags, char* buf, size_t size) {
-  return with_game(game, __func__, [&](const carc_game& g) -> int {
-    const char* fn = "carc_game_render_text";
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     constexpr int known = CARC_TEXT_COORDINATES | CARC_TEXT_LEGAL_CELLS;
-    if (flags & ~known) return fail(&g, fn, CARC_EINVAL, "flags 0x%x are not CARC_TEXT_* bits", static_cast<unsigned>(flags));
-    if (const int s = check_text(&g, fn, buf, size)) return s;
+    if (flags & ~known) return c.fail(CARC_EINVAL, "flags 0x%x are not CARC_TEXT_* bits", static_cast<unsigned>(flags));
+    if (const int s = check_text(c, buf, size)) return s;
     carc::TextOptions o;
     o.coordinates = flags & CARC_TEXT_COORDINATES;
     o.legal_cells = flags & CARC_TEXT_LEGAL_CELLS;
-    return write_text(&g, fn, carc::render_text(g.game, o), buf, size);
+    return write_text(c, carc::render_text(g.game, o), buf, size);
   });
 }
 
 int carc_tile_render_svg(int tile, int rotation, int pixels, char* buf, size_t size) {
-  return guarded(nullptr, __func__, [&]() -> int {
-    const char* fn = "carc_tile_render_svg";
-    if (tile < 0 || tile >= carc::kTileTypes) return fail(nullptr, fn, CARC_EINVAL, "tile %d is not 0..23", tile);
-    if (rotation < 0 || rotation > 3) return fail(nullptr, fn, CARC_EINVAL, "rotation %d is not 0..3", rotation);
-    if (pixels < CARC_MIN_TILE_PIXELS || pixels > CARC_MAX_TILE_PIXELS)
-      return fail(nullptr, fn, CARC_EINVAL, "pixels %d is not %d..%d", pixels, CARC_MIN_TILE_PIXELS,
-                  CARC_MAX_TILE_PIXELS);
-    if (const int s = check_text(nullptr, fn, buf, size)) return s;
-    return write_text(nullptr, fn, carc::render_tile_svg(static_cast<carc::TileType>(tile), rotation, pixels), buf, size);
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (const int s = check_tile(c, tile)) return s;
+    if (const int s = check_rotation(c, rotation)) return s;
+    if (const int s = check_pixels(c, "pixels", pixels)) return s;
+    if (const int s = check_text(c, buf, size)) return s;
+    return write_text(c, carc::render_tile_svg(static_cast<carc::TileType>(tile), rotation, pixels), buf, size);
   });
 }
 
 int carc_tile_render_text(int tile, int rotation, char* buf, size_t size) {
-  return guarded(nullptr, __func__, [&]() -> int {
-    const char* fn = "carc_tile_render_text";
-    if (tile < 0 || tile >= carc::kTileTypes) return fail(nullptr, fn, CARC_EINVAL, "tile %d is not 0..23", tile);
-    if (rotation < 0 || rotation > 3) return fail(nullptr, fn, CARC_EINVAL, "rotation %d is not 0..3", rotation);
-    if (const int s = check_text(nullptr, fn, buf, size)) return s;
-    return write_text(nullptr, fn, carc::render_tile_text(static_cast<carc::TileType>(tile), rotation), buf, size);
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (const int s = check_tile(c, tile)) return s;
+    if (const int s = check_rotation(c, rotation)) return s;
+    if (const int s = check_text(c, buf, size)) return s;
+    return write_text(c, carc::render_tile_text(static_cast<carc::TileType>(tile), rotation), buf, size);
   });
 }
 

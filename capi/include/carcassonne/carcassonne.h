@@ -10,22 +10,34 @@
  *   carc_game_free releases it (NULL is a no-op). Every buffer is the caller's: the
  *   library writes into it and never hands out memory for the caller to free. The
  *   strings the library returns (messages, names, the version) are static, except
- *   carc_game_errmsg(), whose text is valid until the next call on the same game.
+ *   carc_game_errmsg(), whose text is valid until the next failed call on the same
+ *   thread.
  *
  * Errors
  *   A call that can fail returns an int: CARC_OK (0) or a non-negative result on
  *   success, a negative CARC_E* status on failure. Status values never change once
- *   released. Out pointers must not be NULL unless a function says so (CARC_EINVAL).
- *   After a failure carc_game_errmsg(game) says what went wrong; calls that
- *   have no game to report to (constructors, carc_move_*, a NULL game) leave their
- *   message with the calling thread, read by carc_game_errmsg(NULL). A failed call
- *   leaves the game exactly as it was. The library never exits, aborts or lets a C++
- *   exception escape.
+ *   released. Out pointers must not be NULL unless a function says so (CARC_EINVAL),
+ *   and a negative capacity is always CARC_EINVAL. A failed call leaves the game exactly
+ *   as it was. The library never exits, aborts or lets a C++ exception escape.
+ *   Messages live with the calling thread, never with a game: every failed call writes
+ *   "<function>: <what went wrong>" to the calling thread's message, a successful call
+ *   leaves it as it was, and carc_game_errmsg(game) returns the message of the last
+ *   failed call on the calling thread, whatever game it names (NULL included). So read
+ *   it on the thread that made the call, after a call that failed. Messages are UTF-8
+ *   of at most 255 bytes, cut on a character boundary (ending in "..."); input they quote
+ *   is cut short and its control bytes, invalid UTF-8 and backslashes are written as
+ *   \xHH, so a message is safe to print.
  *
  * Threads
  *   The library keeps no global mutable state: separate games share nothing and may be
- *   used from different threads at the same time. One game must be used by one thread
- *   at a time, queries included (every call records its error on the game).
+ *   used from different threads at the same time. A call that takes a const carc_game*
+ *   never writes to that game, failed or not (messages live with the thread), so any
+ *   number of threads may make such calls on one game at once: queries, listings,
+ *   carc_game_rollouts, carc_game_save, the pictures, and copying it (carc_game_clone,
+ *   or as carc_game_copy's src). This is root-parallel search from one shared position.
+ *   A call that takes a non-const carc_game* (moves, events, undo, options, copying into
+ *   it, carc_game_free) changes it and needs it to itself: no other call on that game
+ *   may run at the same time.
  *
  * Compatibility
  *   The ABI evolves by adding functions and constants, never by changing a signature or
@@ -141,7 +153,8 @@ CARC_API int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* ro
 /* Writes move text ("E 0,-1 180 S") like snprintf: NUL-terminated if size > 0, returns the
  * length the whole text needs (excluding the NUL); buf may be NULL when size is 0. */
 CARC_API int carc_move_format(carc_move move, char* buf, size_t size);
-/* Parses move text ("E 0,-1 180 S"; no location or "-" means no meeple) into *move. */
+/* Parses move text ("E 0,-1 180 S"; no location or "-" means no meeple) into *move: an
+ * uppercase tile letter, numbers as an optional '-' and digits (no '+'). */
 CARC_API int carc_move_parse(const char* text, carc_move* move);
 /* "C", "N", ..., "NNW" for a location, "-" for CARC_LOC_NONE, NULL if invalid. */
 CARC_API const char* carc_location_name(int location);
@@ -156,8 +169,8 @@ CARC_API int carc_version_number(void);
 CARC_API const char* carc_version_string(void);
 /* A short English description of a status code ("illegal move"). */
 CARC_API const char* carc_errstr(int status);
-/* The message of the last call on this game if it failed, "" if it succeeded. With NULL:
- * the last message left with the calling thread (see Errors above). */
+/* The message of the last failed call on the calling thread ("" if none has failed);
+ * game is not consulted and may be NULL (see Errors above). */
 CARC_API const char* carc_game_errmsg(const carc_game* game);
 
 /* ------------------------------------------------------------------ games */
@@ -166,8 +179,8 @@ CARC_API const char* carc_game_errmsg(const carc_game* game);
  * same game everywhere). Player 0 begins; the start tile D is at (0, 0). On failure the
  * constructors and carc_game_clone set *out to NULL. */
 CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
-/* A new game whose tiles are drawn in exactly this order after the start tile: letters
- * A..X (whitespace ignored), at most 71, no more of a type than the box holds. */
+/* A new game whose tiles are drawn in exactly this order after the start tile: uppercase
+ * letters A..X (whitespace ignored), at most 71, no more of a type than the box holds. */
 CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
 /* A new, independent copy of a game (unread events included). */
 CARC_API int carc_game_clone(carc_game** out, const carc_game* game);
@@ -207,9 +220,10 @@ CARC_API int carc_game_winners(const carc_game* game);
 /* ------------------------------------------------------------------ a turn */
 
 /* Writes every legal placement of the current tile (each distinct picture once, smallest
- * rotation; location CARC_LOC_NONE) and sets *count. If capacity is short, writes nothing,
- * sets *count to the number needed and returns CARC_ERANGE; moves NULL with capacity 0
- * only counts. CARC_EPHASE outside CARC_PHASE_PLACE_TILE. */
+ * rotation; location CARC_LOC_NONE) to moves[0..*count-1], nothing past them, and sets
+ * *count. If capacity is short, writes nothing, sets *count to the number needed and
+ * returns CARC_ERANGE; moves NULL with capacity 0 only counts. CARC_EPHASE outside
+ * CARC_PHASE_PLACE_TILE. Every call that lists into a buffer works this way. */
 CARC_API int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count);
 /* Places the current tile: the move's tile must be the current tile and its location
  * CARC_LOC_NONE. Moves to CARC_PHASE_PLACE_MEEPLE. */
@@ -290,7 +304,9 @@ CARC_API int carc_game_save(const carc_game* game, char* buf, size_t size);
  * unread events). On failure *out is NULL, nothing is created, and carc_game_errmsg(NULL)
  * reads "carc_game_load: line N: <reason>": CARC_EINVAL for malformed text, CARC_EILLEGAL
  * for a move against the rules or a tile the seed or order does not draw there. line may
- * be NULL; otherwise *line is set to the line at fault (1-based), 0 on success. */
+ * be NULL; otherwise *line is set to the line at fault (1-based), 0 on success. The text
+ * is read line by line up to the first error, so memory does not grow with it; a record
+ * of more than INT_MAX lines is refused at line INT_MAX (CARC_EINVAL). */
 CARC_API int carc_game_load(carc_game** out, const char* text, int* line);
 
 /* Whole turns played so far (tiles placed after the start tile); a tile placed whose
