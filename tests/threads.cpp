@@ -1,14 +1,17 @@
 // Separate games are independent values: many games played at once on several threads
 // end exactly as the same games played one after another, and one game shared read-only
-// between threads may be queried and copied by all of them. Built as its own runner
+// between threads may be queried and copied by all of them, in C++ and through the C ABI
+// (whose const calls never write the game, failing or not). Built as its own runner
 // (carc_thread_tests) so that the ThreadSanitizer build compiles only this.
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "carcassonne/carcassonne.h"
 #include "carcassonne/carcassonne.hpp"
 #include "observable.hpp"
 
@@ -123,4 +126,102 @@ TEST_CASE("Threads: one game shared read-only may be queried and copied by every
     CHECK(together[i] == alone[i]);
   }
   CHECK(observable_state(view) == before);
+}
+
+// ---------------------------------------------------------------- the C ABI
+
+namespace {
+
+using CGame = std::unique_ptr<carc_game, decltype(&carc_game_free)>;
+
+// A game after `turns` turns of the first listed placement and no meeple, then (if
+// `placed`) its next tile placed too.
+CGame c_position(int players, uint64_t seed, int turns, bool placed) {
+  carc_game* g = nullptr;
+  REQUIRE(carc_game_new(&g, players, seed) == CARC_OK);
+  CGame game(g, carc_game_free);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int n = 0;
+  for (int t = 0; t < turns + (placed ? 1 : 0); ++t) {
+    REQUIRE(carc_game_placements(g, moves, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+    REQUIRE(carc_game_place(g, moves[n / 2]) == CARC_OK);
+    if (t < turns) REQUIRE(carc_game_skip(g) == CARC_OK);
+  }
+  return game;
+}
+
+// What every call that takes a const game answers on g, as text: rollouts seeded by i,
+// listings, the record, pictures, scores, feature inspection, and calls that fail (their
+// message is the calling thread's).
+std::string c_answers(const carc_game* g, int i) {
+  std::string s;
+  auto add = [&](long v) { s += std::to_string(v) + ' '; };
+  int64_t sums[CARC_MAX_PLAYERS] = {};
+  int32_t wins[CARC_MAX_PLAYERS] = {};
+  add(carc_game_rollouts(g, 1000 + static_cast<uint64_t>(i), 3, sums, wins, CARC_MAX_PLAYERS));
+  for (int p = 0; p < CARC_MAX_PLAYERS; ++p) add(static_cast<long>(sums[p])), add(wins[p]);
+  carc_move moves[CARC_MAX_PLACEMENTS];
+  int n = 0;
+  add(carc_game_placements(g, moves, CARC_MAX_PLACEMENTS, &n));
+  for (int k = 0; k < n; ++k) add(static_cast<long>(moves[k]));
+  int32_t locs[CARC_MAX_MEEPLE_LOCATIONS] = {};
+  add(carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &n));
+  for (int k = 0; k < n; ++k) add(locs[k]);
+  s += carc_game_errmsg(g);  // the failure of one of the two listings, by phase
+  std::string text(static_cast<size_t>(carc_game_save(g, nullptr, 0)) + 1, '\0');
+  add(carc_game_save(g, text.data(), text.size()));
+  s += text;
+  text.assign(static_cast<size_t>(carc_game_render_svg(g, CARC_SVG_DEFAULT | CARC_SVG_LEGAL_CELLS, 32, nullptr, 0)) + 1,
+              '\0');
+  add(carc_game_render_svg(g, CARC_SVG_DEFAULT | CARC_SVG_LEGAL_CELLS, 32, text.data(), text.size()));
+  s += text;
+  text.assign(static_cast<size_t>(carc_game_render_text(g, CARC_TEXT_DEFAULT, nullptr, 0)) + 1, '\0');
+  add(carc_game_render_text(g, CARC_TEXT_DEFAULT, text.data(), text.size()));
+  s += text;
+  int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS] = {};  // a failed call leaves it as it was
+  add(carc_game_scores(g, v, CARC_MAX_PLAYERS));
+  for (int p = 0; p < carc_game_players(g); ++p) add(v[p]);
+  add(carc_game_projected_scores(g, v, CARC_MAX_PLAYERS));
+  for (int p = 0; p < carc_game_players(g); ++p) add(v[p]);
+  for (int t = 0; t < carc_game_tile_count(g); ++t) {
+    int x, y, tile, rot;
+    add(carc_game_tile(g, t, &x, &y, &tile, &rot));
+    for (int loc = CARC_LOC_C; loc <= CARC_LOC_NNW; ++loc) {
+      add(carc_game_inspect_feature(g, x, y, loc, v, CARC_FEATURE_INFO_FIELDS));
+      for (int f = 0; f < CARC_FEATURE_INFO_FIELDS; ++f) add(v[f]);
+    }
+  }
+  add(carc_game_frontier(g, v, CARC_MAX_FRONTIER, &n));
+  for (int k = 0; k < n * CARC_CELL_FIELDS; ++k) add(v[k]);
+  double p[CARC_TILE_TYPES];
+  add(carc_game_next_tile_probabilities(g, p, CARC_TILE_TYPES));
+  for (double d : p) s += std::to_string(d) + ' ';
+  add(carc_game_score(g, 9));  // fails: the message is this thread's
+  s += carc_game_errmsg(g);
+  carc_game* copy = nullptr;  // a copy played on is this thread's own game
+  add(carc_game_clone(&copy, g));
+  CGame own(copy, carc_game_free);
+  add(carc_game_playout(copy, static_cast<uint64_t>(i)));
+  add(carc_game_score(copy, 0));
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Threads: through the C ABI, const calls on one shared game from every thread answer as alone", "[threads]") {
+  // Root-parallel search: rollouts, listings, the record, pictures, scores and inspection
+  // of one position at once, failing calls included, in both phases of a turn.
+  for (const bool placed : {false, true}) {
+    const CGame shared = c_position(4, 77, 30, placed);
+    const carc_game* view = shared.get();
+    constexpr int kBranches = 24;
+    std::vector<std::string> alone(kBranches), together(kBranches);
+    for (int i = 0; i < kBranches; ++i) alone[i] = c_answers(view, i);
+    parallel_for(kBranches, [&](int i) { together[i] = c_answers(view, i); });
+    for (int i = 0; i < kBranches; ++i) {
+      INFO("placed " << placed << " branch " << i);
+      CHECK(together[i] == alone[i]);
+    }
+    CHECK(c_answers(view, 0) == alone[0]);  // and the game is as it was
+  }
 }
