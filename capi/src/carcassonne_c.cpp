@@ -544,12 +544,13 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
       return c.fail(CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game.phase()));
     }
     // The board keeps the count, so counting and a short buffer need no listing.
-    const int n = g.game.board().placement_count(g.game.current_tile());
+    const carc::TileType tile = g.game.current_tile();
+    const int n = g.game.board().placement_count(tile);
     *count = n;
     if (!moves) return CARC_OK;
     if (n > capacity) return c.fail(CARC_ERANGE, "%d placements but room for %d", n, capacity);
     // The core writes exactly the n moves, straight into the caller's buffer.
-    g.game.packed_placements(moves, pack(g.game.current_tile(), carc::Placement{}, carc::Location::None));
+    g.game.packed_placements(moves, pack(tile, carc::Placement{}, carc::Location::None));
     return CARC_OK;
   });
 }
