@@ -232,10 +232,14 @@ bool parse_on_off(std::string_view w, bool& out) {
 
 bool is_move_word(std::string_view w) { return w.size() == 1 && w[0] >= 'A' && w[0] <= 'X'; }
 
-// Tile letters are uppercase; a lowercase one gets a hint.
+// Tile letters are uppercase; a word that is a lowercase one gets a hint.
+const char* letter_hint(std::string_view w) {
+  return w.size() == 1 && w[0] >= 'a' && w[0] <= 'x' ? " (tile letters are uppercase)" : "";
+}
+
 std::string not_a_letter(char c) {
-  return fmt::format("'{}' in the draw order is not a tile letter A..X{}", echo(std::string_view(&c, 1)),
-                     c >= 'a' && c <= 'x' ? " (tile letters are uppercase)" : "");
+  const std::string_view w(&c, 1);
+  return fmt::format("'{}' in the draw order is not a tile letter A..X{}", echo(w), letter_hint(w));
 }
 
 struct Header {
@@ -319,8 +323,8 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
         }
     } else {
       malformed(l.number, fmt::format("'{}' is neither a header line (players, farmers, first-edition-small-city, "
-                                      "first-edition-farmers, seed, order) nor a move",
-                                      echo(key)));
+                                      "first-edition-farmers, seed, order) nor a move{}",
+                                      echo(key), letter_hint(key)));
     }
   }
   const int at = have ? l.number : reader.last_line();
@@ -352,7 +356,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (!is_move_word(key) && key != "discard") {
         if (key == "players" || key == "farmers" || key == "seed" || key == "order" || key.starts_with("first-edition"))
           malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
-        malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C')", joined(l)));
+        malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C'){}", joined(l),
+                                        letter_hint(key)));
       }
       if (undecided_at)
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <climits>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -492,6 +493,20 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
           REQUIRE(buf[static_cast<size_t>(i)] == carc_move_pack(tile, expect[i].x, expect[i].y, expect[i].rot, CARC_LOC_NONE));
         for (size_t i = static_cast<size_t>(n); i < buf.size(); ++i) REQUIRE(buf[i] == kSentinel);
       }
+      // A capacity overstated by the caller still gets only the list: a heap block of
+      // exactly `want` moves (ASan sees any write past it), and one with sentinels after.
+      if (want > 0) {
+        const std::unique_ptr<carc_move[]> exact(new carc_move[static_cast<size_t>(want)]);
+        int n = -1;
+        REQUIRE(carc_game_placements(g.get(), exact.get(), CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+        REQUIRE(n == want);
+        REQUIRE(exact[static_cast<size_t>(want - 1)] == carc_move_pack(tile, expect[want - 1].x, expect[want - 1].y,
+                                                                         expect[want - 1].rot, CARC_LOC_NONE));
+      }
+      std::vector<carc_move> guarded(static_cast<size_t>(want) + 4, kSentinel);
+      int n = -1;
+      REQUIRE(carc_game_placements(g.get(), guarded.data(), CARC_MAX_PLACEMENTS, &n) == CARC_OK);
+      for (size_t i = static_cast<size_t>(want); i < guarded.size(); ++i) REQUIRE(guarded[i] == kSentinel);
       const carc::Placement p = expect[rng.below(static_cast<uint32_t>(want))];
       REQUIRE(ref.place(p) == carc::Status::Ok);
       REQUIRE(carc_game_place(g.get(), carc_move_pack(tile, p.x, p.y, p.rot, CARC_LOC_NONE)) == CARC_OK);

@@ -176,6 +176,16 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\nU 0,1 0 -\n",
       "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\ndiscard U\n",
       head + "E 0,-1 180 S\nbogus line\n",
+      "carcassonne-record 1\nplayers 2\norder EuV\n",
+      head + "e 0,-1 180 S\n",
+      head + "E 0,-1 180 S\na 1,0 90 C\n",
+      head + "E 0,-1 180 S\ndiscard c\n",
+      head + "E +0,-1 180 S\n",
+      head + "E 0,-1 +180 S\n",
+      "carcassonne-record 1\nplayers +2\nseed 1\n",
+      "carcassonne-record 1\nplayers 2\nseed +1\n",
+      head + "E 0,-1 180 \x1b[2J\n",
+      "carcassonne-record 1\nplayers 2\nfarmers \x9b\nseed 1\n",
   };
   const Bad table[] = {
       {"", 1, "the record is empty", Status::InvalidArgument},
@@ -210,6 +220,18 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       {"", 5, "the game is over: no tile is left to place", Status::IllegalMove},
       {"", 5, "the game is over: no tile is left to draw", Status::IllegalMove},
       {"", 5, "'bogus line' is not a move", Status::InvalidArgument},
+      {"", 3, "'u' in the draw order is not a tile letter A..X (tile letters are uppercase)", Status::InvalidArgument},
+      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, seed, "
+              "order) nor a move (tile letters are uppercase)", Status::InvalidArgument},
+      {"", 5, "'a 1,0 90 C' is not a move ('E 0,-1 180 S') or a discard ('discard C') (tile letters are uppercase)",
+       Status::InvalidArgument},
+      {"", 5, "a discard is 'discard <tile letter A..X>', not 'discard c'", Status::InvalidArgument},
+      {"", 4, "'E +0,-1 180 S' is not a move: '+0,-1' is not a coordinate pair like 0,-1", Status::InvalidArgument},
+      {"", 4, "'E 0,-1 +180 S' is not a move: '+180' is not a rotation", Status::InvalidArgument},
+      {"", 2, "the number of players must be 1 to 6, not '+2'", Status::InvalidArgument},
+      {"", 3, "the seed must be a whole number from 0 to 18446744073709551615, not '+1'", Status::InvalidArgument},
+      {"", 4, "'E 0,-1 180 \\x1b[2J' is not a move: '\\x1b[2J' is not a location", Status::InvalidArgument},
+      {"", 3, "'farmers' must be 'on' or 'off', not '\\x9b'", Status::InvalidArgument},
   };
   static_assert(std::size(table) == std::size(lines));
   for (size_t i = 0; i < std::size(table); ++i) {
@@ -223,4 +245,50 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
     CHECK(err.message() == "line " + std::to_string(table[i].line) + ": " + err.reason);
     CHECK(out == before);
   }
+}
+
+TEST_CASE("Record: lines are counted up to a limit, blank and comment lines too; a longer record is refused there") {
+  // load_record's limit is INT_MAX lines; a lower one is the same code without 2 GB of text.
+  const std::string five = "carcassonne-record 1\nplayers 2\n# a comment\norder EU\nE 0,-1 180 S\n";
+  Game g(2, uint64_t{1});
+  RecordError err;
+  CHECK(detail::load_record(five, g, &err, 5) == Status::Ok);
+  CHECK(g.score(0) == 4);
+  for (const std::string& more : {five + "\n", five + "# six\n", five + "U 0,1 0"}) {
+    INFO(more);
+    const Game before = g;
+    CHECK(detail::load_record(more, g, &err, 5) == Status::InvalidArgument);
+    CHECK(err.line == 5);
+    CHECK(err.message() == "line 5: a record has at most 5 lines");
+    CHECK(g == before);
+  }
+  // An error before the limit is reported as usual.
+  CHECK(detail::load_record("carcassonne-record 1\nplayers 9\n\n\n\n\n\n", g, &err, 3) == Status::InvalidArgument);
+  CHECK(err.message() == "line 2: the number of players must be 1 to 6, not '9'");
+  CHECK(detail::load_record("", g, &err, 1) == Status::InvalidArgument);
+  CHECK(err.line == 1);
+}
+
+TEST_CASE("Record: quoted input is cut short and escaped, a line of any length costs one message") {
+  // A line of a million words: refused at its first word, the message quoting 80 bytes.
+  std::string words = "carcassonne-record 1\nplayers 2\nseed 1\nE 0,-1";
+  for (int i = 0; i < 1000000; ++i) words += " w";
+  Game g(2, uint64_t{1});
+  RecordError err;
+  CHECK(load_record(words, g, &err) == Status::InvalidArgument);
+  CHECK(err.line == 4);
+  CHECK(err.reason.size() < 200);
+  CHECK_THAT(err.reason, Catch::StartsWith("'E 0,-1 w w w"));
+  CHECK_THAT(err.reason, Catch::Contains("w w w...' is not a move: 'w' is not a rotation"));
+  // echo keeps printable UTF-8 and escapes everything else.
+  CHECK(echo("E 0,-1 180 S") == "E 0,-1 180 S");
+  CHECK(echo("S\xc3\xbc\xe2\x82\xac\xf0\x9f\x8f\xb0") == "S\xc3\xbc\xe2\x82\xac\xf0\x9f\x8f\xb0");  // ü, euro, castle
+  CHECK(echo("\x1b[2J\x07\x7f\t\r\n") == "\\x1b[2J\\x07\\x7f\\x09\\x0d\\x0a");
+  CHECK(echo("\xc2\x9b" "1m") == "\\xc2\\x9b1m");                 // C1 control (CSI)
+  CHECK(echo("\xff\xc3") == "\\xff\\xc3");                     // invalid, truncated
+  CHECK(echo("\xc0\xaf\xed\xa0\x80") == "\\xc0\\xaf\\xed\\xa0\\x80");  // overlong, surrogate
+  CHECK(echo("a\\b") == "a\\x5cb");                            // the escape character itself
+  CHECK(echo(std::string(100, 'x')) == std::string(80, 'x') + "...");
+  CHECK(echo(std::string(80, 'x')) == std::string(80, 'x'));
+  CHECK(echo("abc", 2) == "ab...");
 }
