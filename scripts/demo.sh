@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCARC_WERROR=ON >/dev/null
-cmake --build build/release -j "$(nproc)" --target demo_game
+cmake --build build/release -j "$(nproc)" --target carc_demo_game
 build/release/examples/demo_game "${1:-1}" "${2:-2}" "${@:3}"

@@ -1,8 +1,5 @@
 # Tests of the C ABI, the Python binding and the package. Included from capi/CMakeLists.txt.
 
-# Tests are registered here, before the top level reaches its own enable_testing().
-enable_testing()
-
 set(carc_header_check ${CMAKE_CURRENT_SOURCE_DIR}/tests/header_c99.c)
 add_test(NAME capi_header_c99
   COMMAND ${CMAKE_C_COMPILER} -std=c99 -Wall -Wextra -Wpedantic -Werror -Wstrict-prototypes
@@ -26,7 +23,7 @@ if(CARC_BUILD_EXAMPLES)
     list(JOIN game "_" name)
     add_test(NAME capi_c_example_matches_cxx_${name}
       COMMAND ${CMAKE_COMMAND} "-DA=$<TARGET_FILE:carc_reference_game>;${game}"
-              "-DB=$<TARGET_FILE:c_random_game>;${game}" -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
+              "-DB=$<TARGET_FILE:carc_c_random_game>;${game}" -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
   endforeach()
 endif()
 
