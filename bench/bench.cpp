@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -598,8 +600,8 @@ int run_quick() {
   return allocs == 0 ? 0 : 1;
 }
 
-void usage() {
-  fmt::print(
+void usage(std::FILE* to) {
+  fmt::print(to,
       "usage: bench [--lines] [--seconds S] [--repeats R] [--only TEXT] [--wall]\n"
       "         every figure (or those whose name contains TEXT), each the best of R runs\n"
       "         of at least S seconds; --lines prints one `name value unit` line per figure.\n"
@@ -613,6 +615,17 @@ void usage() {
       "         a few games and the allocation check, no timing (CI smoke test)\n");
 }
 
+// All of TEXT as a number from LO to HI (from_chars: no sign, no spaces, nothing after).
+template <class T>
+bool parse_number(std::string_view text, T lo, T hi, T& out) {
+  T value{};
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || !(value >= lo && value <= hi)) return false;
+  out = value;
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -620,10 +633,20 @@ int main(int argc, char** argv) {
   std::string_view only;
   int callgrind = 0, players = 2, capi = 0;
   Timing tm;
+  // A usage error: what is wrong, then the usage, on stderr; exit status 2.
+  const auto refuse = [](std::string_view why) {
+    fmt::print(stderr, "bench: {}\n", why);
+    usage(stderr);
+    return 2;
+  };
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     const bool has_value = i + 1 < argc;
-    if (a == "--lines") {
+    const std::string_view value = has_value ? argv[i + 1] : "";
+    if (a == "--help" || a == "-h") {
+      usage(stdout);
+      return 0;
+    } else if (a == "--lines") {
       lines = true;
     } else if (a == "--only" && has_value) {
       only = argv[++i];
@@ -632,13 +655,17 @@ int main(int argc, char** argv) {
     } else if (a == "--quick") {
       return run_quick();
     } else if (a == "--seconds" && has_value) {
-      tm.seconds = std::atof(argv[++i]);
+      if (!parse_number(value, 0.001, 3600.0, tm.seconds)) return refuse("--seconds must be from 0.001 to 3600");
+      ++i;
     } else if (a == "--repeats" && has_value) {
-      tm.repeats = std::max(1, std::atoi(argv[++i]));
+      if (!parse_number(value, 1, 1000, tm.repeats)) return refuse("--repeats must be a whole number from 1 to 1000");
+      ++i;
     } else if (a == "--callgrind" && has_value) {
-      callgrind = std::max(1, std::atoi(argv[++i]));
+      if (!parse_number(value, 1, 1000000, callgrind)) return refuse("--callgrind must be a whole number from 1 to 1000000");
+      ++i;
     } else if (a == "--players" && has_value) {
-      players = std::atoi(argv[++i]);
+      if (!parse_number(value, carc::kMinPlayers, carc::kMaxPlayers, players)) return refuse("--players must be 1 to 6");
+      ++i;
     } else if (a == "--no-farmers") {
       farmers = false;
 #ifdef CARC_BENCH_CAPI
@@ -646,13 +673,8 @@ int main(int argc, char** argv) {
       capi = 1;
 #endif
     } else {
-      usage();
-      return a == "--help" || a == "-h" ? 0 : 2;
+      return refuse(fmt::format("unexpected argument '{}'", a));
     }
-  }
-  if (players < carc::kMinPlayers || players > carc::kMaxPlayers) {
-    fmt::print("players must be {} to {}\n", carc::kMinPlayers, carc::kMaxPlayers);
-    return 2;
   }
   if (callgrind) {
     const uint64_t check = bench_playouts(players, farmers, 1, callgrind, capi);

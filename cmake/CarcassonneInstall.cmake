@@ -1,21 +1,40 @@
 # Install rules and package files: the headers, the C++ library, the C shared library, the
-# Python module, a CMake package (find_package(Carcassonne CONFIG)) and a pkg-config file
-# for the C library. Every path is relative to the prefix, so an install can be moved.
+# Python module, a CMake package (find_package(Carcassonne CONFIG)) and pkg-config files
+# for both libraries. Every path is relative to the prefix, so an install can be moved.
 include(CMakePackageConfigHelpers)
 
 set(CARC_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/Carcassonne CACHE STRING
     "Where the CMake package files are installed")
 set(CARC_PYTHON_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/python3/site-packages CACHE STRING
     "Where the Python module carcassonne is installed")
+set(CARC_LICENSE MIT)  # the project's license (LICENSE), named by the package files
 
-install(TARGETS carcassonne carcassonne_c EXPORT CarcassonneTargets
+get_target_property(carc_type carcassonne TYPE)
+if(carc_type STREQUAL "SHARED_LIBRARY")
+  set(CARC_CXX_SHARED TRUE)
+else()
+  set(CARC_CXX_SHARED FALSE)
+endif()
+
+# One export set per library, so that the C library's users never need fmt's CMake files:
+# only the static C++ library's users link fmt.
+install(TARGETS carcassonne EXPORT CarcassonneCxxTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS carcassonne_c EXPORT CarcassonneCTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_SOURCE_DIR}/capi/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+if(EXISTS ${PROJECT_SOURCE_DIR}/LICENSE)
+  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+endif()
 
-install(EXPORT CarcassonneTargets NAMESPACE Carcassonne:: DESTINATION ${CARC_CMAKE_INSTALL_DIR})
+foreach(set CarcassonneCxxTargets CarcassonneCTargets)
+  install(EXPORT ${set} NAMESPACE Carcassonne:: DESTINATION ${CARC_CMAKE_INSTALL_DIR})
+endforeach()
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/CarcassonneConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/CarcassonneConfig.cmake INSTALL_DESTINATION ${CARC_CMAKE_INSTALL_DIR})
 # Before 1.0 a minor release may break compatibility, so the minor acts as the major.
@@ -46,8 +65,15 @@ foreach(dir LIBDIR INCLUDEDIR)
     set(CARC_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
   endif()
 endforeach()
-configure_file(${PROJECT_SOURCE_DIR}/cmake/carcassonne_c.pc.in ${CMAKE_CURRENT_BINARY_DIR}/carcassonne_c.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/carcassonne_c.pc DESTINATION ${carc_pc_dir})
+# A shared library is found at run time through the rpath, wherever the prefix is.
+set(CARC_PC_CXX_RPATH "")
+if(CARC_CXX_SHARED)
+  set(CARC_PC_CXX_RPATH " -Wl,-rpath,\${libdir}")
+endif()
+foreach(pc carcassonne_c carcassonne)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/${pc}.pc.in ${CMAKE_CURRENT_BINARY_DIR}/${pc}.pc @ONLY)
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/${pc}.pc DESTINATION ${carc_pc_dir})
+endforeach()
 
 # The Python module, told where the library lies relative to itself.
 if(IS_ABSOLUTE ${CMAKE_INSTALL_LIBDIR} OR IS_ABSOLUTE ${CARC_PYTHON_INSTALL_DIR})

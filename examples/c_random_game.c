@@ -2,9 +2,11 @@
  * and the result. The choices come from a tiny generator written out here, so that the
  * C++ and Python versions of this program (capi/tests/reference_game.cpp,
  * examples/python_random_game.py) print exactly the same game.
- * Usage: c_random_game [seed] [players] */
+ * Usage: c_random_game [SEED] [PLAYERS] */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "carcassonne/carcassonne.h"
 
@@ -41,6 +43,29 @@ static void print_events(carc_game* game, int players) {
   }
 }
 
+static const char usage[] =
+    "usage: c_random_game [SEED] [PLAYERS]\n"
+    "  plays one seeded random game through the C ABI and prints every turn and score\n"
+    "  SEED     the game's seed, 0 to 18446744073709551615 (default 1)\n"
+    "  PLAYERS  1 to 6 (default 2)\n";
+
+/* Prints what is wrong and the usage line to stderr, and exits with status 2. */
+static void refuse(const char* what, const char* text) {
+  fprintf(stderr, "c_random_game: %s '%s'\n%.*s\n", what, text, (int)(strchr(usage, '\n') - usage), usage);
+  exit(2);
+}
+
+/* TEXT as a decimal number from LO to HI (digits only: strtoull alone takes signs and spaces). */
+static uint64_t number(const char* what, const char* text, uint64_t lo, uint64_t hi) {
+  unsigned long long value;
+  char* end;
+  if (text[0] < '0' || text[0] > '9') refuse(what, text);
+  errno = 0;
+  value = strtoull(text, &end, 10);
+  if (*end != '\0' || errno == ERANGE || value < lo || value > hi) refuse(what, text);
+  return (uint64_t)value;
+}
+
 static int check(carc_game* game, int status) {
   if (status < 0) {
     fprintf(stderr, "error %d (%s): %s\n", status, carc_errstr(status), carc_game_errmsg(game));
@@ -50,14 +75,23 @@ static int check(carc_game* game, int status) {
 }
 
 int main(int argc, char** argv) {
-  const uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
-  const int players = argc > 2 ? atoi(argv[2]) : 2;
-  uint64_t rng = seed;
+  uint64_t seed = 1, rng;
+  int players = 2;
   carc_game* game = NULL;
   carc_move moves[CARC_MAX_PLACEMENTS];
   int32_t locations[CARC_MAX_MEEPLE_LOCATIONS];
   char text[CARC_MOVE_TEXT_SIZE];
   int n, k, p;
+
+  for (p = 1; p < argc; ++p)
+    if (strcmp(argv[p], "--help") == 0 || strcmp(argv[p], "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    }
+  if (argc > 3) refuse("unexpected argument", argv[3]);
+  if (argc > 1) seed = number("SEED must be a whole number from 0 to 18446744073709551615, not", argv[1], 0, UINT64_MAX);
+  if (argc > 2) players = (int)number("PLAYERS must be a whole number from 1 to 6, not", argv[2], CARC_MIN_PLAYERS, CARC_MAX_PLAYERS);
+  rng = seed;
 
   if (carc_version_number() / 1000 != CARC_VERSION_NUMBER / 1000) {
     fprintf(stderr, "built for carcassonne %d.%d, loaded %s\n", CARC_VERSION_MAJOR, CARC_VERSION_MINOR,

@@ -3,27 +3,30 @@
 //   demo_game [SEED] [PLAYERS] [random|greedy ...]   (one kind per player, default random)
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "args.hpp"
 #include "bots.hpp"
 #include "carcassonne/carcassonne.hpp"
 
+constexpr args::Usage kUsage{"demo_game",
+                             "usage: demo_game [SEED] [PLAYERS] [random|greedy ...]\n"
+                             "  plays one seeded game and prints every turn, the board and the scores\n"
+                             "  SEED     the game's seed, 0 to 18446744073709551615 (default 1)\n"
+                             "  PLAYERS  1 to 6 (default 2)\n"
+                             "  then one kind per player, in seat order (default random)\n"};
+
 int main(int argc, char** argv) {
   using namespace carc;
-  const uint64_t seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;
-  const int players = argc > 2 ? std::atoi(argv[2]) : 2;
-  if (players < kMinPlayers || players > kMaxPlayers) {
-    fmt::print(stderr, "players must be {} to {}\n", kMinPlayers, kMaxPlayers);
-    return 2;
-  }
+  if (args::help(kUsage, argc, argv)) return 0;
+  const uint64_t seed = argc > 1 ? args::number(kUsage, "SEED", argv[1], 0, UINT64_MAX) : 1;
+  const int players = argc > 2 ? static_cast<int>(args::number(kUsage, "PLAYERS", argv[2], kMinPlayers, kMaxPlayers)) : 2;
+  if (argc - 3 > players) args::refuse(kUsage, fmt::format("{} player kinds for {} players", argc - 3, players));
   std::vector<bots::Kind> kinds(static_cast<size_t>(players), bots::Kind::Random);
-  for (int i = 3; i < argc && i - 3 < players; ++i)
-    if (!bots::parse_kind(argv[i], kinds[static_cast<size_t>(i - 3)])) {
-      fmt::print(stderr, "'{}' is not a player kind (random, greedy)\n", argv[i]);
-      return 2;
-    }
+  for (int i = 3; i < argc; ++i)
+    if (!bots::parse_kind(argv[i], kinds[static_cast<size_t>(i - 3)]))
+      args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy)", argv[i]));
 
   Game game(players, seed);
   Rng rng(seed);

@@ -3,25 +3,29 @@
 //   match [GAMES] [PLAYER_A] [PLAYER_B] [FIRST_SEED]     e.g. match 100 greedy random
 #include <fmt/format.h>
 
-#include <cstdlib>
-
+#include "args.hpp"
 #include "bots.hpp"
 #include "carcassonne/carcassonne.hpp"
 
+constexpr args::Usage kUsage{"match",
+                             "usage: match [GAMES] [random|greedy] [random|greedy] [FIRST_SEED]\n"
+                             "  plays GAMES seeded two-player games, A against B, seats alternating\n"
+                             "  GAMES       1 to 1000000 (default 100)\n"
+                             "  A, B        the two kinds of player (default greedy random)\n"
+                             "  FIRST_SEED  the first game's seed, the others follow (default 1)\n"};
+
 int main(int argc, char** argv) {
   using namespace carc;
-  const int games = argc > 1 ? std::atoi(argv[1]) : 100;
+  if (args::help(kUsage, argc, argv)) return 0;
+  if (argc > 5) args::refuse(kUsage, fmt::format("unexpected argument '{}'", argv[5]));
+  const int games = argc > 1 ? static_cast<int>(args::number(kUsage, "GAMES", argv[1], 1, 1000000)) : 100;
   bots::Kind kind[2] = {bots::Kind::Greedy, bots::Kind::Random};
   for (int i = 0; i < 2 && i + 2 < argc; ++i)
-    if (!bots::parse_kind(argv[i + 2], kind[i])) {
-      fmt::print(stderr, "'{}' is not a player kind (random, greedy)\n", argv[i + 2]);
-      return 2;
-    }
-  const uint64_t first_seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
-  if (games < 1) {
-    fmt::print(stderr, "usage: match [GAMES] [random|greedy] [random|greedy] [FIRST_SEED]\n");
-    return 2;
-  }
+    if (!bots::parse_kind(argv[i + 2], kind[i]))
+      args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy)", argv[i + 2]));
+  // The last game's seed, FIRST_SEED + GAMES - 1, must be a seed too.
+  const uint64_t last_first = UINT64_MAX - static_cast<uint64_t>(games - 1);
+  const uint64_t first_seed = argc > 4 ? args::number(kUsage, "FIRST_SEED", argv[4], 0, last_first) : 1;
 
   int wins[2] = {0, 0}, ties = 0;
   long total[2] = {0, 0};

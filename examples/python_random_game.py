@@ -1,15 +1,43 @@
 #!/usr/bin/env python3
 """Plays one seeded random game through the Python binding and prints every turn, every
 score and the result: the same game, printed the same way, as examples/c_random_game.c.
-Usage: python_random_game.py [seed] [players]"""
+Usage: python_random_game.py [SEED] [PLAYERS]"""
+import argparse
 import os
 import sys
 
-try:
-    import carcassonne
-except ImportError:  # run from a source checkout: the module lives in capi/python
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "capi", "python"))
-    import carcassonne
+
+def binding():
+    """The carcassonne module: the installed one, else the one of this source checkout."""
+    try:
+        import carcassonne
+    except ImportError:  # run from a source checkout: the module lives in capi/python
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "capi", "python"))
+        import carcassonne
+    return carcassonne
+
+
+def number(lo: int, hi: int):
+    """An argparse type: decimal digits only (int() also takes signs, spaces and '_'), lo..hi."""
+
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or not lo <= int(text) <= hi:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {lo} to {hi}, not '{text}'")
+        return int(text)
+
+    return parse
+
+
+def arguments(argv):
+    """SEED and PLAYERS from the command line; anything else exits with the usage and status 2."""
+    parser = argparse.ArgumentParser(
+        prog="python_random_game.py",
+        description="Plays one seeded random game through the Python binding and prints every turn and score.")
+    parser.add_argument("seed", metavar="SEED", nargs="?", default=1, type=number(0, 2**64 - 1),
+                        help="the game's seed, 0 to 18446744073709551615 (default 1)")
+    parser.add_argument("players", metavar="PLAYERS", nargs="?", default=2, type=number(1, 6),
+                        help="1 to 6 (default 2)")
+    return parser.parse_args(argv)
 
 
 class Lcg:
@@ -25,6 +53,7 @@ class Lcg:
 
 def transcript(seed: int, players: int):
     """Yields the lines that describe the game."""
+    carcassonne = binding()
     game = carcassonne.Game(players, seed)
     rng = Lcg(seed)
     yield f"seed {seed}, {players} players"
@@ -50,7 +79,6 @@ def transcript(seed: int, players: int):
 
 
 if __name__ == "__main__":
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
-    players = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    for line in transcript(seed, players):
+    args = arguments(sys.argv[1:])  # before loading the library: --help needs none
+    for line in transcript(args.seed, args.players):
         print(line)

@@ -3,36 +3,43 @@
 // Without -o the SVG goes to standard output.
 #include <fmt/format.h>
 
+#include <climits>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "args.hpp"
 #include "carcassonne/carcassonne.hpp"
+
+constexpr args::Usage kUsage{"record_to_svg",
+                             "usage: record_to_svg RECORD [--turn N] [--legal] [--dead] [--no-legend] [-o OUT.svg]\n"
+                             "  draws the board of a game record as SVG (to standard output without -o)\n"
+                             "  --turn N     the board after turn N instead of at the end\n"
+                             "  --legal      outline the cells where the tile to play fits\n"
+                             "  --dead       cross out the open cells no tile still to come can fill\n"
+                             "  --no-legend  leave out the players' colours, scores and supplies\n"
+                             "  -o OUT.svg   write the picture to OUT.svg\n"};
 
 int main(int argc, char** argv) {
   using namespace carc;
+  if (args::help(kUsage, argc, argv)) return 0;
   std::string input, output;
   int turn = -1;
   SvgOptions options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--turn" && i + 1 < argc) turn = std::atoi(argv[++i]);
+    if ((a == "--turn" || a == "-o") && i + 1 == argc) args::refuse(kUsage, a + " needs a value");
+    if (a == "--turn") turn = static_cast<int>(args::number(kUsage, "--turn", argv[++i], 0, INT_MAX));
     else if (a == "--legal") options.legal_cells = true;
     else if (a == "--dead") options.dead_cells = true;
     else if (a == "--no-legend") options.legend = false;
-    else if (a == "-o" && i + 1 < argc) output = argv[++i];
-    else if (input.empty() && a[0] != '-') input = a;
-    else {
-      fmt::print(stderr, "usage: record_to_svg RECORD [--turn N] [--legal] [--dead] [--no-legend] [-o OUT.svg]\n");
-      return 2;
-    }
+    else if (a == "-o") output = argv[++i];
+    else if (!a.empty() && a[0] == '-') args::refuse(kUsage, "unknown option '" + a + "'");
+    else if (input.empty()) input = a;
+    else args::refuse(kUsage, "unexpected argument '" + a + "'");
   }
-  if (input.empty()) {
-    fmt::print(stderr, "usage: record_to_svg RECORD [--turn N] [--legal] [--dead] [--no-legend] [-o OUT.svg]\n");
-    return 2;
-  }
+  if (input.empty()) args::refuse(kUsage, "no RECORD given");
   std::ifstream in(input);
   if (!in) {
     fmt::print(stderr, "cannot read {}\n", input);

@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Installs with apt-get whatever the build and tests need and this machine lacks.
+# Installs with apt-get whatever this machine lacks for
+#   scripts/deps.sh demo   the demo and the examples: compilers, CMake, fmt, Python
+#   scripts/deps.sh test   (the default) everything scripts/test.sh needs: the above, Catch2,
+#                          pkg-config, and clang with its sanitizer and libFuzzer runtimes
 set -euo pipefail
+demo=(cmake g++ make libfmt-dev python3)
+tests=(catch2 pkg-config clang libclang-rt-14-dev binutils)
+case "${1:-test}" in
+  demo) wanted=("${demo[@]}") ;;
+  test) wanted=("${demo[@]}" "${tests[@]}") ;;
+  *) echo "usage: scripts/deps.sh [demo|test]" >&2; exit 2 ;;
+esac
 need=()
-for pkg in cmake g++ make libfmt-dev catch2 python3 pkg-config clang libclang-rt-14-dev binutils; do
+for pkg in "${wanted[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

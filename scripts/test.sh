@@ -7,11 +7,11 @@
 # all). CARC_FUZZ_SECONDS sets each harness's time (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh
+scripts/deps.sh test
 jobs=$(nproc)
 
 echo "== release build and tests (build/release) [at ${SECONDS} s]"
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCARC_WERROR=ON
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCARC_WERROR=ON -DCARC_BUILD_TESTS=ON  # scripts/demo.sh leaves them out
 cmake --build build/release -j "$jobs"
 ctest --test-dir build/release --output-on-failure -j "$jobs"
 
@@ -56,7 +56,7 @@ fuzz_seconds=${CARC_FUZZ_SECONDS:-20}
 echo "== libFuzzer harnesses, ${fuzz_seconds} s each (build/fuzz) [at ${SECONDS} s]"
 configure_sanitized build/fuzz clang clang++ address,undefined -DCARC_FUZZ=ON -DCARC_BUILD_TESTS=OFF \
   -DCARC_BUILD_EXAMPLES=OFF
-cmake --build build/fuzz -j "$jobs" --target fuzz_capi fuzz_text
+cmake --build build/fuzz -j "$jobs" --target carc_fuzz_capi carc_fuzz_text
 declare -A fuzz_pid
 for h in capi text; do
   rm -rf "build/fuzz/corpus/$h"

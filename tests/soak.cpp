@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../examples/args.hpp"
 #include "carcassonne/carcassonne.hpp"
 #include "observable.hpp"
 
@@ -867,17 +868,18 @@ void play_game(uint64_t seed, Totals& totals) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  constexpr args::Usage usage{"soak",
+                              "usage: soak [--games N] [--seed S]\n"
+                              "  plays games S, S+1, ..., S+N-1 (default 1000 from 1), checking every invariant\n"};
+  if (args::help(usage, argc, argv)) return 0;
   long games = 1000;
   uint64_t seed = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if ((arg == "--games" || arg == "--seed") && i + 1 < argc) {
-      const unsigned long long v = std::strtoull(argv[++i], nullptr, 10);
-      (arg == "--games" ? games = static_cast<long>(v) : (seed = v, 0));
-    } else {
-      fmt::print(stderr, "usage: soak [--games N] [--seed S]\n");
-      return 2;
-    }
+    if (arg != "--games" && arg != "--seed") args::refuse(usage, fmt::format("unexpected argument '{}'", arg));
+    if (i + 1 == argc) args::refuse(usage, fmt::format("{} needs a value", arg));
+    if (arg == "--games") games = static_cast<long>(args::number(usage, "--games", argv[++i], 1, 1'000'000'000'000));
+    else seed = args::number(usage, "--seed", argv[++i], 0, UINT64_MAX);
   }
   const auto t0 = std::chrono::steady_clock::now();
   Totals totals;

@@ -1,8 +1,5 @@
 # Tests of the C ABI, the Python binding and the package. Included from capi/CMakeLists.txt.
 
-# Tests are registered here, before the top level reaches its own enable_testing().
-enable_testing()
-
 set(carc_header_check ${CMAKE_CURRENT_SOURCE_DIR}/tests/header_c99.c)
 add_test(NAME capi_header_c99
   COMMAND ${CMAKE_C_COMPILER} -std=c99 -Wall -Wextra -Wpedantic -Werror -Wstrict-prototypes
@@ -26,7 +23,7 @@ if(CARC_BUILD_EXAMPLES)
     list(JOIN game "_" name)
     add_test(NAME capi_c_example_matches_cxx_${name}
       COMMAND ${CMAKE_COMMAND} "-DA=$<TARGET_FILE:carc_reference_game>;${game}"
-              "-DB=$<TARGET_FILE:c_random_game>;${game}" -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
+              "-DB=$<TARGET_FILE:carc_c_random_game>;${game}" -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/compare_outputs.cmake)
   endforeach()
 endif()
 
@@ -65,18 +62,29 @@ if(Python3_Interpreter_FOUND)
   endforeach()
 endif()
 
-# The installed package, consumed by CMake, pkg-config and Python users (tests/package/).
+# The installed package, consumed by CMake, pkg-config and Python users, and the source tree
+# built inside a user's project (tests/package/).
 if(CARC_INSTALL)
   find_program(CARC_PKG_CONFIG pkg-config)
   if(Python3_Interpreter_FOUND)
     set(carc_python ${Python3_EXECUTABLE})
   endif()
+  set(carc_package_args -DSOURCE_DIR=${PROJECT_SOURCE_DIR}/tests/package -DPROJECT_DIR=${PROJECT_SOURCE_DIR}
+      -DCONFIG=$<CONFIG> -DGENERATOR=${CMAKE_GENERATOR} -DC_COMPILER=${CMAKE_C_COMPILER}
+      -DCXX_COMPILER=${CMAKE_CXX_COMPILER} -DVERSION=${PROJECT_VERSION} -DLIBDIR=${CMAKE_INSTALL_LIBDIR}
+      -DPYDIR=${CARC_PYTHON_INSTALL_DIR} -DPYTHON=${carc_python} -DPKG_CONFIG=${CARC_PKG_CONFIG})
   add_test(NAME package_consumers
-    COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/package-test
-            -DSOURCE_DIR=${PROJECT_SOURCE_DIR}/tests/package -DCONFIG=$<CONFIG> -DGENERATOR=${CMAKE_GENERATOR}
-            -DC_COMPILER=${CMAKE_C_COMPILER} -DCXX_COMPILER=${CMAKE_CXX_COMPILER} -DVERSION=${PROJECT_VERSION}
-            -DLIBDIR=${CMAKE_INSTALL_LIBDIR} -DPYDIR=${CARC_PYTHON_INSTALL_DIR} -DPYTHON=${carc_python}
-            -DPKG_CONFIG=${CARC_PKG_CONFIG} -DSANITIZE=${CARC_SANITIZE} "-DPRELOAD=${carc_preload}"
-            -P ${PROJECT_SOURCE_DIR}/tests/package/run.cmake)
-  set_tests_properties(package_consumers PROPERTIES TIMEOUT 600)
+    COMMAND ${CMAKE_COMMAND} ${carc_package_args} -DBUILD_DIR=${CMAKE_BINARY_DIR}
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/package-test -DSHARED=${CARC_CXX_SHARED}
+            -DSANITIZE=${CARC_SANITIZE} "-DPRELOAD=${carc_preload}" -P ${PROJECT_SOURCE_DIR}/tests/package/run.cmake)
+  set_tests_properties(package_consumers PROPERTIES TIMEOUT 900)
+  # The whole project again with BUILD_SHARED_LIBS=ON (a shared C++ library too): the C
+  # ABI, Python, example and soak tests there, and its package. Not under sanitizers, and
+  # not from inside a shared build.
+  if(NOT CARC_SANITIZE AND NOT CARC_CXX_SHARED)
+    add_test(NAME package_shared_libs
+      COMMAND ${CMAKE_COMMAND} ${carc_package_args} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/shared-libs
+              -P ${PROJECT_SOURCE_DIR}/tests/package/shared.cmake)
+    set_tests_properties(package_shared_libs PROPERTIES TIMEOUT 1800)
+  endif()
 endif()
