@@ -51,7 +51,7 @@ build/tsan/tests/carc_thread_tests
 # clang's libFuzzer with ASan+UBSan: both harnesses at once (one per core), each on its
 # seed corpus (fuzz/corpus) and the inputs of every crash found so far (fuzz/regressions),
 # which it runs first. New inputs go to build/fuzz/corpus, a crashing input to
-# build/fuzz/artifacts; README.md ("Fuzzing") shows longer runs by hand.
+# build/fuzz/artifacts; docs/fuzzing.md shows longer runs by hand.
 fuzz_seconds=${CARC_FUZZ_SECONDS:-20}
 echo "== libFuzzer harnesses, ${fuzz_seconds} s each (build/fuzz) [at ${SECONDS} s]"
 configure_sanitized build/fuzz clang clang++ address,undefined -DCARC_FUZZ=ON -DCARC_BUILD_TESTS=OFF \

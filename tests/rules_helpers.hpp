@@ -1,5 +1,5 @@
 // Helpers for the rules tests: fixed draw orders from tile letters and whole turns in move
-// text, so that a test reads like a worked example of RULES.md.
+// text, so that a test reads like a worked example of docs/rules.md.
 #pragma once
 
 #include <catch2/catch.hpp>

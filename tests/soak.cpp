@@ -52,7 +52,7 @@ struct Where {
 
 // ------------------------------------------------------------------ tile geometry from the tile data
 
-// Edge slots as in TILES.md: side*3 + {first half, middle, second half}, clockwise from
+// Edge slots as in docs/tiles.md: side*3 + {first half, middle, second half}, clockwise from
 // the north edge's west half. Across a shared edge, slot k of side d meets slot 2-k of the
 // neighbour's opposite side.
 constexpr int kDx[4] = {0, 1, 0, -1};

@@ -1,4 +1,4 @@
-// The worked examples 1-17 of RULES.md, one test case each. Every game starts from the
+// The worked examples 1-17 of docs/rules.md, one test case each. Every game starts from the
 // start tile D at (0,0) (city N, road E-W, field S); coordinates are x east, y south, and
 // "T x,y r" puts tile T there turned r degrees clockwise. Player 0 is red, player 1 blue.
 #include <catch2/catch.hpp>

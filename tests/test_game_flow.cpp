@@ -1,4 +1,4 @@
-// Set-up and the course of a game (RULES.md "Components and set-up", "A turn", "End of the
+// Set-up and the course of a game (docs/rules.md "Set-up", "A turn", "The end of the
 // game"): players, meeples, the draw pile, turn order and the end.
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-// Deploying a meeple (RULES.md "A turn", step 2, and "Farmers"): where one may go, and the
-// listing of the choices (TILES.md: each feature once, by its first location in the order
+// Deploying a meeple (docs/rules.md "A turn", step 2, and "Farmers"): where one may go,
+// and the listing of the choices (docs/tiles.md: each feature once, by its first location in the order
 // C N E S W NNE ENE ESE SSE SSW WSW WNW NNW, after the tile has joined its neighbours).
 #include <catch2/catch.hpp>
 

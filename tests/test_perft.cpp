@@ -1,8 +1,8 @@
 // Perft-style counts: the number of legal placements and meeple options at every turn of
-// fixed games, checked against a naive reference written from RULES.md and TILES.md alone
-// (its own tile table, a map for the board, union-find rebuilt from scratch every time),
-// and the two compared turn by turn over many seeded random games: placements, meeple
-// options, supplies and scores (with the rule options on and off).
+// fixed games, checked against a naive reference written from docs/rules.md and
+// docs/tiles.md alone (its own tile table, a map for the board, union-find rebuilt from
+// scratch every time), and the two compared turn by turn over many seeded random games:
+// placements, meeple options, supplies and scores (with the rule options on and off).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -23,7 +23,7 @@ using namespace carc;
 namespace ref {
 
 // ------------------------------------------------------------------ the tile table
-// Transcribed from the table of TILES.md. Locations: 0 = C, 1..4 = N E S W, 5..12 = NNE
+// Transcribed from the table of docs/tiles.md. Locations: 0 = C, 1..4 = N E S W, 5..12 = NNE
 // ENE ESE SSE SSW WSW WNW NNW. Features are separated by ';', a trailing '+' marks a
 // shield, "> i j" lists the cities (by position) a field touches.
 struct Spec {
@@ -588,7 +588,7 @@ std::vector<TileType> tiles_of(const std::string& letters) {
 
 TEST_CASE("Reference: the naive placement list agrees with the hand-worked start position") {
   ref::Game r(2, true);
-  // TILES.md: U turned 90 fits the three non-city cells around the start tile; the city
+  // docs/tiles.md: U turned 90 fits the three non-city cells around the start tile; the city
   // cap fits on the start's city (180) and below the start tile turned 90, 180 or 270.
   CHECK(r.placements(20) == std::set<ref::Spot>{{1, 0, 1}, {0, 1, 1}, {-1, 0, 1}});
   CHECK(r.placements(4) == std::set<ref::Spot>{{0, -1, 2}, {0, 1, 1}, {0, 1, 2}, {0, 1, 3}});

@@ -1,4 +1,4 @@
-// Placing the tile (RULES.md "A turn", step 1): where a tile may go and why not.
+// Placing the tile (docs/rules.md "A turn", step 1): where a tile may go and why not.
 // The start tile D at (0,0) shows city N, road E, field S, road W.
 #include <catch2/catch.hpp>
 

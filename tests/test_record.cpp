@@ -25,7 +25,7 @@ void check_round_trip(const Game& g) {
   CHECK(save_record(loaded) == text);
 }
 
-// Worked example 13 of RULES.md: after E, A, A every open edge is field, so C fits nowhere.
+// Worked example 13 of docs/rules.md: after E, A, A every open edge is field, so C fits nowhere.
 const char* kExample13 =
     "carcassonne-record 1\n"
     "players 2\n"

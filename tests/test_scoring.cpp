@@ -1,4 +1,4 @@
-// Scoring (RULES.md "When a feature is complete", "End of the game", "Rule options").
+// Scoring (docs/rules.md "Completed features", "The end of the game", "Rule options").
 #include <catch2/catch.hpp>
 
 #include "rules_helpers.hpp"

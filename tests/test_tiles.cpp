@@ -1,4 +1,4 @@
-// The tile set as TILES.md lists it: counts, edges, segments, shields, symmetry.
+// The tile set as docs/tiles.md lists it: counts, edges, segments, shields, symmetry.
 #include <catch2/catch.hpp>
 
 #include "carcassonne/carcassonne.hpp"

@@ -1,7 +1,8 @@
-// The engine's tile table against the shared data file tiles.json (the contract's tile
-// set as data): counts, edges, monastery, cities with edges and shields, roads with edges,
-// fields with their half-edge locations and the cities they touch, in every rotation.
-// The comparison goes through location names (TILES.md), not the engine's slot numbers.
+// The engine's tile table against the project's tile data, data/tiles/base.json (the tile
+// set of docs/tiles.md as data): counts, edges, monastery, cities with edges and shields,
+// roads with edges, fields with their half-edge locations and the cities they touch, in
+// every rotation.
+// The comparison goes through location names (docs/tiles.md), not the engine's slot numbers.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,7 +16,7 @@
 #include "carcassonne/carcassonne.hpp"
 
 #ifndef CARC_TILES_JSON
-#error "tests/CMakeLists.txt passes the path of shared/tiles.json as CARC_TILES_JSON"
+#error "tests/CMakeLists.txt passes the path of data/tiles/base.json as CARC_TILES_JSON"
 #endif
 
 using namespace carc;
@@ -34,7 +35,7 @@ struct Json {
   const Json& operator[](const std::string& key) const {
     for (const auto& [k, v] : members)
       if (k == key) return v;
-    throw std::runtime_error("tiles.json: missing key '" + key + "'");
+    throw std::runtime_error("base.json: missing key '" + key + "'");
   }
   const Json& operator[](size_t i) const { return items.at(i); }
   size_t size() const { return type == Type::Array ? items.size() : members.size(); }
@@ -53,7 +54,7 @@ class Parser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error("tiles.json: " + what + " at byte " + std::to_string(i_));
+    throw std::runtime_error("base.json: " + what + " at byte " + std::to_string(i_));
   }
   void skip() {
     while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
@@ -129,7 +130,7 @@ const Json& tiles_json() {
   static std::unique_ptr<Json> doc;
   if (!doc) {
     std::ifstream in(CARC_TILES_JSON);
-    if (!in) FAIL("cannot open the shared tile data " CARC_TILES_JSON " (expected beside the source tree)");
+    if (!in) FAIL("cannot open the tile data " CARC_TILES_JSON " (data/tiles/base.json of the source tree)");
     std::stringstream ss;
     ss << in.rdbuf();
     doc = std::make_unique<Json>(Parser(ss.str()).parse());
@@ -143,13 +144,13 @@ constexpr const char* kHalves[8] = {"NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "W
 int side_index(const std::string& s) {
   for (int i = 0; i < 4; ++i)
     if (s == kSides[i]) return i;
-  FAIL("tiles.json: '" << s << "' is not a side");
+  FAIL("base.json: '" << s << "' is not a side");
   return -1;
 }
 int half_index(const std::string& s) {
   for (int i = 0; i < 8; ++i)
     if (s == kHalves[i]) return i;
-  FAIL("tiles.json: '" << s << "' is not a half-edge");
+  FAIL("base.json: '" << s << "' is not a half-edge");
   return -1;
 }
 
@@ -162,7 +163,7 @@ Edge edge_of_letter(const std::string& s) {
   if (s == "C") return Edge::City;
   if (s == "R") return Edge::Road;
   if (s == "F") return Edge::Field;
-  FAIL("tiles.json: '" << s << "' is not an edge letter");
+  FAIL("base.json: '" << s << "' is not an edge letter");
   return Edge::None;
 }
 
@@ -175,7 +176,7 @@ std::vector<std::string> words(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("Tile data: tiles.json totals and notation match the engine") {
+TEST_CASE("Tile data: base.json totals and notation match the engine") {
   const Json& doc = tiles_json();
   CHECK(doc["total_tiles"].as_int() == kTotalTiles);
   CHECK(doc["types"].as_int() == kTileTypes);
@@ -193,7 +194,7 @@ TEST_CASE("Tile data: tiles.json totals and notation match the engine") {
   CHECK(total == kTotalTiles);
 }
 
-TEST_CASE("Tile data: every tile type matches tiles.json in every rotation") {
+TEST_CASE("Tile data: every tile type matches base.json in every rotation") {
   const Json& doc = tiles_json();
   REQUIRE(doc["tiles"].size() == static_cast<size_t>(kTileTypes));
   for (int t = 0; t < kTileTypes; ++t) {
@@ -275,7 +276,7 @@ TEST_CASE("Tile data: every tile type matches tiles.json in every rotation") {
         for (const Json& c : f["touches_cities"].items) touches |= static_cast<uint8_t>(1u << city_seg.at(c.as_int()));
         CHECK(def.segs[seg].touches == touches);
       }
-      // Locations that name nothing in tiles.json name nothing in the engine either:
+      // Locations that name nothing in base.json name nothing in the engine either:
       // a side without road or city, a half-edge on a city edge.
       for (int l = 0; l < kLocationCount; ++l) {
         const uint8_t seg = o.loc_seg[l];

@@ -1,5 +1,5 @@
 // Move text, as written in records, tests and docs: `<letter> <x>,<y> <rotation> [<location>]`,
-// for example `E 0,-1 180 S` (TILES.md).
+// for example `E 0,-1 180 S` (docs/tiles.md).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // Game records: a line-based text that saves any game, finished or not, and loads back into
-// the identical state. The format is documented in README.md ("Game records").
+// the identical state. The format is documented in docs/records.md.
 #pragma once
 
 #include <string>

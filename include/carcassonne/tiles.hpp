@@ -19,7 +19,7 @@ enum class Edge : uint8_t { None = 0, Field = 1, Road = 2, City = 3 };
 enum class FeatureKind : uint8_t { Road = 0, City = 1, Monastery = 2, Field = 3 };
 
 // Feature locations on a tile in board orientation, in the canonical listing order of
-// TILES.md (C N E S W, then the 8 half-edges clockwise from north).
+// docs/tiles.md (C N E S W, then the 8 half-edges clockwise from north).
 enum class Location : uint8_t {
   C = 0, N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW,
   None = 15,  // "no meeple"
@@ -69,7 +69,7 @@ struct TileDef {
 };
 
 namespace raw {
-// Compact source table, exactly as TILES.md. Edge masks: N=1 E=2 S=4 W=8. Field masks use
+// Compact source table, exactly as docs/tiles.md. Edge masks: N=1 E=2 S=4 W=8. Field masks use
 // the half-edge order NNE ENE ESE SSE SSW WSW WNW NNW (bit 0 = NNE); city indices in a
 // field's "touches" list are positions in the tile's city list.
 struct City { uint8_t edges; uint8_t shield; };

@@ -3,7 +3,7 @@
  *
  * This header is the whole contract: what is not declared here is not API. It is C99 and
  * may be included from C++. Tiles, coordinates, rotations, feature locations and move
- * text follow TILES.md; the rules follow RULES.md.
+ * text are those of docs/tiles.md; the rules are docs/rules.md.
  *
  * Ownership and lifetimes
  *   A game is an opaque carc_game handle. carc_game_new*, carc_game_clone create one;
@@ -57,8 +57,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
+/* The minor version of this header; before 1.0 a new minor may break the ABI. */
 #define CARC_VERSION_MINOR 1
+/* The patch version of this header. */
 #define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
 #define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 1000000 + CARC_VERSION_MINOR * 1000 + CARC_VERSION_PATCH)
@@ -101,7 +104,7 @@ enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_O
 /* Feature kinds. */
 enum { CARC_FEATURE_ROAD = 0, CARC_FEATURE_CITY = 1, CARC_FEATURE_MONASTERY = 2, CARC_FEATURE_FIELD = 3 };
 
-/* Feature locations on a tile, in board orientation (TILES.md): the centre, the middle of
+/* Feature locations on a tile, in board orientation (docs/tiles.md): the centre, the middle of
  * each edge, then the 8 half-edges clockwise from north. CARC_LOC_NONE: no meeple. */
 enum {
   CARC_LOC_C = 0, CARC_LOC_N = 1, CARC_LOC_E = 2, CARC_LOC_S = 3, CARC_LOC_W = 4,
@@ -119,18 +122,23 @@ enum {
 
 /* Tile types are 0..23, letter 'A' + type. */
 #define CARC_TILE_TYPES 24
+/* The fewest players a game may have. */
 #define CARC_MIN_PLAYERS 1
+/* The most players a game may have. */
 #define CARC_MAX_PLAYERS 6
+/* Meeples each player may deploy (the supply at the start). */
 #define CARC_MEEPLES_PER_PLAYER 7
-/* Capacities that always suffice: legal placements, meeple locations, meeples on the
- * board, and a move's text including its NUL. */
+/* A capacity that always suffices for legal placements. */
 #define CARC_MAX_PLACEMENTS 592
+/* A capacity that always suffices for meeple locations. */
 #define CARC_MAX_MEEPLE_LOCATIONS 8
+/* A capacity that always suffices for meeples on the board. */
 #define CARC_MAX_MEEPLES 42
+/* A capacity that always suffices for a move's text, its NUL included. */
 #define CARC_MOVE_TEXT_SIZE 32
-/* Capacities that always suffice: tiles on the board (a feature's tiles included) and
- * open cells on the frontier. */
+/* A capacity that always suffices for tiles on the board (a feature's tiles included). */
 #define CARC_MAX_TILES 72
+/* A capacity that always suffices for open cells on the frontier. */
 #define CARC_MAX_FRONTIER 148
 
 /* ------------------------------------------------------------------ moves */
@@ -144,6 +152,7 @@ enum {
  *   bits 27..31  zero
  * CARC_MOVE_INVALID is never a valid move. */
 typedef uint32_t carc_move;
+/* Never a valid move (carc_move_pack's answer to a value out of range). */
 #define CARC_MOVE_INVALID 0xFFFFFFFFu
 
 /* Packs a move; returns CARC_MOVE_INVALID if a value is out of range. */
@@ -196,12 +205,15 @@ CARC_API int carc_game_set_option(carc_game* game, int option, int value);
 /* The value (0 or 1) of a rule option. */
 CARC_API int carc_game_option(const carc_game* game, int option);
 
-/* ------------------------------------------------------------------ the state */
+/* ------------------------------------------------------------------ the state
+ * Each getter returns the value asked for (>= 0), or a negative status. */
 
-/* Each returns the value asked for (>= 0), or a negative status. */
+/* Number of players. */
 CARC_API int carc_game_players(const carc_game* game);
+/* The player whose turn it is, 0-based. */
 CARC_API int carc_game_current_player(const carc_game* game);
-CARC_API int carc_game_phase(const carc_game* game); /* CARC_PHASE_* */
+/* The phase of the turn: CARC_PHASE_*. */
+CARC_API int carc_game_phase(const carc_game* game);
 /* The tile to place (or just placed, in the meeple phase); CARC_EPHASE once the game is over. */
 CARC_API int carc_game_current_tile(const carc_game* game);
 /* Points of a player so far (the final score once the game is over). */
@@ -296,7 +308,7 @@ CARC_API int carc_game_meeple(const carc_game* game, int index, int* player, int
 
 /* ------------------------------------------------------------------ records and history */
 
-/* Writes the game's record (README.md, "Game records": a header, then one line per drawn
+/* Writes the game's record (docs/records.md: a header, then one line per drawn
  * tile, with comments) as text out (see above). Any game: finished, unfinished, or with a
  * tile placed and its meeple undecided (the last line then ends in '?'). */
 CARC_API int carc_game_save(const carc_game* game, char* buf, size_t size);
@@ -325,8 +337,8 @@ CARC_API int carc_game_undo(carc_game* game);
  * queue, as for carc_game_undo. */
 CARC_API int carc_game_rewind(carc_game* game, int turns);
 
-/* ------------------------------------------------------------------ front-end queries */
-/* None of these changes the game. */
+/* ------------------------------------------------------------------ front-end queries
+ * None of these changes the game. */
 
 /* Writes the chance of each tile type (0..23) being the next tile drawn: its share of the
  * tiles still to be drawn, as a face-down pile shows them (also with a fixed order); all 0
@@ -403,12 +415,13 @@ enum {
   CARC_TEXT_LEGAL_CELLS = 2, /* '?' in the cells where the current tile fits */
   CARC_TEXT_DEFAULT = CARC_TEXT_COORDINATES
 };
-/* Limits of a tile's drawn width in pixels. */
+/* The smallest drawn width of a tile, in pixels. */
 #define CARC_MIN_TILE_PIXELS 1
+/* The largest drawn width of a tile, in pixels. */
 #define CARC_MAX_TILE_PIXELS 4096
 
 /* Writes an SVG document of the board as text out: tiles drawn from their data, meeples
- * in player colours; each placed tile is one <g class="tile"> (data-x, data-y, data-tile,
+ * in player colours; each placed tile is one `<g class="tile">` (data-x, data-y, data-tile,
  * data-rotation), each meeple one element of class "meeple". tile_pixels is the drawn
  * width of one tile (CARC_MIN_TILE_PIXELS..CARC_MAX_TILE_PIXELS; 64 is usual). */
 CARC_API int carc_game_render_svg(const carc_game* game, int flags, int tile_pixels, char* buf, size_t size);

@@ -268,18 +268,22 @@ class RolloutsForSearch(unittest.TestCase):
 
 
 class Readme(unittest.TestCase):
-    def test_the_readme_sessions_run_as_shown(self):
-        readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "README.md")
-        with open(readme) as f:
-            text = f.read()
-        sessions = [block.split("```", 1)[0] for block in text.split("```pycon\n")[1:]]
-        self.assertGreaterEqual(len(sessions), 2)
+    def test_the_documented_sessions_run_as_shown(self):
+        # The README's first game, then docs/python.md; each page's sessions go on where
+        # the one before on that page left off.
+        top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-        names = {}
-        for session in sessions:  # each goes on where the one before left off
-            test = doctest.DocTestParser().get_doctest(session, names, "README.md", readme, 0)
-            runner.run(test, clear_globs=False)
-            names = test.globs
+        for page in ("README.md", os.path.join("docs", "python.md")):
+            path = os.path.join(top, page)
+            with open(path) as f:
+                text = f.read()
+            sessions = [block.split("```", 1)[0] for block in text.split("```pycon\n")[1:]]
+            self.assertGreaterEqual(len(sessions), 1, page)
+            names = {}
+            for session in sessions:
+                test = doctest.DocTestParser().get_doctest(session, names, page, path, 0)
+                runner.run(test, clear_globs=False)
+                names = test.globs
         self.assertGreater(runner.summarize(verbose=False).attempted, 15)
         self.assertEqual(runner.summarize(verbose=False).failed, 0)
 
