@@ -28,7 +28,8 @@ from typing import Tuple
 from ._args import FEATURES, LOCATIONS, TILES
 from ._errors import (BufferTooSmall, CarcassonneError, IllegalMove, InternalError, InvalidArgument, OutOfMemory,
                       WrongPhase)
-from ._lib import CARC_VERSION_MAJOR, CARC_VERSION_MINOR, lib as _lib, library_path
+from . import _lib
+from ._lib import CARC_VERSION_MAJOR, CARC_VERSION_MINOR, library_path
 from .game import Game, tile_svg, tile_text
 from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
                     Rollouts, ScoreEvent)
@@ -44,12 +45,12 @@ __all__ = [
 ABI_VERSION = (CARC_VERSION_MAJOR, CARC_VERSION_MINOR)
 
 #: The version of the loaded library ("MAJOR.MINOR.PATCH"), which is the package's version.
-__version__ = _lib.carc_version_string().decode()
+__version__ = _lib.lib.carc_version_string().decode()
 
 
 def library_version() -> Tuple[int, int, int]:
     """(major, minor, patch) of the loaded library."""
-    n = _lib.carc_version_number()
+    n = _lib.lib.carc_version_number()
     return n // 1000000, n // 1000 % 1000, n % 1000
 
 

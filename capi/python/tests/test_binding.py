@@ -269,18 +269,25 @@ class RolloutsForSearch(unittest.TestCase):
 
 
 class Readme(unittest.TestCase):
-    def test_the_readme_sessions_run_as_shown(self):
-        readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "README.md")
-        with open(readme) as f:
-            text = f.read()
-        sessions = [block.split("```", 1)[0] for block in text.split("```pycon\n")[1:]]
-        self.assertGreaterEqual(len(sessions), 2)
+    def test_the_documented_sessions_run_as_shown(self):
+        """The pycon blocks of README.md and docs/python.md (if there is one), as doctests;
+        in each file every session goes on where the one before left off."""
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-        names = {}
-        for session in sessions:  # each goes on where the one before left off
-            test = doctest.DocTestParser().get_doctest(session, names, "README.md", readme, 0)
-            runner.run(test, clear_globs=False)
-            names = test.globs
+        sessions = 0
+        for name in ("README.md", os.path.join("docs", "python.md")):
+            path = os.path.join(root, name)
+            if name != "README.md" and not os.path.exists(path):
+                continue
+            with open(path) as f:
+                text = f.read()
+            names = {}
+            for session in (block.split("```", 1)[0] for block in text.split("```pycon\n")[1:]):
+                test = doctest.DocTestParser().get_doctest(session, names, name, path, 0)
+                runner.run(test, clear_globs=False)
+                names = test.globs
+                sessions += 1
+        self.assertGreaterEqual(sessions, 2)
         self.assertGreater(runner.summarize(verbose=False).attempted, 15)
         self.assertEqual(runner.summarize(verbose=False).failed, 0)
 
