@@ -243,7 +243,8 @@ class Game:
     @_locked
     def meeple_choices(self) -> List[MeepleChoice]:
         """The features of the tile just placed that may take a meeple (none with an empty supply)."""
-        self._call(lib.carc_game_meeple_locations, self._locations, CARC_MAX_MEEPLE_LOCATIONS, ctypes.byref(self._count))
+        self._call(lib.carc_game_meeple_locations, self._locations, CARC_MAX_MEEPLE_LOCATIONS,
+                   ctypes.byref(self._count))
         locations = self._locations[:self._count.value]
         if not locations:
             return []

@@ -80,7 +80,8 @@ MAKERS = [
     (f"Game {flag}", lambda v, flag=flag: Game(2, **{flag: v}), NOT_FLAGS)
     for flag in ("farmers", "first_edition_small_city", "first_edition_farmers")
 ] + [
-    ("Game.load", Game.load, [5, None, ["x"], "\ud800", "carcassonne-record 1\0", b"carcassonne-record 1\nplayers 2\0"]),
+    ("Game.load", Game.load,
+     [5, None, ["x"], "\ud800", "carcassonne-record 1\0", b"carcassonne-record 1\nplayers 2\0"]),
     ("Move.parse", Move.parse, ["E 0,-1 180\0", "\u00c9 0,-1 180", b"E 0,-1 180", None, 5]),
     ("Move.unpack", Move.unpack, [-1, 2**32, 2**64, True, 1.0, "0", None]),
     ("Move.packed tile", lambda v: Move(v, 0, 0, 0).packed(), BAD_TILES),
