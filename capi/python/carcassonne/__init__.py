@@ -1,6 +1,10 @@
 """The carcassonne rules engine (base game) from Python: a pure-Python binding over the
 C ABI (carcassonne.h) with ctypes. No compiler needed, only the shared library
-carcassonne_c (see carcassonne._lib for where it is looked for).
+carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not empty (then only
+that file; empty counts as unset), else the first that fits of: next to the module (where
+a wheel built by pip carries it), the install the module came with, a build tree of its
+source checkout, the system's library path (details in carcassonne._lib). A file that is
+not carcassonne_c of this ABI is refused with ImportError saying why.
 
 Tiles are letters 'A'..'X', locations are names ('C', 'N', ..., 'NNW'), feature kinds are
 'road', 'city', 'monastery', 'field'; rotations are degrees clockwise (0, 90, 180, 270),
@@ -11,9 +15,13 @@ included, bools where a number is meant, non-bools for options, text with a NUL 
 non-ASCII characters) raises InvalidArgument, a ValueError.
 
     >>> from carcassonne import Game
-    >>> game = Game(players=2, seed=42)
-    >>> game.play("D 1,0 0")                # or game.place(...); game.deploy(...)
+    >>> game = Game(players=2, seed=42)    # or Game(2, order="EUV"): a fixed draw order
+    >>> game.current_tile, game.placements()[0]
+    ('L', Placement(x=0, y=-1, rotation=180))
+    >>> game.play("L 0,-1 180")            # or game.place(...); game.deploy(...)
     >>> same = Game.load(game.save())      # records; game.undo() takes the turn back
+    >>> same.history(), same.scores
+    ([Move(tile='L', x=0, y=-1, rotation=180, meeple=None)], [0, 0])
 
 Queries (remaining_tiles, next_tile_probabilities, frontier, fitting_rotations,
 projected_scores, inspect_feature) and pictures (svg, text_board) change nothing. A Game

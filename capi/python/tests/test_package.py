@@ -2,6 +2,7 @@
 is found (CARCASSONNE_LIBRARY, a wrong library, the build trees that are skipped)."""
 import copy
 import ctypes.util
+import doctest
 import os
 import pickle
 import subprocess
@@ -14,6 +15,14 @@ from carcassonne import Game, Phase, ScoreEvent
 from carcassonne import _lib
 from test_binding import played_out, snapshot
 from test_header_constants import HEADER, header_constants
+
+
+class Docs(unittest.TestCase):
+    def test_the_module_docs_run_as_shown(self):
+        for module in (carcassonne, carcassonne.game, carcassonne.types):
+            with self.subTest(module=module.__name__):
+                self.assertEqual(doctest.testmod(module).failed, 0)
+        self.assertGreater(doctest.testmod(carcassonne).attempted, 5)
 
 
 class Version(unittest.TestCase):
