@@ -69,8 +69,9 @@ endif()
 # then import with no environment variables (capi/python/tests/pip_install.py). It needs a
 # Python with venv: Debian's /usr/bin/python3 (python3-venv) if there is one. Not in
 # sanitizer builds: their library loads only behind the sanitizer runtime, and the package
-# is the same there.
-if(NOT CARC_SANITIZE)
+# is the same there. Nor with BUILD_SHARED_LIBS: the wheel carries libcarcassonne_c alone,
+# which then needs the shared C++ library beside it (not packed yet).
+if(NOT CARC_SANITIZE AND NOT BUILD_SHARED_LIBS)
   find_program(CARC_VENV_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH DOC "A Python with venv, for the pip tests")
   set(carc_venv_python ${CARC_VENV_PYTHON})
   if(NOT carc_venv_python AND Python3_Interpreter_FOUND)

@@ -9,8 +9,10 @@ needs no environment variables and no other files. The library is, in this order
    _carcassonne_install.py beside it, which says where the installed module and library are;
 3. build/release/capi/ of the source checkout this backend lives in (the build of
    scripts/demo.sh, scripts/test.sh and the README).
-The wheel's version is the library's own (carc_version_string). Only wheels are built: an
-sdist would need the C++ build, which pip cannot run here.
+The wheel's version is the library's own (carc_version_string). It is for this platform and
+the system libraries the library links (libstdc++, Debian's libfmt): not a manylinux wheel.
+A library built with BUILD_SHARED_LIBS=ON needs libcarcassonne beside it, which is not
+packed. Only wheels are built: an sdist would need the C++ build, which pip cannot run.
 """
 
 import base64
