@@ -20,6 +20,8 @@ TILES = "ABCDEFGHIJKLMNOPQRSTUVWX"  # tile type t is TILES[t]
 def integer(value, lo: int, hi: int, message: str) -> int:
     """value as a plain int if it is an integer (anything with __index__, but not a bool)
     in lo..hi; else InvalidArgument(message.format(repr(value)))."""
+    if type(value) is int and lo <= value <= hi:  # the common case, first
+        return value
     if not isinstance(value, bool):
         try:
             number = operator.index(value)

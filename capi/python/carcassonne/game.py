@@ -2,7 +2,6 @@
 pictures."""
 
 import ctypes
-import functools
 import threading
 from typing import Dict, List, Optional, Tuple, Union
 
@@ -28,16 +27,6 @@ OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIR
 
 def _players_of(mask: int) -> Tuple[int, ...]:
     return tuple(p for p in range(CARC_MAX_PLAYERS) if mask >> p & 1)
-
-
-def _locked(method):
-    """Runs a method holding the game's lock: ctypes lets go of the GIL during each C call,
-    and the library allows one thread at a time on a game."""
-    @functools.wraps(method)
-    def run(self, *args, **kwargs):
-        with self._lock:
-            return method(self, *args, **kwargs)
-    return run
 
 
 class Game:
@@ -80,6 +69,9 @@ class Game:
 
     def _adopt(self, handle) -> None:
         self._handle = handle
+        # Every method holds this while it calls the library: ctypes lets go of the GIL during
+        # each C call, and the library allows one thread at a time on a game. Reentrant, as
+        # some methods call others (an inline `with` costs less than a decorator per call).
         self._lock = threading.RLock()
         # Buffers reused by the calls that fill them (under the lock).
         self._moves = (ctypes.c_uint32 * CARC_MAX_PLACEMENTS)()
@@ -109,12 +101,12 @@ class Game:
         return status
 
     # --- copies ---
-    @_locked
     def clone(self) -> "Game":
         """An independent copy (unread events included)."""
-        handle = ctypes.c_void_p()
-        check(lib.carc_game_clone(ctypes.byref(handle), self._handle), self._handle)
-        return type(self)._from_handle(handle.value)
+        with self._lock:
+            handle = ctypes.c_void_p()
+            check(lib.carc_game_clone(ctypes.byref(handle), self._handle), self._handle)
+            return type(self)._from_handle(handle.value)
 
     __copy__ = clone
 
@@ -129,37 +121,37 @@ class Game:
         """Makes this game a copy of other, reusing this handle (cheap, for search)."""
         if not isinstance(other, Game):
             raise invalid(f"carc_game_copy: the source must be a Game, not {other!r}")
-        first, second = sorted((self, other), key=id)  # one order for every pair: no deadlock
+        first, second = (self, other) if id(self) < id(other) else (other, self)  # one order: no deadlock
         with first._lock, second._lock:
             self._call(lib.carc_game_copy, other._handle)
 
     # --- the state ---
     @property
-    @_locked
     def players(self) -> int:
-        return self._call(lib.carc_game_players)
+        with self._lock:
+            return self._call(lib.carc_game_players)
 
     @property
-    @_locked
     def current_player(self) -> int:
-        return self._call(lib.carc_game_current_player)
+        with self._lock:
+            return self._call(lib.carc_game_current_player)
 
     @property
-    @_locked
     def phase(self) -> Phase:
-        return Phase(self._call(lib.carc_game_phase))
+        with self._lock:
+            return Phase(self._call(lib.carc_game_phase))
 
     @property
     def over(self) -> bool:
         return self.phase == Phase.GAME_OVER
 
     @property
-    @_locked
     def current_tile(self) -> Optional[str]:
         """The tile to place (or just placed); None once the game is over."""
-        if self._call(lib.carc_game_phase) == Phase.GAME_OVER:
-            return None
-        return TILES[self._call(lib.carc_game_current_tile)]
+        with self._lock:
+            if self._call(lib.carc_game_phase) == Phase.GAME_OVER:
+                return None
+            return TILES[self._call(lib.carc_game_current_tile)]
 
     @property
     def scores(self) -> List[int]:
@@ -171,131 +163,131 @@ class Game:
         (without a meeple), then end-game scoring runs, on a copy."""
         return self._scores(lib.carc_game_projected_scores)
 
-    @_locked
     def _scores(self, f) -> List[int]:
-        scores = (ctypes.c_int32 * CARC_MAX_PLAYERS)()
-        self._call(f, scores, CARC_MAX_PLAYERS)
-        return list(scores[:self._call(lib.carc_game_players)])
+        with self._lock:
+            scores = (ctypes.c_int32 * CARC_MAX_PLAYERS)()
+            self._call(f, scores, CARC_MAX_PLAYERS)
+            return list(scores[:self._call(lib.carc_game_players)])
 
     @property
-    @_locked
     def supplies(self) -> List[int]:
         """Meeples each player has left to deploy."""
-        return [self._call(lib.carc_game_supply, p) for p in range(self._call(lib.carc_game_players))]
+        with self._lock:
+            return [self._call(lib.carc_game_supply, p) for p in range(self._call(lib.carc_game_players))]
 
     @property
-    @_locked
     def tiles_remaining(self) -> int:
         """Tiles still to be drawn, the current tile not included."""
-        return self._call(lib.carc_game_tiles_remaining)
+        with self._lock:
+            return self._call(lib.carc_game_tiles_remaining)
 
-    @_locked
     def remaining_tiles(self) -> Dict[str, int]:
         """{letter: count} of the tiles still to be drawn (the current tile not included)."""
-        counts = (ctypes.c_int32 * CARC_TILE_TYPES)()
-        self._call(lib.carc_game_tiles_remaining_by_type, counts, CARC_TILE_TYPES)
-        return {letter: counts[i] for i, letter in enumerate(TILES)}
+        with self._lock:
+            counts = (ctypes.c_int32 * CARC_TILE_TYPES)()
+            self._call(lib.carc_game_tiles_remaining_by_type, counts, CARC_TILE_TYPES)
+            return {letter: counts[i] for i, letter in enumerate(TILES)}
 
-    @_locked
     def next_tile_probabilities(self) -> Dict[str, float]:
         """{letter: chance} of each tile type being the next tile drawn: its share of the
         tiles still to be drawn (the float nearest to remaining_tiles()[t] / tiles_remaining)."""
-        p = (ctypes.c_double * CARC_TILE_TYPES)()
-        self._call(lib.carc_game_next_tile_probabilities, p, CARC_TILE_TYPES)
-        return {letter: p[i] for i, letter in enumerate(TILES)}
+        with self._lock:
+            p = (ctypes.c_double * CARC_TILE_TYPES)()
+            self._call(lib.carc_game_next_tile_probabilities, p, CARC_TILE_TYPES)
+            return {letter: p[i] for i, letter in enumerate(TILES)}
 
     @property
-    @_locked
     def winners(self) -> Tuple[int, ...]:
         """The players with the highest score, once the game is over (WrongPhase before)."""
-        return _players_of(self._call(lib.carc_game_winners))
+        with self._lock:
+            return _players_of(self._call(lib.carc_game_winners))
 
-    @_locked
     def option(self, name: str) -> bool:
         """The value of a rule option: "farmers", "first_edition_small_city", "first_edition_farmers"."""
-        if not isinstance(name, str) or name not in OPTIONS:
-            raise invalid(f"carc_game_option: {name!r} is not an option ({', '.join(OPTIONS)})")
-        return bool(self._call(lib.carc_game_option, OPTIONS[name]))
+        with self._lock:
+            if not isinstance(name, str) or name not in OPTIONS:
+                raise invalid(f"carc_game_option: {name!r} is not an option ({', '.join(OPTIONS)})")
+            return bool(self._call(lib.carc_game_option, OPTIONS[name]))
 
     # --- a turn ---
-    @_locked
     def placements(self) -> List[Placement]:
         """Every legal placement of the current tile, each distinct picture once."""
-        self._call(lib.carc_game_placements, self._moves, CARC_MAX_PLACEMENTS, ctypes.byref(self._count))
-        return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
-                for m in self._moves[:self._count.value]]
+        with self._lock:
+            self._call(lib.carc_game_placements, self._moves, CARC_MAX_PLACEMENTS, ctypes.byref(self._count))
+            return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
+                    for m in self._moves[:self._count.value]]
 
-    @_locked
     def place(self, placement: Union[Placement, Tuple[int, int, int]]) -> None:
         """Places the current tile (a Placement or (x, y, degrees))."""
-        if isinstance(placement, Placement):
-            x, y, rotation = placement.x, placement.y, placement.rotation
-        elif isinstance(placement, (tuple, list)) and len(placement) == 3:
-            x, y, rotation = placement
-        else:
-            raise invalid(f"carc_game_place: a placement is a Placement or (x, y, degrees), not {placement!r}")
-        where = "carc_game_place"
-        x, y = _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y")
-        rotation = 90 * _args.quarter_turns(rotation, where)  # checked before the phase is
-        tile = TILES[self._call(lib.carc_game_current_tile)]
-        self._call(lib.carc_game_place, pack(tile, x, y, rotation, None, where))
+        with self._lock:
+            if isinstance(placement, Placement):
+                x, y, rotation = placement.x, placement.y, placement.rotation
+            elif isinstance(placement, (tuple, list)) and len(placement) == 3:
+                x, y, rotation = placement
+            else:
+                raise invalid(f"carc_game_place: a placement is a Placement or (x, y, degrees), not {placement!r}")
+            where = "carc_game_place"
+            x, y = _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y")
+            rotation = 90 * _args.quarter_turns(rotation, where)  # checked before the phase is
+            tile = TILES[self._call(lib.carc_game_current_tile)]
+            self._call(lib.carc_game_place, pack(tile, x, y, rotation, None, where))
 
-    @_locked
     def meeple_choices(self) -> List[MeepleChoice]:
         """The features of the tile just placed that may take a meeple (none with an empty supply)."""
-        self._call(lib.carc_game_meeple_locations, self._locations, CARC_MAX_MEEPLE_LOCATIONS,
-                   ctypes.byref(self._count))
-        locations = self._locations[:self._count.value]
-        if not locations:
-            return []
-        last = self._tile(self._call(lib.carc_game_tile_count) - 1)
-        return [MeepleChoice(LOCATIONS[loc], FEATURES[self._call(lib.carc_game_feature_kind, last.x, last.y, loc)])
-                for loc in locations]
+        with self._lock:
+            self._call(lib.carc_game_meeple_locations, self._locations, CARC_MAX_MEEPLE_LOCATIONS,
+                       ctypes.byref(self._count))
+            locations = self._locations[:self._count.value]
+            if not locations:
+                return []
+            last = self._tile(self._call(lib.carc_game_tile_count) - 1)
+            return [MeepleChoice(LOCATIONS[loc], FEATURES[self._call(lib.carc_game_feature_kind, last.x, last.y, loc)])
+                    for loc in locations]
 
-    @_locked
     def deploy(self, location: Union[str, MeepleChoice, None]) -> None:
         """Deploys a meeple (None: no meeple), scores, passes the turn and draws."""
-        if isinstance(location, MeepleChoice):
-            location = location.location
-        self._call(lib.carc_game_deploy, _args.meeple(location, "carc_game_deploy"))
+        with self._lock:
+            if isinstance(location, MeepleChoice):
+                location = location.location
+            self._call(lib.carc_game_deploy, _args.meeple(location, "carc_game_deploy"))
 
-    @_locked
     def skip(self) -> None:
         """Deploys no meeple."""
-        self._call(lib.carc_game_skip)
+        with self._lock:
+            self._call(lib.carc_game_skip)
 
-    @_locked
     def play(self, move: Union[Move, str]) -> None:
         """A whole turn: a Move or move text ("E 0,-1 180 S")."""
-        if isinstance(move, Move):
-            self._call(lib.carc_game_play, pack(move.tile, move.x, move.y, move.rotation, move.meeple,
-                                                "carc_game_play"))
-        elif isinstance(move, str):
-            self._call(lib.carc_game_play_text, _args.ascii_text(move, "carc_game_play_text", "move text"))
-        else:
-            raise invalid(f"carc_game_play: a move is a Move or move text, not {move!r}")
+        with self._lock:
+            if isinstance(move, Move):
+                self._call(lib.carc_game_play, pack(move.tile, move.x, move.y, move.rotation, move.meeple,
+                                                    "carc_game_play"))
+            elif isinstance(move, str):
+                self._call(lib.carc_game_play_text, _args.ascii_text(move, "carc_game_play_text", "move text"))
+            else:
+                raise invalid(f"carc_game_play: a move is a Move or move text, not {move!r}")
 
-    @_locked
     def playout(self, seed: int) -> None:
         """Plays the rest of the game with uniformly random legal moves (carc::Game::playout)."""
-        self._call(lib.carc_game_playout, _args.seed(seed, "carc_game_playout"))
+        with self._lock:
+            self._call(lib.carc_game_playout, _args.seed(seed, "carc_game_playout"))
 
-    @_locked
     def rollouts(self, count: int, seed: int = 0) -> Rollouts:
         """Plays `count` random playouts from this position in one call into the library, the
         i-th as playout(seed + i) on a copy, and leaves this game unchanged (for tree search)."""
-        count = _args.integer(count, 0, _args.INT_MAX,
-                              f"carc_game_rollouts: count must be 0 to {_args.INT_MAX}, not {{}}")
-        seed = _args.seed(seed, "carc_game_rollouts")
-        self._call(lib.carc_game_rollouts, seed, count, self._score_sums, self._wins, CARC_MAX_PLAYERS)
-        players = self._call(lib.carc_game_players)
-        return Rollouts(count, tuple(self._score_sums[:players]), tuple(self._wins[:players]))
+        with self._lock:
+            count = _args.integer(count, 0, _args.INT_MAX,
+                                  f"carc_game_rollouts: count must be 0 to {_args.INT_MAX}, not {{}}")
+            seed = _args.seed(seed, "carc_game_rollouts")
+            self._call(lib.carc_game_rollouts, seed, count, self._score_sums, self._wins, CARC_MAX_PLAYERS)
+            players = self._call(lib.carc_game_players)
+            return Rollouts(count, tuple(self._score_sums[:players]), tuple(self._wins[:players]))
 
     # --- records and going back ---
-    @_locked
     def save(self) -> str:
         """The game's record (README.md, "Game records"), whatever its state."""
-        return text_out(lambda buf, size: self._call(lib.carc_game_save, buf, size))
+        with self._lock:
+            return text_out(lambda buf, size: self._call(lib.carc_game_save, buf, size))
 
     @classmethod
     def load(cls, text: Union[str, bytes]) -> "Game":
@@ -321,159 +313,160 @@ class Game:
         return cls._from_handle(handle.value)
 
     @property
-    @_locked
     def turns_played(self) -> int:
         """Whole turns played (a tile placed whose meeple is undecided does not count)."""
-        return self._call(lib.carc_game_turns_played)
+        with self._lock:
+            return self._call(lib.carc_game_turns_played)
 
-    @_locked
     def history(self) -> List[Move]:
         """The moves of the turns played, in order, meeples included."""
-        m = ctypes.c_uint32()
-        out = []
-        for turn in range(1, self._call(lib.carc_game_turns_played) + 1):
-            self._call(lib.carc_game_turn_move, turn, ctypes.byref(m))
-            out.append(Move.unpack(m.value))
-        return out
+        with self._lock:
+            m = ctypes.c_uint32()
+            out = []
+            for turn in range(1, self._call(lib.carc_game_turns_played) + 1):
+                self._call(lib.carc_game_turn_move, turn, ctypes.byref(m))
+                out.append(Move.unpack(m.value))
+            return out
 
-    @_locked
     def undo(self) -> None:
         """Takes back the last action: a tile placed whose meeple is undecided, else the last
         whole turn (its player places the same tile again). Unread events of what is taken
         back are dropped. WrongPhase when no tile has been placed yet."""
-        self._call(lib.carc_game_undo)
+        with self._lock:
+            self._call(lib.carc_game_undo)
 
-    @_locked
     def rewind(self, turns: int) -> None:
         """Goes back to the state after the first `turns` whole turns (0..turns_played)."""
-        self._call(lib.carc_game_rewind, _args.c_int(turns, "carc_game_rewind", "turns"))
+        with self._lock:
+            self._call(lib.carc_game_rewind, _args.c_int(turns, "carc_game_rewind", "turns"))
 
     # --- front-end queries ---
-    @_locked
     def frontier(self) -> List[FrontierCell]:
         """The open cells next to the placed tiles, by row then column."""
-        cells = (ctypes.c_int32 * (CARC_MAX_FRONTIER * CARC_CELL_FIELDS))()
-        self._call(lib.carc_game_frontier, cells, CARC_MAX_FRONTIER, ctypes.byref(self._count))
-        return [FrontierCell(cells[i + CARC_CELL_X], cells[i + CARC_CELL_Y], bool(cells[i + CARC_CELL_DEAD]))
-                for i in range(0, CARC_CELL_FIELDS * self._count.value, CARC_CELL_FIELDS)]
+        with self._lock:
+            cells = (ctypes.c_int32 * (CARC_MAX_FRONTIER * CARC_CELL_FIELDS))()
+            self._call(lib.carc_game_frontier, cells, CARC_MAX_FRONTIER, ctypes.byref(self._count))
+            return [FrontierCell(cells[i + CARC_CELL_X], cells[i + CARC_CELL_Y], bool(cells[i + CARC_CELL_DEAD]))
+                    for i in range(0, CARC_CELL_FIELDS * self._count.value, CARC_CELL_FIELDS)]
 
-    @_locked
     def fitting_rotations(self, tile: str, x: int, y: int) -> List[int]:
         """The rotations (degrees) in which a tile would fit at (x, y), whatever the phase;
         all four are tried, so equal pictures both show. [] if (x, y) is not an open cell."""
-        where = "carc_game_fitting_rotations"
-        mask = self._call(lib.carc_game_fitting_rotations, _args.tile(tile, where), _args.c_int(x, where, "x"),
-                          _args.c_int(y, where, "y"))
-        return [90 * r for r in range(4) if mask >> r & 1]
+        with self._lock:
+            where = "carc_game_fitting_rotations"
+            mask = self._call(lib.carc_game_fitting_rotations, _args.tile(tile, where), _args.c_int(x, where, "x"),
+                              _args.c_int(y, where, "y"))
+            return [90 * r for r in range(4) if mask >> r & 1]
 
-    @_locked
     def inspect_feature(self, x: int, y: int, location: str) -> FeatureInfo:
         """The whole feature at a location of the tile at (x, y)."""
-        where = "carc_game_inspect_feature"
-        x, y, loc = _args.c_int(x, where, "x"), _args.c_int(y, where, "y"), _args.location(location, where)
-        f = (ctypes.c_int32 * CARC_FEATURE_INFO_FIELDS)()
-        self._call(lib.carc_game_inspect_feature, x, y, loc, f, CARC_FEATURE_INFO_FIELDS)
-        indices = (ctypes.c_int32 * CARC_MAX_TILES)()
-        self._call(lib.carc_game_feature_tiles, x, y, loc, indices, CARC_MAX_TILES, ctypes.byref(self._count))
-        players = self._call(lib.carc_game_players)
-        return FeatureInfo(kind=FEATURES[f[CARC_FI_KIND]], completed=bool(f[CARC_FI_COMPLETED]),
-                           tiles=tuple(self._tile(i) for i in indices[:self._count.value]),
-                           shields=f[CARC_FI_SHIELDS], open_edges=f[CARC_FI_OPEN_EDGES], cities=f[CARC_FI_CITIES],
-                           meeples=tuple(f[CARC_FI_MEEPLES:CARC_FI_MEEPLES + players]),
-                           scorers=_players_of(f[CARC_FI_MAJORITY]), value_complete=f[CARC_FI_VALUE_COMPLETE],
-                           value_end=f[CARC_FI_VALUE_END])
+        with self._lock:
+            where = "carc_game_inspect_feature"
+            x, y, loc = _args.c_int(x, where, "x"), _args.c_int(y, where, "y"), _args.location(location, where)
+            f = (ctypes.c_int32 * CARC_FEATURE_INFO_FIELDS)()
+            self._call(lib.carc_game_inspect_feature, x, y, loc, f, CARC_FEATURE_INFO_FIELDS)
+            indices = (ctypes.c_int32 * CARC_MAX_TILES)()
+            self._call(lib.carc_game_feature_tiles, x, y, loc, indices, CARC_MAX_TILES, ctypes.byref(self._count))
+            players = self._call(lib.carc_game_players)
+            return FeatureInfo(kind=FEATURES[f[CARC_FI_KIND]], completed=bool(f[CARC_FI_COMPLETED]),
+                               tiles=tuple(self._tile(i) for i in indices[:self._count.value]),
+                               shields=f[CARC_FI_SHIELDS], open_edges=f[CARC_FI_OPEN_EDGES], cities=f[CARC_FI_CITIES],
+                               meeples=tuple(f[CARC_FI_MEEPLES:CARC_FI_MEEPLES + players]),
+                               scorers=_players_of(f[CARC_FI_MAJORITY]), value_complete=f[CARC_FI_VALUE_COMPLETE],
+                               value_end=f[CARC_FI_VALUE_END])
 
     # --- pictures ---
-    @_locked
     def svg(self, *, coordinates: bool = True, legal_cells: bool = False, dead_cells: bool = False,
             legend: bool = True, tile_pixels: int = 64) -> str:
         """An SVG document of the board: one <g class="tile"> per placed tile, one element of
         class "meeple" per meeple. legal_cells outlines where the current tile fits,
         dead_cells crosses out cells no tile can fill, legend shows players and the tile."""
-        where = "carc_game_render_svg"
-        flags = (CARC_SVG_COORDINATES * _args.flag(coordinates, where, "coordinates")
-                 | CARC_SVG_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells")
-                 | CARC_SVG_DEAD_CELLS * _args.flag(dead_cells, where, "dead_cells")
-                 | CARC_SVG_LEGEND * _args.flag(legend, where, "legend"))
-        pixels = _args.integer(tile_pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS,
-                               f"{where}: tile_pixels {{}} is not {CARC_MIN_TILE_PIXELS}..{CARC_MAX_TILE_PIXELS}")
-        return text_out(lambda buf, size: self._call(lib.carc_game_render_svg, flags, pixels, buf, size))
+        with self._lock:
+            where = "carc_game_render_svg"
+            flags = (CARC_SVG_COORDINATES * _args.flag(coordinates, where, "coordinates")
+                     | CARC_SVG_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells")
+                     | CARC_SVG_DEAD_CELLS * _args.flag(dead_cells, where, "dead_cells")
+                     | CARC_SVG_LEGEND * _args.flag(legend, where, "legend"))
+            pixels = _args.integer(tile_pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS,
+                                   f"{where}: tile_pixels {{}} is not {CARC_MIN_TILE_PIXELS}..{CARC_MAX_TILE_PIXELS}")
+            return text_out(lambda buf, size: self._call(lib.carc_game_render_svg, flags, pixels, buf, size))
 
-    @_locked
     def text_board(self, *, coordinates: bool = True, legal_cells: bool = False) -> str:
         """The board as text for terminals: 5 characters by 3 lines a tile, '#' city, '-' '|'
         road, 'M' monastery, '.' field, meeples as player digits; '?' where the current tile fits."""
-        where = "carc_game_render_text"
-        flags = (CARC_TEXT_COORDINATES * _args.flag(coordinates, where, "coordinates")
-                 | CARC_TEXT_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells"))
-        return text_out(lambda buf, size: self._call(lib.carc_game_render_text, flags, buf, size))
+        with self._lock:
+            where = "carc_game_render_text"
+            flags = (CARC_TEXT_COORDINATES * _args.flag(coordinates, where, "coordinates")
+                     | CARC_TEXT_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells"))
+            return text_out(lambda buf, size: self._call(lib.carc_game_render_text, flags, buf, size))
 
     # --- events ---
-    @_locked
     def events(self) -> List[Union[ScoreEvent, DiscardEvent]]:
         """The events since the last call, oldest first."""
-        out: List[Union[ScoreEvent, DiscardEvent]] = []
-        f = self._fields
-        players = self._call(lib.carc_game_players)
-        while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
-            if f[CARC_EV_TYPE] == CARC_EVENT_DISCARD:
-                out.append(DiscardEvent(TILES[f[CARC_EV_TILE]]))
-                continue
-            out.append(ScoreEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
-                                  winners=_players_of(f[CARC_EV_WINNERS]), end_game=bool(f[CARC_EV_END_GAME]),
-                                  tile=TILES[f[CARC_EV_TILE]], x=f[CARC_EV_X], y=f[CARC_EV_Y],
-                                  location=LOCATIONS[f[CARC_EV_LOCATION]], tiles=f[CARC_EV_TILES],
-                                  meeples=tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
-        return out
+        with self._lock:
+            out: List[Union[ScoreEvent, DiscardEvent]] = []
+            f = self._fields
+            players = self._call(lib.carc_game_players)
+            while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
+                if f[CARC_EV_TYPE] == CARC_EVENT_DISCARD:
+                    out.append(DiscardEvent(TILES[f[CARC_EV_TILE]]))
+                    continue
+                out.append(ScoreEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
+                                      winners=_players_of(f[CARC_EV_WINNERS]), end_game=bool(f[CARC_EV_END_GAME]),
+                                      tile=TILES[f[CARC_EV_TILE]], x=f[CARC_EV_X], y=f[CARC_EV_Y],
+                                      location=LOCATIONS[f[CARC_EV_LOCATION]], tiles=f[CARC_EV_TILES],
+                                      meeples=tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
+            return out
 
     # --- the board ---
-    @_locked
     def tile(self, index: int) -> PlacedTile:
         """The index-th tile placed (0: the start tile)."""
-        return self._tile(_args.c_int(index, "carc_game_tile", "index"))
+        with self._lock:
+            return self._tile(_args.c_int(index, "carc_game_tile", "index"))
 
     def _tile(self, index: int) -> PlacedTile:
         x, y, t, r = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
         self._call(lib.carc_game_tile, index, ctypes.byref(x), ctypes.byref(y), ctypes.byref(t), ctypes.byref(r))
         return PlacedTile(TILES[t.value], x.value, y.value, 90 * r.value)
 
-    @_locked
     def board(self) -> List[PlacedTile]:
         """Every tile on the board, in the order they were placed."""
-        return [self._tile(i) for i in range(self._call(lib.carc_game_tile_count))]
+        with self._lock:
+            return [self._tile(i) for i in range(self._call(lib.carc_game_tile_count))]
 
-    @_locked
     def tile_at(self, x: int, y: int) -> Optional[PlacedTile]:
         """The tile at (x, y), or None if the cell is empty."""
-        x, y = _args.c_int(x, "carc_game_tile_at", "x"), _args.c_int(y, "carc_game_tile_at", "y")
-        t, r = ctypes.c_int(), ctypes.c_int()
-        if not self._call(lib.carc_game_tile_at, x, y, ctypes.byref(t), ctypes.byref(r)):
-            return None
-        return PlacedTile(TILES[t.value], x, y, 90 * r.value)
+        with self._lock:
+            x, y = _args.c_int(x, "carc_game_tile_at", "x"), _args.c_int(y, "carc_game_tile_at", "y")
+            t, r = ctypes.c_int(), ctypes.c_int()
+            if not self._call(lib.carc_game_tile_at, x, y, ctypes.byref(t), ctypes.byref(r)):
+                return None
+            return PlacedTile(TILES[t.value], x, y, 90 * r.value)
 
-    @_locked
     def feature_at(self, x: int, y: int, location: str) -> str:
         """The kind of the feature at a location of the tile at (x, y)."""
-        where = "carc_game_feature_kind"
-        return FEATURES[self._call(lib.carc_game_feature_kind, _args.c_int(x, where, "x"), _args.c_int(y, where, "y"),
-                                   _args.location(location, where))]
+        with self._lock:
+            where = "carc_game_feature_kind"
+            x, y, loc = _args.c_int(x, where, "x"), _args.c_int(y, where, "y"), _args.location(location, where)
+            return FEATURES[self._call(lib.carc_game_feature_kind, x, y, loc)]
 
-    @_locked
     def meeples(self) -> List[Meeple]:
         """The meeples on the board, with their owners and features."""
-        out = []
-        p, x, y, loc = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-        for i in range(self._call(lib.carc_game_meeple_count)):
-            self._call(lib.carc_game_meeple, i, ctypes.byref(p), ctypes.byref(x), ctypes.byref(y), ctypes.byref(loc))
-            out.append(Meeple(p.value, x.value, y.value, LOCATIONS[loc.value],
-                              FEATURES[self._call(lib.carc_game_feature_kind, x.value, y.value, loc.value)]))
-        return out
+        with self._lock:
+            out = []
+            p, x, y, loc = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            for i in range(self._call(lib.carc_game_meeple_count)):
+                self._call(lib.carc_game_meeple, i, ctypes.byref(p), ctypes.byref(x), ctypes.byref(y),
+                           ctypes.byref(loc))
+                out.append(Meeple(p.value, x.value, y.value, LOCATIONS[loc.value],
+                                  FEATURES[self._call(lib.carc_game_feature_kind, x.value, y.value, loc.value)]))
+            return out
 
-    @_locked
     def __repr__(self) -> str:
-        over = self._call(lib.carc_game_phase) == Phase.GAME_OVER
-        state = "over" if over else f"P{self.current_player} to play {self.current_tile}"
-        return f"<carcassonne.Game {self.players} players, {state}, scores {self.scores}>"
+        with self._lock:
+            over = self._call(lib.carc_game_phase) == Phase.GAME_OVER
+            state = "over" if over else f"P{self.current_player} to play {self.current_tile}"
+            return f"<carcassonne.Game {self.players} players, {state}, scores {self.scores}>"
 
 
 def tile_svg(tile: str, rotation: int = 0, pixels: int = 64) -> str:
