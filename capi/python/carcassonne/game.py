@@ -39,7 +39,8 @@ class Game:
 
     Threads: a Game may be shared between threads. Every method holds the game's own lock
     while it calls the library, so calls on one game run one at a time and each sees the
-    game between two whole calls; separate games run in parallel.
+    game between two whole calls; separate games run in parallel (so for rollouts on
+    several threads, give each thread its own clone()).
 
     Copies: clone(), copy.copy and copy.deepcopy are exact, unread events included.
     pickle goes through the record (save/load): an unpickled game equals the original but
