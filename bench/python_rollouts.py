@@ -10,7 +10,8 @@ reads the outcome. The position is a 2-player game (farmers on) after 5 turns. T
     python3 bench/python_rollouts.py --quick    # no timing: both ways must agree (ctest)
 
 Each figure is the best of R runs of at least S seconds, timed on the CPU time of this
-process, so that other processes on a shared machine do not count. The binding loads the
+process, so that other processes on a shared machine do not count. It uses an installed
+carcassonne package (pip install) if there is one, else the checkout's, which loads the
 library named by CARCASSONNE_LIBRARY, else the freshest build tree of this checkout.
 """
 import argparse

@@ -75,14 +75,30 @@ foreach(pc carcassonne_c carcassonne)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/${pc}.pc DESTINATION ${carc_pc_dir})
 endforeach()
 
-# The Python module, told where the library lies relative to itself.
-if(IS_ABSOLUTE ${CMAKE_INSTALL_LIBDIR} OR IS_ABSOLUTE ${CARC_PYTHON_INSTALL_DIR})
-  cmake_path(ABSOLUTE_PATH CMAKE_INSTALL_LIBDIR BASE_DIRECTORY ${CMAKE_INSTALL_PREFIX} OUTPUT_VARIABLE carc_py_libdir)
-else()
-  file(RELATIVE_PATH carc_py_libdir /prefix/${CARC_PYTHON_INSTALL_DIR}/carcassonne /prefix/${CMAKE_INSTALL_LIBDIR})
-endif()
+# The Python module, told where the library lies relative to itself; and pip's source for
+# the package (pyproject.toml and its backend), told where the installed module and library
+# lie: `pip install PREFIX/${CMAKE_INSTALL_DATADIR}/carcassonne/python` builds a wheel of both.
+# Paths are relative (the install can move) unless a directory was given as absolute.
+function(carc_python_path out from to)
+  if(IS_ABSOLUTE ${from} OR IS_ABSOLUTE ${to})
+    cmake_path(ABSOLUTE_PATH to BASE_DIRECTORY ${CMAKE_INSTALL_PREFIX} OUTPUT_VARIABLE path)
+  else()
+    file(RELATIVE_PATH path /prefix/${from} /prefix/${to})
+  endif()
+  set(${out} ${path} PARENT_SCOPE)
+endfunction()
+set(carc_pip_dir ${CMAKE_INSTALL_DATADIR}/carcassonne/python)
+carc_python_path(carc_py_libdir ${CARC_PYTHON_INSTALL_DIR}/carcassonne ${CMAKE_INSTALL_LIBDIR})
+carc_python_path(carc_pip_module ${carc_pip_dir}/backend ${CARC_PYTHON_INSTALL_DIR}/carcassonne)
+carc_python_path(carc_pip_libdir ${carc_pip_dir}/backend ${CMAKE_INSTALL_LIBDIR})
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/python/_installed.py
   "# Written by the install: where libcarcassonne_c lies, relative to this package.\nLIBDIR = \"${carc_py_libdir}\"\n")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/python/_carcassonne_install.py
+  "# Written by the install: where the module and libcarcassonne_c lie, relative to this backend.\n"
+  "MODULE_DIR = \"${carc_pip_module}\"\nLIBRARY_DIR = \"${carc_pip_libdir}\"\n")
 install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/python/carcassonne DESTINATION ${CARC_PYTHON_INSTALL_DIR}
   PATTERN "__pycache__" EXCLUDE)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/python/_installed.py DESTINATION ${CARC_PYTHON_INSTALL_DIR}/carcassonne)
+install(FILES ${CMAKE_CURRENT_SOURCE_DIR}/python/pyproject.toml DESTINATION ${carc_pip_dir})
+install(FILES ${CMAKE_CURRENT_SOURCE_DIR}/python/backend/carcassonne_build.py
+              ${CMAKE_CURRENT_BINARY_DIR}/python/_carcassonne_install.py DESTINATION ${carc_pip_dir}/backend)

@@ -62,6 +62,33 @@ if(Python3_Interpreter_FOUND)
   endforeach()
 endif()
 
+# pip install into a fresh virtual environment, from the checkout and from an install prefix,
+# then import with no environment variables (capi/python/tests/pip_install.py). It needs a
+# Python with venv: Debian's /usr/bin/python3 (python3-venv) if there is one. Not in
+# sanitizer builds: their library loads only behind the sanitizer runtime, and the package
+# is the same there. Nor with BUILD_SHARED_LIBS: the wheel carries libcarcassonne_c alone,
+# which then needs the shared C++ library beside it (not packed yet).
+if(NOT CARC_SANITIZE AND NOT BUILD_SHARED_LIBS)
+  find_program(CARC_VENV_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH DOC "A Python with venv, for the pip tests")
+  set(carc_venv_python ${CARC_VENV_PYTHON})
+  if(NOT carc_venv_python AND Python3_Interpreter_FOUND)
+    set(carc_venv_python ${Python3_EXECUTABLE})
+  endif()
+  if(carc_venv_python)
+    set(carc_pip_test ${CMAKE_CURRENT_SOURCE_DIR}/python/tests/pip_install.py)
+    add_test(NAME python_pip_install_checkout
+      COMMAND ${carc_venv_python} ${carc_pip_test} checkout ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}
+              $<TARGET_FILE:carcassonne_c> ${PROJECT_VERSION} ${CMAKE_CURRENT_BINARY_DIR}/pip-checkout)
+    set_tests_properties(python_pip_install_checkout PROPERTIES TIMEOUT 300)
+    if(CARC_INSTALL)
+      add_test(NAME python_pip_install_prefix
+        COMMAND ${carc_venv_python} ${carc_pip_test} prefix ${CMAKE_COMMAND} ${CMAKE_BINARY_DIR} ${PROJECT_VERSION}
+                ${CMAKE_CURRENT_BINARY_DIR}/pip-prefix)
+      set_tests_properties(python_pip_install_prefix PROPERTIES TIMEOUT 300)
+    endif()
+  endif()
+endif()
+
 # The installed package, consumed by CMake, pkg-config and Python users, and the source tree
 # built inside a user's project (tests/package/).
 if(CARC_INSTALL)

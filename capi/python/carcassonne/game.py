@@ -1,0 +1,486 @@
+"""The Game class: one game of Carcassonne on a handle of the C library, and the single-tile
+pictures."""
+
+import ctypes
+import threading
+from typing import Dict, List, Optional, Tuple, Union
+
+from . import _args
+from ._args import FEATURES, LOCATIONS, TILES
+from ._errors import error, invalid
+from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_X, CARC_CELL_Y, CARC_EV_END_GAME, CARC_EV_FEATURE,
+                   CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
+                   CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_EVENT_DISCARD, CARC_EVENT_FIELDS,
+                   CARC_FEATURE_INFO_FIELDS, CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY,
+                   CARC_FI_MEEPLES, CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END,
+                   CARC_MAX_FRONTIER, CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS,
+                   CARC_MAX_TILE_PIXELS, CARC_MAX_TILES, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_OPT_FARMERS,
+                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_SVG_COORDINATES,
+                   CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
+                   CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
+from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
+                    Rollouts, ScoreEvent, pack, signed_byte)
+
+OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
+           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS}
+
+
+def _players_of(mask: int) -> Tuple[int, ...]:
+    return tuple(p for p in range(CARC_MAX_PLAYERS) if mask >> p & 1)
+
+
+class Game:
+    """A game of Carcassonne for 1..6 players.
+
+    Game(players, seed) shuffles the draw pile from seed (0 if neither seed nor order is
+    given); Game(players, order="EUV...") draws the tiles in exactly that order after the
+    start tile. Rule options (farmers, first_edition_small_city, first_edition_farmers) are
+    keywords taking True or False; they are fixed once the first tile is placed.
+
+    Threads: a Game may be shared between threads. Every method holds the game's own lock
+    while it calls the library, so calls on one game run one at a time and each sees the
+    game between two whole calls; separate games run in parallel (so for rollouts on
+    several threads, give each thread its own clone()).
+
+    Copies: clone(), copy.copy and copy.deepcopy are exact, unread events included.
+    pickle goes through the record (save/load): an unpickled game equals the original but
+    has no unread events, as a loaded game has none.
+    """
+
+    def __init__(self, players: int = 2, seed: Optional[int] = None, *, order: Optional[str] = None,
+                 farmers: bool = True, first_edition_small_city: bool = False, first_edition_farmers: bool = False):
+        self._handle = None
+        where = "carc_game_new" if order is None else "carc_game_new_with_order"
+        players = _args.integer(players, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
+                                f"{where}: player count must be {CARC_MIN_PLAYERS} to {CARC_MAX_PLAYERS}, not {{}}")
+        options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
+                   "first_edition_farmers": first_edition_farmers}
+        options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
+        handle = ctypes.c_void_p()
+        if order is None:
+            seed = 0 if seed is None else _args.seed(seed, where)
+            check(lib.carc_game_new(ctypes.byref(handle), players, seed))
+        else:
+            if seed is not None:
+                raise invalid(f"{where}: a game has a seed or a draw order, not both (seed {seed!r})")
+            check(lib.carc_game_new_with_order(ctypes.byref(handle), players, _args.ascii_text(order, where, "order")))
+        self._adopt(handle.value)
+        for name, value in options.items():
+            self._call(lib.carc_game_set_option, OPTIONS[name], int(value))
+
+    def _adopt(self, handle) -> None:
+        self._handle = handle
+        # Every method holds this while it calls the library: ctypes lets go of the GIL during
+        # each C call, and the library allows one thread at a time on a game. Reentrant, as
+        # some methods call others (an inline `with` costs less than a decorator per call).
+        self._lock = threading.RLock()
+        # Buffers reused by the calls that fill them (under the lock).
+        self._moves = (ctypes.c_uint32 * CARC_MAX_PLACEMENTS)()
+        self._locations = (ctypes.c_int32 * CARC_MAX_MEEPLE_LOCATIONS)()
+        self._fields = (ctypes.c_int32 * CARC_EVENT_FIELDS)()
+        self._count = ctypes.c_int()
+        self._score_sums = (ctypes.c_int64 * CARC_MAX_PLAYERS)()
+        self._wins = (ctypes.c_int32 * CARC_MAX_PLAYERS)()
+
+    @classmethod
+    def _from_handle(cls, handle) -> "Game":
+        game = cls.__new__(cls)
+        game._adopt(handle)
+        return game
+
+    def __del__(self, _free=lib.carc_game_free):  # bound early: module globals may be gone at exit
+        if getattr(self, "_handle", None):
+            _free(self._handle)
+            self._handle = None
+
+    def _call(self, f, *args) -> int:
+        """f(handle, *args); a negative status raises with the message of the call. The
+        caller holds the lock."""
+        status = f(self._handle, *args)
+        if status < 0:
+            raise error(status, lib.carc_game_errmsg(self._handle).decode("utf-8", "replace"))
+        return status
+
+    # --- copies ---
+    def clone(self) -> "Game":
+        """An independent copy (unread events included)."""
+        with self._lock:
+            handle = ctypes.c_void_p()
+            check(lib.carc_game_clone(ctypes.byref(handle), self._handle), self._handle)
+            return type(self)._from_handle(handle.value)
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self.clone()
+
+    def __reduce__(self):
+        # The record holds the whole game but not its unread events (see the class docs).
+        return type(self).load, (self.save(),)
+
+    def copy_from(self, other: "Game") -> None:
+        """Makes this game a copy of other, reusing this handle (cheap, for search)."""
+        if not isinstance(other, Game):
+            raise invalid(f"carc_game_copy: the source must be a Game, not {other!r}")
+        first, second = (self, other) if id(self) < id(other) else (other, self)  # one order: no deadlock
+        with first._lock, second._lock:
+            self._call(lib.carc_game_copy, other._handle)
+
+    # --- the state ---
+    @property
+    def players(self) -> int:
+        with self._lock:
+            return self._call(lib.carc_game_players)
+
+    @property
+    def current_player(self) -> int:
+        with self._lock:
+            return self._call(lib.carc_game_current_player)
+
+    @property
+    def phase(self) -> Phase:
+        with self._lock:
+            return Phase(self._call(lib.carc_game_phase))
+
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    @property
+    def current_tile(self) -> Optional[str]:
+        """The tile to place (or just placed); None once the game is over."""
+        with self._lock:
+            if self._call(lib.carc_game_phase) == Phase.GAME_OVER:
+                return None
+            return TILES[self._call(lib.carc_game_current_tile)]
+
+    @property
+    def scores(self) -> List[int]:
+        """Points so far (the final scores once the game is over)."""
+        return self._scores(lib.carc_game_scores)
+
+    def projected_scores(self) -> List[int]:
+        """The final scores if the game ended now: a tile just placed scores what it completed
+        (without a meeple), then end-game scoring runs, on a copy."""
+        return self._scores(lib.carc_game_projected_scores)
+
+    def _scores(self, f) -> List[int]:
+        with self._lock:
+            scores = (ctypes.c_int32 * CARC_MAX_PLAYERS)()
+            self._call(f, scores, CARC_MAX_PLAYERS)
+            return list(scores[:self._call(lib.carc_game_players)])
+
+    @property
+    def supplies(self) -> List[int]:
+        """Meeples each player has left to deploy."""
+        with self._lock:
+            return [self._call(lib.carc_game_supply, p) for p in range(self._call(lib.carc_game_players))]
+
+    @property
+    def tiles_remaining(self) -> int:
+        """Tiles still to be drawn, the current tile not included."""
+        with self._lock:
+            return self._call(lib.carc_game_tiles_remaining)
+
+    def remaining_tiles(self) -> Dict[str, int]:
+        """{letter: count} of the tiles still to be drawn (the current tile not included)."""
+        with self._lock:
+            counts = (ctypes.c_int32 * CARC_TILE_TYPES)()
+            self._call(lib.carc_game_tiles_remaining_by_type, counts, CARC_TILE_TYPES)
+            return {letter: counts[i] for i, letter in enumerate(TILES)}
+
+    def next_tile_probabilities(self) -> Dict[str, float]:
+        """{letter: chance} of each tile type being the next tile drawn: its share of the
+        tiles still to be drawn (the float nearest to remaining_tiles()[t] / tiles_remaining)."""
+        with self._lock:
+            p = (ctypes.c_double * CARC_TILE_TYPES)()
+            self._call(lib.carc_game_next_tile_probabilities, p, CARC_TILE_TYPES)
+            return {letter: p[i] for i, letter in enumerate(TILES)}
+
+    @property
+    def winners(self) -> Tuple[int, ...]:
+        """The players with the highest score, once the game is over (WrongPhase before)."""
+        with self._lock:
+            return _players_of(self._call(lib.carc_game_winners))
+
+    def option(self, name: str) -> bool:
+        """The value of a rule option: "farmers", "first_edition_small_city", "first_edition_farmers"."""
+        with self._lock:
+            if not isinstance(name, str) or name not in OPTIONS:
+                raise invalid(f"carc_game_option: {name!r} is not an option ({', '.join(OPTIONS)})")
+            return bool(self._call(lib.carc_game_option, OPTIONS[name]))
+
+    # --- a turn ---
+    def placements(self) -> List[Placement]:
+        """Every legal placement of the current tile, each distinct picture once."""
+        with self._lock:
+            self._call(lib.carc_game_placements, self._moves, CARC_MAX_PLACEMENTS, ctypes.byref(self._count))
+            return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
+                    for m in self._moves[:self._count.value]]
+
+    def place(self, placement: Union[Placement, Tuple[int, int, int]]) -> None:
+        """Places the current tile (a Placement or (x, y, degrees))."""
+        with self._lock:
+            if isinstance(placement, Placement):
+                x, y, rotation = placement.x, placement.y, placement.rotation
+            elif isinstance(placement, (tuple, list)) and len(placement) == 3:
+                x, y, rotation = placement
+            else:
+                raise invalid(f"carc_game_place: a placement is a Placement or (x, y, degrees), not {placement!r}")
+            where = "carc_game_place"
+            x, y = _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y")
+            rotation = 90 * _args.quarter_turns(rotation, where)  # checked before the phase is
+            tile = TILES[self._call(lib.carc_game_current_tile)]
+            self._call(lib.carc_game_place, pack(tile, x, y, rotation, None, where))
+
+    def meeple_choices(self) -> List[MeepleChoice]:
+        """The features of the tile just placed that may take a meeple (none with an empty supply)."""
+        with self._lock:
+            self._call(lib.carc_game_meeple_locations, self._locations, CARC_MAX_MEEPLE_LOCATIONS,
+                       ctypes.byref(self._count))
+            locations = self._locations[:self._count.value]
+            if not locations:
+                return []
+            last = self._tile(self._call(lib.carc_game_tile_count) - 1)
+            return [MeepleChoice(LOCATIONS[loc], FEATURES[self._call(lib.carc_game_feature_kind, last.x, last.y, loc)])
+                    for loc in locations]
+
+    def deploy(self, location: Union[str, MeepleChoice, None]) -> None:
+        """Deploys a meeple (None: no meeple), scores, passes the turn and draws."""
+        with self._lock:
+            if isinstance(location, MeepleChoice):
+                location = location.location
+            self._call(lib.carc_game_deploy, _args.meeple(location, "carc_game_deploy"))
+
+    def skip(self) -> None:
+        """Deploys no meeple."""
+        with self._lock:
+            self._call(lib.carc_game_skip)
+
+    def play(self, move: Union[Move, str]) -> None:
+        """A whole turn: a Move or move text ("E 0,-1 180 S")."""
+        with self._lock:
+            if isinstance(move, Move):
+                self._call(lib.carc_game_play, pack(move.tile, move.x, move.y, move.rotation, move.meeple,
+                                                    "carc_game_play"))
+            elif isinstance(move, str):
+                self._call(lib.carc_game_play_text, _args.ascii_text(move, "carc_game_play_text", "move text"))
+            else:
+                raise invalid(f"carc_game_play: a move is a Move or move text, not {move!r}")
+
+    def playout(self, seed: int) -> None:
+        """Plays the rest of the game with uniformly random legal moves (carc::Game::playout)."""
+        with self._lock:
+            self._call(lib.carc_game_playout, _args.seed(seed, "carc_game_playout"))
+
+    def rollouts(self, count: int, seed: int = 0) -> Rollouts:
+        """Plays `count` random playouts from this position in one call into the library, the
+        i-th as playout(seed + i) on a copy, and leaves this game unchanged (for tree search)."""
+        with self._lock:
+            count = _args.integer(count, 0, _args.INT_MAX,
+                                  f"carc_game_rollouts: count must be 0 to {_args.INT_MAX}, not {{}}")
+            seed = _args.seed(seed, "carc_game_rollouts")
+            self._call(lib.carc_game_rollouts, seed, count, self._score_sums, self._wins, CARC_MAX_PLAYERS)
+            players = self._call(lib.carc_game_players)
+            return Rollouts(count, tuple(self._score_sums[:players]), tuple(self._wins[:players]))
+
+    # --- records and going back ---
+    def save(self) -> str:
+        """The game's record (README.md, "Game records"), whatever its state."""
+        with self._lock:
+            return text_out(lambda buf, size: self._call(lib.carc_game_save, buf, size))
+
+    @classmethod
+    def load(cls, text: Union[str, bytes]) -> "Game":
+        """A new game replayed from a record (str, or bytes of UTF-8). A bad record raises
+        InvalidArgument (malformed) or IllegalMove (against the rules or the draw pile), with
+        `line` set to the line at fault and the message "carc_game_load: line N: <reason>"."""
+        if isinstance(text, str):
+            try:
+                data = text.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise invalid(f"carc_game_load: the record is not valid Unicode: {e.reason} at offset {e.start}")
+        elif isinstance(text, (bytes, bytearray)):
+            data = bytes(text)
+        else:
+            raise invalid(f"carc_game_load: a record is a str or bytes, not {text!r}")
+        if b"\0" in data:  # C would read the record only up to it
+            line = data.count(b"\n", 0, data.index(b"\0")) + 1
+            raise error(-1, f"carc_game_load: line {line}: the record holds a NUL character", line)
+        handle, line = ctypes.c_void_p(), ctypes.c_int()
+        status = lib.carc_game_load(ctypes.byref(handle), data, ctypes.byref(line))
+        if status < 0:
+            raise error(status, lib.carc_game_errmsg(None).decode("utf-8", "replace"), line.value or None)
+        return cls._from_handle(handle.value)
+
+    @property
+    def turns_played(self) -> int:
+        """Whole turns played (a tile placed whose meeple is undecided does not count)."""
+        with self._lock:
+            return self._call(lib.carc_game_turns_played)
+
+    def history(self) -> List[Move]:
+        """The moves of the turns played, in order, meeples included."""
+        with self._lock:
+            m = ctypes.c_uint32()
+            out = []
+            for turn in range(1, self._call(lib.carc_game_turns_played) + 1):
+                self._call(lib.carc_game_turn_move, turn, ctypes.byref(m))
+                out.append(Move.unpack(m.value))
+            return out
+
+    def undo(self) -> None:
+        """Takes back the last action: a tile placed whose meeple is undecided, else the last
+        whole turn (its player places the same tile again). Unread events of what is taken
+        back are dropped. WrongPhase when no tile has been placed yet."""
+        with self._lock:
+            self._call(lib.carc_game_undo)
+
+    def rewind(self, turns: int) -> None:
+        """Goes back to the state after the first `turns` whole turns (0..turns_played)."""
+        with self._lock:
+            self._call(lib.carc_game_rewind, _args.c_int(turns, "carc_game_rewind", "turns"))
+
+    # --- front-end queries ---
+    def frontier(self) -> List[FrontierCell]:
+        """The open cells next to the placed tiles, by row then column."""
+        with self._lock:
+            cells = (ctypes.c_int32 * (CARC_MAX_FRONTIER * CARC_CELL_FIELDS))()
+            self._call(lib.carc_game_frontier, cells, CARC_MAX_FRONTIER, ctypes.byref(self._count))
+            return [FrontierCell(cells[i + CARC_CELL_X], cells[i + CARC_CELL_Y], bool(cells[i + CARC_CELL_DEAD]))
+                    for i in range(0, CARC_CELL_FIELDS * self._count.value, CARC_CELL_FIELDS)]
+
+    def fitting_rotations(self, tile: str, x: int, y: int) -> List[int]:
+        """The rotations (degrees) in which a tile would fit at (x, y), whatever the phase;
+        all four are tried, so equal pictures both show. [] if (x, y) is not an open cell."""
+        with self._lock:
+            where = "carc_game_fitting_rotations"
+            mask = self._call(lib.carc_game_fitting_rotations, _args.tile(tile, where), _args.c_int(x, where, "x"),
+                              _args.c_int(y, where, "y"))
+            return [90 * r for r in range(4) if mask >> r & 1]
+
+    def inspect_feature(self, x: int, y: int, location: str) -> FeatureInfo:
+        """The whole feature at a location of the tile at (x, y)."""
+        with self._lock:
+            where = "carc_game_inspect_feature"
+            x, y, loc = _args.c_int(x, where, "x"), _args.c_int(y, where, "y"), _args.location(location, where)
+            f = (ctypes.c_int32 * CARC_FEATURE_INFO_FIELDS)()
+            self._call(lib.carc_game_inspect_feature, x, y, loc, f, CARC_FEATURE_INFO_FIELDS)
+            indices = (ctypes.c_int32 * CARC_MAX_TILES)()
+            self._call(lib.carc_game_feature_tiles, x, y, loc, indices, CARC_MAX_TILES, ctypes.byref(self._count))
+            players = self._call(lib.carc_game_players)
+            return FeatureInfo(kind=FEATURES[f[CARC_FI_KIND]], completed=bool(f[CARC_FI_COMPLETED]),
+                               tiles=tuple(self._tile(i) for i in indices[:self._count.value]),
+                               shields=f[CARC_FI_SHIELDS], open_edges=f[CARC_FI_OPEN_EDGES], cities=f[CARC_FI_CITIES],
+                               meeples=tuple(f[CARC_FI_MEEPLES:CARC_FI_MEEPLES + players]),
+                               scorers=_players_of(f[CARC_FI_MAJORITY]), value_complete=f[CARC_FI_VALUE_COMPLETE],
+                               value_end=f[CARC_FI_VALUE_END])
+
+    # --- pictures ---
+    def svg(self, *, coordinates: bool = True, legal_cells: bool = False, dead_cells: bool = False,
+            legend: bool = True, tile_pixels: int = 64) -> str:
+        """An SVG document of the board: one <g class="tile"> per placed tile, one element of
+        class "meeple" per meeple. legal_cells outlines where the current tile fits,
+        dead_cells crosses out cells no tile can fill, legend shows players and the tile."""
+        with self._lock:
+            where = "carc_game_render_svg"
+            flags = (CARC_SVG_COORDINATES * _args.flag(coordinates, where, "coordinates")
+                     | CARC_SVG_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells")
+                     | CARC_SVG_DEAD_CELLS * _args.flag(dead_cells, where, "dead_cells")
+                     | CARC_SVG_LEGEND * _args.flag(legend, where, "legend"))
+            pixels = _args.integer(tile_pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS,
+                                   f"{where}: tile_pixels {{}} is not {CARC_MIN_TILE_PIXELS}..{CARC_MAX_TILE_PIXELS}")
+            return text_out(lambda buf, size: self._call(lib.carc_game_render_svg, flags, pixels, buf, size))
+
+    def text_board(self, *, coordinates: bool = True, legal_cells: bool = False) -> str:
+        """The board as text for terminals: 5 characters by 3 lines a tile, '#' city, '-' '|'
+        road, 'M' monastery, '.' field, meeples as player digits; '?' where the current tile fits."""
+        with self._lock:
+            where = "carc_game_render_text"
+            flags = (CARC_TEXT_COORDINATES * _args.flag(coordinates, where, "coordinates")
+                     | CARC_TEXT_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells"))
+            return text_out(lambda buf, size: self._call(lib.carc_game_render_text, flags, buf, size))
+
+    # --- events ---
+    def events(self) -> List[Union[ScoreEvent, DiscardEvent]]:
+        """The events since the last call, oldest first."""
+        with self._lock:
+            out: List[Union[ScoreEvent, DiscardEvent]] = []
+            f = self._fields
+            players = self._call(lib.carc_game_players)
+            while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
+                if f[CARC_EV_TYPE] == CARC_EVENT_DISCARD:
+                    out.append(DiscardEvent(TILES[f[CARC_EV_TILE]]))
+                    continue
+                out.append(ScoreEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
+                                      winners=_players_of(f[CARC_EV_WINNERS]), end_game=bool(f[CARC_EV_END_GAME]),
+                                      tile=TILES[f[CARC_EV_TILE]], x=f[CARC_EV_X], y=f[CARC_EV_Y],
+                                      location=LOCATIONS[f[CARC_EV_LOCATION]], tiles=f[CARC_EV_TILES],
+                                      meeples=tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
+            return out
+
+    # --- the board ---
+    def tile(self, index: int) -> PlacedTile:
+        """The index-th tile placed (0: the start tile)."""
+        with self._lock:
+            return self._tile(_args.c_int(index, "carc_game_tile", "index"))
+
+    def _tile(self, index: int) -> PlacedTile:
+        x, y, t, r = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        self._call(lib.carc_game_tile, index, ctypes.byref(x), ctypes.byref(y), ctypes.byref(t), ctypes.byref(r))
+        return PlacedTile(TILES[t.value], x.value, y.value, 90 * r.value)
+
+    def board(self) -> List[PlacedTile]:
+        """Every tile on the board, in the order they were placed."""
+        with self._lock:
+            return [self._tile(i) for i in range(self._call(lib.carc_game_tile_count))]
+
+    def tile_at(self, x: int, y: int) -> Optional[PlacedTile]:
+        """The tile at (x, y), or None if the cell is empty."""
+        with self._lock:
+            x, y = _args.c_int(x, "carc_game_tile_at", "x"), _args.c_int(y, "carc_game_tile_at", "y")
+            t, r = ctypes.c_int(), ctypes.c_int()
+            if not self._call(lib.carc_game_tile_at, x, y, ctypes.byref(t), ctypes.byref(r)):
+                return None
+            return PlacedTile(TILES[t.value], x, y, 90 * r.value)
+
+    def feature_at(self, x: int, y: int, location: str) -> str:
+        """The kind of the feature at a location of the tile at (x, y)."""
+        with self._lock:
+            where = "carc_game_feature_kind"
+            x, y, loc = _args.c_int(x, where, "x"), _args.c_int(y, where, "y"), _args.location(location, where)
+            return FEATURES[self._call(lib.carc_game_feature_kind, x, y, loc)]
+
+    def meeples(self) -> List[Meeple]:
+        """The meeples on the board, with their owners and features."""
+        with self._lock:
+            out = []
+            p, x, y, loc = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            for i in range(self._call(lib.carc_game_meeple_count)):
+                self._call(lib.carc_game_meeple, i, ctypes.byref(p), ctypes.byref(x), ctypes.byref(y),
+                           ctypes.byref(loc))
+                out.append(Meeple(p.value, x.value, y.value, LOCATIONS[loc.value],
+                                  FEATURES[self._call(lib.carc_game_feature_kind, x.value, y.value, loc.value)]))
+            return out
+
+    def __repr__(self) -> str:
+        with self._lock:
+            over = self._call(lib.carc_game_phase) == Phase.GAME_OVER
+            state = "over" if over else f"P{self.current_player} to play {self.current_tile}"
+            return f"<carcassonne.Game {self.players} players, {state}, scores {self.scores}>"
+
+
+def tile_svg(tile: str, rotation: int = 0, pixels: int = 64) -> str:
+    """One tile type in a rotation (degrees) as an SVG document, pixels wide: the tile in hand."""
+    where = "carc_tile_render_svg"
+    t, r = _args.tile(tile, where), _args.quarter_turns(rotation, where)
+    n = _args.integer(pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS,
+                      f"{where}: pixels {{}} is not {CARC_MIN_TILE_PIXELS}..{CARC_MAX_TILE_PIXELS}")
+    return text_out(lambda buf, size: check(lib.carc_tile_render_svg(t, r, n, buf, size)))
+
+
+def tile_text(tile: str, rotation: int = 0) -> str:
+    """One tile type in a rotation (degrees) as the 3 lines the text board draws it with."""
+    where = "carc_tile_render_text"
+    t, r = _args.tile(tile, where), _args.quarter_turns(rotation, where)
+    return text_out(lambda buf, size: check(lib.carc_tile_render_text(t, r, buf, size)))

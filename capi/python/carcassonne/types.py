@@ -1,0 +1,171 @@
+"""The values the binding hands out and takes: placements, moves, events, features, cells.
+All are frozen dataclasses (hashable, comparable, picklable); rotations are degrees."""
+
+import ctypes
+import dataclasses
+import enum
+from typing import Optional, Tuple
+
+from . import _args
+from ._errors import invalid
+from ._lib import (CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_GAME_OVER,
+                   CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
+from ._args import LOCATIONS, TILES
+
+
+class Phase(enum.IntEnum):
+    PLACE_TILE = CARC_PHASE_PLACE_TILE
+    PLACE_MEEPLE = CARC_PHASE_PLACE_MEEPLE
+    GAME_OVER = CARC_PHASE_GAME_OVER
+
+
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """Where the current tile may go: a cell and a rotation in degrees clockwise."""
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclasses.dataclass(frozen=True)
+class MeepleChoice:
+    """A feature of the tile just placed that may take a meeple: its first location and kind."""
+    location: str
+    feature: str
+
+
+def pack(tile, x, y, rotation, meeple, where: str) -> int:
+    """The packed move (carc_move) of checked values; InvalidArgument naming `where` if not."""
+    m = lib.carc_move_pack(_args.tile(tile, where), _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y"),
+                           _args.quarter_turns(rotation, where), _args.meeple(meeple, where))
+    if m == CARC_MOVE_INVALID:  # every value was checked above: the library disagrees
+        raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {meeple!r} is out of range")
+    return m
+
+
+def signed_byte(b: int) -> int:
+    return (b ^ 0x80) - 0x80
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """A whole turn: the tile, where it goes, and the meeple's location (None: no meeple)."""
+    tile: str
+    x: int
+    y: int
+    rotation: int
+    meeple: Optional[str] = None
+
+    def packed(self) -> int:
+        """The 32-bit packed move of carcassonne.h."""
+        return pack(self.tile, self.x, self.y, self.rotation, self.meeple, "carc_move_pack")
+
+    @staticmethod
+    def unpack(m: int) -> "Move":
+        """The move for a 32-bit packed move."""
+        m = _args.integer(m, 0, 2**32 - 1, "carc_move_unpack: {} is not a 32-bit packed move")
+        loc = (m >> 18) & 15
+        if (m >> 27) or ((m >> 22) & 31) >= len(TILES) or len(LOCATIONS) <= loc < CARC_LOC_NONE:
+            raise invalid(f"carc_move_unpack: {m:#010x} is not a valid move")
+        return Move(TILES[(m >> 22) & 31], signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3),
+                    None if loc == CARC_LOC_NONE else LOCATIONS[loc])
+
+    @staticmethod
+    def parse(text: str) -> "Move":
+        """The move for move text ("E 0,-1 180 S")."""
+        m = ctypes.c_uint32()
+        check(lib.carc_move_parse(_args.ascii_text(text, "carc_move_parse", "move text"), ctypes.byref(m)))
+        return Move.unpack(m.value)
+
+    def __str__(self) -> str:
+        buf = ctypes.create_string_buffer(CARC_MOVE_TEXT_SIZE)
+        check(lib.carc_move_format(self.packed(), buf, CARC_MOVE_TEXT_SIZE))
+        return buf.value.decode()
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacedTile:
+    """A tile on the board; rotation in degrees."""
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Meeple:
+    """A meeple on the board: owner, tile, location (the feature's first on that tile), kind."""
+    player: int
+    x: int
+    y: int
+    location: str
+    feature: str
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreEvent:
+    """Points for a feature: `points` to each of `winners`. end_game: scored at the end (the
+    meeples stay); otherwise during play (the meeples went home). x, y, location: where a
+    meeple of the feature stands; tiles: tiles of a road or city; meeples: per player."""
+    feature: str
+    points: int
+    winners: Tuple[int, ...]
+    end_game: bool
+    tile: str
+    x: int
+    y: int
+    location: str
+    tiles: int
+    meeples: Tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class DiscardEvent:
+    """A drawn tile that fit nowhere and left the game."""
+    tile: str
+
+
+@dataclasses.dataclass(frozen=True)
+class FrontierCell:
+    """An open cell next to the placed tiles; dead: no tile still to come (the current one
+    included) fits there in any rotation, now or ever."""
+    x: int
+    y: int
+    dead: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class FeatureInfo:
+    """A whole road, city, monastery or field. tiles: the tiles it covers (in the order
+    they were placed); meeples: per player; scorers: the players who would score it (none
+    without meeples). value_complete: points on completion at its present size (fields: as
+    at the end); value_end: points from end-game scoring as it stands (0 for a completed
+    road, city or monastery, which scored on completion)."""
+    kind: str
+    completed: bool
+    tiles: Tuple[PlacedTile, ...]
+    shields: int
+    open_edges: int
+    cities: int
+    meeples: Tuple[int, ...]
+    scorers: Tuple[int, ...]
+    value_complete: int
+    value_end: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Rollouts:
+    """What `count` random playouts from one position came to (Game.rollouts): per player,
+    the sum of the final scores and the number of wins (a tie is a win for each tied
+    leader, so the wins may add up to more than count)."""
+    count: int
+    score_sums: Tuple[int, ...]
+    wins: Tuple[int, ...]
+
+    @property
+    def mean_scores(self) -> Tuple[float, ...]:
+        return tuple(s / self.count if self.count else 0.0 for s in self.score_sums)
+
+    @property
+    def win_rates(self) -> Tuple[float, ...]:
+        return tuple(w / self.count if self.count else 0.0 for w in self.wins)
