@@ -10,10 +10,7 @@ namespace carc {
 using tiles::kDefs;
 using tiles::kOriented;
 
-TileType tile_from_letter(char c) {
-  if (c >= 'a' && c <= 'x') c = static_cast<char>(c - 'a' + 'A');
-  return (c >= 'A' && c <= 'X') ? static_cast<TileType>(c - 'A') : kNoTile;
-}
+TileType tile_from_letter(char c) { return tile_from_name(std::string_view(&c, 1)); }
 
 void Game::init(int players, Options options) {
   if (players < kMinPlayers || players > kMaxPlayers)

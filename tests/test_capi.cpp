@@ -98,7 +98,9 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
   CHECK(carc_game_new_with_order(&g, 9, "E") == CARC_EINVAL);
   CHECK(g == nullptr);
 
-  GamePtr ok = make_order(3, " e\tu\nV ");  // either case, whitespace ignored
+  CHECK(carc_game_new_with_order(&g, 2, "EuV") == CARC_EINVAL);  // tile names are upper case
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'u' at offset 1 is not a tile letter A..X");
+  GamePtr ok = make_order(3, " E\tU\nV ");  // whitespace ignored
   CHECK(carc_game_current_tile(ok.get()) == 'E' - 'A');
   CHECK(carc_game_tiles_remaining(ok.get()) == 2);
   GamePtr empty = make_order(2, "");

@@ -9,6 +9,7 @@
 
 #include "carcassonne/board.hpp"
 #include "carcassonne/features.hpp"
+#include "carcassonne/options.hpp"
 #include "carcassonne/rng.hpp"
 #include "carcassonne/tiles.hpp"
 
@@ -21,13 +22,6 @@ inline constexpr int kMaxMeeples = kMaxPlayers * kMeeplesPerPlayer;
 inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that always suffices
 inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
 inline constexpr int kMaxDeck = kTotalTiles - 1;             // tiles drawn after the start tile
-
-struct Options {
-  bool farmers = true;                    // farmers may be deployed and fields score
-  bool first_edition_small_city = false;  // a completed 2-tile city scores 1/tile + 1/shield
-  bool first_edition_farmers = false;     // 4 per completed city to its farmer majority
-  friend bool operator==(const Options&, const Options&) = default;
-};
 
 enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2 };
 
@@ -241,7 +235,7 @@ class Game {
   bool fixed_order_ = false;
 };
 
-// Tile type for a letter 'A'..'X' (either case), or kNoTile.
+// Tile type for a one-letter name (upper case, tile_from_name), or kNoTile.
 TileType tile_from_letter(char c);
 
 }  // namespace carc
