@@ -83,7 +83,7 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
   opt.farmers = c.farmers;
   carc::Game game(c.players, seed, opt);
   carc::Rng rng(seed ^ 0x5DEECE66Dull);
-  game.playout(rng);
+  game.playout(rng, nullptr, carc::Future::AsDealt);  // the seed's own shuffle: no re-deal
   uint64_t h = seed;
   for (int p = 0; p < c.players; ++p) {
     h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;

@@ -1,6 +1,7 @@
 // Game flow: set-up, the draw pile, placing tiles, deploying meeples, passing the turn.
 #include "carcassonne/game.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <string>
@@ -10,9 +11,7 @@ namespace carc {
 using tiles::kDefs;
 using tiles::kOriented;
 
-TileType tile_from_letter(char c) {
-  return (c >= 'A' && c <= 'X') ? static_cast<TileType>(c - 'A') : kNoTile;
-}
+TileType tile_from_letter(char c) { return tile_from_name(std::string_view(&c, 1)); }
 
 void Game::init(int players, Options options) {
   if (players < kMinPlayers || players > kMaxPlayers)
@@ -24,17 +23,20 @@ void Game::init(int players, Options options) {
   board_.place(0, 0, kStartTile, 0, base);
 }
 
+namespace {
+// The box without the start tile, in tile type order: the pile before the shuffle.
+constexpr std::array<TileType, kMaxDeck> kBox = [] {
+  std::array<TileType, kMaxDeck> box{};
+  int n = 0;
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) box[n++] = static_cast<TileType>(t);
+  return box;
+}();
+}  // namespace
+
 Game::Game(int players, uint64_t seed, Options options) {
   init(players, options);
   seed_ = seed;
-  // The box without the start tile, in tile type order, before the shuffle.
-  static constexpr std::array<TileType, kMaxDeck> kBox = [] {
-    std::array<TileType, kMaxDeck> box{};
-    int n = 0;
-    for (int t = 0; t < kTileTypes; ++t)
-      for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) box[n++] = static_cast<TileType>(t);
-    return box;
-  }();
   deck_ = kBox;
   const int n = kMaxDeck;
   Rng rng(seed);
@@ -46,12 +48,30 @@ Game::Game(int players, uint64_t seed, Options options) {
 Game::Game(int players, std::span<const TileType> order, Options options) {
   init(players, options);
   fixed_order_ = true;
+  set_pile(order);
+  draw_next(nullptr);
+}
+
+Game::Game(int players, CallerDraws, Options options) : Game(players, CallerDraws{}, kBox, options) {}
+
+Game::Game(int players, CallerDraws, std::span<const TileType> pile, Options options) {
+  init(players, options);
+  caller_draws_ = true;
+  set_pile(pile);
+  // The face-down tiles are kept in type order: they have no order, and so two games that
+  // show the same are equal.
+  std::sort(deck_.begin(), deck_.begin() + deck_size_);
+  draw_next(nullptr);
+}
+
+// The pile's tiles, checked against the box (the start tile takes one D).
+void Game::set_pile(std::span<const TileType> tiles) {
   std::array<int, kTileTypes> used{};
   used[kStartTile] = 1;
-  if (order.size() > static_cast<size_t>(kMaxDeck))
+  if (tiles.size() > static_cast<size_t>(kMaxDeck))
     throw std::invalid_argument("a draw order holds at most 71 tiles");
-  for (size_t i = 0; i < order.size(); ++i) {
-    const TileType t = order[i];
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    const TileType t = tiles[i];
     if (t >= kTileTypes) throw std::invalid_argument("tile type " + std::to_string(t) + " is not 0..23 (A..X)");
     if (++used[t] > kDefs[t].count)
       throw std::invalid_argument(std::string("the draw order holds more ") + tile_letter(t) +
@@ -59,12 +79,11 @@ Game::Game(int players, std::span<const TileType> order, Options options) {
                                   (t == kStartTile ? ", the start tile included)" : ")"));
     deck_[i] = t;
   }
-  deck_size_ = static_cast<uint8_t>(order.size());
-  draw_next(nullptr);
+  deck_size_ = static_cast<uint8_t>(tiles.size());
 }
 
 TileType Game::current_tile() const {
-  if (phase_ == Phase::GameOver) return kNoTile;
+  if (phase_ == Phase::GameOver || phase_ == Phase::Draw) return kNoTile;
   return deck_[drawn_ - 1];
 }
 
@@ -78,6 +97,12 @@ uint8_t Game::leaders() const {
 }
 
 int Game::discard_count() const { return std::popcount(discarded_[0]) + std::popcount(discarded_[1]); }
+
+int Game::face_down(TileType t) const {
+  int n = 0;
+  for (int i = drawn_; i < deck_size_; ++i) n += deck_[i] == t;
+  return n;
+}
 
 // ---------------------------------------------------------------- placing the tile
 
@@ -296,23 +321,76 @@ void Game::finish_turn(Events* events) {
 
 void Game::draw_next(Events* events) {
   while (drawn_ < deck_size_) {
-    const TileType t = deck_[drawn_++];
-    if (fits_anywhere(t)) {
-      phase_ = Phase::PlaceTile;
+    if (caller_draws_) {
+      phase_ = Phase::Draw;
       return;
     }
-    const int i = drawn_ - 1;
-    discarded_[i >> 6] |= uint64_t{1} << (i & 63);
-    if (events) {
-      Event e;
-      e.type = Event::Type::Discard;
-      e.tile = t;
-      events->push(e);
-    }
+    ++drawn_;
+    if (take_drawn(events)) return;
   }
   phase_ = Phase::GameOver;
   score_end(events);
 }
+
+// The tile just drawn is the one to place if it fits somewhere; else it leaves the game.
+bool Game::take_drawn(Events* events) {
+  const TileType t = deck_[drawn_ - 1];
+  if (fits_anywhere(t)) {
+    phase_ = Phase::PlaceTile;
+    return true;
+  }
+  const int i = drawn_ - 1;
+  discarded_[i >> 6] |= uint64_t{1} << (i & 63);
+  if (events) {
+    Event e;
+    e.type = Event::Type::Discard;
+    e.tile = t;
+    events->push(e);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- chance
+
+Status Game::draw(TileType t, Events* events, Verdict* why) {
+  Verdict v;
+  if (phase_ != Phase::Draw) v.reason = Illegal::WrongPhase;
+  else if (t >= kTileTypes) v.reason = Illegal::NoSuchTile;
+  else if (face_down(t) == 0) v.reason = Illegal::NotFaceDown;
+  if (why) *why = v;
+  if (!v)
+    return v.reason == Illegal::WrongPhase   ? Status::WrongPhase
+           : v.reason == Illegal::NoSuchTile ? Status::InvalidArgument
+                                             : Status::IllegalMove;
+  // Take the first face-down t and move it to the front of the face-down part, which stays
+  // in type order.
+  int j = drawn_;
+  while (deck_[j] != t) ++j;
+  for (; j > drawn_; --j) deck_[j] = deck_[j - 1];
+  deck_[drawn_++] = t;
+  if (!take_drawn(events)) draw_next(events);
+  return Status::Ok;
+}
+
+void Game::redeal(Rng& rng, Events* events) {
+  for (int i = deck_size_ - 1; i > drawn_; --i)
+    std::swap(deck_[i], deck_[drawn_ + static_cast<int>(rng.below(static_cast<uint32_t>(i - drawn_ + 1)))]);
+  fixed_order_ = true;
+  caller_draws_ = false;
+  seed_ = 0;
+  if (phase_ == Phase::Draw) draw_next(events);
+}
+
+Game Game::public_copy() const {
+  Game g = *this;
+  std::sort(g.deck_.begin() + drawn_, g.deck_.begin() + deck_size_);
+  g.fixed_order_ = false;
+  g.caller_draws_ = true;
+  g.seed_ = 0;
+  return g;
+}
+
+bool same_public_state(const Game& a, const Game& b) { return a.public_copy() == b.public_copy(); }
 
 // ---------------------------------------------------------------- whole turns
 
@@ -357,7 +435,8 @@ Placement Game::random_placement(Rng& rng) const {
   return Placement{o.x, o.y, tiles::kNthRotation[tiles::kFit[t][o.req]][pick]};
 }
 
-void Game::playout(Rng& rng, Events* events) {
+void Game::playout(Rng& rng, Events* events, Future future) {
+  if (future == Future::Sampled || caller_draws_) redeal(rng, events);
   Location opts[kMaxMeepleOptions];
   if (phase_ == Phase::PlaceMeeple) {
     const int k = meeple_options(opts);
@@ -405,6 +484,7 @@ std::string describe(const Verdict& v) {
     case Illegal::NoSupply: return "the player has no meeple left in supply";
     case Illegal::FarmersOff: return "farmers are switched off in this game";
     case Illegal::NoSuchTile: return "tile type must be 0 to 23 (A to X)";
+    case Illegal::NotFaceDown: return "no tile of that type is face down";
   }
   return "unknown reason";
 }

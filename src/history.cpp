@@ -1,5 +1,6 @@
 // Rewind and undo by replaying the placed tiles, in order, on a fresh game with the same
-// players, options and draw pile: the rules then redo every score, return and discard.
+// players, options and draw pile (for caller draws, the same tiles supplied in the same
+// order): the rules then redo every score, return and discard.
 #include "carcassonne/history.hpp"
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@ Status fail(Status s, std::string* error, std::string msg) {
 Game restart(const Game& game) { return restart(game, game.options()); }
 
 Game restart(const Game& game, const Options& options) {
+  if (game.caller_draws()) return Game(game.players(), CallerDraws{}, game.draw_order(), options);
   return game.fixed_order() ? Game(game.players(), game.draw_order(), options)
                             : Game(game.players(), game.seed(), options);
 }
@@ -40,12 +42,19 @@ Status rewind(const Game& game, int turns, Game& out, std::string* error) {
     return fail(Status::InvalidArgument, error,
                 fmt::format("cannot rewind to turn {}: {} turns have been played", turns, played));
   Game g = restart(game);
+  // With caller draws the replay is told each tile the game drew, discards included.
+  const auto drawn = game.drawn_tiles();
+  const auto redraw = [&] {
+    while (g.phase() == Phase::Draw && g.drawn() < game.drawn()) g.draw(drawn[g.drawn()]);
+  };
   for (int t = 1; t <= turns; ++t) {
+    redraw();
     const PlacedTile& pt = game.board().tile(t);
     Verdict v;
     if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple}, nullptr, &v) != Status::Ok)
       return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
   }
+  redraw();
   out = g;
   return Status::Ok;
 }

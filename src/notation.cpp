@@ -7,7 +7,7 @@
 namespace carc {
 
 std::string format_move(TileType tile, const Move& m) {
-  std::string s = fmt::format("{} {},{} {}", tile_letter(tile), m.at.x, m.at.y, 90 * m.at.rot);
+  std::string s = fmt::format("{} {},{} {}", tile_name(tile), m.at.x, m.at.y, 90 * m.at.rot);
   if (m.meeple != Location::None) {
     s += ' ';
     s += location_name(m.meeple);
@@ -81,10 +81,11 @@ bool parse_int(std::string_view w, int& out) {
 
 bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* error) {
   std::string_view rest = text;
-  const std::string_view letter = next_word(rest);
-  if (letter.size() != 1 || tile_from_letter(letter[0]) == kNoTile || letter[0] > 'X')
-    return fail(error, fmt::format("'{}' is not a tile letter A..X{}", echo(letter),
-                                   letter.size() == 1 && letter[0] >= 'a' && letter[0] <= 'x' ? " (tile letters are uppercase)" : ""));
+  const std::string_view name = next_word(rest);
+  const TileType t = tile_from_name(name);
+  if (t == kNoTile)
+    return fail(error, fmt::format("'{}' is not a tile letter A..X{}", echo(name),
+                                   name.size() == 1 && name[0] >= 'a' && name[0] <= 'x' ? " (tile letters are uppercase)" : ""));
   const std::string_view coords = next_word(rest);
   const size_t comma = coords.find(',');
   int x = 0, y = 0;
@@ -103,7 +104,7 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
     return fail(error, fmt::format("'{}' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)", echo(loc_word)));
   const std::string_view extra = next_word(rest);
   if (!extra.empty()) return fail(error, fmt::format("unexpected '{}' after the move", echo(extra)));
-  tile = tile_from_letter(letter[0]);
+  tile = t;
   move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc};
   return true;
 }

@@ -1,6 +1,8 @@
 // Front-end queries, answered from the board, the features and the draw pile.
 #include "carcassonne/queries.hpp"
 
+#include "carcassonne/scoring.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -81,7 +83,6 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
   const Features& f = game.features();
   const SegId root = f.find(static_cast<SegId>(pt.seg_base + local));
   const FeatureCounters& c = f.root_counters(root);
-  const Options& opt = game.options();
 
   FeatureInfo info;
   info.kind = c.kind;
@@ -100,35 +101,27 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
   for (int p = 0; p < game.players() && most > 0; ++p)
     if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));
 
+  FeatureSize size{c.kind, info.tiles, c.shields};
   switch (c.kind) {
     case FeatureKind::Road:
+    case FeatureKind::City:
       info.open_edges = c.open;
       info.completed = c.open == 0;
-      info.value_complete = info.tiles;
-      info.value_end = info.completed ? 0 : info.tiles;
       break;
-    case FeatureKind::City: {
-      info.open_edges = c.open;
-      info.shields = c.shields;
-      info.completed = c.open == 0;
-      const bool small = opt.first_edition_small_city && info.tiles == 2;
-      info.value_complete = small ? info.tiles + c.shields : 2 * (info.tiles + c.shields);
-      info.value_end = info.completed ? 0 : info.tiles + c.shields;
+    case FeatureKind::Monastery:
+      size.tiles = 0;
+      size.neighbours = b.neighbours8(pt.x, pt.y);
+      info.completed = size.neighbours == 8;
       break;
-    }
-    case FeatureKind::Monastery: {
-      const int around = b.neighbours8(pt.x, pt.y);
-      info.completed = around == 8;
-      info.value_complete = 9;
-      info.value_end = info.completed ? 0 : 1 + around;
-      break;
-    }
     case FeatureKind::Field:
-      info.cities = game.completed_cities_touching(root);
-      info.value_end = opt.farmers ? (opt.first_edition_farmers ? 4 : 3) * info.cities : 0;
-      info.value_complete = info.value_end;
+      size.tiles = 0;
+      size.cities = info.cities = game.completed_cities_touching(root);
       break;
   }
+  if (c.kind == FeatureKind::City) info.shields = c.shields;
+  info.value_complete = value_completed(size, game.options());
+  // A completed road, city or monastery has scored already: nothing is left for the end.
+  info.value_end = info.completed ? 0 : value_at_end(size, game.options());
   out = info;
   return Status::Ok;
 }

@@ -118,6 +118,10 @@ std::string save_record(const Game& game) {
       out += fmt::format("# scores so far: {}; player {} to decide the meeple\n",
                          player_list(scores, game.players()), game.current_player());
       break;
+    case Phase::Draw:
+      out += fmt::format("# scores so far: {}; player {} to draw\n", player_list(scores, game.players()),
+                         game.current_player());
+      break;
   }
   return out;
 }

@@ -4,10 +4,36 @@
 #include <bit>
 
 #include "carcassonne/game.hpp"
+#include "carcassonne/scoring.hpp"
 
 namespace carc {
 
 using tiles::kDefs;
+
+int value_completed(const FeatureSize& f, const Options& options) {
+  switch (f.kind) {
+    case FeatureKind::Road: return points::kRoadTile * f.tiles;
+    case FeatureKind::City:
+      if (options.first_edition_small_city && f.tiles == points::kSmallCityTiles)
+        return points::kSmallCityTile * f.tiles + points::kSmallCityShield * f.shields;
+      return points::kCityTile * f.tiles + points::kCityShield * f.shields;
+    case FeatureKind::Monastery: return points::kMonasteryComplete;
+    case FeatureKind::Field: return value_at_end(f, options);
+  }
+  return 0;
+}
+
+int value_at_end(const FeatureSize& f, const Options& options) {
+  switch (f.kind) {
+    case FeatureKind::Road: return points::kRoadTile * f.tiles;
+    case FeatureKind::City: return points::kCityTileAtEnd * f.tiles + points::kCityShieldAtEnd * f.shields;
+    case FeatureKind::Monastery: return points::kMonasteryAtEnd + f.neighbours;
+    case FeatureKind::Field:
+      if (!options.farmers) return 0;
+      return (options.first_edition_farmers ? points::kFirstEditionFieldCity : points::kFieldCity) * f.cities;
+  }
+  return 0;
+}
 
 namespace {
 // A set of small integers (tile indices, segment ids) below 256. It counts its members as
@@ -93,19 +119,10 @@ void Game::forget_monk(uint8_t tile) {
 // A feature completed during the game scores if it holds meeples, which go home.
 void Game::score_completed(SegId root, Events* events) {
   const FeatureCounters& c = features_.root_counters(root);
-  if (c.meeples == 0) return;
-  int points = 0, tiles = 0;
-  switch (c.kind) {
-    case FeatureKind::Road: points = tiles = feature_tiles(root); break;
-    case FeatureKind::City: {
-      tiles = feature_tiles(root);
-      const bool small = options_.first_edition_small_city && tiles == 2;
-      points = small ? tiles + c.shields : 2 * (tiles + c.shields);
-      break;
-    }
-    case FeatureKind::Monastery: points = 9; break;
-    case FeatureKind::Field: return;  // fields never complete
-  }
+  if (c.meeples == 0 || c.kind == FeatureKind::Field) return;  // fields never complete
+  FeatureSize size{c.kind, 0, c.shields};
+  if (c.kind != FeatureKind::Monastery) size.tiles = feature_tiles(root);
+  const int points = value_completed(size, options_), tiles = size.tiles;
   // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
   // loop counts and compacts without branching on it.
   PlayerCounts meeples{};
@@ -152,24 +169,21 @@ void Game::score_end(Events* events) {
   for (int f = 0; f < nfeatures; ++f) {
     const SegId r = feature[f];
     const FeatureCounters& c = features_.root_counters(r);
-    int points = 0, tiles = 0;
+    FeatureSize size{c.kind, 0, c.shields};
     switch (c.kind) {
-      case FeatureKind::Road: points = tiles = feature_tiles(r); break;
-      case FeatureKind::City:
-        tiles = feature_tiles(r);
-        points = tiles + c.shields;
-        break;
+      case FeatureKind::Road:
+      case FeatureKind::City: size.tiles = feature_tiles(r); break;
       case FeatureKind::Monastery: {
         const PlacedTile& pt = board_.tile(features_.tile_of(r));
-        points = 1 + board_.neighbours8(pt.x, pt.y);
+        size.neighbours = board_.neighbours8(pt.x, pt.y);
         break;
       }
       case FeatureKind::Field:
-        if (options_.first_edition_farmers) continue;
-        points = 3 * completed_cities_touching(r);
+        if (options_.first_edition_farmers) continue;  // scored per city below
+        size.cities = completed_cities_touching(r);
         break;
     }
-    pay(c.kind, points, tiles, true, meeples[f], meeples_[first[f]], events);
+    pay(c.kind, value_at_end(size, options_), size.tiles, true, meeples[f], meeples_[first[f]], events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
 }
@@ -218,7 +232,7 @@ void Game::score_first_edition_farmers(Events* events) {
       any = true;
       farmers[m.player]++;
     }
-    if (any) pay(FeatureKind::Field, 4, feature_tiles(city), true, farmers, first, events);
+    if (any) pay(FeatureKind::Field, points::kFirstEditionFieldCity, feature_tiles(city), true, farmers, first, events);
   }
 }
 

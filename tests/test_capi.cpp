@@ -386,7 +386,7 @@ TEST_CASE("C API: rule options are set before the first tile only") {
   o.first_edition_small_city = true;
   carc::Game ref(2, 8, o);
   carc::Rng rng(4);
-  ref.playout(rng);
+  ref.playout(rng, nullptr, carc::Future::AsDealt);
   REQUIRE(carc_game_playout(g.get(), 4) == CARC_OK);
   CHECK(carc_game_score(g.get(), 0) == ref.score(0));
   CHECK(carc_game_score(g.get(), 1) == ref.score(1));
@@ -445,7 +445,7 @@ TEST_CASE("C API: a game driven move by move equals carc::Game::playout and carc
     GamePtr rolled = clone(g.get());
     carc::Game ref(players, seed);
     carc::Rng ref_rng(seed * 7);
-    ref.playout(ref_rng);
+    ref.playout(ref_rng, nullptr, carc::Future::AsDealt);
     REQUIRE(carc_game_playout(rolled.get(), seed * 7) == CARC_OK);
 
     carc::Rng rng(seed * 7);  // the choices Game::playout makes
@@ -638,7 +638,7 @@ TEST_CASE("C API: events add up to the scores, and discards are reported") {
   for (uint64_t s = 1; s < 5000 && !seed; ++s) {
     carc::Game probe(2, s);
     carc::Rng rng(s);
-    probe.playout(rng);
+    probe.playout(rng, nullptr, carc::Future::AsDealt);
     if (probe.discard_count() > 0) seed = s;
   }
   REQUIRE(seed != 0);

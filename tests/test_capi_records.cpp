@@ -69,7 +69,7 @@ TEST_CASE("C API records: a record saved in C++ loads identically through C, and
       // Both play on alike: the draw pile and everything hidden came across too.
       carc::Game cont = game;
       carc::Rng r(static_cast<uint64_t>(i) + 5);
-      cont.playout(r);
+      cont.playout(r, nullptr, carc::Future::AsDealt);
       REQUIRE(carc_game_playout(h.get(), static_cast<uint64_t>(i) + 5) == CARC_OK);
       REQUIRE(save(h.get()) == carc::save_record(cont));
     };

@@ -2,6 +2,8 @@
 // still play exactly the game that the public calls play with the same random numbers.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "carcassonne/carcassonne.hpp"
 
 using namespace carc;
@@ -23,7 +25,7 @@ TEST_CASE("A playout plays the game that listing the moves plays with the same r
       const uint32_t pick = rng_listed.below(k + 1);
       REQUIRE(listed.deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick]) == Status::Ok);
     }
-    played.playout(rng_played);
+    played.playout(rng_played, nullptr, Future::AsDealt);
     REQUIRE(played.over());
     REQUIRE(played.board().tile_count() == listed.board().tile_count());
     for (int i = 0; i < listed.board().tile_count(); ++i) {
@@ -51,7 +53,7 @@ TEST_CASE("A playout started after the tile is placed finishes the turn with a m
   const int n = a.legal_placements(buf);
   REQUIRE(a.place(buf[ra.below(n)]) == Status::Ok);
   REQUIRE(b.place(buf[rb.below(n)]) == Status::Ok);
-  a.playout(ra);
+  a.playout(ra, nullptr, Future::AsDealt);
   while (!b.over()) {
     if (b.phase() == Phase::PlaceTile) REQUIRE(b.place(buf[rb.below(b.legal_placements(buf))]) == Status::Ok);
     const int k = b.meeple_options(opts);
@@ -60,6 +62,36 @@ TEST_CASE("A playout started after the tile is placed finishes the turn with a m
   }
   for (int p = 0; p < 2; ++p) CHECK(a.score(p) == b.score(p));
   CHECK(a.board().tile_count() == b.board().tile_count());
+}
+
+TEST_CASE("A sampled playout re-deals the face-down tiles from its generator, then plays as dealt") {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Game sampled(2 + seed % 4, seed), dealt = sampled;
+    Rng rs(seed), rd(seed);
+    Events es, ed;
+    sampled.playout(rs, &es);
+    dealt.redeal(rd, &ed);
+    dealt.playout(rd, &ed, Future::AsDealt);
+    REQUIRE(sampled == dealt);
+    REQUIRE(es.count == ed.count);
+  }
+}
+
+TEST_CASE("Two playouts from one position with different seeds draw different futures") {
+  const Game position(2, uint64_t{5});
+  Game a = position, b = position;
+  Rng ra(1), rb(2);
+  a.playout(ra);
+  b.playout(rb);
+  const auto da = a.draw_order(), db = b.draw_order();
+  CHECK(da[0] == db[0]);  // the tile in hand is public
+  CHECK(!std::equal(da.begin(), da.end(), db.begin()));
+  // As dealt, both play the position's own pile.
+  Game c = position, d = position;
+  c.playout(ra, nullptr, Future::AsDealt);
+  d.playout(rb, nullptr, Future::AsDealt);
+  CHECK(std::equal(c.draw_order().begin(), c.draw_order().end(), position.draw_order().begin()));
+  CHECK(std::equal(d.draw_order().begin(), d.draw_order().end(), position.draw_order().begin()));
 }
 
 TEST_CASE("The board's placement count of every tile type is the length of its placement list") {

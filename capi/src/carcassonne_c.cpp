@@ -170,6 +170,7 @@ const char* phase_text(carc::Phase p) {
     case carc::Phase::PlaceTile: return "the tile is still to be placed";
     case carc::Phase::PlaceMeeple: return "the tile is placed and the meeple is next";
     case carc::Phase::GameOver: return "the game is over";
+    case carc::Phase::Draw: return "the next tile is still to be drawn";
   }
   return "unknown phase";
 }
@@ -630,7 +631,7 @@ int carc_game_play_text(carc_game* game, const char* text) {
 int carc_game_playout(carc_game* game, uint64_t seed) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     carc::Rng rng(seed);
-    g.game.playout(rng, &g.events);
+    g.game.playout(rng, &g.events, carc::Future::AsDealt);
     return check_queue(c, g);
   });
 }
@@ -651,7 +652,7 @@ int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t*
     for (int i = 0; i < count; ++i) {
       if (i > 0) work = g.game;
       carc::Rng rng(seed + static_cast<uint64_t>(i));
-      work.playout(rng);  // no events: nobody reads them
+      work.playout(rng, nullptr, carc::Future::AsDealt);  // no events: nobody reads them
       const unsigned leaders = work.leaders();
       for (int p = 0; p < players; ++p) {
         sums[static_cast<size_t>(p)] += work.score(p);

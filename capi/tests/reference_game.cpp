@@ -2,7 +2,7 @@
 // seeded game with the same choices, played on carc::Game directly, printed the same way.
 // The tests compare the three outputs line by line.
 //   reference_game SEED PLAYERS              the transcript
-//   reference_game playout SEED PLAYERS ROLL the result of Game(PLAYERS, SEED).playout(Rng(ROLL))
+//   reference_game playout SEED PLAYERS ROLL the result of Game(PLAYERS, SEED).playout(Rng(ROLL)) as dealt
 //   reference_game record SEED PLAYERS ROLL TURNS [placed]
 //                                            the record of that playout stopped after TURNS
 //                                            turns (-1: none), the next tile placed if asked
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   if (argc == 5 && std::strcmp(argv[1], "playout") == 0) {
     Game game(std::atoi(argv[3]), std::strtoull(argv[2], nullptr, 10));
     Rng rng(std::strtoull(argv[4], nullptr, 10));
-    game.playout(rng);
+    game.playout(rng, nullptr, Future::AsDealt);
     print_result(game);
     fmt::print("tiles {} meeples {}\n", game.board().tile_count(), game.meeples().size());
     return 0;

@@ -59,7 +59,6 @@ class Board {
   }
   static bool in_reach(int x, int y) { return x >= -kReach && x <= kReach && y >= -kReach && y <= kReach; }
 
-  void clear() { *this = Board{}; }
   friend bool operator==(const Board&, const Board&) = default;
 
   int tile_count() const { return ntiles_; }

@@ -9,6 +9,7 @@
 
 #include "carcassonne/board.hpp"
 #include "carcassonne/features.hpp"
+#include "carcassonne/options.hpp"
 #include "carcassonne/rng.hpp"
 #include "carcassonne/tiles.hpp"
 
@@ -22,14 +23,17 @@ inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that 
 inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
 inline constexpr int kMaxDeck = kTotalTiles - 1;             // tiles drawn after the start tile
 
-struct Options {
-  bool farmers = true;                    // farmers may be deployed and fields score
-  bool first_edition_small_city = false;  // a completed 2-tile city scores 1/tile + 1/shield
-  bool first_edition_farmers = false;     // 4 per completed city to its farmer majority
-  friend bool operator==(const Options&, const Options&) = default;
-};
+// The phases of a turn. Draw is a chance node: the game waits for the caller to say which
+// face-down tile was drawn (only in a game created with CallerDraws).
+enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2, Draw = 3 };
 
-enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2 };
+// Creates a game whose face-down pile has no order: the caller supplies every draw
+// (Game::draw), as a server, a physical table or a test does.
+struct CallerDraws {};
+
+// What a playout draws: a fresh uniform re-deal of the face-down tiles from the playout's
+// generator (what a player can know), or the pile as it was dealt (perfect information).
+enum class Future : uint8_t { Sampled = 0, AsDealt = 1 };
 
 // Where the current tile goes: coordinates and quarter turns clockwise (0..3).
 struct Placement {
@@ -68,6 +72,7 @@ enum class Illegal : uint8_t {
   NoSupply,         // the player has no meeple left
   FarmersOff,       // fields cannot be occupied with farmers switched off
   NoSuchTile,       // check_fit: the tile type is outside 0..23 (A..X)
+  NotFaceDown,      // draw: no tile of that type is face down
 };
 
 struct Verdict {
@@ -133,6 +138,11 @@ class Game {
   // std::invalid_argument for a bad player count, a tile type outside 0..23, or more tiles
   // of a type than the box holds (the start tile takes one D).
   Game(int players, std::span<const TileType> order, Options options = {});
+  // A game whose draws come from the caller (Phase::Draw before every tile): the face-down
+  // pile is the whole box less the start tile, or the given tiles (any order; at most the
+  // box's count of each type). Throws std::invalid_argument like the fixed-order game.
+  Game(int players, CallerDraws, Options options = {});
+  Game(int players, CallerDraws, std::span<const TileType> pile, Options options = {});
 
   // --- the state ---
   int players() const { return players_; }
@@ -140,7 +150,7 @@ class Game {
   Phase phase() const { return phase_; }
   bool over() const { return phase_ == Phase::GameOver; }
   int current_player() const { return current_; }
-  // The tile to place (PlaceTile) or just placed (PlaceMeeple); kNoTile when over.
+  // The tile to place (PlaceTile) or just placed (PlaceMeeple); kNoTile in Draw and when over.
   TileType current_tile() const;
   int score(int player) const { return score_[player]; }
   int supply(int player) const { return supply_[player]; }
@@ -151,15 +161,39 @@ class Game {
   const Features& features() const { return features_; }
   std::span<const Meeple> meeples() const { return {meeples_.data(), nmeeples_}; }
 
-  // Draw pile: the full order after the start tile, how many have been drawn (the current
-  // tile included), and which draws were discarded because they fit nowhere.
-  std::span<const TileType> draw_order() const { return {deck_.data(), deck_size_}; }
+  // Draw pile: the tiles drawn so far in order (the current tile included), how many, which
+  // draws were discarded because they fit nowhere, and how many tiles are face down. All of
+  // this is public: every player sees each tile as it is drawn.
+  std::span<const TileType> drawn_tiles() const { return {deck_.data(), drawn_}; }
   int drawn() const { return drawn_; }
   int tiles_in_pile() const { return deck_size_ - drawn_; }
   bool discarded(int draw_index) const { return (discarded_[draw_index >> 6] >> (draw_index & 63)) & 1; }
   int discard_count() const;
+  // Face-down tiles of type t.
+  int face_down(TileType t) const;
+
+  // How the pile is drawn. These reveal the future of a seeded or fixed-order game (the
+  // face-down order), which no player may see: bots and clients use the calls above, a
+  // public copy, or a re-deal.
+  // The whole pile in draw order: drawn tiles, then the face-down ones (for a game with
+  // caller draws, the face-down part is in type order and means nothing).
+  std::span<const TileType> draw_order() const { return {deck_.data(), deck_size_}; }
   bool fixed_order() const { return fixed_order_; }
+  bool caller_draws() const { return caller_draws_; }
   uint64_t seed() const { return seed_; }
+
+  // --- chance ---
+  // Draw phase: the caller says which face-down tile was drawn. A tile that fits nowhere
+  // leaves the game (a Discard event) and the game asks for another (or ends when none is
+  // left). On failure (wrong phase, t not face down) nothing changes and *why says why.
+  Status draw(TileType t, Events* events = nullptr, Verdict* why = nullptr);
+  // Shuffles the face-down tiles uniformly from rng, keeping everything public as it is (the
+  // determinization search needs); the game then draws in that order, and in Draw phase it
+  // draws at once. Afterwards the game is a fixed-order game (its seed no longer applies).
+  void redeal(Rng& rng, Events* events = nullptr);
+  // A copy that knows only what the players know: the same public state, the face-down
+  // tiles without an order, drawn by the caller from now on.
+  Game public_copy() const;
 
   // --- placing the tile ---
   // Whether the current tile may go there, and if not, why.
@@ -193,8 +227,10 @@ class Game {
   // Place and deploy in one step; on failure nothing changes.
   Status play(Move m, Events* events = nullptr, Verdict* why = nullptr);
   // Plays random legal turns to the end: a placement uniformly among legal placements,
-  // then a meeple uniformly among the legal locations and "none".
-  void playout(Rng& rng, Events* events = nullptr);
+  // then a meeple uniformly among the legal locations and "none". By default the face-down
+  // tiles are re-dealt from rng first (redeal), so the playout cannot see the real future;
+  // Future::AsDealt plays the pile as dealt (a game with caller draws has none: re-dealt).
+  void playout(Rng& rng, Events* events = nullptr, Future future = Future::Sampled);
 
   // --- looking ahead (this game is unchanged) ---
   // The scores if the game ended now: a tile just placed (PlaceMeeple) scores what it
@@ -211,7 +247,9 @@ class Game {
 
  private:
   void init(int players, Options options);
+  void set_pile(std::span<const TileType> tiles);
   void draw_next(Events* events);
+  bool take_drawn(Events* events);
   bool fits_anywhere(TileType t) const;
   void apply_placement(Placement p);
   void add_pending(SegId root);
@@ -247,9 +285,14 @@ class Game {
   uint8_t npending_ = 0;
   uint8_t nmonks_ = 0;
   bool fixed_order_ = false;
+  bool caller_draws_ = false;
 };
 
-// Tile type for an uppercase letter 'A'..'X', or kNoTile (lowercase letters too).
+// Whether two games show the players the same: everything but the order of the face-down
+// tiles and how they are drawn (a.public_copy() == b.public_copy()).
+bool same_public_state(const Game& a, const Game& b);
+
+// Tile type for a one-letter name (upper case, tile_from_name), or kNoTile.
 TileType tile_from_letter(char c);
 
 }  // namespace carc

@@ -9,8 +9,8 @@
 
 namespace carc {
 
-// A new game with the same players, options and draw pile (seed or fixed order) as `game`,
-// before the first move.
+// A new game with the same players, options and draw pile (seed, fixed order, or caller
+// draws of the same tiles) as `game`, before the first move.
 Game restart(const Game& game);
 // The same with other rule options (which the draw pile does not depend on).
 Game restart(const Game& game, const Options& options);

@@ -26,14 +26,20 @@ enum class Location : uint8_t {
 };
 inline constexpr int kLocationCount = 13;
 
-// Tile type index 0..23 is letter 'A' + index.
+// A tile type is an index into the tile table; its name (the base letters "A".."X") comes
+// from the table, see tile_name() and tile_from_name().
 using TileType = uint8_t;
 inline constexpr int kTileTypes = 24;
 inline constexpr int kTotalTiles = 72;
 inline constexpr TileType kStartTile = 3;  // D
 inline constexpr uint8_t kNoTile = 0xFF;
 
-inline constexpr char tile_letter(TileType t) { return static_cast<char>('A' + t); }
+// The name of a tile type ("A".."X"), "?" for a value that names none.
+std::string_view tile_name(TileType t);
+// The tile type a name denotes (exact, case-sensitive), or kNoTile.
+TileType tile_from_name(std::string_view name);
+// The one-letter name of a base tile type (the form the version 1 record and move text use).
+inline char tile_letter(TileType t) { return tile_name(t)[0]; }
 
 // Name of a location ("C", "N", ..., "NNW"); "-" for Location::None, "?" if invalid.
 std::string_view location_name(Location loc);
@@ -192,7 +198,6 @@ struct Oriented {
   std::array<uint8_t, kLocationCount> loc_seg;  // local segment named by each location
   uint8_t nchoices;                      // meeple choices: first location of each segment
   std::array<Location, kMaxSegs + 1> choices;
-  std::array<Location, kMaxSegs> seg_loc;  // first (canonical) location of each segment
 };
 
 constexpr Oriented make_oriented(const TileDef& d, int rot) {
@@ -220,7 +225,6 @@ constexpr Oriented make_oriented(const TileDef& d, int rot) {
     const uint8_t seg = o.loc_seg[l];
     if (seg == kNoSeg || (seen & (1u << seg))) continue;
     seen = static_cast<uint16_t>(seen | (1u << seg));
-    o.seg_loc[seg] = static_cast<Location>(l);
     o.choices[o.nchoices++] = static_cast<Location>(l);
   }
   return o;
@@ -237,11 +241,9 @@ inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = mak
 // kFit[t][req]: mask of the distinct rotations of type t that satisfy an open cell's
 // requirement byte (2 bits per side, Edge values, Edge::None = unconstrained).
 // A rotation fits when it shows the wanted edge on every constrained side, i.e. when
-// (req ^ code) is zero on the sides req constrains. Written with few steps per entry so
-// that clang's constexpr step limit is not reached.
+// (req ^ code) is zero on the sides req constrains: whole bytes at a time, because a
+// side-by-side loop takes clang past its constexpr step limit.
 constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
-  // Whole bytes at a time: a rotation fits when its edge code equals the requirement on
-  // every constrained side. (A side-by-side loop takes clang past its constexpr step limit.)
   std::array<std::array<uint8_t, 256>, kTileTypes> f{};
   for (int t = 0; t < kTileTypes; ++t) {
     int code[4] = {};

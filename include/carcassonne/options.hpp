@@ -1,0 +1,50 @@
+// Rule options of a game, and the one table that names them: records, the C ABI and the
+// Python binding find an option by its id or name here, so a new option is one new field
+// and one new row.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string_view>
+
+namespace carc {
+
+struct Options {
+  bool farmers = true;                    // farmers may be deployed and fields score
+  bool first_edition_small_city = false;  // a completed 2-tile city scores 1/tile + 1/shield
+  bool first_edition_farmers = false;     // 4 per completed city to its farmer majority
+  friend bool operator==(const Options&, const Options&) = default;
+};
+
+// One rule option: its id (the C ABI's CARC_OPT_* value, fixed once released), its name in
+// records, the field it sets and a phrase for messages and docs.
+struct OptionInfo {
+  int id;
+  std::string_view name;
+  bool Options::*field;
+  std::string_view what;
+};
+
+inline constexpr std::array<OptionInfo, 3> kOptionTable = {{
+    {1, "farmers", &Options::farmers, "farmers may be deployed and fields score"},
+    {2, "first-edition-small-city", &Options::first_edition_small_city,
+     "a completed 2-tile city scores 1 per tile and shield"},
+    {3, "first-edition-farmers", &Options::first_edition_farmers,
+     "each completed city gives 4 to the players with the most farmers beside it"},
+}};
+
+// Every option, in id order.
+constexpr std::span<const OptionInfo> option_table() { return kOptionTable; }
+// The option with this id or name, or nullptr.
+constexpr const OptionInfo* find_option(int id) {
+  for (const OptionInfo& o : kOptionTable)
+    if (o.id == id) return &o;
+  return nullptr;
+}
+constexpr const OptionInfo* find_option(std::string_view name) {
+  for (const OptionInfo& o : kOptionTable)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+}  // namespace carc

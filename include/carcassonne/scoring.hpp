@@ -1,0 +1,39 @@
+// What a feature is worth. The points of every rule live here, once: the game's scoring and
+// the front-end queries (inspect_feature) both ask these functions.
+#pragma once
+
+#include "carcassonne/options.hpp"
+#include "carcassonne/tiles.hpp"
+
+namespace carc {
+
+namespace points {
+inline constexpr int kRoadTile = 1;               // a road, complete or not
+inline constexpr int kCityTile = 2;               // a completed city
+inline constexpr int kCityShield = 2;
+inline constexpr int kCityTileAtEnd = 1;          // an incomplete city at the end
+inline constexpr int kCityShieldAtEnd = 1;
+inline constexpr int kSmallCityTiles = 2;         // first-edition small city: this many tiles...
+inline constexpr int kSmallCityTile = 1;          // ...score this per tile
+inline constexpr int kSmallCityShield = 1;        // ...and this per shield
+inline constexpr int kMonasteryComplete = 9;      // the tile and its 8 neighbours
+inline constexpr int kMonasteryAtEnd = 1;         // the tile, plus one per placed neighbour
+inline constexpr int kFieldCity = 3;              // per completed city a field touches
+inline constexpr int kFirstEditionFieldCity = 4;  // per completed city, to its farmer majority
+}  // namespace points
+
+// The size of a feature, as far as its points depend on it.
+struct FeatureSize {
+  FeatureKind kind = FeatureKind::Road;
+  int tiles = 0;       // distinct tiles (roads, cities)
+  int shields = 0;     // cities
+  int neighbours = 0;  // monasteries: placed tiles among the 8 around it
+  int cities = 0;      // fields: distinct completed cities it touches
+};
+
+// Points for the feature completed now (fields never complete: their end value).
+int value_completed(const FeatureSize& f, const Options& options);
+// Points for the feature in end-game scoring, as it stands.
+int value_at_end(const FeatureSize& f, const Options& options);
+
+}  // namespace carc
