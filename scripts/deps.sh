@@ -2,11 +2,11 @@
 # Installs with apt-get whatever this machine lacks for
 #   scripts/deps.sh demo   the demo and the examples: compilers, CMake, fmt, Python
 #   scripts/deps.sh test   (the default) everything scripts/test.sh needs: the above, Catch2,
-#                          pkg-config, doxygen, and clang with its sanitizer and libFuzzer
+#                          pkg-config, doxygen, python3-venv, and clang with its sanitizer and libFuzzer
 #                          runtimes
 set -euo pipefail
 demo=(cmake g++ make libfmt-dev python3)
-tests=(catch2 pkg-config clang libclang-rt-14-dev binutils doxygen)
+tests=(catch2 pkg-config clang libclang-rt-14-dev binutils doxygen python3-venv)
 case "${1:-test}" in
   demo) wanted=("${demo[@]}") ;;
   test) wanted=("${demo[@]}" "${tests[@]}") ;;
