@@ -374,7 +374,7 @@ double capi_rollout_rate(const std::vector<Handle>& positions, double seconds) {
   const double r = rate_of(seconds, [&] {
     for (int k = 0; k < 64; ++k) {
       checked(carc_game_copy(work.get(), positions[at++ % positions.size()].get()), work.get(), "carc_game_copy");
-      checked(carc_game_playout(work.get(), seed++), work.get(), "carc_game_playout");
+      checked(carc_game_playout(work.get(), seed++, 0), work.get(), "carc_game_playout");
       checked(carc_game_scores(work.get(), scores, CARC_MAX_PLAYERS), work.get(), "carc_game_scores");
       sum += static_cast<uint64_t>(scores[0] - scores[1]);
     }
@@ -392,7 +392,7 @@ double capi_batch_rollout_rate(const std::vector<Handle>& positions, int batch, 
   size_t at = 0;
   const double r = rate_of(seconds, [&] {
     const carc_game* position = positions[at++ % positions.size()].get();
-    checked(carc_game_rollouts(position, seed, batch, sums, wins, CARC_MAX_PLAYERS), position, "carc_game_rollouts");
+    checked(carc_game_rollouts(position, seed, batch, 0, sums, wins, CARC_MAX_PLAYERS), position, "carc_game_rollouts");
     seed += static_cast<uint64_t>(batch);
     sum += static_cast<uint64_t>(sums[0] - sums[1] + wins[0]);
     return batch;
@@ -425,9 +425,9 @@ uint64_t capi_allocations() {
       while (checked(carc_game_poll_event(work.get(), event, CARC_EVENT_FIELDS), work.get(), "carc_game_poll_event") == 1) {
       }
     }
-    checked(carc_game_playout(work.get(), 1), work.get(), "carc_game_playout");
+    checked(carc_game_playout(work.get(), 1, 0), work.get(), "carc_game_playout");
     checked(carc_game_scores(work.get(), scores, CARC_MAX_PLAYERS), work.get(), "carc_game_scores");
-    checked(carc_game_rollouts(position.get(), 1, 3, sums, wins, CARC_MAX_PLAYERS), position.get(), "carc_game_rollouts");
+    checked(carc_game_rollouts(position.get(), 1, 3, 0, sums, wins, CARC_MAX_PLAYERS), position.get(), "carc_game_rollouts");
   }
   return g_allocations.load() - before;
 }

@@ -245,7 +245,7 @@ void check_playout_events(const carc_game* g, const std::string& record, int dis
   int32_t f[CARC_EVENT_FIELDS];
   while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
   }
-  INVARIANT(carc_game_playout(rest, 1) == CARC_OK, "playout");
+  INVARIANT(carc_game_playout(rest, 1, 0) == CARC_OK, "playout");
   int32_t from_events[CARC_MAX_PLAYERS] = {};
   int discard_events = 0;
   while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
@@ -722,7 +722,7 @@ void step(Input& in, Pool& pool) {
     }
     case kPlayout: {
       const uint64_t seed = in.u64();
-      const int s = on_game(g, true, "carc_game_playout", [&] { return carc_game_playout(g, seed); });
+      const int s = on_game(g, true, "carc_game_playout", [&] { return carc_game_playout(g, seed, 0); });
       if (s == CARC_OK) INVARIANT(carc_game_phase(g) == CARC_PHASE_GAME_OVER, "a playout did not finish the game");
       break;
     }

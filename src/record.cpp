@@ -2,9 +2,11 @@
 // the rules, so a loaded game is the very state the moves lead to.
 #include "carcassonne/record.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <climits>
+#include <span>
 #include <fmt/format.h>
 #include <stdexcept>
 #include <vector>
@@ -40,21 +42,41 @@ void append_line(std::string& out, const std::string& text, const std::string& c
 
 std::string RecordError::message() const { return fmt::format("line {}: {}", line, reason); }
 
-std::string save_record(const Game& game) {
+namespace {
+// The tiles of a pile, in type order, as record letters with a space every ten.
+std::string letters_of(std::span<const TileType> tiles) {
+  std::string letters;
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    if (i && i % 10 == 0) letters += ' ';
+    letters += tile_letter(tiles[i]);
+  }
+  return letters;
+}
+
+// The whole box less the start tile, in type order: the pile a 'pile hidden' line means.
+std::vector<TileType> box_pile() {
+  std::vector<TileType> box;
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int i = t == kStartTile ? 1 : 0; i < tiles::kDefs[t].count; ++i) box.push_back(static_cast<TileType>(t));
+  return box;
+}
+}  // namespace
+
+std::string save_record(const Game& whole, RecordForm form) {
+  // A public record is the record of what the players know.
+  const Game game = form == RecordForm::Public ? whole.public_copy() : whole;
   std::string out;
-  out += "# Carcassonne game record (see README.md, \"Game records\")\n";
+  out += "# Carcassonne game record (see docs/records.md)\n";
   out += fmt::format("{} {}\n", kMagic, kRecordVersion);
   out += fmt::format("players {}\n", game.players());
-  out += fmt::format("farmers {}\n", on_off(game.options().farmers));
-  out += fmt::format("first-edition-small-city {}\n", on_off(game.options().first_edition_small_city));
-  out += fmt::format("first-edition-farmers {}\n", on_off(game.options().first_edition_farmers));
-  if (game.fixed_order()) {
-    const auto order = game.draw_order();
-    std::string letters;
-    for (size_t i = 0; i < order.size(); ++i) {
-      if (i && i % 10 == 0) letters += ' ';
-      letters += tile_letter(order[i]);
-    }
+  for (const OptionInfo& o : option_table()) out += fmt::format("{} {}\n", o.name, on_off(game.options().*o.field));
+  if (game.caller_draws()) {
+    std::vector<TileType> pile(game.draw_order().begin(), game.draw_order().end());
+    std::sort(pile.begin(), pile.end());
+    out += pile == box_pile() ? std::string("pile hidden\n")
+                              : fmt::format("pile hidden {}\n", pile.empty() ? "-" : letters_of(pile));
+  } else if (game.fixed_order()) {
+    const std::string letters = letters_of(game.draw_order());
     out += fmt::format("order {}\n", letters.empty() ? "-" : letters);
   } else {
     out += fmt::format("seed {}\n", game.seed());
@@ -73,7 +95,11 @@ std::string save_record(const Game& game) {
       append_line(out, fmt::format("discard {}", tile_letter(drawn)), "fits nowhere, leaves the game");
       continue;
     }
-    if (next_tile >= board.tile_count()) break;  // the current tile: drawn, not placed yet
+    if (next_tile >= board.tile_count()) {  // the current tile: drawn, not placed yet
+      // With a hidden pile nothing else says which tile is in hand.
+      if (game.caller_draws()) append_line(out, fmt::format("draw {}", tile_letter(drawn)), "in hand, not placed yet");
+      break;
+    }
     const PlacedTile& pt = board.tile(next_tile++);
     const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple};
     const int player = replay.current_player();
@@ -84,6 +110,7 @@ std::string save_record(const Game& game) {
       break;
     }
     ev.clear();
+    while (replay.phase() == Phase::Draw && replay.drawn() <= d) replay.draw(game.draw_order()[replay.drawn()]);
     replay.play(m, &ev);
     std::string comment = fmt::format("turn {}, player {}", turn, player);
     for (int i = 0; i < ev.count; ++i) {
@@ -249,10 +276,29 @@ std::string not_a_letter(char c) {
 struct Header {
   int players = 0;
   Options options;
-  bool has_seed = false, has_order = false;
+  bool has_seed = false, has_order = false, hidden = false;
   uint64_t seed = 0;
-  std::vector<TileType> order;
+  std::vector<TileType> order;  // the draw order, or the hidden pile's tiles
 };
+
+// Reads tile letters into `to`, from the words of `rest`: at most the box of each (the start
+// tile takes one D), so what is kept is at most 71 tiles however long the line.
+void read_letters(const Line& l, std::string_view rest, std::string_view what, std::vector<TileType>& to) {
+  std::array<int, kTileTypes> used{};
+  used[kStartTile] = 1;
+  for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest))
+    for (const char c : w) {
+      const TileType t = tile_from_letter(c);
+      if (t == kNoTile) malformed(l.number, not_a_letter(c));
+      if (++used[t] > tiles::kDefs[t].count)
+        malformed(l.number, fmt::format("{} holds more {} tiles than the box ({}{})", what, c, tiles::kDefs[t].count,
+                                        t == kStartTile ? ", the start tile included" : ""));
+      to.push_back(t);
+    }
+}
+
+// What a record says of where its tiles come from (for messages).
+std::string_view pile_lines = "seed N, order ..., pile hidden";
 
 // Reads the header, from the first line (in l, have) on. Returns with l holding the first
 // move line if have is still true.
@@ -268,10 +314,11 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
   if (version != kRecordVersion)
     malformed(l.number, fmt::format("format version {} is not supported (this engine reads version {})", version, kRecordVersion));
 
-  bool seen_players = false, seen_farmers = false, seen_small = false, seen_ed1 = false;
+  bool seen_players = false;
+  std::array<bool, kOptionTable.size()> seen_option{};
   for (have = reader.next(l); have; have = reader.next(l)) {
     const std::string_view key = l.word(0);
-    if (is_move_word(key) || key == "discard") break;
+    if (is_move_word(key) || key == "discard" || key == "draw") break;
     auto once = [&](bool& seen) {
       if (seen) malformed(l.number, fmt::format("'{}' is given twice", key));
       seen = true;
@@ -290,50 +337,46 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
       const auto r = std::from_chars(w.data(), w.data() + w.size(), h.players);
       if (r.ec != std::errc() || r.ptr != w.data() + w.size() || h.players < kMinPlayers || h.players > kMaxPlayers)
         malformed(l.number, fmt::format("the number of players must be {} to {}, not '{}'", kMinPlayers, kMaxPlayers, echo(w)));
-    } else if (key == "farmers") {
-      once(seen_farmers);
-      on_off_value(h.options.farmers);
-    } else if (key == "first-edition-small-city") {
-      once(seen_small);
-      on_off_value(h.options.first_edition_small_city);
-    } else if (key == "first-edition-farmers") {
-      once(seen_ed1);
-      on_off_value(h.options.first_edition_farmers);
+    } else if (const OptionInfo* o = find_option(key)) {
+      once(seen_option[static_cast<size_t>(o - kOptionTable.data())]);
+      on_off_value(h.options.*o->field);
     } else if (key == "seed") {
       once(h.has_seed);
-      if (h.has_order) malformed(l.number, "a record has a seed or a draw order, not both");
+      if (h.has_order || h.hidden) malformed(l.number, fmt::format("a record has one of {}", pile_lines));
       const std::string_view w = one_value();
       const auto r = std::from_chars(w.data(), w.data() + w.size(), h.seed);
       if (r.ec != std::errc() || r.ptr != w.data() + w.size())
         malformed(l.number, fmt::format("the seed must be a whole number from 0 to 18446744073709551615, not '{}'", echo(w)));
     } else if (key == "order") {
       once(h.has_order);
-      if (h.has_seed) malformed(l.number, "a record has a seed or a draw order, not both");
+      if (h.has_seed || h.hidden) malformed(l.number, fmt::format("a record has one of {}", pile_lines));
       if (l.count == 1) malformed(l.number, "the draw order is missing (write 'order -' for an empty pile)");
       if (l.count == 2 && l.word(1) == "-") continue;
-      std::array<int, kTileTypes> used{};
-      used[kStartTile] = 1;
       std::string_view rest = l.text;
       next_word(rest);  // "order"
-      // The box limits the letters, so the order kept is at most 71 tiles however long the line.
-      for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest))
-        for (const char c : w) {
-          if (c < 'A' || c > 'X') malformed(l.number, not_a_letter(c));
-          const TileType t = tile_from_letter(c);
-          if (++used[t] > tiles::kDefs[t].count)
-            malformed(l.number, fmt::format("the draw order holds more {} tiles than the box ({}{})", c,
-                                            tiles::kDefs[t].count, t == kStartTile ? ", the start tile included" : ""));
-          h.order.push_back(t);
-        }
+      read_letters(l, rest, "the draw order", h.order);
+    } else if (key == "pile") {
+      once(h.hidden);
+      if (h.has_seed || h.has_order) malformed(l.number, fmt::format("a record has one of {}", pile_lines));
+      if (l.word(1) != "hidden")
+        malformed(l.number, "the pile line is 'pile hidden', then the pile's tiles if it is not the whole box");
+      std::string_view rest = l.text;
+      next_word(rest);  // "pile"
+      next_word(rest);  // "hidden"
+      if (l.count == 3 && l.word(2) == "-") continue;  // an empty pile
+      if (l.count == 2) h.order = box_pile();
+      else read_letters(l, rest, "the pile", h.order);
     } else {
-      malformed(l.number, fmt::format("'{}' is neither a header line (players, farmers, first-edition-small-city, "
-                                      "first-edition-farmers, seed, order) nor a move{}",
-                                      echo(key), letter_hint(key)));
+      std::string keys = "players";
+      for (const OptionInfo& o : option_table()) keys += fmt::format(", {}", o.name);
+      malformed(l.number, fmt::format("'{}' is neither a header line ({}, seed, order, pile) nor a move{}", echo(key),
+                                      keys, letter_hint(key)));
     }
   }
   const int at = have ? l.number : reader.last_line();
   if (!seen_players) malformed(at, "the header does not say how many players play ('players N')");
-  if (!h.has_seed && !h.has_order) malformed(at, "the header gives neither a seed ('seed N') nor a draw order ('order ...')");
+  if (!h.has_seed && !h.has_order && !h.hidden)
+    malformed(at, "the header gives no seed ('seed N'), draw order ('order ...') or hidden pile ('pile hidden')");
 }
 
 std::string draw_source(const Game& g) { return g.fixed_order() ? "the draw order" : "the seed's shuffle"; }
@@ -349,16 +392,37 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
     bool have = reader.next(l);
     Header h;
     read_header(reader, l, have, h);
-    Game game = h.has_order ? Game(h.players, h.order, h.options) : Game(h.players, h.seed, h.options);
+    Game game = h.hidden      ? Game(h.players, CallerDraws{}, h.order, h.options)
+                : h.has_order ? Game(h.players, h.order, h.options)
+                              : Game(h.players, h.seed, h.options);
 
     int accounted = 0;     // draws that the record's lines have accounted for so far
     int undecided_at = 0;  // line of a move whose meeple is '?'
+    int in_hand_at = 0;    // line of a hidden pile's 'draw' of the tile in hand
+    // A hidden pile's draw, said by a line: it must be face down, and fit or be discarded
+    // as the line says.
+    auto supply = [&](TileType t, bool discard) {
+      if (game.phase() != Phase::Draw)
+        fail(Status::IllegalMove, l.number,
+             game.over() ? "the game is over: no tile is left to draw" : "the tile in hand must be placed first");
+      const std::string_view name = tile_name(t);
+      if (game.face_down(t) == 0) fail(Status::IllegalMove, l.number, fmt::format("no {} is face down here", name));
+      const bool fits = game.board().placement_count(t) > 0;
+      if (discard && fits)
+        fail(Status::IllegalMove, l.number, fmt::format("{} fits on the board here, so it must be placed, not discarded", name));
+      if (!discard && !fits)
+        fail(Status::IllegalMove, l.number,
+             fmt::format("{} fits nowhere here: the record must say 'discard {}' for it", name, name));
+      game.draw(t);
+    };
     // Draws the engine has made that only a 'discard' line may account for.
     auto discards_owed = [&] { return game.drawn() - (game.over() ? 0 : 1) - accounted; };
     for (; have; have = reader.next(l)) {
       const std::string_view key = l.word(0);
-      if (!is_move_word(key) && key != "discard") {
-        if (key == "players" || key == "farmers" || key == "seed" || key == "order" || key.starts_with("first-edition"))
+      if (in_hand_at)
+        malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
+      if (!is_move_word(key) && key != "discard" && key != "draw") {
+        if (key == "players" || key == "seed" || key == "order" || key == "pile" || find_option(key))
           malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
         malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C'){}", joined(l),
                                         letter_hint(key)));
@@ -369,6 +433,11 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         if (l.count != 2 || !is_move_word(l.word(1)))
           malformed(l.number, fmt::format("a discard is 'discard <tile letter A..X>', not '{}'", joined(l)));
         const TileType t = tile_from_letter(l.word(1)[0]);
+        if (h.hidden) {
+          supply(t, true);
+          ++accounted;
+          continue;
+        }
         if (accounted >= game.drawn()) fail(Status::IllegalMove, l.number, "the game is over: no tile is left to draw");
         const TileType drawn = game.draw_order()[accounted];
         if (drawn != t)
@@ -378,6 +447,15 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
           fail(Status::IllegalMove, l.number,
                fmt::format("{} fits on the board here, so it must be placed, not discarded", l.word(1)));
         ++accounted;
+        continue;
+      }
+      if (key == "draw") {
+        if (!h.hidden) malformed(l.number, "a 'draw' line belongs to a record whose pile is hidden ('pile hidden')");
+        if (l.count != 2 || !is_move_word(l.word(1)))
+          malformed(l.number, fmt::format("a draw is 'draw <tile letter A..X>', not '{}'", joined(l)));
+        supply(tile_from_letter(l.word(1)[0]), false);
+        ++accounted;
+        in_hand_at = l.number;
         continue;
       }
       // A move line; a trailing '?' places the tile and leaves the meeple undecided. A move
@@ -390,7 +468,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (!parse_move(move_text, t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
       if (undecided && m.meeple != Location::None)
         malformed(l.number, "a move has one meeple word: a location, '-' or '?'");
-      if (discards_owed() > 0) {
+      if (h.hidden) supply(t, false);
+      if (!h.hidden && discards_owed() > 0) {
         const char letter = tile_letter(game.draw_order()[accounted]);
         fail(Status::IllegalMove, l.number,
              fmt::format("{} draws {} here, which fits nowhere: the record must say 'discard {}' before this move",
@@ -407,7 +486,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       ++accounted;
       if (undecided) undecided_at = l.number;
     }
-    if (!undecided_at && discards_owed() > 0) {
+    if (!h.hidden && !undecided_at && discards_owed() > 0) {
       const char letter = tile_letter(game.draw_order()[accounted]);
       fail(Status::IllegalMove, reader.last_line(),
            fmt::format("the record ends, but {} draws {} next, which fits nowhere: add 'discard {}'", draw_source(game),

@@ -123,8 +123,8 @@ inline std::vector<EventFields> drain_events(carc_game* g) {
 inline void require_unchanged(const carc_game* g, const carc_game* before) {
   REQUIRE(snapshot(g) == snapshot(before));
   GamePtr a = clone(g), b = clone(before);
-  REQUIRE(carc_game_playout(a.get(), 99) == CARC_OK);
-  REQUIRE(carc_game_playout(b.get(), 99) == CARC_OK);
+  REQUIRE(carc_game_playout(a.get(), 99, 0) == CARC_OK);
+  REQUIRE(carc_game_playout(b.get(), 99, 0) == CARC_OK);
   REQUIRE(snapshot(a.get()) == snapshot(b.get()));
   REQUIRE(drain_events(a.get()) == drain_events(b.get()));
 }

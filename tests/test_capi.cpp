@@ -61,7 +61,7 @@ TEST_CASE("C API: a NULL game is CARC_EINVAL, reported on the calling thread") {
   CHECK(errmsg(nullptr) == "carc_game_deploy: game is NULL");
   CHECK(carc_game_play(nullptr, 0) == CARC_EINVAL);
   CHECK(carc_game_play_text(nullptr, "E 0,-1 180 S") == CARC_EINVAL);
-  CHECK(carc_game_playout(nullptr, 1) == CARC_EINVAL);
+  CHECK(carc_game_playout(nullptr, 1, 0) == CARC_EINVAL);
   CHECK(carc_game_poll_event(nullptr, f, CARC_EVENT_FIELDS) == CARC_EINVAL);
   CHECK(carc_game_tile_count(nullptr) == CARC_EINVAL);
   CHECK(carc_game_tile(nullptr, 0, &a, &b, &c, &d) == CARC_EINVAL);
@@ -245,7 +245,7 @@ TEST_CASE("C API: calls in the wrong phase are CARC_EPHASE and change nothing") 
   CHECK(carc_game_play_text(g.get(), "U 2,0 90") == CARC_EPHASE);
   CHECK(carc_game_skip(g.get()) == CARC_EPHASE);
   CHECK(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_EPHASE);
-  CHECK(carc_game_playout(g.get(), 3) == CARC_OK);  // nothing left to play
+  CHECK(carc_game_playout(g.get(), 3, 0) == CARC_OK);  // nothing left to play
   require_unchanged(g.get(), before.get());
 }
 
@@ -387,7 +387,7 @@ TEST_CASE("C API: rule options are set before the first tile only") {
   carc::Game ref(2, 8, o);
   carc::Rng rng(4);
   ref.playout(rng, nullptr, carc::Future::AsDealt);
-  REQUIRE(carc_game_playout(g.get(), 4) == CARC_OK);
+  REQUIRE(carc_game_playout(g.get(), 4, CARC_PLAYOUT_AS_DEALT) == CARC_OK);
   CHECK(carc_game_score(g.get(), 0) == ref.score(0));
   CHECK(carc_game_score(g.get(), 1) == ref.score(1));
 }
@@ -446,7 +446,7 @@ TEST_CASE("C API: a game driven move by move equals carc::Game::playout and carc
     carc::Game ref(players, seed);
     carc::Rng ref_rng(seed * 7);
     ref.playout(ref_rng, nullptr, carc::Future::AsDealt);
-    REQUIRE(carc_game_playout(rolled.get(), seed * 7) == CARC_OK);
+    REQUIRE(carc_game_playout(rolled.get(), seed * 7, CARC_PLAYOUT_AS_DEALT) == CARC_OK);
 
     carc::Rng rng(seed * 7);  // the choices Game::playout makes
     carc_move moves[CARC_MAX_PLACEMENTS];
@@ -551,7 +551,7 @@ TEST_CASE("C API: rollouts add up the playouts with seeds seed + i on copies, an
     int32_t want_wins[3] = {0, 0, 0};
     for (int i = 0; i < count; ++i) {
       GamePtr copy = clone(g.get());
-      REQUIRE(carc_game_playout(copy.get(), seed + static_cast<uint64_t>(i)) == CARC_OK);
+      REQUIRE(carc_game_playout(copy.get(), seed + static_cast<uint64_t>(i), 0) == CARC_OK);
       const int winners = carc_game_winners(copy.get());
       for (int p = 0; p < 3; ++p) {
         want_sums[p] += carc_game_score(copy.get(), p);
@@ -561,7 +561,7 @@ TEST_CASE("C API: rollouts add up the playouts with seeds seed + i on copies, an
     // Room for more than the players: only theirs are written.
     int64_t sums[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
     int32_t wins[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
-    REQUIRE(carc_game_rollouts(g.get(), seed, count, sums, wins, CARC_MAX_PLAYERS) == CARC_OK);
+    REQUIRE(carc_game_rollouts(g.get(), seed, count, 0, sums, wins, CARC_MAX_PLAYERS) == CARC_OK);
     for (int p = 0; p < 3; ++p) {
       CHECK(sums[p] == want_sums[p]);
       CHECK(wins[p] == want_wins[p]);
@@ -574,8 +574,8 @@ TEST_CASE("C API: rollouts add up the playouts with seeds seed + i on copies, an
     // Split into two batches with the seeds following on, the sums are the same.
     int64_t a_sums[3], b_sums[3];
     int32_t a_wins[3], b_wins[3];
-    REQUIRE(carc_game_rollouts(g.get(), seed, 10, a_sums, a_wins, 3) == CARC_OK);
-    REQUIRE(carc_game_rollouts(g.get(), seed + 10, count - 10, b_sums, b_wins, 3) == CARC_OK);
+    REQUIRE(carc_game_rollouts(g.get(), seed, 10, 0, a_sums, a_wins, 3) == CARC_OK);
+    REQUIRE(carc_game_rollouts(g.get(), seed + 10, count - 10, 0, b_sums, b_wins, 3) == CARC_OK);
     for (int p = 0; p < 3; ++p) {
       CHECK(a_sums[p] + b_sums[p] == want_sums[p]);
       CHECK(a_wins[p] + b_wins[p] == want_wins[p]);
@@ -588,19 +588,19 @@ TEST_CASE("C API: rollouts count a tie as a win for each tied leader; no rollout
   REQUIRE(carc_game_phase(over.get()) == CARC_PHASE_GAME_OVER);
   int64_t sums[3] = {-1, -1, -1};
   int32_t wins[3] = {-1, -1, -1};
-  REQUIRE(carc_game_rollouts(over.get(), 5, 4, sums, wins, 3) == CARC_OK);
+  REQUIRE(carc_game_rollouts(over.get(), 5, 4, 0, sums, wins, 3) == CARC_OK);
   for (int p = 0; p < 3; ++p) {
     CHECK(sums[p] == 0);
     CHECK(wins[p] == 4);
   }
   GamePtr g = make_order(2, "E");
   REQUIRE(carc_game_play_text(g.get(), "E 0,-1 180 S") == CARC_OK);  // 4 points to player 0, game over
-  REQUIRE(carc_game_rollouts(g.get(), 5, 3, sums, wins, 2) == CARC_OK);
+  REQUIRE(carc_game_rollouts(g.get(), 5, 3, 0, sums, wins, 2) == CARC_OK);
   CHECK(sums[0] == 12);
   CHECK(sums[1] == 0);
   CHECK(wins[0] == 3);
   CHECK(wins[1] == 0);
-  REQUIRE(carc_game_rollouts(g.get(), 5, 0, sums, wins, 2) == CARC_OK);
+  REQUIRE(carc_game_rollouts(g.get(), 5, 0, 0, sums, wins, 2) == CARC_OK);
   CHECK(sums[0] == 0);
   CHECK(wins[0] == 0);
 }
@@ -608,23 +608,23 @@ TEST_CASE("C API: rollouts count a tie as a win for each tied leader; no rollout
 TEST_CASE("C API: rollouts with a NULL game or out pointer, a negative count or short arrays fail and change nothing") {
   int64_t sums[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
   int32_t wins[CARC_MAX_PLAYERS] = {-1, -1, -1, -1, -1, -1};
-  CHECK(carc_game_rollouts(nullptr, 1, 10, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(nullptr, 1, 10, 0, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_rollouts: game is NULL");
 
   GamePtr g = random_position(4, 3, 12, false);
   GamePtr before = clone(g.get());
-  CHECK(carc_game_rollouts(g.get(), 1, 10, nullptr, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, 0, nullptr, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_rollouts: score_sums is NULL");
-  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, nullptr, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, 0, sums, nullptr, CARC_MAX_PLAYERS) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_rollouts: wins is NULL");
-  CHECK(carc_game_rollouts(g.get(), 1, -1, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, -1, 0, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_rollouts: count -1 is negative");
-  CHECK(carc_game_rollouts(g.get(), 1, INT_MIN, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
-  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, 3) == CARC_ERANGE);
+  CHECK(carc_game_rollouts(g.get(), 1, INT_MIN, 0, sums, wins, CARC_MAX_PLAYERS) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, 0, sums, wins, 3) == CARC_ERANGE);
   CHECK(errmsg(g.get()) == "carc_game_rollouts: the arrays hold 3 values but the game has 4 players");
-  CHECK(carc_game_rollouts(g.get(), 1, 10, sums, wins, -5) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, 0, sums, wins, -5) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_rollouts: capacity -5 is negative");
-  CHECK(carc_game_rollouts(g.get(), 1, 10, nullptr, nullptr, 0) == CARC_EINVAL);
+  CHECK(carc_game_rollouts(g.get(), 1, 10, 0, nullptr, nullptr, 0) == CARC_EINVAL);
   for (int p = 0; p < CARC_MAX_PLAYERS; ++p) {
     CHECK(sums[p] == -1);
     CHECK(wins[p] == -1);
@@ -643,7 +643,7 @@ TEST_CASE("C API: events add up to the scores, and discards are reported") {
   }
   REQUIRE(seed != 0);
   GamePtr g = make(2, seed);
-  REQUIRE(carc_game_playout(g.get(), seed) == CARC_OK);
+  REQUIRE(carc_game_playout(g.get(), seed, CARC_PLAYOUT_AS_DEALT) == CARC_OK);
   int points[2] = {0, 0}, discards = 0;
   for (const auto& e : drain_events(g.get())) {
     if (e[CARC_EV_TYPE] == CARC_EVENT_DISCARD) {
@@ -663,7 +663,7 @@ TEST_CASE("C API: events add up to the scores, and discards are reported") {
 TEST_CASE("C API: clones and copies are independent games") {
   GamePtr g = make(3, 21);
   GamePtr c = clone(g.get());
-  REQUIRE(carc_game_playout(c.get(), 1) == CARC_OK);
+  REQUIRE(carc_game_playout(c.get(), 1, 0) == CARC_OK);
   CHECK(carc_game_phase(g.get()) == CARC_PHASE_PLACE_TILE);
   CHECK(carc_game_tile_count(g.get()) == 1);
 
@@ -748,7 +748,7 @@ TEST_CASE("C API records and queries: a NULL game is CARC_EINVAL, reported on th
 
 TEST_CASE("C API records and queries: NULL out pointers are CARC_EINVAL and change nothing") {
   GamePtr g = make(2, 17);  // over
-  REQUIRE(carc_game_playout(g.get(), 0) == CARC_OK);
+  REQUIRE(carc_game_playout(g.get(), 0, 0) == CARC_OK);
   GamePtr h = make_order(3, "UV");  // a tile placed, its meeple undecided
   REQUIRE(carc_game_place(h.get(), move_of("U 1,0 90")) == CARC_OK);
   for (carc_game* game : {g.get(), h.get()}) {
@@ -1077,7 +1077,7 @@ TEST_CASE("C API: a negative capacity is CARC_EINVAL for every call that takes o
     CHECK(errmsg(g.get()) == "carc_game_inspect_feature" + negative);
     CHECK(carc_game_poll_event(m.get(), v, capacity) == CARC_EINVAL);
     CHECK(errmsg(m.get()) == "carc_game_poll_event" + negative);
-    CHECK(carc_game_rollouts(g.get(), 1, 2, sums, v, capacity) == CARC_EINVAL);
+    CHECK(carc_game_rollouts(g.get(), 1, 2, 0, sums, v, capacity) == CARC_EINVAL);
     CHECK(errmsg(g.get()) == "carc_game_rollouts" + negative);
   }
   require_unchanged(g.get(), g_before.get());

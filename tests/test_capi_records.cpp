@@ -70,7 +70,7 @@ TEST_CASE("C API records: a record saved in C++ loads identically through C, and
       carc::Game cont = game;
       carc::Rng r(static_cast<uint64_t>(i) + 5);
       cont.playout(r, nullptr, carc::Future::AsDealt);
-      REQUIRE(carc_game_playout(h.get(), static_cast<uint64_t>(i) + 5) == CARC_OK);
+      REQUIRE(carc_game_playout(h.get(), static_cast<uint64_t>(i) + 5, CARC_PLAYOUT_AS_DEALT) == CARC_OK);
       REQUIRE(save(h.get()) == carc::save_record(cont));
     };
     int turn = 0;

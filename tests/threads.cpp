@@ -158,7 +158,7 @@ std::string c_answers(const carc_game* g, int i) {
   auto add = [&](long v) { s += std::to_string(v) + ' '; };
   int64_t sums[CARC_MAX_PLAYERS] = {};
   int32_t wins[CARC_MAX_PLAYERS] = {};
-  add(carc_game_rollouts(g, 1000 + static_cast<uint64_t>(i), 3, sums, wins, CARC_MAX_PLAYERS));
+  add(carc_game_rollouts(g, 1000 + static_cast<uint64_t>(i), 3, 0, sums, wins, CARC_MAX_PLAYERS));
   for (int p = 0; p < CARC_MAX_PLAYERS; ++p) add(static_cast<long>(sums[p])), add(wins[p]);
   carc_move moves[CARC_MAX_PLACEMENTS];
   int n = 0;
@@ -201,7 +201,7 @@ std::string c_answers(const carc_game* g, int i) {
   carc_game* copy = nullptr;  // a copy played on is this thread's own game
   add(carc_game_clone(&copy, g));
   CGame own(copy, carc_game_free);
-  add(carc_game_playout(copy, static_cast<uint64_t>(i)));
+  add(carc_game_playout(copy, static_cast<uint64_t>(i), 0));
   add(carc_game_score(copy, 0));
   return s;
 }

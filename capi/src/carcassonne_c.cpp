@@ -33,6 +33,7 @@ static_assert(CARC_EINTERNAL == static_cast<int>(carc::Status::Internal));
 static_assert(CARC_PHASE_PLACE_TILE == static_cast<int>(carc::Phase::PlaceTile));
 static_assert(CARC_PHASE_PLACE_MEEPLE == static_cast<int>(carc::Phase::PlaceMeeple));
 static_assert(CARC_PHASE_GAME_OVER == static_cast<int>(carc::Phase::GameOver));
+static_assert(CARC_PHASE_DRAW == static_cast<int>(carc::Phase::Draw));
 static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
 static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
 static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
@@ -407,23 +408,49 @@ int carc_game_new(carc_game** out, int players, uint64_t seed) {
   });
 }
 
+namespace {
+// Tile letters (whitespace ignored) into tiles; returns the count, or a failed status.
+int read_tiles(const Call& c, const char* text, carc::TileType (&tiles)[carc::kMaxDeck]) {
+  int n = 0;
+  for (const char* p = text; *p; ++p) {
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') continue;
+    const carc::TileType t = carc::tile_from_letter(*p);
+    if (t == carc::kNoTile)
+      return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile letter A..X%s", carc::echo(std::string_view(p, 1)).c_str(),
+                    p - text, *p >= 'a' && *p <= 'x' ? " (tile letters are uppercase)" : "");
+    if (n == carc::kMaxDeck) return c.fail(CARC_EINVAL, "a draw order holds at most %d tiles", carc::kMaxDeck);
+    tiles[n++] = t;
+  }
+  return n;
+}
+}  // namespace
+
 int carc_game_new_with_order(carc_game** out, int players, const char* tiles) {
   if (!out) return Call{__func__}.fail(CARC_EINVAL, "out is NULL");
   *out = nullptr;
   if (!tiles) return Call{__func__}.fail(CARC_EINVAL, "tiles is NULL");
   return guarded(__func__, [&](const Call& c) -> int {
     carc::TileType order[carc::kMaxDeck];
-    int n = 0;
-    for (const char* p = tiles; *p; ++p) {
-      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') continue;
-      const carc::TileType t = carc::tile_from_letter(*p);
-      if (t == carc::kNoTile)
-        return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile letter A..X%s", carc::echo(std::string_view(p, 1)).c_str(),
-                      p - tiles, *p >= 'a' && *p <= 'x' ? " (tile letters are uppercase)" : "");
-      if (n == carc::kMaxDeck) return c.fail(CARC_EINVAL, "a draw order holds at most %d tiles", carc::kMaxDeck);
-      order[n++] = t;
-    }
+    const int n = read_tiles(c, tiles, order);
+    if (n < 0) return n;
     *out = new carc_game(std::in_place, players, std::span<const carc::TileType>(order, static_cast<size_t>(n)));
+    return CARC_OK;
+  });
+}
+
+int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles) {
+  if (!out) return Call{__func__}.fail(CARC_EINVAL, "out is NULL");
+  *out = nullptr;
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (!tiles) {
+      *out = new carc_game(std::in_place, players, carc::CallerDraws{});
+      return CARC_OK;
+    }
+    carc::TileType pile[carc::kMaxDeck];
+    const int n = read_tiles(c, tiles, pile);
+    if (n < 0) return n;
+    *out = new carc_game(std::in_place, players, carc::CallerDraws{},
+                         std::span<const carc::TileType>(pile, static_cast<size_t>(n)));
     return CARC_OK;
   });
 }
@@ -496,6 +523,7 @@ int carc_game_phase(const carc_game* game) {
 int carc_game_current_tile(const carc_game* game) {
   return with_game(game, __func__, [](const Call& c, const carc_game& g) -> int {
     if (g.game.over()) return c.fail(CARC_EPHASE, "the game is over");
+    if (g.game.phase() == carc::Phase::Draw) return c.fail(CARC_EPHASE, "no tile is in hand: %s", phase_text(carc::Phase::Draw));
     return static_cast<int>(g.game.current_tile());
   });
 }
@@ -628,17 +656,30 @@ int carc_game_play_text(carc_game* game, const char* text) {
   });
 }
 
-int carc_game_playout(carc_game* game, uint64_t seed) {
+namespace {
+// The future a playout flag asks for; a failed status for unknown flag bits.
+int future_of(const Call& c, int flags, carc::Future& out) {
+  if (flags & ~CARC_PLAYOUT_AS_DEALT) return c.fail(CARC_EINVAL, "unknown flag bits 0x%x (CARC_PLAYOUT_*)", flags);
+  out = flags & CARC_PLAYOUT_AS_DEALT ? carc::Future::AsDealt : carc::Future::Sampled;
+  return CARC_OK;
+}
+}  // namespace
+
+int carc_game_playout(carc_game* game, uint64_t seed, int flags) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    carc::Future future;
+    if (const int s = future_of(c, flags, future)) return s;
     carc::Rng rng(seed);
-    g.game.playout(rng, &g.events, carc::Future::AsDealt);
+    g.game.playout(rng, &g.events, future);
     return check_queue(c, g);
   });
 }
 
-int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t* score_sums, int32_t* wins,
+int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flags, int64_t* score_sums, int32_t* wins,
                        int capacity) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    carc::Future future;
+    if (const int s = future_of(c, flags, future)) return s;
     if (count < 0) return c.fail(CARC_EINVAL, "count %d is negative", count);
     if (!score_sums) return c.fail(CARC_EINVAL, "score_sums is NULL");
     if (!wins) return c.fail(CARC_EINVAL, "wins is NULL");
@@ -652,7 +693,7 @@ int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t*
     for (int i = 0; i < count; ++i) {
       if (i > 0) work = g.game;
       carc::Rng rng(seed + static_cast<uint64_t>(i));
-      work.playout(rng, nullptr, carc::Future::AsDealt);  // no events: nobody reads them
+      work.playout(rng, nullptr, future);  // no events: nobody reads them
       const unsigned leaders = work.leaders();
       for (int p = 0; p < players; ++p) {
         sums[static_cast<size_t>(p)] += work.score(p);
@@ -665,6 +706,32 @@ int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t*
     }
     return CARC_OK;
   });
+}
+
+// ---------------------------------------------------------------- chance
+
+int carc_game_draw(carc_game* game, int tile) {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    if (tile < 0 || tile >= carc::kTileTypes) return c.fail(CARC_EINVAL, "tile type %d is not 0..%d", tile, carc::kTileTypes - 1);
+    const auto t = static_cast<carc::TileType>(tile);
+    if (g.game.phase() != carc::Phase::Draw)
+      return c.fail(CARC_EPHASE, "a tile is drawn in the draw phase, but %s", phase_text(g.game.phase()));
+    if (g.game.face_down(t) == 0) return c.fail(CARC_EILLEGAL, "no %s is face down", std::string(carc::tile_name(t)).c_str());
+    g.game.draw(t, &g.events);
+    return check_queue(c, g);
+  });
+}
+
+int carc_game_redeal(carc_game* game, uint64_t seed) {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    carc::Rng rng(seed);
+    g.game.redeal(rng, &g.events);
+    return check_queue(c, g);
+  });
+}
+
+int carc_game_caller_draws(const carc_game* game) {
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.caller_draws() ? 1 : 0; });
 }
 
 // ---------------------------------------------------------------- events
@@ -772,6 +839,13 @@ int carc_game_save(const carc_game* game, char* buf, size_t size) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_text(c, buf, size)) return s;
     return write_text(c, carc::save_record(g.game), buf, size);
+  });
+}
+
+int carc_game_save_public(const carc_game* game, char* buf, size_t size) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_text(c, buf, size)) return s;
+    return write_text(c, carc::save_record(g.game, carc::RecordForm::Public), buf, size);
   });
 }
 

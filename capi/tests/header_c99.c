@@ -20,7 +20,7 @@ int carc_header_check(void) {
   (void)carc_game_frontier(game, cells, CARC_MAX_FRONTIER, &count);
   (void)carc_game_inspect_feature(game, 0, 0, CARC_LOC_N, feature, CARC_FEATURE_INFO_FIELDS);
   (void)carc_game_next_tile_probabilities(game, odds, CARC_TILE_TYPES);
-  (void)carc_game_rollouts(game, 7, 10, score_sums, wins, CARC_MAX_PLAYERS);
+  (void)carc_game_rollouts(game, 7, 10, 0, score_sums, wins, CARC_MAX_PLAYERS);
   (void)carc_game_render_svg(game, CARC_SVG_DEFAULT, 64, text, sizeof text);
   (void)carc_game_render_text(game, CARC_TEXT_DEFAULT, text, sizeof text);
   if (carc_game_save(game, text, sizeof text) > 0 && carc_game_load(&loaded, text, &line) == CARC_OK)

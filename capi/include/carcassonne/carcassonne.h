@@ -60,7 +60,7 @@
 /* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
-#define CARC_VERSION_MINOR 1
+#define CARC_VERSION_MINOR 2
 /* The patch version of this header. */
 #define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
@@ -98,8 +98,9 @@ enum {
   CARC_EINTERNAL = -6  /* a bug in the library */
 };
 
-/* Phases of a turn. */
-enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2 };
+/* Phases of a turn. CARC_PHASE_DRAW is a chance node: a game whose draws the caller
+ * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. */
+enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3 };
 
 /* Feature kinds. */
 enum { CARC_FEATURE_ROAD = 0, CARC_FEATURE_CITY = 1, CARC_FEATURE_MONASTERY = 2, CARC_FEATURE_FIELD = 3 };
@@ -191,6 +192,11 @@ CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
 /* A new game whose tiles are drawn in exactly this order after the start tile: uppercase
  * letters A..X (whitespace ignored), at most 71, no more of a type than the box holds. */
 CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
+/* A new game whose draws the caller supplies (a server, a physical table, a test): before
+ * every tile it waits in CARC_PHASE_DRAW for carc_game_draw. The face-down pile is the box
+ * less the start tile if tiles is NULL, else those tiles (letters as for
+ * carc_game_new_with_order, in any order). */
+CARC_API int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles);
 /* A new, independent copy of a game (unread events included). */
 CARC_API int carc_game_clone(carc_game** out, const carc_game* game);
 /* Overwrites dst with a copy of src (unread events included) without allocating: for
@@ -253,17 +259,43 @@ CARC_API int carc_game_skip(carc_game* game);
 CARC_API int carc_game_play(carc_game* game, carc_move move);
 /* A whole turn from move text ("E 0,-1 180 S"). */
 CARC_API int carc_game_play_text(carc_game* game, const char* text);
-/* Plays the rest of the game at random: each placement uniform among the legal ones,
- * then the meeple uniform among the legal locations and none; the same as
- * carc::Game::playout with carc::Rng(seed). */
-CARC_API int carc_game_playout(carc_game* game, uint64_t seed);
+/* Playout flag: play the face-down tiles in the order they were dealt (perfect information)
+ * instead of a fresh re-deal. A game with caller draws has no order: it is re-dealt. */
+#define CARC_PLAYOUT_AS_DEALT 1
+/* Plays the rest of the game at random: first the face-down tiles are re-dealt from seed
+ * (carc_game_redeal; not with CARC_PLAYOUT_AS_DEALT), then each placement is uniform among
+ * the legal ones and the meeple uniform among the legal locations and none; the same as
+ * carc::Game::playout with carc::Rng(seed). flags: 0 or CARC_PLAYOUT_AS_DEALT. */
+CARC_API int carc_game_playout(carc_game* game, uint64_t seed, int flags);
 /* Rollouts for search (MCTS): plays count >= 0 random playouts from this position, the
- * i-th as carc_game_playout with seed + i on a copy, and leaves the game unchanged. Writes
- * each player's sum of final scores to score_sums and number of wins to wins (every player
- * with the highest final score wins: a tie counts for each tied leader). Each array holds
- * capacity values; fewer than the players is CARC_ERANGE. */
-CARC_API int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int64_t* score_sums, int32_t* wins,
-                                int capacity);
+ * i-th as carc_game_playout with seed + i and flags on a copy, and leaves the game
+ * unchanged; so by default each rollout samples its own future. Writes each player's sum of
+ * final scores to score_sums and number of wins to wins (every player with the highest
+ * final score wins: a tie counts for each tied leader). Each array holds capacity values;
+ * fewer than the players is CARC_ERANGE. */
+CARC_API int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flags, int64_t* score_sums,
+                                int32_t* wins, int capacity);
+
+/* ------------------------------------------------------------------ chance: the face-down pile
+ * Every player sees the board, the scores, the supplies, the tile in hand and how many
+ * tiles of each type are face down (carc_game_tiles_remaining_by_type,
+ * carc_game_next_tile_probabilities: the chance outcomes of the next draw). Nobody sees
+ * the order of the face-down tiles. Only the full record (carc_game_save: it names the seed
+ * or the draw order) tells it; every other call keeps it hidden. A bot searches over what
+ * it may know by re-dealing copies (carc_game_redeal), which playouts do by default. */
+
+/* In CARC_PHASE_DRAW: the face-down tile the caller drew (a type 0..23). A tile that fits
+ * nowhere leaves the game (a discard event) and the game waits for the next draw, or ends
+ * when none is left. CARC_EILLEGAL if no tile of that type is face down, CARC_EPHASE
+ * outside the draw phase, CARC_EINVAL for a type outside 0..23; nothing changes then. */
+CARC_API int carc_game_draw(carc_game* game, int tile);
+/* Shuffles the face-down tiles uniformly from seed, keeping everything public as it is (the
+ * determinization a search needs); from then on the game draws in that order (in
+ * CARC_PHASE_DRAW it draws at once) and its full record names that order. */
+CARC_API int carc_game_redeal(carc_game* game, uint64_t seed);
+/* 1 if the caller supplies the game's draws (a game made by carc_game_new_caller_draws or
+ * loaded from a public record), 0 if the game draws from its own seeded or fixed pile. */
+CARC_API int carc_game_caller_draws(const carc_game* game);
 
 /* ------------------------------------------------------------------ events */
 
@@ -312,10 +344,15 @@ CARC_API int carc_game_meeple(const carc_game* game, int index, int* player, int
  * tile, with comments) as text out (see above). Any game: finished, unfinished, or with a
  * tile placed and its meeple undecided (the last line then ends in '?'). */
 CARC_API int carc_game_save(const carc_game* game, char* buf, size_t size);
+/* Writes the game's public record: the tiles drawn so far and the moves, with 'pile hidden'
+ * instead of the seed or the draw order, so it reveals nothing a player may not see. It
+ * loads (carc_game_load) into a game whose draws the caller supplies. */
+CARC_API int carc_game_save_public(const carc_game* game, char* buf, size_t size);
 /* A new game replayed from record text, in exactly the state the record leads to (no
  * unread events). On failure *out is NULL, nothing is created, and carc_game_errmsg(NULL)
  * reads "carc_game_load: line N: <reason>": CARC_EINVAL for malformed text, CARC_EILLEGAL
- * for a move against the rules or a tile the seed or order does not draw there. line may
+ * for a move against the rules or a tile the seed or order does not draw there (or, in a
+ * public record, a tile that is not face down). line may
  * be NULL; otherwise *line is set to the line at fault (1-based), 0 on success. The text
  * is read line by line up to the first error, so memory does not grow with it; a record
  * of more than INT_MAX lines is refused at line INT_MAX (CARC_EINVAL). */

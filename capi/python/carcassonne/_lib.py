@@ -25,10 +25,11 @@ from ._errors import error
 # ---------------------------------------------------------------- constants of carcassonne.h
 
 CARC_VERSION_MAJOR = 0
-CARC_VERSION_MINOR = 1
+CARC_VERSION_MINOR = 2
 
 CARC_OK, CARC_EINVAL, CARC_EILLEGAL, CARC_EPHASE, CARC_ERANGE, CARC_ENOMEM, CARC_EINTERNAL = 0, -1, -2, -3, -4, -5, -6
-CARC_PHASE_PLACE_TILE, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_GAME_OVER = 0, 1, 2
+CARC_PHASE_PLACE_TILE, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_GAME_OVER, CARC_PHASE_DRAW = 0, 1, 2, 3
+CARC_PLAYOUT_AS_DEALT = 1
 CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_MONASTERY, CARC_FEATURE_FIELD = 0, 1, 2, 3
 CARC_LOC_C, CARC_LOC_N, CARC_LOC_E, CARC_LOC_S, CARC_LOC_W = 0, 1, 2, 3, 4
 CARC_LOC_NNE, CARC_LOC_ENE, CARC_LOC_ESE, CARC_LOC_SSE = 5, 6, 7, 8
@@ -97,6 +98,7 @@ _PROTOTYPES = [
     ("carc_move_parse", _int, _str, _u32p),
     ("carc_game_new", _int, _out, _int, _u64),
     ("carc_game_new_with_order", _int, _out, _int, _str),
+    ("carc_game_new_caller_draws", _int, _out, _int, _str),
     ("carc_game_clone", _int, _out, _ptr),
     ("carc_game_copy", _int, _ptr, _ptr),
     ("carc_game_free", None, _ptr),
@@ -113,14 +115,18 @@ _PROTOTYPES = [
     ("carc_game_deploy", _int, _ptr, _int),
     ("carc_game_play", _int, _ptr, _u32),
     ("carc_game_play_text", _int, _ptr, _str),
-    ("carc_game_playout", _int, _ptr, _u64),
-    ("carc_game_rollouts", _int, _ptr, _u64, _int, ctypes.POINTER(ctypes.c_int64), _i32p, _int),
+    ("carc_game_playout", _int, _ptr, _u64, _int),
+    ("carc_game_rollouts", _int, _ptr, _u64, _int, _int, ctypes.POINTER(ctypes.c_int64), _i32p, _int),
+    ("carc_game_draw", _int, _ptr, _int),
+    ("carc_game_redeal", _int, _ptr, _u64),
+    ("carc_game_caller_draws", _int, _ptr),
     ("carc_game_poll_event", _int, _ptr, _i32p, _int),
     ("carc_game_tile", _int, _ptr, _int, _intp, _intp, _intp, _intp),
     ("carc_game_tile_at", _int, _ptr, _int, _int, _intp, _intp),
     ("carc_game_feature_kind", _int, _ptr, _int, _int, _int),
     ("carc_game_meeple", _int, _ptr, _int, _intp, _intp, _intp, _intp),
     ("carc_game_save", _int, _ptr, _str, _size),
+    ("carc_game_save_public", _int, _ptr, _str, _size),
     ("carc_game_load", _int, _out, _str, _intp),
     ("carc_game_turn_move", _int, _ptr, _int, _u32p),
     ("carc_game_rewind", _int, _ptr, _int),

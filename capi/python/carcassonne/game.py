@@ -15,7 +15,7 @@ from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_X, CARC_CELL_Y, C
                    CARC_FI_MEEPLES, CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END,
                    CARC_MAX_FRONTIER, CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS,
                    CARC_MAX_TILE_PIXELS, CARC_MAX_TILES, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_OPT_FARMERS,
-                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_SVG_COORDINATES,
+                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_PLAYOUT_AS_DEALT, CARC_SVG_COORDINATES,
                    CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
                    CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
 from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
@@ -34,7 +34,9 @@ class Game:
 
     Game(players, seed) shuffles the draw pile from seed (0 if neither seed nor order is
     given); Game(players, order="EUV...") draws the tiles in exactly that order after the
-    start tile. Rule options (farmers, first_edition_small_city, first_edition_farmers) are
+    start tile; Game(players, caller_draws=True) has no order at all: before every tile it
+    waits in Phase.DRAW for draw(tile), the caller's word for which face-down tile was drawn
+    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box). Rule options (farmers, first_edition_small_city, first_edition_farmers) are
     keywords taking True or False; they are fixed once the first tile is placed.
 
     Threads: a Game may be shared between threads. Every method holds the game's own lock
@@ -48,16 +50,26 @@ class Game:
     """
 
     def __init__(self, players: int = 2, seed: Optional[int] = None, *, order: Optional[str] = None,
-                 farmers: bool = True, first_edition_small_city: bool = False, first_edition_farmers: bool = False):
+                 caller_draws: Union[bool, str] = False, farmers: bool = True, first_edition_small_city: bool = False,
+                 first_edition_farmers: bool = False):
         self._handle = None
-        where = "carc_game_new" if order is None else "carc_game_new_with_order"
+        if not isinstance(caller_draws, (bool, str)):
+            raise invalid(f"carc_game_new_caller_draws: caller_draws is True, False or the pile's tiles, "
+                          f"not {caller_draws!r}")
+        where = ("carc_game_new_caller_draws" if caller_draws is not False else
+                 "carc_game_new" if order is None else "carc_game_new_with_order")
         players = _args.integer(players, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
                                 f"{where}: player count must be {CARC_MIN_PLAYERS} to {CARC_MAX_PLAYERS}, not {{}}")
         options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
                    "first_edition_farmers": first_edition_farmers}
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
-        if order is None:
+        if caller_draws is not False:
+            if seed is not None or order is not None:
+                raise invalid(f"{where}: a game with caller draws has no seed and no draw order")
+            pile = None if caller_draws is True else _args.ascii_text(caller_draws, where, "caller_draws")
+            check(lib.carc_game_new_caller_draws(ctypes.byref(handle), players, pile))
+        elif order is None:
             seed = 0 if seed is None else _args.seed(seed, where)
             check(lib.carc_game_new(ctypes.byref(handle), players, seed))
         else:
@@ -148,9 +160,10 @@ class Game:
 
     @property
     def current_tile(self) -> Optional[str]:
-        """The tile to place (or just placed); None once the game is over."""
+        """The tile to place (or just placed); None once the game is over or while a tile is
+        to be drawn (Phase.DRAW)."""
         with self._lock:
-            if self._call(lib.carc_game_phase) == Phase.GAME_OVER:
+            if self._call(lib.carc_game_phase) in (Phase.GAME_OVER, Phase.DRAW):
                 return None
             return TILES[self._call(lib.carc_game_current_tile)]
 
@@ -268,27 +281,56 @@ class Game:
             else:
                 raise invalid(f"carc_game_play: a move is a Move or move text, not {move!r}")
 
-    def playout(self, seed: int) -> None:
-        """Plays the rest of the game with uniformly random legal moves (carc::Game::playout)."""
+    def playout(self, seed: int, *, as_dealt: bool = False) -> None:
+        """Plays the rest of the game with uniformly random legal moves (carc::Game::playout).
+        The face-down tiles are re-dealt from seed first, so the playout cannot see the real
+        future; as_dealt=True plays the pile as it was dealt (perfect information)."""
         with self._lock:
-            self._call(lib.carc_game_playout, _args.seed(seed, "carc_game_playout"))
+            seed = _args.seed(seed, "carc_game_playout")
+            flags = CARC_PLAYOUT_AS_DEALT if _args.flag(as_dealt, "carc_game_playout", "as_dealt") else 0
+            self._call(lib.carc_game_playout, seed, flags)
 
-    def rollouts(self, count: int, seed: int = 0) -> Rollouts:
+    def rollouts(self, count: int, seed: int = 0, *, as_dealt: bool = False) -> Rollouts:
         """Plays `count` random playouts from this position in one call into the library, the
-        i-th as playout(seed + i) on a copy, and leaves this game unchanged (for tree search)."""
+        i-th as playout(seed + i, as_dealt=as_dealt) on a copy, and leaves this game unchanged
+        (for tree search): by default each rollout samples its own future."""
         with self._lock:
             count = _args.integer(count, 0, _args.INT_MAX,
                                   f"carc_game_rollouts: count must be 0 to {_args.INT_MAX}, not {{}}")
             seed = _args.seed(seed, "carc_game_rollouts")
-            self._call(lib.carc_game_rollouts, seed, count, self._score_sums, self._wins, CARC_MAX_PLAYERS)
+            flags = CARC_PLAYOUT_AS_DEALT if _args.flag(as_dealt, "carc_game_rollouts", "as_dealt") else 0
+            self._call(lib.carc_game_rollouts, seed, count, flags, self._score_sums, self._wins, CARC_MAX_PLAYERS)
             players = self._call(lib.carc_game_players)
             return Rollouts(count, tuple(self._score_sums[:players]), tuple(self._wins[:players]))
 
-    # --- records and going back ---
-    def save(self) -> str:
-        """The game's record (README.md, "Game records"), whatever its state."""
+    # --- chance: the face-down pile ---
+    @property
+    def caller_draws(self) -> bool:
+        """Whether the caller supplies this game's draws (draw), rather than a seed or order."""
         with self._lock:
-            return text_out(lambda buf, size: self._call(lib.carc_game_save, buf, size))
+            return bool(self._call(lib.carc_game_caller_draws))
+
+    def draw(self, tile: str) -> None:
+        """In Phase.DRAW: the face-down tile that was drawn (a letter). A tile that fits nowhere
+        leaves the game (a discard event) and the game waits for the next draw. IllegalMove if
+        no tile of that type is face down; nothing changes then."""
+        with self._lock:
+            self._call(lib.carc_game_draw, _args.tile(tile, "carc_game_draw"))
+
+    def redeal(self, seed: int) -> None:
+        """Shuffles the face-down tiles uniformly from seed, keeping everything public (a
+        determinization for search); a game in Phase.DRAW draws at once."""
+        with self._lock:
+            self._call(lib.carc_game_redeal, _args.seed(seed, "carc_game_redeal"))
+
+    # --- records and going back ---
+    def save(self, *, public: bool = False) -> str:
+        """The game's record (docs/records.md), whatever its state. public=True writes what the
+        players know: no seed and no order of the face-down tiles ('pile hidden'); it loads
+        into a game whose draws the caller supplies."""
+        with self._lock:
+            f = lib.carc_game_save_public if _args.flag(public, "carc_game_save", "public") else lib.carc_game_save
+            return text_out(lambda buf, size: self._call(f, buf, size))
 
     @classmethod
     def load(cls, text: Union[str, bytes]) -> "Game":

@@ -8,7 +8,7 @@ from typing import Optional, Tuple
 
 from . import _args
 from ._errors import invalid
-from ._lib import (CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_GAME_OVER,
+from ._lib import (CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_DRAW, CARC_PHASE_GAME_OVER,
                    CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
 from ._args import LOCATIONS, TILES
 
@@ -17,6 +17,7 @@ class Phase(enum.IntEnum):
     PLACE_TILE = CARC_PHASE_PLACE_TILE
     PLACE_MEEPLE = CARC_PHASE_PLACE_MEEPLE
     GAME_OVER = CARC_PHASE_GAME_OVER
+    DRAW = CARC_PHASE_DRAW  # a chance node: the caller says which tile was drawn (Game.draw)
 
 
 @dataclasses.dataclass(frozen=True)
