@@ -26,7 +26,7 @@
  *   it on the thread that made the call, after a call that failed. Messages are UTF-8
  *   of at most 255 bytes, cut on a character boundary (ending in "..."); input they quote
  *   is cut short and its control bytes, invalid UTF-8 and backslashes are written as
- *   \xHH, so a message is safe to print.
+ *   a backslash, x and two hex digits, so a message is safe to print.
  *
  * Threads
  *   The library keeps no global mutable state: separate games share nothing and may be
