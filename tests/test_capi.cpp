@@ -1008,7 +1008,7 @@ TEST_CASE("C API records: a bad record creates nothing and names the line and th
       {"carcassonne-record 1\nplayers 9\nseed 1\n", CARC_EINVAL, 2,
        "line 2: the number of players must be 1 to 6, not '9'"},
       {"carcassonne-record 1\nplayers 2\n", CARC_EINVAL, 2,
-       "line 2: the header gives neither a seed ('seed N') nor a draw order ('order ...')"},
+       "line 2: the header gives no seed ('seed N'), draw order ('order ...') or hidden pile ('pile hidden')"},
       {"carcassonne-record 1\nplayers 2\norder EU\nE 0,-1 0 S\n", CARC_EILLEGAL, 4,
        "line 4: illegal move 'E 0,-1 0 S': the south edge is field but the neighbour there shows city"},
       {"carcassonne-record 1\nplayers 2\norder EU\nU 0,1 0\n", CARC_EILLEGAL, 4,

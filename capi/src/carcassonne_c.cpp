@@ -667,7 +667,7 @@ int future_of(const Call& c, int flags, carc::Future& out) {
 
 int carc_game_playout(carc_game* game, uint64_t seed, int flags) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
-    carc::Future future;
+    carc::Future future = carc::Future::Sampled;
     if (const int s = future_of(c, flags, future)) return s;
     carc::Rng rng(seed);
     g.game.playout(rng, &g.events, future);
@@ -678,7 +678,7 @@ int carc_game_playout(carc_game* game, uint64_t seed, int flags) {
 int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flags, int64_t* score_sums, int32_t* wins,
                        int capacity) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    carc::Future future;
+    carc::Future future = carc::Future::Sampled;
     if (const int s = future_of(c, flags, future)) return s;
     if (count < 0) return c.fail(CARC_EINVAL, "count %d is negative", count);
     if (!score_sums) return c.fail(CARC_EINVAL, "score_sums is NULL");

@@ -2,9 +2,9 @@
 // seeded game with the same choices, played on carc::Game directly, printed the same way.
 // The tests compare the three outputs line by line.
 //   reference_game SEED PLAYERS              the transcript
-//   reference_game playout SEED PLAYERS ROLL the result of Game(PLAYERS, SEED).playout(Rng(ROLL)) as dealt
+//   reference_game playout SEED PLAYERS ROLL the result of Game(PLAYERS, SEED).playout(Rng(ROLL))
 //   reference_game record SEED PLAYERS ROLL TURNS [placed]
-//                                            the record of that playout stopped after TURNS
+//                                            the record of that playout as dealt, stopped after TURNS
 //                                            turns (-1: none), the next tile placed if asked
 //   reference_game resave                    the record read from stdin, loaded and saved
 //                                            again; a bad record prints its message, exit 1
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   if (argc == 5 && std::strcmp(argv[1], "playout") == 0) {
     Game game(std::atoi(argv[3]), std::strtoull(argv[2], nullptr, 10));
     Rng rng(std::strtoull(argv[4], nullptr, 10));
-    game.playout(rng, nullptr, Future::AsDealt);
+    game.playout(rng);
     print_result(game);
     fmt::print("tiles {} meeples {}\n", game.board().tile_count(), game.meeples().size());
     return 0;

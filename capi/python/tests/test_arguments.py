@@ -46,6 +46,11 @@ CASES = [
     ("playout seed", Phase.PLACE_TILE, lambda g, v: g.playout(v), [-1, 2**64, 2**65] + NOT_INTS),
     ("rollouts count", Phase.PLACE_TILE, lambda g, v: g.rollouts(v), [-1, 2**31, 2**32 + 1, 2**64] + NOT_INTS),
     ("rollouts seed", Phase.PLACE_TILE, lambda g, v: g.rollouts(1, seed=v), [-1, 2**64] + NOT_INTS),
+    ("playout as_dealt", Phase.PLACE_TILE, lambda g, v: g.playout(1, as_dealt=v), NOT_FLAGS),
+    ("rollouts as_dealt", Phase.PLACE_TILE, lambda g, v: g.rollouts(1, as_dealt=v), NOT_FLAGS),
+    ("redeal seed", Phase.PLACE_TILE, lambda g, v: g.redeal(v), [-1, 2**64] + NOT_INTS),
+    ("draw tile", Phase.PLACE_TILE, lambda g, v: g.draw(v), BAD_TILES),
+    ("save public", Phase.PLACE_TILE, lambda g, v: g.save(public=v), NOT_FLAGS),
     ("rewind", Phase.PLACE_TILE, lambda g, v: g.rewind(v), BIG + NOT_INTS + [-1, 13, 10**6]),
     ("fitting_rotations tile", Phase.PLACE_TILE, lambda g, v: g.fitting_rotations(v, 0, 1), BAD_TILES),
     ("fitting_rotations x", Phase.PLACE_TILE, lambda g, v: g.fitting_rotations("E", v, 1), BIG + NOT_INTS),
@@ -76,6 +81,8 @@ MAKERS = [
     ("Game seed", lambda v: Game(2, v), [-1, 2**64, True, False, 1.0, "1", [1]]),
     ("Game order", lambda v: Game(2, order=v), ["EU\0VVV", "\0", "EU\u00e9", "Z", "e!"] + NOT_TEXT[:2] + [["E"]]),
     ("Game seed and order", lambda v: Game(2, v, order="E"), [0, 5]),
+    ("Game caller_draws", lambda v: Game(2, caller_draws=v), [1, 0, None, b"E", "EU\0V", "Z", "CC"]),
+    ("Game caller_draws and a seed", lambda v: Game(2, v, caller_draws=True), [0, 5]),
 ] + [
     (f"Game {flag}", lambda v, flag=flag: Game(2, **{flag: v}), NOT_FLAGS)
     for flag in ("farmers", "first_edition_small_city", "first_edition_farmers")

@@ -42,9 +42,10 @@ class Records(unittest.TestCase):
                 self.assertEqual(game.save(), text)
                 self.assertEqual(game.phase, Phase.PLACE_MEEPLE if placed else
                                  Phase.GAME_OVER if turns < 0 else Phase.PLACE_TILE)
-                # The record is the game that Game.playout(roll) plays, cut after `turns`.
+                # The record is the game that Game.playout(roll, as_dealt=True) plays (the seed's
+                # own pile), cut after `turns`.
                 whole = Game(players, seed)
-                whole.playout(roll)
+                whole.playout(roll, as_dealt=True)
                 if turns < 0:
                     self.assertEqual(snapshot(game), snapshot(whole))
                 else:
@@ -149,7 +150,7 @@ class Undo(unittest.TestCase):
 
     def test_rewind_goes_back_to_any_turn_and_history_lists_the_moves(self):
         game = Game(3, seed=19)
-        game.playout(4)
+        game.playout(4, as_dealt=True)  # the seed's own pile, which a fresh Game(3, seed=19) draws
         moves = game.history()
         self.assertEqual(len(moves), game.turns_played)
         self.assertEqual(len(moves), len(game.board()) - 1)
