@@ -549,8 +549,6 @@ class Game:
         self._call(_lib.carc_game_tiles_remaining_by_type, counts, len(TILES))
         return {letter: counts[i] for i, letter in enumerate(TILES)}
 
-    remaining_by_type = remaining_tiles
-
     def next_tile_probabilities(self) -> Dict[str, float]:
         """{letter: chance} of each tile type being the next tile drawn: its share of the
         tiles still to be drawn (the float nearest to remaining_tiles()[t] / tiles_remaining)."""

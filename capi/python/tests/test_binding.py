@@ -36,7 +36,7 @@ def reference(*args):
 def snapshot(game):
     """Everything the binding shows of a game (events excluded: reading consumes them)."""
     state = [game.players, game.current_player, game.phase, game.current_tile, game.scores, game.supplies,
-             game.tiles_remaining, game.remaining_by_type(), game.board(), game.meeples()]
+             game.tiles_remaining, game.remaining_tiles(), game.board(), game.meeples()]
     if game.phase == Phase.PLACE_TILE:
         state.append(game.placements())
     if game.phase == Phase.PLACE_MEEPLE:
@@ -216,8 +216,8 @@ class ValuesAndCopies(unittest.TestCase):
         game = Game(2, order="UUE")
         self.assertEqual(game.tile_at(0, 0), carcassonne.PlacedTile("D", 0, 0, 0))
         self.assertIsNone(game.tile_at(1, 0))
-        self.assertEqual(game.remaining_by_type()["U"], 1)
-        self.assertEqual(sum(game.remaining_by_type().values()), game.tiles_remaining)
+        self.assertEqual(game.remaining_tiles()["U"], 1)
+        self.assertEqual(sum(game.remaining_tiles().values()), game.tiles_remaining)
         game.play("U 1,0 90 E")
         game.play("U 0,1 90 NNW")
         self.assertEqual(game.meeples(), [carcassonne.Meeple(0, 1, 0, "E", "road"),
