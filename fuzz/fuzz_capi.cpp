@@ -8,8 +8,9 @@
 //
 // Every call is checked for what a caller can observe: statuses are documented ones and
 // never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
-// and unread events as they were; errmsg is "" after success and says something after
-// failure; text out follows snprintf. After every call that changes a game, and for every
+// and unread events as they were; a failure writes a printable "carc_...: ..." message
+// for the calling thread and a success leaves the message as it was; text out follows
+// snprintf. After every call that changes a game, and for every
 // game at the end: scores are never negative, supplies stay 0..7 with 7 meeples per player
 // in all, tiles placed + discarded + in hand + in the pile make the deck, the phase, tile
 // and winners agree, and the record loads back into the same game (save -> load -> save
@@ -354,25 +355,38 @@ void check_game(const carc_game* g, bool playout = false) {
 
 bool documented(int status) { return status >= 0 || (status >= CARC_ERANGE && status <= CARC_EINVAL); }
 
-// The status of a call on a game: documented, and errmsg agrees with it.
-void check_status(int status, const carc_game* g, const char* call) {
-  INVARIANT(documented(status), std::string(call) + " returned " + std::to_string(status) + ": " +
-                                    carc_game_errmsg(g));
-  const std::string msg = carc_game_errmsg(g);
-  if (status >= 0)
-    INVARIANT(msg.empty(), std::string(call) + " succeeded with message " + msg);
-  else
-    INVARIANT(msg.rfind("carc_", 0) == 0 && msg.size() > 8, std::string(call) + " failed with message '" + msg + "'");
+// Whether a message is safe to print: at most 255 bytes of valid UTF-8 without control
+// characters (C0, DEL, C1), as the header promises.
+bool printable_message(const std::string& s) {
+  if (s.size() > 255) return false;
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || i + len > s.size() || c < 0x20 || c == 0x7F || c == 0xC0 || c == 0xC1) return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) return false;
+    i += len;
+  }
+  return true;
 }
 
-// The status of a call that leaves its message with the thread (no game, or a NULL one).
-void check_thread_status(int status, const char* call) {
-  INVARIANT(documented(status), std::string(call) + " returned " + std::to_string(status));
-  if (status < 0) {
-    const std::string msg = carc_game_errmsg(nullptr);
-    INVARIANT(msg.rfind("carc_", 0) == 0 && msg.size() > 8, std::string(call) + " failed with message '" + msg + "'");
-  }
+// The status of a call: documented, and the calling thread's message agrees with it (a
+// failure writes "carc_...: ...", printable; a success leaves `was`, the message before
+// the call). carc_game_errmsg(g) is the thread's message whatever g is.
+void check_status(int status, const carc_game* g, const char* call, const std::string& was) {
+  const std::string msg = carc_game_errmsg(g);
+  INVARIANT(documented(status), std::string(call) + " returned " + std::to_string(status) + ": " + msg);
+  INVARIANT(msg == carc_game_errmsg(nullptr), std::string(call) + ": errmsg depends on the game");
+  if (status >= 0)
+    INVARIANT(msg == was, std::string(call) + " succeeded and changed the message from '" + was + "' to '" + msg + "'");
+  else
+    INVARIANT(msg.rfind("carc_", 0) == 0 && msg.size() > 8 && printable_message(msg),
+              std::string(call) + " failed with message '" + msg + "'");
 }
+
+// The same for a call that has no game (or a NULL one).
+void check_thread_status(int status, const char* call, const std::string& was) { check_status(status, nullptr, call, was); }
 
 // ------------------------------------------------------------------ the games
 
@@ -496,20 +510,27 @@ bool tracing() {
 template <class Call>
 int on_game(carc_game* g, bool mutates, const char* name, Call&& call) {
   if (!g) {
+    const std::string was = carc_game_errmsg(nullptr);
     const int s = call();
     INVARIANT(s == CARC_EINVAL, std::string(name) + " on a NULL game returned " + std::to_string(s));
-    check_thread_status(s, name);
+    check_thread_status(s, name, was);
     return s;
   }
   const Snapshot before = snapshot(g);
+  const std::string was = carc_game_errmsg(g);
   const int s = call();
   if (tracing()) std::fprintf(stderr, "  %s -> %d %s\n", name, s, carc_game_errmsg(g));
-  check_status(s, g, name);
+  check_status(s, g, name, was);
   if (s < 0 || !mutates)
     INVARIANT(snapshot(g) == before, std::string(name) + " changed the game:\n" + before.record);
   else
     check_game(g);
   return s;
+}
+
+// A negative capacity is CARC_EINVAL for every call that takes one.
+void check_capacity_rule(int status, int capacity, const carc_game* g, const char* name) {
+  if (g && capacity < 0) INVARIANT(status == CARC_EINVAL, std::string(name) + " with a negative capacity");
 }
 
 void step(Input& in, Pool& pool) {
@@ -537,8 +558,9 @@ void step(Input& in, Pool& pool) {
       const uint8_t nulls = in.byte();
       int* p[5];
       for (int k = 0; k < 5; ++k) p[k] = (nulls >> k & 1) ? nullptr : &a[k];
+      const std::string was = carc_game_errmsg(nullptr);
       const int s = carc_move_unpack(m, p[0], p[1], p[2], p[3], p[4]);
-      check_thread_status(s, "carc_move_unpack");
+      check_thread_status(s, "carc_move_unpack", was);
       if (s == CARC_OK && !nulls)
         INVARIANT(carc_move_pack(a[0], a[1], a[2], a[3], a[4]) == m, "unpack/pack round trip");
       break;
@@ -546,8 +568,9 @@ void step(Input& in, Pool& pool) {
     case kMoveFormat: {
       const carc_move m = move_arg(in, g);
       const TextBuf b = text_arg(in, [&](char* buf, size_t size) { return carc_move_format(m, buf, size); });
+      const std::string was = carc_game_errmsg(nullptr);
       const int s = carc_move_format(m, b.data.get(), b.size);
-      check_thread_status(s, "carc_move_format");
+      check_thread_status(s, "carc_move_format", was);
       if (s >= 0) {
         const std::string full = whole_text([&](char* buf, size_t size) { return carc_move_format(m, buf, size); });
         check_text_out(s, b, [&] { return full; });
@@ -561,8 +584,9 @@ void step(Input& in, Pool& pool) {
       const std::string text = move_text_arg(in, g);
       const uint8_t nulls = in.byte();
       carc_move m = 0x12345678;
+      const std::string was = carc_game_errmsg(nullptr);
       const int s = carc_move_parse(nulls & 1 ? nullptr : text.c_str(), nulls & 2 ? nullptr : &m);
-      check_thread_status(s, "carc_move_parse");
+      check_thread_status(s, "carc_move_parse", was);
       if (nulls & 3) INVARIANT(s == CARC_EINVAL, "parse with NULL");
       if (s == CARC_OK) {
         char buf[CARC_MOVE_TEXT_SIZE];
@@ -591,13 +615,15 @@ void step(Input& in, Pool& pool) {
       const int players = in.number() % 8;
       carc_game* made = reinterpret_cast<carc_game*>(&pool);  // must become NULL on failure
       int s;
+      std::string was = carc_game_errmsg(nullptr);
       if (op == kNew) {
         s = carc_game_new(null_out ? nullptr : &made, players, in.u64());
       } else {
         const std::string tiles = in.text();
+        was = carc_game_errmsg(nullptr);
         s = carc_game_new_with_order(null_out ? nullptr : &made, players, in.byte() % 8 ? tiles.c_str() : nullptr);
       }
-      check_thread_status(s, op == kNew ? "carc_game_new" : "carc_game_new_with_order");
+      check_thread_status(s, op == kNew ? "carc_game_new" : "carc_game_new_with_order", was);
       if (null_out) {
         INVARIANT(s == CARC_EINVAL, "constructor with NULL out");
       } else if (s < 0) {
@@ -660,8 +686,9 @@ void step(Input& in, Pool& pool) {
     }
     case kRemainingByType: {
       Array<int32_t> a = array_arg<int32_t>(in, CARC_TILE_TYPES);
-      on_game(g, false, "carc_game_tiles_remaining_by_type",
-              [&] { return carc_game_tiles_remaining_by_type(g, a.ptr(), a.capacity); });
+      const int s = on_game(g, false, "carc_game_tiles_remaining_by_type",
+                            [&] { return carc_game_tiles_remaining_by_type(g, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_game_tiles_remaining_by_type");
       break;
     }
     case kPlacements:
@@ -693,6 +720,7 @@ void step(Input& in, Pool& pool) {
       int count = -7;
       const int s = on_game(g, false, name, [&] { return list(a.ptr(), capacity, null_count ? nullptr : &count); });
       if (g && null_count) INVARIANT(s == CARC_EINVAL, std::string(name) + " with a NULL count");
+      check_capacity_rule(s, capacity, g, name);
       if (s == CARC_OK) INVARIANT(count == need && (!a.ptr() || count <= capacity), std::string(name) + " count");
       if (s == CARC_ERANGE) INVARIANT(count == need && count > capacity, std::string(name) + ": CARC_ERANGE");
       break;
@@ -730,6 +758,7 @@ void step(Input& in, Pool& pool) {
       Array<int32_t> a = array_arg<int32_t>(in, CARC_EVENT_FIELDS);
       const int s = on_game(g, true, "carc_game_poll_event", [&] { return carc_game_poll_event(g, a.ptr(), a.capacity); });
       INVARIANT(s < 0 || s == 0 || s == 1, "poll_event");
+      check_capacity_rule(s, a.capacity, g, "carc_game_poll_event");
       if (s == 1) {
         const int32_t* f = a.ptr();
         INVARIANT(f[CARC_EV_TYPE] == CARC_EVENT_SCORE || f[CARC_EV_TYPE] == CARC_EVENT_DISCARD, "event type");
@@ -787,10 +816,11 @@ void step(Input& in, Pool& pool) {
       carc_game* made = reinterpret_cast<carc_game*>(&pool);
       int line = -7;
       const bool null_out = nulls % 8 == 0, null_text = nulls % 16 == 1, null_line = nulls % 4 == 2;
+      const std::string was = carc_game_errmsg(nullptr);
       const int s = carc_game_load(null_out ? nullptr : &made, null_text ? nullptr : text.c_str(),
                                    null_line ? nullptr : &line);
       if (tracing()) std::fprintf(stderr, "  carc_game_load -> %d %s\n", s, carc_game_errmsg(nullptr));
-      check_thread_status(s, "carc_game_load");
+      check_thread_status(s, "carc_game_load", was);
       INVARIANT(s <= 0, "load");
       if (null_out || null_text) {
         INVARIANT(s == CARC_EINVAL, "load with NULL");
@@ -826,6 +856,7 @@ void step(Input& in, Pool& pool) {
       Array<double> a = array_arg<double>(in, CARC_TILE_TYPES);
       const int s = on_game(g, false, "carc_game_next_tile_probabilities",
                             [&] { return carc_game_next_tile_probabilities(g, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_game_next_tile_probabilities");
       if (s == CARC_OK) {
         double sum = 0;
         for (int t = 0; t < CARC_TILE_TYPES; ++t) {
@@ -847,9 +878,10 @@ void step(Input& in, Pool& pool) {
     }
     case kScores: {
       Array<int32_t> a = array_arg<int32_t>(in, g ? carc_game_players(g) : 0);
-      on_game(g, false, "carc_game_scores", [&] { return carc_game_scores(g, a.ptr(), a.capacity); });
-      on_game(g, false, "carc_game_projected_scores",
-              [&] { return carc_game_projected_scores(g, a.ptr(), a.capacity); });
+      int s = on_game(g, false, "carc_game_scores", [&] { return carc_game_scores(g, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_game_scores");
+      s = on_game(g, false, "carc_game_projected_scores", [&] { return carc_game_projected_scores(g, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_game_projected_scores");
       break;
     }
     case kInspectFeature: {
@@ -859,6 +891,7 @@ void step(Input& in, Pool& pool) {
       const int loc = in.number() % 20;
       const int s = on_game(g, false, "carc_game_inspect_feature",
                             [&] { return carc_game_inspect_feature(g, x, y, loc, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_game_inspect_feature");
       if (s == CARC_OK) {
         const int32_t* f = a.ptr();
         INVARIANT(f[CARC_FI_KIND] >= 0 && f[CARC_FI_KIND] <= 3 && f[CARC_FI_TILES] >= 1 &&
@@ -880,8 +913,9 @@ void step(Input& in, Pool& pool) {
       };
       const TextBuf b = text_arg(in, call);
       if (op == kTileRender) {
+        const std::string was = carc_game_errmsg(nullptr);
         const int s = call(b.data.get(), b.size);
-        check_thread_status(s, "carc_tile_render_*");
+        check_thread_status(s, "carc_tile_render_*", was);
         check_text_out(s, b, [&] { return whole_text(call); });
         break;
       }

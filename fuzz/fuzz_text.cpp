@@ -37,12 +37,28 @@ int line_count(std::string_view text) {
   return n + (text.empty() || text.back() != '\n' ? 1 : 0);
 }
 
+// Whether a message is safe to print: valid UTF-8 without control characters (C0, DEL,
+// C1). Quoted input is escaped (carc::echo), so every message is.
+bool printable(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || i + len > s.size() || c < 0x20 || c == 0x7F || c == 0xC0 || c == 0xC1) return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) return false;
+    i += len;
+  }
+  return true;
+}
+
 void check_move_text(std::string_view text) {
   carc::TileType tile = carc::kNoTile;
   carc::Move move;
   std::string error;
   const bool ok = carc::parse_move(text, tile, move, &error);
   INVARIANT(ok == error.empty(), text);
+  INVARIANT(printable(error), error);
 
   // The C parser reads a C string: the text up to its first NUL.
   const std::string c_text(text.substr(0, text.find('\0')));
@@ -92,15 +108,23 @@ void check_record(std::string_view text) {
     carc_game_free(c_game);
   } else {
     INVARIANT(!c_game && c_line == c_error.line, text);
-    // The message, cut to the library's 255-character buffer.
+    // The message, whole, or cut on a character boundary to fit 255 bytes and marked "...".
     const std::string full = "carc_game_load: " + c_error.message(), msg = carc_game_errmsg(nullptr);
-    INVARIANT(full.rfind(msg, 0) == 0 && (msg.size() == full.size() || msg.size() == 255), text);
+    INVARIANT(printable(full) && printable(msg), full);
+    if (full.size() <= 255) {
+      INVARIANT(msg == full, text);
+    } else {
+      INVARIANT(msg.size() <= 255 && msg.size() >= 249 && msg.substr(msg.size() - 3) == "...", msg);
+      const std::string kept = msg.substr(0, msg.size() - 3);
+      INVARIANT(full.rfind(kept, 0) == 0 && (static_cast<unsigned char>(full[kept.size()]) & 0xC0) != 0x80, msg);
+    }
   }
 
   if (status != carc::Status::Ok) {
     INVARIANT(status == carc::Status::InvalidArgument || status == carc::Status::IllegalMove, text);
     INVARIANT(game == sentinel, text);
     INVARIANT(error.line >= 1 && error.line <= line_count(text) && !error.reason.empty(), text);
+    INVARIANT(error.reason.size() < 1000, error.reason);  // quoted input is cut short
     return;
   }
 

@@ -72,7 +72,14 @@ def records():
     write("text", "crlf-tabs-bom",
           "\ufeffcarcassonne-record 1\r\n# comment\r\n\tplayers\t2\r\nfarmers off\r\norder EU\r\n"
           "E 0,-1 180 S # note\r\n")
-    write("text", "moves", "E 0,-1 180 S\nA 1,0 90 C\nU 0,1 0 -\nV -1,0 270 ENE\nX 127,-128 0 NNW\nB +3,-0 90\n")
+    write("text", "moves", "E 0,-1 180 S\nA 1,0 90 C\nU 0,1 0 -\nV -1,0 270 ENE\nX 127,-128 0 NNW\nB 3,-0 90\n")
+    # Refused input whose messages quote it: lowercase letters, '+' numbers, a terminal
+    # escape, a C1 control, invalid UTF-8 and a backslash (all quoted escaped).
+    write("text", "escapes-lowercase-plus",
+          b"carcassonne-record 1\nplayers 2\norder EuV\nE 0,-1 180 \x1b[2J\nE +0,-1 180 S\ne 0,-1 180 S\n"
+          b"farmers \xc2\x9b\nE 0,-1 180 S\xff\xfe\\\n")
+    write("text", "moves-hostile",
+          b"E +1,0 0\nE 0,+-1 90\ne 0,-1 180 S\nE 0,-1 180 \x1b]0;x\x07\nE 0,-1 180 S\xc3\xa9\xc3\n")
 
 
 OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", "new_with_order", "clone",
