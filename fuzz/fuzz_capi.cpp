@@ -175,6 +175,10 @@ std::string record_of(const carc_game* g) {
   return whole_text([&](char* buf, size_t size) { return carc_game_save(g, buf, size); });
 }
 
+std::string public_record_of(const carc_game* g) {
+  return whole_text([&](char* buf, size_t size) { return carc_game_save_public(g, buf, size); });
+}
+
 // The state a caller reads through the getters, as one comparable line.
 std::string summary(const carc_game* g) {
   std::string s;
@@ -497,7 +501,7 @@ enum Op : uint8_t {
   kSetOption, kOption, kGetters, kRemainingByType, kPlacements, kPlace, kMeepleLocations, kDeploy, kSkip,
   kPlay, kPlayText, kPlayout, kPollEvent, kTiles, kFeatureKind, kMeeples, kSave, kLoad, kTurnMove, kUndo,
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
-  kRenderText, kTileRender, kTurns, kOpCount
+  kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts, kOpCount
 };
 
 bool tracing() {
@@ -750,8 +754,89 @@ void step(Input& in, Pool& pool) {
     }
     case kPlayout: {
       const uint64_t seed = in.u64();
-      const int s = on_game(g, true, "carc_game_playout", [&] { return carc_game_playout(g, seed, 0); });
+      const int flags = in.byte() % 3;  // 0, CARC_PLAYOUT_AS_DEALT, or an unknown bit
+      const int s = on_game(g, true, "carc_game_playout", [&] { return carc_game_playout(g, seed, flags); });
+      if (g && flags == 2) INVARIANT(s == CARC_EINVAL, "playout with an unknown flag");
       if (s == CARC_OK) INVARIANT(carc_game_phase(g) == CARC_PHASE_GAME_OVER, "a playout did not finish the game");
+      break;
+    }
+    case kNewCallerDraws: {
+      const bool null_out = in.byte() % 8 == 0;
+      const int players = in.number() % 8;
+      const bool whole_box = in.byte() % 2 == 0;
+      const std::string tiles = whole_box ? std::string() : in.text();
+      carc_game* made = reinterpret_cast<carc_game*>(&pool);  // must become NULL on failure
+      const std::string was = carc_game_errmsg(nullptr);
+      const int s = carc_game_new_caller_draws(null_out ? nullptr : &made, players, whole_box ? nullptr : tiles.c_str());
+      check_thread_status(s, "carc_game_new_caller_draws", was);
+      if (null_out) {
+        INVARIANT(s == CARC_EINVAL, "constructor with NULL out");
+      } else if (s < 0) {
+        INVARIANT(made == nullptr, "a failed constructor left *out set");
+      } else {
+        INVARIANT(made != nullptr && (players >= 1 && players <= 6), "constructor");
+        INVARIANT(carc_game_caller_draws(made) == 1, "a caller-draws game that draws by itself");
+        check_game(made);
+        pool.put(i, made);
+      }
+      break;
+    }
+    case kDraw: {
+      // Mostly a tile that is face down, to reach deep positions; sometimes any number.
+      int tile = in.number();
+      int32_t counts[CARC_TILE_TYPES];
+      if (g && in.byte() % 4 != 0 && carc_game_tiles_remaining_by_type(g, counts, CARC_TILE_TYPES) == CARC_OK) {
+        int k = in.byte() % CARC_TILE_TYPES;
+        for (int t = 0; t < CARC_TILE_TYPES * 2; ++t)
+          if (counts[t % CARC_TILE_TYPES] > 0 && k-- <= 0) {
+            tile = t % CARC_TILE_TYPES;
+            break;
+          }
+      }
+      const int phase = g ? carc_game_phase(g) : -1;
+      const int s = on_game(g, true, "carc_game_draw", [&] { return carc_game_draw(g, tile); });
+      if (g && phase != CARC_PHASE_DRAW) INVARIANT(s < 0, "a draw outside the draw phase");
+      if (s == CARC_OK) INVARIANT(carc_game_phase(g) != CARC_PHASE_PLACE_MEEPLE, "a draw placed a tile");
+      break;
+    }
+    case kRedeal: {
+      const uint64_t seed = in.u64();
+      const std::string before = g ? public_record_of(g) : std::string();
+      const int s = on_game(g, true, "carc_game_redeal", [&] { return carc_game_redeal(g, seed); });
+      if (s == CARC_OK) {
+        INVARIANT(carc_game_caller_draws(g) == 0 && carc_game_phase(g) != CARC_PHASE_DRAW, "a re-dealt game waits");
+        if (before.find("\ndraw ") == std::string::npos && before.find("to draw\n") == std::string::npos)
+          INVARIANT(public_record_of(g) == before, "a re-deal changed the public state");
+      }
+      break;
+    }
+    case kSavePublic: {
+      const TextBuf b = text_arg(in, [&](char* buf, size_t size) { return g ? carc_game_save_public(g, buf, size) : 0; });
+      const int s = on_game(g, false, "carc_game_save_public", [&] { return carc_game_save_public(g, b.data.get(), b.size); });
+      if (g) {
+        const std::string text = public_record_of(g);
+        check_text_out(s, b, [&] { return text; });
+        INVARIANT(text.find("\nseed ") == std::string::npos && text.find("\norder ") == std::string::npos,
+                  "a public record tells the pile");
+        carc_game* loaded = nullptr;
+        INVARIANT(carc_game_load(&loaded, text.c_str(), nullptr) == CARC_OK, "a public record does not load");
+        INVARIANT(carc_game_caller_draws(loaded) == 1 && public_record_of(loaded) == text, "public record round trip");
+        carc_game_free(loaded);
+      }
+      break;
+    }
+    case kRollouts: {
+      const uint64_t seed = in.u64();
+      const int count = in.byte() % 3, flags = in.byte() % 3;
+      Array<int64_t> sums = array_arg<int64_t>(in, g ? carc_game_players(g) : 0);
+      Array<int32_t> wins = array_arg<int32_t>(in, sums.capacity);
+      const int capacity = std::min(sums.capacity, wins.capacity);
+      const int s = on_game(g, false, "carc_game_rollouts",
+                            [&] { return carc_game_rollouts(g, seed, count, flags, sums.ptr(), wins.ptr(), capacity); });
+      check_capacity_rule(s, capacity, g, "carc_game_rollouts");
+      if (s == CARC_OK)
+        for (int p = 0; p < carc_game_players(g); ++p)
+          INVARIANT(sums.ptr()[p] >= 0 && wins.ptr()[p] >= 0 && wins.ptr()[p] <= count, "rollout sums");
       break;
     }
     case kPollEvent: {

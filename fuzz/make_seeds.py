@@ -54,6 +54,14 @@ def records():
     random_turns(g, rng, 100)
     write("text", "finished-6p-options", g.save())
 
+    g = carc.Game(3, seed=77)
+    random_turns(g, rng, 25)
+    write("text", "public-3p", g.save(public=True))  # 'pile hidden', a 'draw' line last
+
+    g = carc.Game(2, order="EAACEUVB")
+    random_turns(g, rng, 3)
+    write("text", "public-pile-discard", g.save(public=True))  # a pile that is not the box
+
     seed = 1
     while True:  # the first seed whose random game discards a tile that fits nowhere
         g = carc.Game(2, seed=seed)
@@ -87,7 +95,7 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "meeple_locations", "deploy", "skip", "play", "play_text", "playout", "poll_event", "tiles",
        "feature_kind", "meeples", "save", "load", "turn_move", "undo", "rewind", "probabilities", "frontier",
        "fitting_rotations", "scores", "inspect_feature", "feature_tiles", "render_svg", "render_text",
-       "tile_render", "turns"]
+       "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts"]
 
 
 def op(name, slot, *args):
@@ -117,10 +125,26 @@ def text_buf(mode, small=0):
     return bytes([mode, small])
 
 
+def draw(slot, pick):
+    # a face-down tile (mode byte 1: picked among the face-down types by the next byte)
+    return op("draw", slot, num(0), b"\x01", bytes([pick]))
+
+
 def programs():
     rng = random.Random(2)
+    # caller draws: the whole box, then turns each after a draw of a face-down tile, a
+    # public record, a re-deal, rollouts both ways and a playout
+    p = op("new_caller_draws", 0, b"\x01", num(3), b"\x00")
+    for i in range(15):
+        p += draw(0, i * 7 % 24) + legal_turn(0, i * 53 % 256, i % 2 - 1)
+    p += op("save_public", 0, text_buf(3)) + op("redeal", 0, u64(9)) + op("save_public", 0, text_buf(2, 7))
+    p += op("rollouts", 0, u64(3), b"\x02\x00", b"\x05\x02", b"\x05\x02")
+    p += op("rollouts", 0, u64(3), b"\x02\x01", b"\x05\x02", b"\x05\x02")
+    p += op("playout", 0, u64(4), b"\x01")
+    write("capi", "caller-draws", p)
+
     turns = b"".join(legal_turn(0, rng.randrange(256), rng.choice([-1, rng.randrange(256)])) for _ in range(40))
-    write("capi", "forty-turns", new(0, 2, 7) + turns + op("playout", 0, u64(1)))
+    write("capi", "forty-turns", new(0, 2, 7) + turns + op("playout", 0, u64(1), b"\x00"))
 
     p = new(1, 3, 11) + b"".join(legal_turn(1, i * 37 % 256, i % 3 - 1) for i in range(12))
     p += op("poll_event", 1, b"\x01", num(16)) * 3
@@ -146,7 +170,7 @@ def programs():
     # exactly it), then a non-NULL count
     p += op("feature_tiles", 0, b"\x01", num(1), num(0), num(3), b"\x05\x02", b"\x01")
     p += op("frontier", 0, num(0), b"\x05\x01", b"\x01")  # one short
-    p += op("playout", 0, u64(5)) + op("getters", 0, num(0))
+    p += op("playout", 0, u64(5), b"\x00") + op("getters", 0, num(0))
     write("capi", "order-options-queries", p)
 
     p = op("place", 4, b"\x00", u64(0)[:4]) + op("deploy", 4, b"\x00", num(3))
