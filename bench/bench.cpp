@@ -74,6 +74,7 @@ struct Config {
   int players = 2;
   bool farmers = true;
   bool capi = false;  // driven move by move through the C ABI instead of Game::playout
+  bool sampled = false;  // the playout re-deals the face-down tiles first (Future::Sampled)
 };
 
 // One seeded playout from the shuffle to the end; returns the final scores mixed together
@@ -83,7 +84,8 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
   opt.farmers = c.farmers;
   carc::Game game(c.players, seed, opt);
   carc::Rng rng(seed ^ 0x5DEECE66Dull);
-  game.playout(rng, nullptr, carc::Future::AsDealt);  // the seed's own shuffle: no re-deal
+  // The seed's own shuffle as dealt, unless the figure is for a re-dealt playout.
+  game.playout(rng, nullptr, c.sampled ? carc::Future::Sampled : carc::Future::AsDealt);
   uint64_t h = seed;
   for (int p = 0; p < c.players; ++p) {
     h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
@@ -145,11 +147,11 @@ uint64_t one_capi_playout(const Config& c, uint64_t seed) {
 }  // namespace
 
 // The function callgrind counts (`--toggle-collect=bench_playouts`): n playouts with
-// seeds first..first+n-1 and nothing else, by Game::playout or (capi) through the C ABI.
-// Not static and never inlined, so it keeps its name.
+// seeds first..first+n-1 and nothing else, by Game::playout (as dealt, or sampled: after a
+// re-deal) or (capi) through the C ABI. Not static and never inlined, so it keeps its name.
 extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int farmers, uint64_t first, int n,
-                                                                  int capi) {
-  const Config c{players, farmers != 0, capi != 0};
+                                                                  int capi, int sampled) {
+  const Config c{players, farmers != 0, capi != 0, sampled != 0};
   uint64_t sum = 0;
 #ifdef CARC_BENCH_CAPI
   if (c.capi) {
@@ -177,7 +179,7 @@ double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
   const double t0 = now();
   double t = 0;
   do {
-    sum += bench_playouts(c.players, c.farmers, seed, 64, c.capi);
+    sum += bench_playouts(c.players, c.farmers, seed, 64, c.capi, c.sampled);
     seed += 64;
     games += 64;
     t = seconds_since(t0);
@@ -440,8 +442,8 @@ uint64_t allocations_in_hot_paths(int n) {
   carc::Placement buf[carc::kMaxPlacements];
   carc::Location opts[carc::kMaxMeepleOptions];
   const uint64_t before = g_allocations.load();
-  keep(bench_playouts(2, 1, 1, n, 0));
-  keep(bench_playouts(4, 0, 1, n, 0));
+  keep(bench_playouts(2, 1, 1, n, 0, 0));
+  keep(bench_playouts(4, 0, 1, n, 0, 0));
   for (const carc::Game& g : tile_states) {
     carc::Game copy = g;
     keep(copy.legal_placements(buf));
@@ -588,7 +590,7 @@ int run_quick() {
   }
 #ifdef CARC_BENCH_CAPI
   for (const Config& c : configs) {
-    if (bench_playouts(c.players, c.farmers, 1, 3, 1) != bench_playouts(c.players, c.farmers, 1, 3, 0)) {
+    if (bench_playouts(c.players, c.farmers, 1, 3, 1, 0) != bench_playouts(c.players, c.farmers, 1, 3, 0, 0)) {
       fmt::print("the C ABI driver played other games than Game::playout, or its events miss points\n");
       return 1;
     }
@@ -607,10 +609,11 @@ void usage(std::FILE* to) {
       "         of at least S seconds; --lines prints one `name value unit` line per figure.\n"
       "         Times are CPU time of the measuring thread (other processes on a shared\n"
       "         machine do not count); --wall measures wall-clock time instead\n"
-      "       bench --callgrind N [--players P] [--no-farmers] [--capi]\n"
+      "       bench --callgrind N [--players P] [--no-farmers] [--capi | --sampled]\n"
       "         N playouts with fixed seeds 1..N inside bench_playouts, for\n"
       "         bench/callgrind.sh (instructions per playout, start-up excluded);\n"
-      "         --capi drives them move by move through the C ABI\n"
+      "         --capi drives them move by move through the C ABI, --sampled re-deals each\n"
+      "         game's face-down tiles first (Future::Sampled, what rollouts do)\n"
       "       bench --quick\n"
       "         a few games and the allocation check, no timing (CI smoke test)\n");
 }
@@ -631,7 +634,7 @@ bool parse_number(std::string_view text, T lo, T hi, T& out) {
 int main(int argc, char** argv) {
   bool lines = false, farmers = true;
   std::string_view only;
-  int callgrind = 0, players = 2, capi = 0;
+  int callgrind = 0, players = 2, capi = 0, sampled = 0;
   Timing tm;
   // A usage error: what is wrong, then the usage, on stderr; exit status 2.
   const auto refuse = [](std::string_view why) {
@@ -669,6 +672,8 @@ int main(int argc, char** argv) {
     } else if (a == "--no-farmers") {
       farmers = false;
 #ifdef CARC_BENCH_CAPI
+    } else if (a == "--sampled") {
+      sampled = 1;
     } else if (a == "--capi") {
       capi = 1;
 #endif
@@ -677,7 +682,7 @@ int main(int argc, char** argv) {
     }
   }
   if (callgrind) {
-    const uint64_t check = bench_playouts(players, farmers, 1, callgrind, capi);
+    const uint64_t check = bench_playouts(players, farmers, 1, callgrind, capi, sampled);
     fmt::print("playouts {} players {} farmers {}{} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
                capi ? " through the C ABI" : "", check);
     return 0;
