@@ -501,7 +501,8 @@ enum Op : uint8_t {
   kSetOption, kOption, kGetters, kRemainingByType, kPlacements, kPlace, kMeepleLocations, kDeploy, kSkip,
   kPlay, kPlayText, kPlayout, kPollEvent, kTiles, kFeatureKind, kMeeples, kSave, kLoad, kTurnMove, kUndo,
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
-  kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts, kOpCount
+  kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
+  kBankedScores, kDiscards, kMeepleLocationsFor, kOpCount
 };
 
 bool tracing() {
@@ -823,6 +824,33 @@ void step(Input& in, Pool& pool) {
         INVARIANT(carc_game_caller_draws(loaded) == 1 && public_record_of(loaded) == text, "public record round trip");
         carc_game_free(loaded);
       }
+      break;
+    }
+    case kBankedScores: {
+      Array<int32_t> a = array_arg<int32_t>(in, g ? carc_game_players(g) : 0);
+      const int s = on_game(g, false, "carc_game_banked_scores", [&] { return carc_game_banked_scores(g, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_game_banked_scores");
+      if (s == CARC_OK && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
+        for (int p = 0; p < carc_game_players(g); ++p) INVARIANT(a.ptr()[p] == carc_game_score(g, p), "banked score in play");
+      break;
+    }
+    case kDiscards:
+    case kMeepleLocationsFor: {
+      const carc_move m = move_arg(in, g);
+      const char* name = op == kDiscards ? "carc_game_discards" : "carc_game_meeple_locations_for";
+      auto list = [&](int32_t* buf, int capacity, int* count) {
+        return op == kDiscards ? carc_game_discards(g, buf, capacity, count)
+                               : carc_game_meeple_locations_for(g, m, buf, capacity, count);
+      };
+      const int need = g ? needed(list) : 0;
+      Array<int32_t> a = array_arg<int32_t>(in, need);
+      int count = -7;
+      const int s = on_game(g, false, name, [&] { return list(a.ptr(), a.capacity, &count); });
+      check_capacity_rule(s, a.capacity, g, name);
+      if (s == CARC_OK) INVARIANT(count == need && (!a.ptr() || count <= a.capacity), std::string(name) + " count");
+      if (s == CARC_ERANGE) INVARIANT(count == need && count > a.capacity, std::string(name) + ": CARC_ERANGE");
+      if (s == CARC_OK && op == kDiscards && a.ptr())
+        for (int k = 0; k < count; ++k) INVARIANT(a.ptr()[k] >= 0 && a.ptr()[k] < CARC_TILE_TYPES, "discarded tile");
       break;
     }
     case kRollouts: {

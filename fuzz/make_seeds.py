@@ -95,7 +95,8 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "meeple_locations", "deploy", "skip", "play", "play_text", "playout", "poll_event", "tiles",
        "feature_kind", "meeples", "save", "load", "turn_move", "undo", "rewind", "probabilities", "frontier",
        "fitting_rotations", "scores", "inspect_feature", "feature_tiles", "render_svg", "render_text",
-       "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts"]
+       "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
+       "banked_scores", "discards", "meeple_locations_for"]
 
 
 def op(name, slot, *args):

@@ -279,6 +279,15 @@ int Game::meeple_options(Location* out) const {
   return n;
 }
 
+int Game::meeple_options_for(Placement p, Location* out, Verdict* why) const {
+  const Verdict v = check_placement(p);
+  if (why) *why = v;
+  if (!v) return 0;
+  Game placed = *this;
+  placed.apply_placement(p);
+  return placed.meeple_options(out);
+}
+
 Status Game::deploy(Location loc, Events* events, Verdict* why) {
   const Verdict v = check_meeple(loc);
   if (why) *why = v;
@@ -329,6 +338,7 @@ void Game::draw_next(Events* events) {
     if (take_drawn(events)) return;
   }
   phase_ = Phase::GameOver;
+  banked_ = score_;
   score_end(events);
 }
 

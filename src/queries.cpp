@@ -43,17 +43,14 @@ uint8_t fitting_rotations(const Game& game, TileType t, int x, int y) {
   if (t >= kTileTypes) return 0;
   const OpenCell* o = game.board().open_at(x, y);
   if (!o) return 0;
-  uint8_t mask = 0;
-  for (int r = 0; r < 4; ++r) {
-    const uint8_t code = tiles::kOriented[t][r].edge_code;
-    bool ok = true;
-    for (int s = 0; s < 4; ++s) {
-      const int want = (o->req >> (2 * s)) & 3;
-      ok = ok && (want == 0 || want == ((code >> (2 * s)) & 3));
-    }
-    if (ok) mask = static_cast<uint8_t>(mask | (1u << r));
-  }
-  return mask;
+  return tiles::kFit[t][o->req];  // each distinct picture once, as the placement list has it
+}
+
+int discarded_tiles(const Game& game, TileType* out) {
+  int n = 0;
+  for (int i = 0; i < game.drawn(); ++i)
+    if (game.discarded(i)) out[n++] = game.drawn_tiles()[static_cast<size_t>(i)];
+  return n;
 }
 
 std::array<int32_t, kMaxPlayers> current_scores(const Game& game) {

@@ -97,11 +97,11 @@ TEST_CASE("Frontier: with only a C left, only the cell facing the start tile's c
   CHECK(cells[0].req == static_cast<uint8_t>(Edge::City) << 4);  // south side must be city
 }
 
-TEST_CASE("Fitting rotations: a city cap north of the start tile only at 180, a straight road east at 90 and 270") {
+TEST_CASE("Fitting rotations: a city cap north of the start tile only at 180, a straight road east at 90, each picture once") {
   const Game g(2, uint64_t{1});
   CHECK(fitting_rotations(g, T('E'), 0, -1) == 0b0100);
-  CHECK(fitting_rotations(g, T('U'), 1, 0) == 0b1010);
-  CHECK(fitting_rotations(g, T('X'), 1, 0) == 0b1111);
+  CHECK(fitting_rotations(g, T('U'), 1, 0) == 0b0010);  // U at 270 is the picture of U at 90
+  CHECK(fitting_rotations(g, T('X'), 1, 0) == 0b0001);  // one picture
   CHECK(fitting_rotations(g, T('C'), 1, 0) == 0);
   CHECK(fitting_rotations(g, T('E'), 0, 0) == 0);   // occupied
   CHECK(fitting_rotations(g, T('E'), 5, 5) == 0);   // not next to a tile
@@ -191,4 +191,71 @@ TEST_CASE("Feature inspection: a city of 3 tiles with 1 shield is worth 8 comple
   CHECK(city.completed);
   CHECK(city.value_complete == 8);
   CHECK(g.score(0) == 8);
+}
+
+TEST_CASE("Fitting rotations are the legal placements of a tile at a cell, picture for picture") {
+  Game g(3, uint64_t{6});
+  Rng rng(2);
+  Placement buf[kMaxPlacements];
+  for (int turn = 0; turn < 30 && !g.over(); ++turn) {
+    for (int t = 0; t < kTileTypes; ++t) {
+      const int n = g.placements_for(static_cast<TileType>(t), buf);
+      for (int c = 0; c < g.board().open_count(); ++c) {
+        const OpenCell& o = g.board().open(c);
+        uint8_t listed = 0;
+        for (int i = 0; i < n; ++i)
+          if (buf[i].x == o.x && buf[i].y == o.y) listed = static_cast<uint8_t>(listed | 1u << buf[i].rot);
+        REQUIRE(fitting_rotations(g, static_cast<TileType>(t), o.x, o.y) == listed);
+      }
+    }
+    test::random_turn(g, rng);
+  }
+}
+
+TEST_CASE("Banked scores: the points of completed features, kept apart from end-game scoring") {
+  Game g(2, std::vector<TileType>{T('E'), T('U')});
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::S}) == Status::Ok);  // a knight closes a city: 4
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::E}) == Status::Ok);   // a thief on the road, the last tile
+  REQUIRE(g.over());
+  CHECK(g.score(0) == 4);
+  CHECK(g.score(1) == 2);         // the open road D-U, 2 tiles, at the end
+  CHECK(g.banked_score(0) == 4);
+  CHECK(g.banked_score(1) == 0);  // nothing before the end
+}
+
+TEST_CASE("Discarded tiles are listed in draw order") {
+  // Worked example 13: the 4-sided city C fits nowhere and leaves the game.
+  Game g(2, std::vector<TileType>{T('E'), T('A'), T('A'), T('C'), T('E')});
+  TileType out[kMaxDeck];
+  CHECK(discarded_tiles(g, out) == 0);
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::None}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::None}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{-1, 0, 3}, Location::None}) == Status::Ok);
+  REQUIRE(discarded_tiles(g, out) == 1);
+  CHECK(out[0] == T('C'));
+}
+
+TEST_CASE("Meeple options for a placement not made: what placing there would offer, the game unchanged") {
+  Game g(2, uint64_t{13});
+  Rng rng(4);
+  Placement buf[kMaxPlacements];
+  for (int turn = 0; turn < 25 && !g.over(); ++turn) {
+    const int n = g.legal_placements(buf);
+    for (int i = 0; i < n; ++i) {
+      const Game before = g;
+      Location mine[kMaxMeepleOptions], theirs[kMaxMeepleOptions];
+      const int k = g.meeple_options_for(buf[i], mine);
+      REQUIRE(g == before);
+      Game placed = g;
+      REQUIRE(placed.place(buf[i]) == Status::Ok);
+      REQUIRE(placed.meeple_options(theirs) == k);
+      for (int j = 0; j < k; ++j) REQUIRE(mine[j] == theirs[j]);
+    }
+    test::random_turn(g, rng);
+  }
+  Verdict why;
+  Location out[kMaxMeepleOptions];
+  const Game fresh(2, std::vector<TileType>{T('E')});
+  CHECK(fresh.meeple_options_for(Placement{0, -1, 0}, out, &why) == 0);
+  CHECK(why.reason == Illegal::Mismatch);
 }

@@ -622,6 +622,32 @@ int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int ca
   });
 }
 
+int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_t* locations, int capacity,
+                                   int* count) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, locations, capacity, count)) return s;
+    *count = 0;
+    Unpacked u;
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (g.game.phase() != carc::Phase::PlaceTile)
+      return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game.phase()));
+    const carc::TileType current = g.game.current_tile();
+    if (u.tile != current)
+      return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
+                    carc::tile_letter(current));
+    carc::Location buf[carc::kMaxMeepleOptions];
+    carc::Verdict why;
+    const int n = g.game.meeple_options_for(u.move.at, buf, &why);
+    if (!why)
+      return c.fail(CARC_EILLEGAL, "%s: %s", carc::format_move(u.tile, u.move).c_str(), carc::describe(why).c_str());
+    *count = n;
+    if (!locations) return CARC_OK;
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d locations but room for %d", n, capacity);
+    for (int i = 0; i < n; ++i) locations[i] = static_cast<int32_t>(buf[i]);
+    return CARC_OK;
+  });
+}
+
 int carc_game_deploy(carc_game* game, int location) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     if (!valid_location(location))
@@ -949,6 +975,29 @@ int carc_game_scores(const carc_game* game, int32_t* scores, int capacity) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_scores(c, g, scores, capacity)) return s;
     write_scores(g, carc::current_scores(g.game), scores);
+    return CARC_OK;
+  });
+}
+
+int carc_game_banked_scores(const carc_game* game, int32_t* scores, int capacity) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_scores(c, g, scores, capacity)) return s;
+    std::array<int32_t, carc::kMaxPlayers> banked{};
+    for (int p = 0; p < g.game.players(); ++p) banked[static_cast<size_t>(p)] = g.game.banked_score(p);
+    write_scores(g, banked, scores);
+    return CARC_OK;
+  });
+}
+
+int carc_game_discards(const carc_game* game, int32_t* tiles, int capacity, int* count) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, tiles, capacity, count)) return s;
+    carc::TileType buf[carc::kMaxDeck];
+    const int n = carc::discarded_tiles(g.game, buf);
+    *count = n;
+    if (!tiles) return CARC_OK;
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d discards but room for %d", n, capacity);
+    for (int i = 0; i < n; ++i) tiles[i] = buf[i];
     return CARC_OK;
   });
 }

@@ -153,6 +153,9 @@ class Game {
   // The tile to place (PlaceTile) or just placed (PlaceMeeple); kNoTile in Draw and when over.
   TileType current_tile() const;
   int score(int player) const { return score_[player]; }
+  // Points banked during the game: the score, and once the game is over the score before
+  // end-game scoring (what the features completed while playing gave).
+  int banked_score(int player) const { return phase_ == Phase::GameOver ? banked_[player] : score_[player]; }
   int supply(int player) const { return supply_[player]; }
   // Bit p set for each player with the highest score (the winners once the game is over).
   uint8_t leaders() const;
@@ -217,6 +220,9 @@ class Game {
   // Writes the locations where a meeple may go on the tile just placed (each feature once,
   // by its first location) to out, which must hold kMaxMeepleOptions; returns the count.
   int meeple_options(Location* out) const;
+  // The meeple locations that placing the current tile at p would offer, without placing
+  // it (this game is unchanged); 0 if p is not a legal placement (*why says why).
+  int meeple_options_for(Placement p, Location* out, Verdict* why = nullptr) const;
   Verdict check_meeple(Location loc) const;
   // Deploys a meeple (Location::None: none), then scores what the placement completed,
   // passes the turn and draws the next tile (discarding tiles that fit nowhere), ending
@@ -269,6 +275,7 @@ class Game {
   Features features_;
   std::array<Meeple, kMaxMeeples> meeples_{};
   std::array<int32_t, kMaxPlayers> score_{};
+  std::array<int32_t, kMaxPlayers> banked_{};  // the scores before end-game scoring, once over
   std::array<uint8_t, kMaxPlayers> supply_{};
   std::array<TileType, kMaxDeck> deck_{};
   std::array<uint64_t, 2> discarded_{};

@@ -28,10 +28,14 @@ struct FrontierCell {
 // their count. A dead cell stays dead: neighbours only add to what a tile must match.
 int frontier(const Game& game, FrontierCell* out);
 
-// Bit r set for each rotation r (r quarter turns) in which tile t fits on (x, y); all four
-// rotations are tried, so equal pictures (U at 0 and 180) both show. 0 if (x, y) is not
-// an open cell or t is not a tile type.
+// Bit r set for each rotation r (r quarter turns) in which tile t fits on (x, y), each
+// distinct picture once with its smallest rotation, as legal placements list them (U fits
+// at 0, not also at 180). 0 if (x, y) is not an open cell or t is not a tile type.
 uint8_t fitting_rotations(const Game& game, TileType t, int x, int y);
+
+// The tiles that fit nowhere and left the game, in draw order; writes them to out (room for
+// kMaxDeck) and returns their count.
+int discarded_tiles(const Game& game, TileType* out);
 
 // Points banked so far, per player (0 for seats beyond players()).
 std::array<int32_t, kMaxPlayers> current_scores(const Game& game);

@@ -205,8 +205,12 @@ CARC_API int carc_game_copy(carc_game* dst, const carc_game* src);
 /* Releases a game; NULL is a no-op. */
 CARC_API void carc_game_free(carc_game* game);
 
-/* Sets a rule option (CARC_OPT_*) to 0 or 1. Options are set before the first tile is
- * placed; afterwards CARC_EPHASE. The draw pile does not depend on them. */
+/* Sets a rule option (CARC_OPT_*) to 0 or 1. Configure, then start: options are set before
+ * the first tile is placed (afterwards CARC_EPHASE); setting one creates the game anew with
+ * the same players and the same pile (seed, order or caller draws), so the tile in hand is
+ * the one those options draw. To create a game with its options in one call, load a record
+ * that is only a header (carc_game_load of the lines "carcassonne-record 1", "players 2",
+ * "farmers off", "seed 7"). */
 CARC_API int carc_game_set_option(carc_game* game, int option, int value);
 /* The value (0 or 1) of a rule option. */
 CARC_API int carc_game_option(const carc_game* game, int option);
@@ -249,6 +253,11 @@ CARC_API int carc_game_place(carc_game* game, carc_move move);
 /* Writes the locations (CARC_LOC_*) where a meeple may go on the tile just placed, each
  * feature once; capacity and *count as for carc_game_placements. Zero with an empty supply. */
 CARC_API int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int capacity, int* count);
+/* The same for a placement not made yet (a move's tile, x, y and rotation; its location is
+ * ignored), in the tile phase: the locations placing the current tile there would offer.
+ * The game is unchanged. CARC_EILLEGAL (with the reason) if the placement is not legal. */
+CARC_API int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_t* locations, int capacity,
+                                            int* count);
 /* Deploys a meeple at location (CARC_LOC_NONE: none), then scores what the tile completed,
  * passes the turn and draws the next tile (tiles that fit nowhere are discarded), ending
  * and scoring the game after the last tile. */
@@ -397,13 +406,20 @@ enum {
  * A dead cell stays dead for the rest of the game. */
 CARC_API int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int* count);
 /* Bit r set for each rotation r (quarter turns) in which tile fits at (x, y), whatever
- * the phase; all four are tried, so equal pictures (U at 0 and 180) both show. 0 if
- * (x, y) is not an open cell; CARC_EINVAL for a tile outside 0..23. */
+ * the phase: each distinct picture once, with its smallest rotation, as carc_game_placements
+ * lists them (U fits at 0, not also at 180). 0 if (x, y) is not an open cell; CARC_EINVAL
+ * for a tile outside 0..23. */
 CARC_API int carc_game_fitting_rotations(const carc_game* game, int tile, int x, int y);
 
-/* Writes each player's points so far to scores[0..players-1]; capacity below the number
- * of players is CARC_ERANGE. */
+/* Writes each player's points so far to scores[0..players-1] (once the game is over, the
+ * final scores); capacity below the number of players is CARC_ERANGE. */
 CARC_API int carc_game_scores(const carc_game* game, int32_t* scores, int capacity);
+/* Writes the points banked while playing: carc_game_scores during the game, and once it is
+ * over the scores before end-game scoring. Capacity as for carc_game_scores. */
+CARC_API int carc_game_banked_scores(const carc_game* game, int32_t* scores, int capacity);
+/* Writes the tiles (types 0..23) that fit nowhere and left the game, in draw order;
+ * capacity and *count as for carc_game_placements (CARC_MAX_TILES always suffices). */
+CARC_API int carc_game_discards(const carc_game* game, int32_t* tiles, int capacity, int* count);
 /* Writes the final scores if the game ended now: a tile just placed scores what it
  * completed (without a meeple), then end-game scoring runs, all on a copy. Once the game
  * is over these are its scores. Capacity as for carc_game_scores. */

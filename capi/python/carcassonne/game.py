@@ -172,6 +172,19 @@ class Game:
         """Points so far (the final scores once the game is over)."""
         return self._scores(lib.carc_game_scores)
 
+    @property
+    def banked_scores(self) -> List[int]:
+        """Points banked while playing: the scores, and once the game is over the scores before
+        end-game scoring."""
+        return self._scores(lib.carc_game_banked_scores)
+
+    def discards(self) -> List[str]:
+        """The tiles that fit nowhere and left the game, in draw order."""
+        with self._lock:
+            tiles = (ctypes.c_int32 * CARC_MAX_TILES)()
+            self._call(lib.carc_game_discards, tiles, CARC_MAX_TILES, ctypes.byref(self._count))
+            return [TILES[t] for t in tiles[:self._count.value]]
+
     def projected_scores(self) -> List[int]:
         """The final scores if the game ended now: a tile just placed scores what it completed
         (without a meeple), then end-game scoring runs, on a copy."""
@@ -231,20 +244,24 @@ class Game:
             return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
                     for m in self._moves[:self._count.value]]
 
+    def _placement(self, placement, where: str) -> int:
+        """A Placement or (x, y, degrees) of the current tile as a packed move (no meeple); the
+        caller holds the lock."""
+        if isinstance(placement, Placement):
+            x, y, rotation = placement.x, placement.y, placement.rotation
+        elif isinstance(placement, (tuple, list)) and len(placement) == 3:
+            x, y, rotation = placement
+        else:
+            raise invalid(f"{where}: a placement is a Placement or (x, y, degrees), not {placement!r}")
+        x, y = _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y")
+        rotation = 90 * _args.quarter_turns(rotation, where)  # checked before the phase is
+        tile = TILES[self._call(lib.carc_game_current_tile)]
+        return pack(tile, x, y, rotation, None, where)
+
     def place(self, placement: Union[Placement, Tuple[int, int, int]]) -> None:
         """Places the current tile (a Placement or (x, y, degrees))."""
         with self._lock:
-            if isinstance(placement, Placement):
-                x, y, rotation = placement.x, placement.y, placement.rotation
-            elif isinstance(placement, (tuple, list)) and len(placement) == 3:
-                x, y, rotation = placement
-            else:
-                raise invalid(f"carc_game_place: a placement is a Placement or (x, y, degrees), not {placement!r}")
-            where = "carc_game_place"
-            x, y = _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y")
-            rotation = 90 * _args.quarter_turns(rotation, where)  # checked before the phase is
-            tile = TILES[self._call(lib.carc_game_current_tile)]
-            self._call(lib.carc_game_place, pack(tile, x, y, rotation, None, where))
+            self._call(lib.carc_game_place, self._placement(placement, "carc_game_place"))
 
     def meeple_choices(self) -> List[MeepleChoice]:
         """The features of the tile just placed that may take a meeple (none with an empty supply)."""
@@ -257,6 +274,15 @@ class Game:
             last = self._tile(self._call(lib.carc_game_tile_count) - 1)
             return [MeepleChoice(LOCATIONS[loc], FEATURES[self._call(lib.carc_game_feature_kind, last.x, last.y, loc)])
                     for loc in locations]
+
+    def meeple_locations_for(self, placement: Union[Placement, Tuple[int, int, int]]) -> List[str]:
+        """The locations a meeple could take if the current tile were placed there (a Placement
+        or (x, y, degrees)); the game is unchanged. IllegalMove if the placement is not legal."""
+        with self._lock:
+            move = self._placement(placement, "carc_game_meeple_locations_for")
+            self._call(lib.carc_game_meeple_locations_for, move, self._locations,
+                       CARC_MAX_MEEPLE_LOCATIONS, ctypes.byref(self._count))
+            return [LOCATIONS[loc] for loc in self._locations[:self._count.value]]
 
     def deploy(self, location: Union[str, MeepleChoice, None]) -> None:
         """Deploys a meeple (None: no meeple), scores, passes the turn and draws."""

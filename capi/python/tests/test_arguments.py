@@ -50,6 +50,8 @@ CASES = [
     ("rollouts as_dealt", Phase.PLACE_TILE, lambda g, v: g.rollouts(1, as_dealt=v), NOT_FLAGS),
     ("redeal seed", Phase.PLACE_TILE, lambda g, v: g.redeal(v), [-1, 2**64] + NOT_INTS),
     ("draw tile", Phase.PLACE_TILE, lambda g, v: g.draw(v), BAD_TILES),
+    ("meeple_locations_for", Phase.PLACE_TILE, lambda g, v: g.meeple_locations_for(v),
+     [(2**32, 0, 0), (0, 128, 0), (0, -1, 45), (0, -1, True), None, "0,-1", (0, -1)]),
     ("save public", Phase.PLACE_TILE, lambda g, v: g.save(public=v), NOT_FLAGS),
     ("rewind", Phase.PLACE_TILE, lambda g, v: g.rewind(v), BIG + NOT_INTS + [-1, 13, 10**6]),
     ("fitting_rotations tile", Phase.PLACE_TILE, lambda g, v: g.fitting_rotations(v, 0, 1), BAD_TILES),

@@ -249,7 +249,7 @@ class Queries(unittest.TestCase):
         self.assertIn(FrontierCell(-1, 0, True), game.frontier())  # road to the west, and only E is left
         self.assertIn(FrontierCell(0, -1, False), game.frontier())
         self.assertEqual(game.fitting_rotations("E", 0, -1), [180])
-        self.assertEqual(game.fitting_rotations("U", 2, 0), [90, 270])  # both pictures show
+        self.assertEqual(game.fitting_rotations("U", 2, 0), [90])  # each picture once, as placements list them
 
     def test_inspect_feature_worked_by_hand(self):
         game = Game(2, order="UE")
@@ -275,6 +275,31 @@ class Queries(unittest.TestCase):
             game.inspect_feature(9, 9, "N")
         with self.assertRaisesRegex(InvalidArgument, "is not a location"):
             game.inspect_feature(0, 0, None)
+
+
+class TurnQueries(unittest.TestCase):
+    def test_banked_scores_are_kept_apart_from_end_game_scoring(self):
+        game = Game(2, order="EU")
+        game.play("E 0,-1 180 S")
+        self.assertEqual(game.banked_scores, [4, 0])
+        game.play("U 1,0 90 E")
+        self.assertTrue(game.over)
+        self.assertEqual(game.scores, [4, 2])
+        self.assertEqual(game.banked_scores, [4, 0])
+
+    def test_discards_are_listed(self):
+        game = Game(2, order="EAACE")
+        for move in ("E 0,-1 180", "A 1,0 90", "A -1,0 270"):
+            game.play(move)
+        self.assertEqual(game.discards(), ["C"])
+
+    def test_meeple_locations_for_a_placement_not_made(self):
+        game = Game(2, order="EU")
+        before = game.save()
+        self.assertEqual(game.meeple_locations_for((0, -1, 180)), ["S", "NNE"])
+        self.assertEqual(game.save(), before)
+        with self.assertRaisesRegex(IllegalMove, "the south edge is field but the neighbour there shows city"):
+            game.meeple_locations_for((0, -1, 0))
 
 
 class Pictures(unittest.TestCase):
