@@ -14,6 +14,7 @@ install(TARGETS carcassonne carcassonne_c EXPORT CarcassonneTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_SOURCE_DIR}/capi/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+install(FILES ${CARC_TILE_ROWS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/carcassonne)  # generated
 
 install(EXPORT CarcassonneTargets NAMESPACE Carcassonne:: DESTINATION ${CARC_CMAKE_INSTALL_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/CarcassonneConfig.cmake.in

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "carcassonne/tile_data.hpp"
+
 namespace carc {
 
 // Sides in clockwise order. A rotated tile's edge on side d is the canonical edge on
@@ -68,7 +70,9 @@ struct TileDef {
   uint8_t symmetry;                    // mask of rotations that are distinct pictures
 };
 
-namespace raw {
+// The hand-typed table the engine used before the rows were generated from the data; kept
+// for one step, to prove that the generated base rows give the same TileDefs.
+namespace hand {
 // Compact source table, exactly as TILES.md. Edge masks: N=1 E=2 S=4 W=8. Field masks use
 // the half-edge order NNE ENE ESE SSE SSW WSW WNW NNW (bit 0 = NNE); city indices in a
 // field's "touches" list are positions in the tile's city list.
@@ -111,7 +115,7 @@ inline constexpr Tile kTiles[kTileTypes] = {
     {'W', 4, "FRRR", false, 0, {}, 3, {E, S, W}, 3, {{NNE | ENE | WNW | NNW, 0}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
     {'X', 1, "RRRR", false, 0, {}, 4, {N, E, S, W}, 4, {{WNW | NNW, 0}, {NNE | ENE, 0}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
 };
-}  // namespace raw
+}  // namespace hand
 
 // Slot of each half-edge, in the order NNE ENE ESE SSE SSW WSW WNW NNW.
 inline constexpr uint8_t kHalfSlot[8] = {2, 3, 5, 6, 8, 9, 11, 0};
@@ -138,7 +142,7 @@ constexpr bool same_picture(const TileDef& d, int r1, int r2) {
   return true;
 }
 
-constexpr TileDef make_def(const raw::Tile& r) {
+constexpr TileDef make_def(const hand::Tile& r) {
   TileDef d{};
   d.letter = r.letter;
   d.count = r.count;
@@ -178,9 +182,49 @@ constexpr TileDef make_def(const raw::Tile& r) {
   return d;
 }
 
+constexpr TileDef make_def(const raw::Tile& r) {
+  TileDef d{};
+  d.letter = r.id[0];
+  d.count = r.count;
+  for (int s = 0; s < 4; ++s) d.edges[s] = edge_of(r.edges[s]);
+  int n = 0;
+  if (r.monastery) d.segs[n++] = Segment{FeatureKind::Monastery, 0, 0, 0, 0};
+  const int city_base = n;
+  auto edge_slots = [](uint8_t edges, bool whole) {
+    uint16_t m = 0;
+    for (int s = 0; s < 4; ++s)
+      if (edges & (1 << s)) m |= static_cast<uint16_t>(whole ? (7u << (3 * s)) : (2u << (3 * s)));
+    return m;
+  };
+  auto popcount4 = [](uint8_t e) { return static_cast<uint8_t>((e & 1) + ((e >> 1) & 1) + ((e >> 2) & 1) + ((e >> 3) & 1)); };
+  for (int i = 0; i < r.ncities; ++i)
+    d.segs[n++] = Segment{FeatureKind::City, edge_slots(r.cities[i].edges, true),
+                          popcount4(r.cities[i].edges), r.cities[i].shields, 0};
+  for (int i = 0; i < r.nroads; ++i)
+    d.segs[n++] = Segment{FeatureKind::Road, edge_slots(r.roads[i].edges, false), popcount4(r.roads[i].edges), 0, 0};
+  for (int i = 0; i < r.nfields; ++i) {
+    uint16_t m = 0;
+    for (int h = 0; h < 8; ++h)
+      if (r.fields[i].halves & (1 << h)) m |= static_cast<uint16_t>(1u << kHalfSlot[h]);
+    uint8_t touches = 0;
+    for (int c = 0; c < r.ncities; ++c)
+      if (r.fields[i].touches & (1 << c)) touches |= static_cast<uint8_t>(1u << (city_base + c));
+    d.segs[n++] = Segment{FeatureKind::Field, m, 0, 0, touches};
+  }
+  d.nsegs = static_cast<uint8_t>(n);
+  // A rotation is a distinct picture unless an earlier rotation shows the same picture.
+  d.symmetry = 0;
+  for (int rot = 0; rot < 4; ++rot) {
+    bool dup = false;
+    for (int prev = 0; prev < rot; ++prev) dup = dup || same_picture(d, prev, rot);
+    if (!dup) d.symmetry |= static_cast<uint8_t>(1u << rot);
+  }
+  return d;
+}
+
 constexpr std::array<TileDef, kTileTypes> make_defs() {
   std::array<TileDef, kTileTypes> a{};
-  for (int t = 0; t < kTileTypes; ++t) a[t] = make_def(raw::kTiles[t]);
+  for (int t = 0; t < kTileTypes; ++t) a[t] = make_def(hand::kTiles[t]);
   return a;
 }
 inline constexpr std::array<TileDef, kTileTypes> kDefs = make_defs();
