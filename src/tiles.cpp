@@ -10,10 +10,10 @@ constexpr std::string_view kLocationNames[kLocationCount] = {"C",   "N",   "E", 
 }
 
 // Names are the tile rows' ids (tile_data.hpp); the engine plays the first kTileTypes rows.
-std::string_view tile_name(TileType t) { return t < kTileTypes ? raw::kTiles[t].id : std::string_view("?"); }
+std::string_view tile_name(TileType t) { return t < kTileTypes ? tiles::raw::kTiles[t].id : std::string_view("?"); }
 
 TileType tile_from_name(std::string_view name) {
-  const int row = raw::find_tile(name);
+  const int row = tiles::raw::find_tile(name);
   return row >= 0 && row < kTileTypes ? static_cast<TileType>(row) : kNoTile;
 }
 
