@@ -5,25 +5,16 @@
 namespace carc {
 
 namespace {
-// Each tile type's name, as a string the table owns: the letter of its definition.
-constexpr std::array<std::array<char, 2>, kTileTypes> kTileNames = [] {
-  std::array<std::array<char, 2>, kTileTypes> n{};
-  for (int t = 0; t < kTileTypes; ++t) n[t] = {tiles::kDefs[t].letter, '\0'};
-  return n;
-}();
-
 constexpr std::string_view kLocationNames[kLocationCount] = {"C",   "N",   "E",   "S",   "W",   "NNE", "ENE",
                                                              "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"};
 }
 
-std::string_view tile_name(TileType t) {
-  return t < kTileTypes ? std::string_view(kTileNames[t].data(), 1) : std::string_view("?");
-}
+// Names are the tile rows' ids (tile_data.hpp); the engine plays the first kTileTypes rows.
+std::string_view tile_name(TileType t) { return t < kTileTypes ? tiles::raw::kTiles[t].id : std::string_view("?"); }
 
 TileType tile_from_name(std::string_view name) {
-  for (int t = 0; t < kTileTypes; ++t)
-    if (name == tile_name(static_cast<TileType>(t))) return static_cast<TileType>(t);
-  return kNoTile;
+  const int row = tiles::raw::find_tile(name);
+  return row >= 0 && row < kTileTypes ? static_cast<TileType>(row) : kNoTile;
 }
 
 std::string_view location_name(Location loc) {

@@ -1,10 +1,13 @@
-// The 24 base tile types as data, and every table derived from them (rotations, edge
-// fitting, segments, meeple locations). All tables are constexpr: no start-up, no globals.
+// The engine's tables of the 24 base tile types (rotations, edge fitting, segments, meeple
+// locations), derived from their rows, which the build generates from data/tiles/base.json
+// (tile_data.hpp). All tables are constexpr: no start-up, no globals.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string_view>
+
+#include "carcassonne/tile_data.hpp"
 
 namespace carc {
 
@@ -74,51 +77,6 @@ struct TileDef {
   uint8_t symmetry;                    // mask of rotations that are distinct pictures
 };
 
-namespace raw {
-// Compact source table, exactly as docs/tiles.md. Edge masks: N=1 E=2 S=4 W=8. Field masks use
-// the half-edge order NNE ENE ESE SSE SSW WSW WNW NNW (bit 0 = NNE); city indices in a
-// field's "touches" list are positions in the tile's city list.
-struct City { uint8_t edges; uint8_t shield; };
-struct Field { uint8_t halves; uint8_t touches; };
-struct Tile {
-  char letter;
-  uint8_t count;
-  const char* edges;
-  bool monastery;
-  uint8_t ncities; City cities[2];
-  uint8_t nroads; uint8_t roads[4];
-  uint8_t nfields; Field fields[4];
-};
-enum : uint8_t { N = 1, E = 2, S = 4, W = 8 };
-enum : uint8_t { NNE = 1, ENE = 2, ESE = 4, SSE = 8, SSW = 16, WSW = 32, WNW = 64, NNW = 128 };
-inline constexpr Tile kTiles[kTileTypes] = {
-    {'A', 2, "FFRF", true, 0, {}, 1, {S}, 1, {{0xFF, 0}}},
-    {'B', 4, "FFFF", true, 0, {}, 0, {}, 1, {{0xFF, 0}}},
-    {'C', 1, "CCCC", false, 1, {{N | E | S | W, 1}}, 0, {}, 0, {}},
-    {'D', 4, "CRFR", false, 1, {{N, 0}}, 1, {E | W}, 2, {{ENE | WNW, 1}, {ESE | SSE | SSW | WSW, 0}}},
-    {'E', 5, "CFFF", false, 1, {{N, 0}}, 0, {}, 1, {{ENE | ESE | SSE | SSW | WSW | WNW, 1}}},
-    {'F', 2, "FCFC", false, 1, {{E | W, 1}}, 0, {}, 2, {{NNE | NNW, 1}, {SSE | SSW, 1}}},
-    {'G', 1, "FCFC", false, 1, {{E | W, 0}}, 0, {}, 2, {{NNE | NNW, 1}, {SSE | SSW, 1}}},
-    {'H', 3, "CFCF", false, 2, {{N, 0}, {S, 0}}, 0, {}, 1, {{ENE | ESE | WSW | WNW, 3}}},
-    {'I', 2, "CFFC", false, 2, {{N, 0}, {W, 0}}, 0, {}, 1, {{ENE | ESE | SSE | SSW, 3}}},
-    {'J', 3, "CRRF", false, 1, {{N, 0}}, 1, {E | S}, 2, {{ENE | SSW | WSW | WNW, 1}, {ESE | SSE, 0}}},
-    {'K', 3, "CFRR", false, 1, {{N, 0}}, 1, {S | W}, 2, {{ENE | ESE | SSE | WNW, 1}, {SSW | WSW, 0}}},
-    {'L', 3, "CRRR", false, 1, {{N, 0}}, 3, {E, S, W}, 3, {{ENE | WNW, 1}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
-    {'M', 2, "CCFF", false, 1, {{N | E, 1}}, 0, {}, 1, {{SSE | SSW | WSW | WNW, 1}}},
-    {'N', 3, "CCFF", false, 1, {{N | E, 0}}, 0, {}, 1, {{SSE | SSW | WSW | WNW, 1}}},
-    {'O', 2, "CRRC", false, 1, {{N | W, 1}}, 1, {E | S}, 2, {{ENE | SSW, 1}, {ESE | SSE, 0}}},
-    {'P', 3, "CRRC", false, 1, {{N | W, 0}}, 1, {E | S}, 2, {{ENE | SSW, 1}, {ESE | SSE, 0}}},
-    {'Q', 1, "CCFC", false, 1, {{N | E | W, 1}}, 0, {}, 1, {{SSE | SSW, 1}}},
-    {'R', 3, "CCFC", false, 1, {{N | E | W, 0}}, 0, {}, 1, {{SSE | SSW, 1}}},
-    {'S', 2, "CCRC", false, 1, {{N | E | W, 1}}, 1, {S}, 2, {{SSE, 1}, {SSW, 1}}},
-    {'T', 1, "CCRC", false, 1, {{N | E | W, 0}}, 1, {S}, 2, {{SSE, 1}, {SSW, 1}}},
-    {'U', 8, "RFRF", false, 0, {}, 1, {N | S}, 2, {{NNE | ENE | ESE | SSE, 0}, {SSW | WSW | WNW | NNW, 0}}},
-    {'V', 9, "FFRR", false, 0, {}, 1, {S | W}, 2, {{NNE | ENE | ESE | SSE | WNW | NNW, 0}, {SSW | WSW, 0}}},
-    {'W', 4, "FRRR", false, 0, {}, 3, {E, S, W}, 3, {{NNE | ENE | WNW | NNW, 0}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
-    {'X', 1, "RRRR", false, 0, {}, 4, {N, E, S, W}, 4, {{WNW | NNW, 0}, {NNE | ENE, 0}, {ESE | SSE, 0}, {SSW | WSW, 0}}},
-};
-}  // namespace raw
-
 // Slot of each half-edge, in the order NNE ENE ESE SSE SSW WSW WNW NNW.
 inline constexpr uint8_t kHalfSlot[8] = {2, 3, 5, 6, 8, 9, 11, 0};
 
@@ -144,9 +102,12 @@ constexpr bool same_picture(const TileDef& d, int r1, int r2) {
   return true;
 }
 
+// The engine's definition of a base tile type from its row (tile_data.hpp): monastery
+// first, then cities, roads, fields, as slot masks. The base rows hold nothing else (see
+// base_rows_fit_the_engine below).
 constexpr TileDef make_def(const raw::Tile& r) {
   TileDef d{};
-  d.letter = r.letter;
+  d.letter = r.id[0];
   d.count = r.count;
   for (int s = 0; s < 4; ++s) d.edges[s] = edge_of(r.edges[s]);
   int n = 0;
@@ -161,9 +122,9 @@ constexpr TileDef make_def(const raw::Tile& r) {
   auto popcount4 = [](uint8_t e) { return static_cast<uint8_t>((e & 1) + ((e >> 1) & 1) + ((e >> 2) & 1) + ((e >> 3) & 1)); };
   for (int i = 0; i < r.ncities; ++i)
     d.segs[n++] = Segment{FeatureKind::City, edge_slots(r.cities[i].edges, true),
-                          popcount4(r.cities[i].edges), r.cities[i].shield, 0};
+                          popcount4(r.cities[i].edges), r.cities[i].shields, 0};
   for (int i = 0; i < r.nroads; ++i)
-    d.segs[n++] = Segment{FeatureKind::Road, edge_slots(r.roads[i], false), popcount4(r.roads[i]), 0, 0};
+    d.segs[n++] = Segment{FeatureKind::Road, edge_slots(r.roads[i].edges, false), popcount4(r.roads[i].edges), 0, 0};
   for (int i = 0; i < r.nfields; ++i) {
     uint16_t m = 0;
     for (int h = 0; h < 8; ++h)
@@ -183,6 +144,28 @@ constexpr TileDef make_def(const raw::Tile& r) {
   }
   return d;
 }
+
+// The engine plays the base set: rows 0..23 are the types A..X in order (the TileType
+// index, which records and the C ABI rely on), with only what TileDef holds: no river,
+// inner field, garden, cathedral, goods or inn.
+constexpr bool base_rows_fit_the_engine() {
+  if (raw::first_row(raw::TileSet::Base) != 0 || raw::rows_of(raw::TileSet::Base) != kTileTypes) return false;
+  if (raw::find_tile("A") != 0 || raw::find_tile("X") != kTileTypes - 1) return false;
+  for (int t = 0; t < kTileTypes; ++t) {
+    const raw::Tile& r = raw::kTiles[t];
+    if (r.id.size() != 1 || (t > 0 && r.id <= raw::kTiles[t - 1].id)) return false;  // one letter each, ascending
+    if (r.garden || r.nrivers != 0 || r.edges.find('I') != std::string_view::npos) return false;
+    for (int i = 0; i < r.ncities; ++i)
+      if (r.cities[i].cathedral || r.cities[i].goods != raw::Goods::None) return false;
+    for (int i = 0; i < r.nroads; ++i)
+      if (r.roads[i].inn) return false;
+    for (int i = 0; i < r.nfields; ++i)
+      if (r.fields[i].halves & raw::CF) return false;
+  }
+  return true;
+}
+static_assert(base_rows_fit_the_engine(), "rows 0..23 are the base types A..X, with base features only");
+static_assert(raw::find_tile("D") == kStartTile, "the start tile is D");
 
 constexpr std::array<TileDef, kTileTypes> make_defs() {
   std::array<TileDef, kTileTypes> a{};
