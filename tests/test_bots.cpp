@@ -92,7 +92,7 @@ TEST_CASE("Bots: in PlaceMeeple the bot returns the placement as played and a le
   }
 }
 
-TEST_CASE("Bots: no move to choose in Draw or when over; bad levels and budgets are refused") {
+TEST_CASE("Bots: no move to choose in Draw or when over, and bad levels, budgets and thread counts are refused") {
   Move out{Placement{3, 4, 1}, Location::C};
   const Move untouched = out;
   std::string error;
