@@ -1,6 +1,6 @@
 // Plays one seeded game and prints every turn (tile, placement, meeple, points scored),
 // the end-game scoring, the board as text and the final scores.
-//   demo_game [SEED] [PLAYERS] [random|greedy ...]   (one kind per player, default random)
+//   demo_game [SEED] [PLAYERS] [random|greedy|mcts ...]   (one kind per player, default random)
 #include <fmt/format.h>
 
 #include <string>
@@ -11,7 +11,7 @@
 #include "carcassonne/carcassonne.hpp"
 
 constexpr args::Usage kUsage{"demo_game",
-                             "usage: demo_game [SEED] [PLAYERS] [random|greedy ...]\n"
+                             "usage: demo_game [SEED] [PLAYERS] [random|greedy|mcts ...]\n"
                              "  plays one seeded game and prints every turn, the board and the scores\n"
                              "  SEED     the game's seed, 0 to 18446744073709551615 (default 1)\n"
                              "  PLAYERS  1 to 6 (default 2)\n"
@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   std::vector<bots::Kind> kinds(static_cast<size_t>(players), bots::Kind::Random);
   for (int i = 3; i < argc; ++i)
     if (!bots::parse_kind(argv[i], kinds[static_cast<size_t>(i - 3)]))
-      args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy)", argv[i]));
+      args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy, mcts)", argv[i]));
 
   Game game(players, seed);
   Rng rng(seed);

@@ -8,10 +8,10 @@
 #include "carcassonne/carcassonne.hpp"
 
 constexpr args::Usage kUsage{"match",
-                             "usage: match [GAMES] [random|greedy] [random|greedy] [FIRST_SEED]\n"
+                             "usage: match [GAMES] [random|greedy|mcts] [random|greedy|mcts] [FIRST_SEED]\n"
                              "  plays GAMES seeded two-player games, A against B, seats alternating\n"
                              "  GAMES       1 to 1000000 (default 100)\n"
-                             "  A, B        the two kinds of player (default greedy random)\n"
+                             "  A, B        the two kinds of player (default greedy random; mcts: 1,000 iterations a move)\n"
                              "  FIRST_SEED  the first game's seed, the others follow (default 1)\n"};
 
 int main(int argc, char** argv) {
@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   bots::Kind kind[2] = {bots::Kind::Greedy, bots::Kind::Random};
   for (int i = 0; i < 2 && i + 2 < argc; ++i)
     if (!bots::parse_kind(argv[i + 2], kind[i]))
-      args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy)", argv[i + 2]));
+      args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy, mcts)", argv[i + 2]));
   // The last game's seed, FIRST_SEED + GAMES - 1, must be a seed too.
   const uint64_t last_first = UINT64_MAX - static_cast<uint64_t>(games - 1);
   const uint64_t first_seed = argc > 4 ? args::number(kUsage, "FIRST_SEED", argv[4], 0, last_first) : 1;

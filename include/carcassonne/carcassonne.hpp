@@ -2,6 +2,7 @@
 #pragma once
 
 #include "carcassonne/board.hpp"
+#include "carcassonne/bots.hpp"
 #include "carcassonne/features.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/history.hpp"

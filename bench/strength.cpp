@@ -1,0 +1,176 @@
+// Bot strength and speed: seeded games between the library's bots (carcassonne/bots.hpp),
+// with a table of time per move and win rate per level.
+//   strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--threads T] [--seed S]
+//   strength --quick      a few tiny games that check every move is legal (ctest smoke test)
+// Two-player games: MCTS at N iterations a move against greedy, seats alternating. Four-player
+// games: one MCTS player at N milliseconds a move against three greedy ones, its seat
+// rotating. A win is the highest score alone; ties are counted apart.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+
+namespace {
+
+using namespace carc;
+using Clock = std::chrono::steady_clock;
+
+struct Tally {
+  int games = 0, wins = 0, ties = 0;
+  long moves = 0;
+  double seconds = 0;
+  long points = 0;
+};
+
+struct Seat {
+  BotOptions bot;
+  Tally* tally;
+};
+
+// Plays one game; each seat's moves are timed into its tally. False on any illegal move or
+// bot error (printed).
+bool play_game(int players, uint64_t seed, Options rules, std::vector<Seat>& seats) {
+  Game game(players, seed, rules);
+  Rng seeds(seed * 7919 + 1);
+  while (!game.over()) {
+    Seat& s = seats[static_cast<size_t>(game.current_player())];
+    BotOptions o = s.bot;
+    o.seed = seeds.next();
+    const Game before = game;
+    Move m;
+    std::string error;
+    const auto t0 = Clock::now();
+    const Status st = choose_move(game, o, m, &error);
+    s.tally->seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+    ++s.tally->moves;
+    if (st != Status::Ok || !(game == before)) {
+      fmt::print(stderr, "game {} seed {}: {} bot failed: {}\n", players, seed, bot_level_name(o.level), error);
+      return false;
+    }
+    Verdict why;
+    if (game.play(m, nullptr, &why) != Status::Ok) {
+      fmt::print(stderr, "game {} seed {}: {} bot chose an illegal move: {}\n", players, seed, bot_level_name(o.level),
+                 describe(why));
+      return false;
+    }
+  }
+  int top = -1;
+  for (int p = 0; p < players; ++p) top = std::max(top, game.score(p));
+  // Each tally counts a game once (the greedy players share one): a win when only its
+  // seats have the top score, a tie when another tally's seat has it too.
+  std::vector<Tally*> tallies, at_top;
+  for (int p = 0; p < players; ++p) {
+    Tally* t = seats[static_cast<size_t>(p)].tally;
+    t->points += game.score(p);
+    if (std::find(tallies.begin(), tallies.end(), t) == tallies.end()) tallies.push_back(t);
+    if (game.score(p) == top && std::find(at_top.begin(), at_top.end(), t) == at_top.end()) at_top.push_back(t);
+  }
+  for (Tally* t : tallies) ++t->games;
+  for (Tally* t : at_top) (at_top.size() == 1 ? t->wins : t->ties) += 1;
+  return true;
+}
+
+void row(const char* who, const Tally& t, int seats_per_game) {
+  fmt::print("  {:<28} {:>6} {:>10.2f} {:>8.1f}% {:>7.1f}% {:>9.1f}\n", who, t.games,
+             t.moves ? 1000 * t.seconds / static_cast<double>(t.moves) : 0.0, t.games ? 100.0 * t.wins / t.games : 0.0,
+             t.games ? 100.0 * t.ties / t.games : 0.0,
+             t.games ? static_cast<double>(t.points) / t.games / seats_per_game : 0.0);
+}
+
+void header() { fmt::print("  {:<28} {:>6} {:>10} {:>9} {:>8} {:>9}\n", "player", "games", "ms/move", "wins", "ties", "points"); }
+
+int usage() {
+  fmt::print(stderr,
+             "usage: strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--threads T] [--seed S]\n"
+             "       strength --quick\n");
+  return 2;
+}
+
+// A few tiny games over every level and rule option mix: legality only.
+int quick() {
+  int failures = 0;
+  for (int i = 0; i < 6; ++i) {
+    const int players = 1 + i;
+    Options rules;
+    rules.farmers = i % 2 == 0;
+    rules.first_edition_small_city = i % 3 == 1;
+    rules.first_edition_farmers = i % 4 == 2;
+    std::vector<Tally> tallies(static_cast<size_t>(players));
+    std::vector<Seat> seats;
+    for (int p = 0; p < players; ++p) {
+      BotOptions o;
+      o.level = static_cast<BotLevel>((p + i) % 3);
+      o.iterations = 8;
+      o.threads = 1 + p % 2;
+      seats.push_back(Seat{o, &tallies[static_cast<size_t>(p)]});
+    }
+    failures += !play_game(players, 100 + static_cast<uint64_t>(i), rules, seats);
+  }
+  fmt::print("strength --quick: {} games, {} failed\n", 6, failures);
+  return failures ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int games2 = 200, iterations = 1000, games4 = 20, ms = 100, threads = 1;
+  uint64_t first_seed = 1;
+  for (int i = 1; i < argc; ++i) {
+    const char* a = argv[i];
+    if (!std::strcmp(a, "--quick")) return quick();
+    if (i + 1 >= argc) return usage();
+    const long v = std::strtol(argv[++i], nullptr, 10);
+    if (!std::strcmp(a, "--games2")) games2 = static_cast<int>(v);
+    else if (!std::strcmp(a, "--iterations")) iterations = static_cast<int>(v);
+    else if (!std::strcmp(a, "--games4")) games4 = static_cast<int>(v);
+    else if (!std::strcmp(a, "--ms")) ms = static_cast<int>(v);
+    else if (!std::strcmp(a, "--threads")) threads = static_cast<int>(v);
+    else if (!std::strcmp(a, "--seed")) first_seed = static_cast<uint64_t>(v);
+    else return usage();
+  }
+  if (games2 < 0 || games4 < 0 || iterations < 1 || ms < 1 || threads < 1 || threads > kMaxBotThreads) return usage();
+
+  bool ok = true;
+  BotOptions greedy;
+  greedy.level = BotLevel::Greedy;
+
+  if (games2 > 0) {
+    Tally mcts_t, greedy_t;
+    BotOptions mcts;
+    mcts.iterations = iterations;
+    mcts.threads = threads;
+    for (int g = 0; g < games2 && ok; ++g) {
+      std::vector<Seat> seats = {{mcts, &mcts_t}, {greedy, &greedy_t}};
+      if (g % 2) std::swap(seats[0], seats[1]);
+      ok = play_game(2, first_seed + static_cast<uint64_t>(g), Options{}, seats);
+    }
+    fmt::print("two players, seeds {}.., seats alternating, {} thread(s)\n", first_seed, threads);
+    header();
+    row(fmt::format("mcts {} iterations", iterations).c_str(), mcts_t, 1);
+    row("greedy", greedy_t, 1);
+  }
+  if (games4 > 0 && ok) {
+    Tally mcts_t, greedy_t;
+    BotOptions mcts;
+    mcts.iterations = 0;
+    mcts.milliseconds = ms;
+    mcts.threads = threads;
+    for (int g = 0; g < games4 && ok; ++g) {
+      std::vector<Seat> seats(4, Seat{greedy, &greedy_t});
+      seats[static_cast<size_t>(g % 4)] = Seat{mcts, &mcts_t};
+      ok = play_game(4, first_seed + 100000 + static_cast<uint64_t>(g), Options{}, seats);
+    }
+    fmt::print("four players, one mcts against three greedy, seeds {}.., its seat rotating, {} thread(s)\n",
+               first_seed + 100000, threads);
+    header();
+    row(fmt::format("mcts {} ms", ms).c_str(), mcts_t, 1);
+    row("greedy (any of three)", greedy_t, 3);
+  }
+  return ok ? 0 : 1;
+}

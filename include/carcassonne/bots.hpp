@@ -1,0 +1,55 @@
+// Computer opponents: a move for the current player from a random, a greedy or a Monte-Carlo
+// tree search player. Every bot sees only what a player knows (the public state; the
+// face-down tiles without their order) and leaves the game untouched.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+// How a bot plays. The values are fixed (the C ABI passes them through).
+enum class BotLevel : uint8_t {
+  Random = 0,  // a placement uniformly among the legal ones, then a meeple or none uniformly
+  Greedy = 1,  // the move with the best projected score difference if the game ended after it
+  Mcts = 2,    // determinized Monte-Carlo tree search: the face-down pile re-dealt per iteration
+};
+
+inline constexpr int kMaxBotThreads = 64;
+
+struct BotOptions {
+  BotLevel level = BotLevel::Mcts;
+  // MCTS budget: iterations (0: no limit) and milliseconds of wall-clock time (0: no limit);
+  // at least one must be set; with both, the search stops at whichever comes first. A
+  // search bounded by iterations alone is deterministic for a seed, threads included.
+  int iterations = 1000;
+  int milliseconds = 0;
+  // MCTS threads: each searches its own tree on its own share of the iterations (a fixed
+  // split); the root statistics are merged in thread order. 1..kMaxBotThreads.
+  int threads = 1;
+  uint64_t seed = 0;  // all of a bot's random choices come from this seed
+};
+
+// Writes a legal move for the current player to out. In PlaceTile it is a whole turn; in
+// PlaceMeeple it is the placement as played with the bot's meeple choice (play it with
+// game.deploy(out.meeple)). Errors: WrongPhase in Draw or when the game is over,
+// InvalidArgument for a bad level, budget or thread count, OutOfMemory; on error out is
+// untouched and *error (if given) says why. The game is never changed.
+Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error = nullptr);
+
+// Every legal move of the current player, placements (as legal_placements lists them) times
+// meeple choices (meeple_options, then none); in PlaceMeeple, the placed tile's meeple
+// choices. Writes at most `capacity` moves and returns how many there are.
+int legal_moves(const Game& game, Move* out, int capacity);
+// A buffer of this many moves always holds legal_moves's list.
+inline constexpr int kMaxMoves = kMaxPlacements * (kMaxMeepleOptions + 1);
+
+// "random", "greedy" or "mcts".
+std::string_view bot_level_name(BotLevel level);
+// The level for one of those names; false (out untouched) for anything else.
+bool parse_bot_level(std::string_view name, BotLevel& out);
+
+}  // namespace carc

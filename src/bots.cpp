@@ -1,0 +1,406 @@
+// The library's bots. The search is single-observer information-set MCTS with explicit
+// chance: every iteration re-deals the face-down tiles of the public state from its own
+// generator, and a tree node's children are grouped by the tile drawn there, so a node is
+// reached only through public facts (tiles drawn, moves played) and its legal moves are
+// the same in every determinization. What made it strong against greedy (bench/strength):
+// progressive widening that takes each node's moves best greedy value first (a handful of
+// candidates instead of a hundred), the final margin as the reward, and the k-th visit of
+// every root move playing the k-th deal, so root moves are compared on the same tiles.
+#include "carcassonne/bots.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <new>
+#include <numeric>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace carc {
+
+namespace {
+
+// --- tuning (bench/strength measures the effect of each) ---
+constexpr double kExploration = 0.1;  // UCT constant on rewards in [0, 1]
+constexpr int kWidenBase = 1;          // children a block considers at first ...
+constexpr double kWidenScale = 0.5;    // ... plus this times the square root of its visits
+constexpr double kMarginScale = 20.0;  // reward: the logistic of the final margin over this
+constexpr int kNodeCap = 1 << 18;      // nodes per tree; past it the tree stops growing
+
+// Applies a move in either turn phase (in PlaceMeeple the placement is already made).
+void apply(Game& g, const Move& m) {
+  if (g.phase() == Phase::PlaceMeeple) g.deploy(m.meeple);
+  else g.play(m);
+}
+
+// The greedy evaluation of the position after a move by `me`: four times the projected
+// margin over the best opponent, less one for spending a meeple (so equal margins keep it).
+long greedy_value(const Game& after, int me, const Move& m) {
+  const auto s = after.final_scores_now();
+  int rival = 0;
+  if (after.players() > 1) {
+    rival = -1 << 30;
+    for (int p = 0; p < after.players(); ++p)
+      if (p != me) rival = std::max(rival, static_cast<int>(s[p]));
+  }
+  return 4L * (s[me] - rival) - (m.meeple == Location::None ? 0 : 1);
+}
+
+Move random_move(const Game& g, Rng& rng) {
+  if (g.phase() == Phase::PlaceMeeple) {
+    Location opts[kMaxMeepleOptions];
+    const int k = g.meeple_options(opts);
+    const PlacedTile& t = g.board().tile(g.board().tile_count() - 1);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    return Move{Placement{t.x, t.y, t.rot}, pick == static_cast<uint32_t>(k) ? Location::None : opts[pick]};
+  }
+  Placement buf[kMaxPlacements];
+  const int n = g.legal_placements(buf);
+  const Placement p = buf[rng.below(static_cast<uint32_t>(n))];
+  Game after = g;
+  after.place(p);
+  Location opts[kMaxMeepleOptions];
+  const int k = after.meeple_options(opts);
+  const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+  return Move{p, pick == static_cast<uint32_t>(k) ? Location::None : opts[pick]};
+}
+
+// Each move's greedy value, in legal_moves order.
+std::vector<long> greedy_values(const Game& g, const std::vector<Move>& moves) {
+  std::vector<long> values(moves.size());
+  const int me = g.current_player();
+  for (size_t i = 0; i < moves.size(); ++i) {
+    Game after = g;
+    apply(after, moves[i]);
+    values[i] = greedy_value(after, me, moves[i]);
+  }
+  return values;
+}
+
+// The best greedy value; ties broken uniformly at random (reservoir sampling).
+Move greedy_move(const Game& g, const std::vector<Move>& moves, Rng& rng) {
+  const std::vector<long> values = greedy_values(g, moves);
+  size_t best = 0;
+  int ties = 1;
+  for (size_t i = 1; i < moves.size(); ++i) {
+    if (values[i] > values[best]) {
+      best = i;
+      ties = 1;
+    } else if (values[i] == values[best] && rng.below(static_cast<uint32_t>(++ties)) == 0) {
+      best = i;
+    }
+  }
+  return moves[best];
+}
+
+// ---------------------------------------------------------------- the search tree
+
+// A move in the tree, with the statistics of the player who made it.
+struct Node {
+  Move move;
+  uint8_t player = 0;
+  int32_t first_block = -1;  // blocks of this node's children, one per tile drawn next
+  uint32_t visits = 0;
+  double reward = 0;  // summed rewards of `player`
+};
+
+// The children of a node for one tile drawn there: nodes [first, first + count).
+struct Block {
+  TileType tile = kNoTile;
+  int32_t next = -1;  // the node's next block
+  int32_t first = 0, count = 0;
+  uint32_t visits = 0;
+};
+
+// Each player's reward in [0, 1] for these scores.
+void score_rewards(int n, const int32_t* sc, double* out) {
+  for (int p = 0; p < n; ++p) {
+    int rival = 0;  // alone, the margin is the score
+    if (n > 1) {
+      rival = -1 << 30;
+      for (int q = 0; q < n; ++q)
+        if (q != p) rival = std::max(rival, sc[q]);
+    }
+    out[p] = 1 / (1 + std::exp(-(sc[p] - rival) / kMarginScale));
+  }
+}
+
+class Tree {
+ public:
+  // The root block's moves come in the order given (best first: progressive widening
+  // considers them in that order).
+  Tree(const Game& pub, const std::vector<Move>& root_moves, uint64_t seed) : pub_(pub), rng_(seed), seed_(seed) {
+    nodes_.reserve(kNodeCap);
+    blocks_.reserve(kNodeCap / 4);
+    moves_.resize(kMaxMoves);
+    keyed_.resize(kMaxMoves);
+    nodes_.push_back(Node{});  // the root: the position before the bot's move
+    const int b = new_block(0, pub.current_tile());
+    for (size_t i = 0; i < root_moves.size(); ++i) {
+      nodes_.push_back(Node{root_moves[i], static_cast<uint8_t>(pub.current_player())});
+    }
+    blocks_[b].count = static_cast<int32_t>(root_moves.size());
+  }
+
+  void iterate() {
+    Game s = pub_;
+    // The k-th visit of every root move plays the k-th deal: root moves are compared on the
+    // same tiles (common random numbers), which takes most of the luck out of the comparison.
+    const int first = select(blocks_[0]);
+    Rng rng(seed_ + 0x9E3779B97F4A7C15ull * (nodes_[first].visits + 1));
+    s.redeal(rng);
+    int path_nodes[kTotalTiles + 1], path_blocks[kTotalTiles + 1], depth = 0;
+    int node = 0;
+    while (!s.over()) {
+      const int b = find_or_make_block(node, s);
+      if (b < 0) break;  // the tree is full: play out from here
+      const int child = depth == 0 ? first : select(blocks_[b]);
+      apply(s, nodes_[child].move);
+      path_nodes[depth] = child;
+      path_blocks[depth++] = b;
+      if (nodes_[child].visits == 0) break;  // a new leaf
+      node = child;
+    }
+    if (!s.over()) s.playout(rng, nullptr, Future::AsDealt);  // already re-dealt above
+    double reward[kMaxPlayers];
+    rewards(s, reward);
+    for (int i = 0; i < depth; ++i) {
+      Node& n = nodes_[path_nodes[i]];
+      ++n.visits;
+      n.reward += reward[n.player];
+      ++blocks_[path_blocks[i]].visits;
+    }
+  }
+
+  // The root's children (in root_moves order).
+  const Node* root_children() const { return &nodes_[blocks_[0].first]; }
+
+ private:
+  int new_block(int node, TileType t) {
+    Block b;
+    b.tile = t;
+    b.first = static_cast<int32_t>(nodes_.size());
+    b.next = nodes_[node].first_block;
+    blocks_.push_back(b);
+    nodes_[node].first_block = static_cast<int32_t>(blocks_.size() - 1);
+    return nodes_[node].first_block;
+  }
+
+  int find_or_make_block(int node, const Game& s) {
+    const TileType t = s.current_tile();
+    for (int b = nodes_[node].first_block; b >= 0; b = blocks_[b].next)
+      if (blocks_[b].tile == t) return b;
+    const int n = legal_moves(s, moves_.data(), kMaxMoves);
+    if (nodes_.size() + static_cast<size_t>(n) > kNodeCap || blocks_.size() == blocks_.capacity()) return -1;
+    const int b = new_block(node, t);
+    // Widening takes the moves best greedy value first (the opponents' too: it is how a
+    // sensible player replies), ties in a random order.
+    for (int i = n - 1; i > 0; --i) std::swap(moves_[i], moves_[rng_.below(static_cast<uint32_t>(i + 1))]);
+    const int me = s.current_player();
+    for (int i = 0; i < n; ++i) {
+      Game after = s;
+      apply(after, moves_[i]);
+      keyed_[i] = {greedy_value(after, me, moves_[i]), moves_[i]};
+    }
+    std::stable_sort(keyed_.begin(), keyed_.begin() + n, [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (int i = 0; i < n; ++i) moves_[i] = keyed_[i].second;
+    for (int i = 0; i < n; ++i) nodes_.push_back(Node{moves_[i], static_cast<uint8_t>(s.current_player())});
+    blocks_[b].count = n;
+    return b;
+  }
+
+  // Progressive widening over the block's first children, then UCT; an unvisited one first.
+  int select(const Block& b) const {
+    const int allowed =
+        std::min(b.count, kWidenBase + static_cast<int>(kWidenScale * std::sqrt(static_cast<double>(b.visits))));
+    const double log_n = std::log(static_cast<double>(b.visits) + 1);
+    int best = b.first;
+    double best_value = -1;
+    for (int i = b.first; i < b.first + allowed; ++i) {
+      const Node& c = nodes_[i];
+      if (c.visits == 0) return i;
+      const double v = c.reward / c.visits + kExploration * std::sqrt(log_n / c.visits);
+      if (v > best_value) {
+        best_value = v;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  // Each player's reward in [0, 1]: the logistic of the final margin over the best other
+  // player (the margin, not just the win: it separates moves in won and lost positions alike).
+  static void rewards(const Game& s, double* out) {
+    int32_t sc[kMaxPlayers];
+    for (int p = 0; p < s.players(); ++p) sc[p] = s.score(p);
+    score_rewards(s.players(), sc, out);
+  }
+  Game pub_;
+  Rng rng_;
+  uint64_t seed_;
+  std::vector<Node> nodes_;
+  std::vector<Block> blocks_;
+  std::vector<Move> moves_;  // scratch for listing moves
+  std::vector<std::pair<long, Move>> keyed_;  // scratch for ordering them
+};
+
+// Thread i's share of the iterations: an even split, the first ones taking the remainder.
+int share(int iterations, int threads, int i) { return iterations / threads + (i < iterations % threads ? 1 : 0); }
+
+uint64_t thread_seed(uint64_t seed, int i) { return seed ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(i + 1)); }
+
+Move mcts_move(const Game& g, const BotOptions& o, const std::vector<Move>& moves) {
+  const Game pub = g.public_copy();
+  // Root moves best greedy value first (a stable order: determinism).
+  const std::vector<long> values = greedy_values(pub, moves);
+  std::vector<int> order(moves.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return values[a] > values[b]; });
+  std::vector<Move> root(moves.size());
+  for (size_t i = 0; i < order.size(); ++i) root[i] = moves[order[i]];
+
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::milliseconds(o.milliseconds);
+  const int threads = o.threads;
+  std::vector<std::vector<uint32_t>> visits(threads);
+  std::vector<std::vector<double>> reward(threads);
+  std::vector<char> out_of_memory(threads, 0);
+  auto search = [&](int i) {
+    try {
+      Tree tree(pub, root, thread_seed(o.seed, i));
+      const int budget = o.iterations > 0 ? share(o.iterations, threads, i) : -1;
+      for (int it = 0; budget < 0 || it < budget; ++it) {
+        // At least one iteration runs; reading the clock costs far less than an iteration.
+        if (o.milliseconds > 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
+        tree.iterate();
+      }
+      const Node* c = tree.root_children();
+      for (size_t k = 0; k < root.size(); ++k) {
+        visits[i].push_back(c[k].visits);
+        reward[i].push_back(c[k].reward);
+      }
+    } catch (const std::bad_alloc&) {
+      out_of_memory[i] = 1;
+    }
+  };
+  std::vector<std::thread> pool;
+  try {
+    for (int i = 1; i < threads; ++i) pool.emplace_back(search, i);
+  } catch (...) {  // a thread that would not start: wait for those that did, then fail
+    for (std::thread& t : pool) t.join();
+    throw;
+  }
+  search(0);
+  for (std::thread& t : pool) t.join();
+  for (int i = 0; i < threads; ++i)
+    if (out_of_memory[i]) throw std::bad_alloc();
+
+  // Merge in thread order; the most visited move, then the best reward, then the first.
+  size_t best = 0;
+  double best_visits = -1, best_reward = 0;
+  for (size_t k = 0; k < root.size(); ++k) {
+    double v = 0, r = 0;
+    for (int i = 0; i < threads; ++i) {
+      v += visits[i][k];
+      r += reward[i][k];
+    }
+    if (v > best_visits || (v == best_visits && r > best_reward)) {
+      best = k;
+      best_visits = v;
+      best_reward = r;
+    }
+  }
+  return root[best];
+}
+
+bool fail(std::string* error, const char* why) {
+  if (error) *error = why;
+  return false;
+}
+
+bool check(const Game& g, const BotOptions& o, Status& status, std::string* error) {
+  status = Status::InvalidArgument;
+  if (o.level != BotLevel::Random && o.level != BotLevel::Greedy && o.level != BotLevel::Mcts)
+    return fail(error, "bot level must be random (0), greedy (1) or mcts (2)");
+  if (o.iterations < 0) return fail(error, "bot iterations must be 0 (no limit) or more");
+  if (o.milliseconds < 0) return fail(error, "bot milliseconds must be 0 (no limit) or more");
+  if (o.level == BotLevel::Mcts && o.iterations == 0 && o.milliseconds == 0)
+    return fail(error, "an mcts bot needs a budget: iterations or milliseconds above 0");
+  if (o.threads < 1 || o.threads > kMaxBotThreads) return fail(error, "bot threads must be 1 to 64");
+  status = Status::WrongPhase;
+  if (g.phase() == Phase::Draw) return fail(error, "the game waits for a tile to be drawn: no move to choose");
+  if (g.over()) return fail(error, "the game is over: no move to choose");
+  return true;
+}
+
+}  // namespace
+
+int legal_moves(const Game& game, Move* out, int capacity) {
+  int n = 0;
+  auto add = [&](const Move& m) {
+    if (n < capacity) out[n] = m;
+    ++n;
+  };
+  Location opts[kMaxMeepleOptions];
+  if (game.phase() == Phase::PlaceMeeple) {
+    const PlacedTile& t = game.board().tile(game.board().tile_count() - 1);
+    const int k = game.meeple_options(opts);
+    for (int j = 0; j < k; ++j) add(Move{Placement{t.x, t.y, t.rot}, opts[j]});
+    add(Move{Placement{t.x, t.y, t.rot}, Location::None});
+    return n;
+  }
+  Placement buf[kMaxPlacements];
+  const int np = game.legal_placements(buf);
+  for (int i = 0; i < np; ++i) {
+    Game placed = game;
+    placed.place(buf[i]);
+    const int k = placed.meeple_options(opts);
+    for (int j = 0; j < k; ++j) add(Move{buf[i], opts[j]});
+    add(Move{buf[i], Location::None});
+  }
+  return n;
+}
+
+Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error) {
+  Status status;
+  if (!check(game, options, status, error)) return status;
+  try {
+    Rng rng(options.seed);
+    if (options.level == BotLevel::Random) {
+      out = random_move(game, rng);
+      return Status::Ok;
+    }
+    std::vector<Move> moves(kMaxMoves);
+    moves.resize(static_cast<size_t>(legal_moves(game, moves.data(), kMaxMoves)));
+    if (options.level == BotLevel::Greedy || moves.size() == 1) out = greedy_move(game, moves, rng);
+    else out = mcts_move(game, options, moves);
+    return Status::Ok;
+  } catch (const std::bad_alloc&) {
+    if (error) *error = "out of memory";
+    return Status::OutOfMemory;
+  } catch (const std::system_error& e) {  // std::thread could not start one
+    if (error) *error = std::string("could not start a search thread: ") + e.what();
+    return Status::Internal;
+  }
+}
+
+std::string_view bot_level_name(BotLevel level) {
+  switch (level) {
+    case BotLevel::Random: return "random";
+    case BotLevel::Greedy: return "greedy";
+    case BotLevel::Mcts: return "mcts";
+  }
+  return "?";
+}
+
+bool parse_bot_level(std::string_view name, BotLevel& out) {
+  for (BotLevel l : {BotLevel::Random, BotLevel::Greedy, BotLevel::Mcts})
+    if (name == bot_level_name(l)) {
+      out = l;
+      return true;
+    }
+  return false;
+}
+
+}  // namespace carc
