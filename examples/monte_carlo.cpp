@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
     Rng rng(seed ^ 0x5eedu);
     while (!game.over()) {
       const Move m = game.current_player() == mc_seat ? monte_carlo_move(game, rollouts, future, rng)
-                                                      : bots::greedy_move(game, rng);
+                                                      : bots::choose(bots::Kind::Greedy, game, rng);
       game.play(m);
     }
     const int mine = game.score(mc_seat), theirs = game.score(1 - mc_seat);

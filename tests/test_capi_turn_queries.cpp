@@ -78,3 +78,38 @@ TEST_CASE("C API: the meeple locations of a placement, before it is made") {
   CHECK(carc_game_meeple_locations_for(g.get(), cap, locs, 8, nullptr) == CARC_EINVAL);
   require_unchanged(g.get(), before.get());
 }
+
+TEST_CASE("C API: a bot chooses a legal move and changes nothing; bad levels and budgets are refused") {
+  GamePtr g = make(3, 17);
+  GamePtr before = clone(g.get());
+  for (int level : {CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS}) {
+    carc_move m = CARC_MOVE_INVALID;
+    REQUIRE(carc_bot_choose(g.get(), level, 50, 0, 1, 7, &m) == CARC_OK);
+    require_unchanged(g.get(), before.get());
+    GamePtr trial = clone(g.get());
+    CHECK(carc_game_play(trial.get(), m) == CARC_OK);
+  }
+  carc_move a = 0, b = 0;
+  REQUIRE(carc_bot_choose(g.get(), CARC_BOT_MCTS, 60, 0, 1, 3, &a) == CARC_OK);
+  REQUIRE(carc_bot_choose(g.get(), CARC_BOT_MCTS, 60, 0, 2, 3, &b) == CARC_OK);
+  CHECK(a == b);  // an iteration budget gives the same move, whatever the threads
+  GamePtr example = make_order(2, "EU");
+  REQUIRE(carc_bot_choose(example.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, &a) == CARC_OK);
+  CHECK(a == move_of("E 0,-1 180 S"));
+  carc_move m = 0;
+  CHECK(carc_bot_choose(g.get(), 3, 10, 0, 1, 1, &m) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_bot_choose: level 3 is not a CARC_BOT_* level (0..2)");
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &m) == CARC_EINVAL);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 10, 0, 0, 1, &m) == CARC_EINVAL);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 10, 0, CARC_MAX_BOT_THREADS + 1, 1, &m) == CARC_EINVAL);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, -1, 0, 1, 1, &m) == CARC_EINVAL);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, nullptr) == CARC_EINVAL);
+  CHECK(carc_bot_choose(nullptr, CARC_BOT_GREEDY, 0, 0, 1, 1, &m) == CARC_EINVAL);
+  GamePtr waiting = [] {
+    carc_game* w = nullptr;
+    REQUIRE(carc_game_new_caller_draws(&w, 2, nullptr) == CARC_OK);
+    return GamePtr(w, carc_game_free);
+  }();
+  CHECK(carc_bot_choose(waiting.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, &m) == CARC_EPHASE);
+  require_unchanged(g.get(), before.get());
+}

@@ -198,6 +198,11 @@ std::string c_answers(const carc_game* g, int i) {
   for (double d : p) s += std::to_string(d) + ' ';
   add(carc_game_score(g, 9));  // fails: the message is this thread's
   s += carc_game_errmsg(g);
+  carc_move bot = 0;  // a bot asked on the shared game (two search threads of its own)
+  add(carc_bot_choose(g, CARC_BOT_MCTS, 20, 0, 2, static_cast<uint64_t>(i), &bot));
+  add(static_cast<long>(bot));
+  add(carc_game_banked_scores(g, v, CARC_MAX_PLAYERS));
+  add(carc_game_discards(g, v, CARC_MAX_FRONTIER, &n));
   carc_game* copy = nullptr;  // a copy played on is this thread's own game
   add(carc_game_clone(&copy, g));
   CGame own(copy, carc_game_free);

@@ -46,6 +46,9 @@ static_assert(CARC_MEEPLES_PER_PLAYER == carc::kMeeplesPerPlayer);
 static_assert(CARC_MAX_PLACEMENTS == carc::kMaxPlacements);
 static_assert(CARC_MAX_MEEPLE_LOCATIONS == carc::kMaxMeepleOptions);
 static_assert(CARC_MAX_MEEPLES == carc::kMaxMeeples);
+static_assert(CARC_BOT_RANDOM == static_cast<int>(carc::BotLevel::Random) && CARC_BOT_GREEDY == static_cast<int>(carc::BotLevel::Greedy) &&
+              CARC_BOT_MCTS == static_cast<int>(carc::BotLevel::Mcts));
+static_assert(CARC_MAX_BOT_THREADS == carc::kMaxBotThreads);
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);
 static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen);
@@ -730,6 +733,24 @@ int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flag
       score_sums[p] = sums[static_cast<size_t>(p)];
       wins[p] = won[static_cast<size_t>(p)];
     }
+    return CARC_OK;
+  });
+}
+
+// ---------------------------------------------------------------- computer opponents
+
+int carc_bot_choose(const carc_game* game, int level, int iterations, int milliseconds, int threads, uint64_t seed,
+                    carc_move* move) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!move) return c.fail(CARC_EINVAL, "move is NULL");
+    if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
+      return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    carc::Move m;
+    std::string error;
+    const carc::Status s = carc::choose_move(g.game, options, m, &error);
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
+    *move = pack(g.game.current_tile(), m.at, m.meeple);
     return CARC_OK;
   });
 }

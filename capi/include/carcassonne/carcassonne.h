@@ -285,6 +285,29 @@ CARC_API int carc_game_playout(carc_game* game, uint64_t seed, int flags);
 CARC_API int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flags, int64_t* score_sums,
                                 int32_t* wins, int capacity);
 
+/* ------------------------------------------------------------------ computer opponents
+ * A bot sees only what a player knows (the face-down tiles without their order) and never
+ * changes the game; the call takes a const game, so several threads may ask at once. */
+
+/* Bot levels for carc_bot_choose. */
+enum {
+  CARC_BOT_RANDOM = 0, /* a legal placement and meeple (or none), uniformly */
+  CARC_BOT_GREEDY = 1, /* the move with the best projected score difference */
+  CARC_BOT_MCTS = 2    /* Monte-Carlo tree search over re-dealt piles (determinized) */
+};
+/* The most search threads carc_bot_choose takes. */
+#define CARC_MAX_BOT_THREADS 64
+/* Chooses a legal move for the current player. In CARC_PHASE_PLACE_TILE it is a whole
+ * turn (play it with carc_game_play); in CARC_PHASE_PLACE_MEEPLE the placement as played
+ * with the bot's meeple location (deploy that location). MCTS stops after `iterations`
+ * (0: no limit) or `milliseconds` of wall-clock time (0: no limit), whichever comes first
+ * (at least one is set); an iteration budget alone gives the same move for the same seed,
+ * whatever `threads` (1..CARC_MAX_BOT_THREADS). The other levels ignore the budget.
+ * CARC_EPHASE in the draw phase or once the game is over; CARC_EINVAL for a bad level,
+ * budget or thread count. */
+CARC_API int carc_bot_choose(const carc_game* game, int level, int iterations, int milliseconds, int threads,
+                             uint64_t seed, carc_move* move);
+
 /* ------------------------------------------------------------------ chance: the face-down pile
  * Every player sees the board, the scores, the supplies, the tile in hand and how many
  * tiles of each type are face down (carc_game_tiles_remaining_by_type,

@@ -30,6 +30,8 @@ CARC_VERSION_MINOR = 2
 CARC_OK, CARC_EINVAL, CARC_EILLEGAL, CARC_EPHASE, CARC_ERANGE, CARC_ENOMEM, CARC_EINTERNAL = 0, -1, -2, -3, -4, -5, -6
 CARC_PHASE_PLACE_TILE, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_GAME_OVER, CARC_PHASE_DRAW = 0, 1, 2, 3
 CARC_PLAYOUT_AS_DEALT = 1
+CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS = 0, 1, 2
+CARC_MAX_BOT_THREADS = 64
 CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_MONASTERY, CARC_FEATURE_FIELD = 0, 1, 2, 3
 CARC_LOC_C, CARC_LOC_N, CARC_LOC_E, CARC_LOC_S, CARC_LOC_W = 0, 1, 2, 3, 4
 CARC_LOC_NNE, CARC_LOC_ENE, CARC_LOC_ESE, CARC_LOC_SSE = 5, 6, 7, 8
@@ -121,6 +123,7 @@ _PROTOTYPES = [
     ("carc_game_playout", _int, _ptr, _u64, _int),
     ("carc_game_rollouts", _int, _ptr, _u64, _int, _int, ctypes.POINTER(ctypes.c_int64), _i32p, _int),
     ("carc_game_draw", _int, _ptr, _int),
+    ("carc_bot_choose", _int, _ptr, _int, _int, _int, _int, _u64, ctypes.POINTER(ctypes.c_uint32)),
     ("carc_game_redeal", _int, _ptr, _u64),
     ("carc_game_caller_draws", _int, _ptr),
     ("carc_game_poll_event", _int, _ptr, _i32p, _int),

@@ -15,7 +15,8 @@ from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_X, CARC_CELL_Y, C
                    CARC_FI_MEEPLES, CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END,
                    CARC_MAX_FRONTIER, CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS,
                    CARC_MAX_TILE_PIXELS, CARC_MAX_TILES, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_OPT_FARMERS,
-                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_PLAYOUT_AS_DEALT, CARC_SVG_COORDINATES,
+                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_PLAYOUT_AS_DEALT,
+                   CARC_BOT_GREEDY, CARC_BOT_MCTS, CARC_BOT_RANDOM, CARC_MAX_BOT_THREADS, CARC_SVG_COORDINATES,
                    CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
                    CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
 from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
@@ -36,8 +37,9 @@ class Game:
     given); Game(players, order="EUV...") draws the tiles in exactly that order after the
     start tile; Game(players, caller_draws=True) has no order at all: before every tile it
     waits in Phase.DRAW for draw(tile), the caller's word for which face-down tile was drawn
-    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box). Rule options (farmers, first_edition_small_city, first_edition_farmers) are
-    keywords taking True or False; they are fixed once the first tile is placed.
+    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box). Rule
+    options (farmers, first_edition_small_city, first_edition_farmers) are keywords taking
+    True or False; they are fixed once the first tile is placed.
 
     Threads: a Game may be shared between threads. Every method holds the game's own lock
     while it calls the library, so calls on one game run one at a time and each sees the
@@ -315,6 +317,29 @@ class Game:
             seed = _args.seed(seed, "carc_game_playout")
             flags = CARC_PLAYOUT_AS_DEALT if _args.flag(as_dealt, "carc_game_playout", "as_dealt") else 0
             self._call(lib.carc_game_playout, seed, flags)
+
+    def bot_move(self, level: str = "mcts", *, iterations: int = 1000, milliseconds: int = 0, threads: int = 1,
+                 seed: int = 0) -> Move:
+        """A legal move for the current player from a computer opponent: "random", "greedy" or
+        "mcts" (Monte-Carlo tree search over re-dealt piles: it never sees the real order).
+        MCTS stops after `iterations` or `milliseconds` (0: no limit), whichever comes first;
+        an iteration budget alone gives the same move for the same seed. In the tile phase
+        play() the move; in the meeple phase deploy() its meeple. The game is unchanged."""
+        where = "carc_bot_choose"
+        levels = {"random": CARC_BOT_RANDOM, "greedy": CARC_BOT_GREEDY, "mcts": CARC_BOT_MCTS}
+        if not isinstance(level, str) or level not in levels:
+            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(levels)})")
+        iterations = _args.integer(iterations, 0, _args.INT_MAX,
+                                   f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
+        milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
+                                     f"{where}: milliseconds must be 0 to {_args.INT_MAX}, not {{}}")
+        threads = _args.integer(threads, 1, CARC_MAX_BOT_THREADS,
+                                f"{where}: threads must be 1 to {CARC_MAX_BOT_THREADS}, not {{}}")
+        seed = _args.seed(seed, where)
+        with self._lock:
+            move = ctypes.c_uint32()
+            self._call(lib.carc_bot_choose, levels[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
+            return Move.unpack(move.value)
 
     def rollouts(self, count: int, seed: int = 0, *, as_dealt: bool = False) -> Rollouts:
         """Plays `count` random playouts from this position in one call into the library, the

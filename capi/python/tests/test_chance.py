@@ -2,7 +2,7 @@
 playouts that sample the unseen tiles, and public records."""
 import unittest
 
-from carcassonne import DiscardEvent, Game, IllegalMove, Phase, WrongPhase
+from carcassonne import DiscardEvent, Game, IllegalMove, InvalidArgument, Phase, WrongPhase
 
 
 class CallerDraws(unittest.TestCase):
@@ -71,6 +71,37 @@ class Sampling(unittest.TestCase):
         game.redeal(5)
         self.assertEqual(game.save(public=True), public)
         self.assertNotEqual(game.save(), full)
+
+
+class Bots(unittest.TestCase):
+    def test_every_level_gives_a_legal_move_and_changes_nothing(self):
+        game = Game(2, 11)
+        for level in ("random", "greedy", "mcts"):
+            before = game.save()
+            move = game.bot_move(level, iterations=30, seed=5)
+            self.assertEqual(game.save(), before)
+            self.assertIn((move.x, move.y, move.rotation), [(p.x, p.y, p.rotation) for p in game.placements()])
+            trial = game.clone()
+            trial.play(move)
+
+    def test_mcts_is_deterministic_and_greedy_takes_worked_example_1(self):
+        game = Game(2, 3)
+        self.assertEqual(game.bot_move(iterations=40, seed=9), game.bot_move(iterations=40, seed=9, threads=2))
+        example = Game(2, order="EU")
+        self.assertEqual(str(example.bot_move("greedy")), "E 0,-1 180 S")
+
+    def test_bad_levels_and_budgets_are_refused(self):
+        game = Game(2, 3)
+        for call in (lambda: game.bot_move("clever"), lambda: game.bot_move(iterations=-1),
+                     lambda: game.bot_move(threads=0), lambda: game.bot_move(threads=65),
+                     lambda: game.bot_move(iterations=True), lambda: game.bot_move(seed=-1)):
+            with self.assertRaises(InvalidArgument):
+                call()
+        with self.assertRaisesRegex(InvalidArgument, "budget"):
+            game.bot_move("mcts", iterations=0, milliseconds=0)
+        waiting = Game(2, caller_draws=True)
+        with self.assertRaises(WrongPhase):
+            waiting.bot_move("greedy")
 
 
 class PublicRecords(unittest.TestCase):
