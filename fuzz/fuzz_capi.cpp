@@ -238,6 +238,10 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
       deck = 0;
       for (char c : line.substr(6)) deck += c >= 'A' && c <= 'X';
     }
+    if (line.rfind("pile hidden ", 0) == 0) {  // a hidden pile that is not the whole box
+      deck = 0;
+      for (char c : line.substr(12)) deck += c >= 'A' && c <= 'X';
+    }
   }
 }
 
@@ -272,7 +276,8 @@ void check_game(const carc_game* g, bool playout = false) {
   const int players = carc_game_players(g);
   INVARIANT(players >= CARC_MIN_PLAYERS && players <= CARC_MAX_PLAYERS, "players");
   const int phase = carc_game_phase(g);
-  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_GAME_OVER, "phase");
+  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_DRAW, "phase");
+  INVARIANT(phase != CARC_PHASE_DRAW || carc_game_caller_draws(g) == 1, "a game that draws by itself waits for a draw");
   const int current = carc_game_current_player(g);
   INVARIANT(current >= 0 && current < players, "current player");
   INVARIANT(carc_game_score(g, players) == CARC_EINVAL && carc_game_supply(g, -1) == CARC_EINVAL, "player range");
@@ -332,6 +337,9 @@ void check_game(const carc_game* g, bool playout = false) {
   if (phase == CARC_PHASE_GAME_OVER) {
     INVARIANT(winners > 0 && winners < (1 << players) && remaining == 0, "winners of a finished game");
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
+  } else if (phase == CARC_PHASE_DRAW) {
+    INVARIANT(winners == CARC_EPHASE, "winners before the end");
+    INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE && remaining > 0, "a tile in hand before the draw");
   } else {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
     INVARIANT(tile >= 0 && tile < CARC_TILE_TYPES, "current tile");
