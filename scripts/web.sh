@@ -4,8 +4,9 @@
 # `python3 -m http.server -d build/web/site`). Installs what is missing
 # (scripts/deps.sh web). No downloads beyond Debian packages.
 #   scripts/web.sh          build
-#   scripts/web.sh --test   build, then run the module's node tests; they compare games with
-#                           the native engine, so they need build/release
+#   scripts/web.sh --test   build, then run the module's node tests and the page's tests in
+#                           headless Chromium; both compare games with the native engine, so
+#                           they need build/release (scripts/test.sh builds it first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -52,7 +53,7 @@ em++ -O2 -fwasm-exceptions "${objects[@]}" -o "$site/carcassonne_wasm.mjs" \
   -sALLOW_MEMORY_GROWTH -sEXPORTED_FUNCTIONS="$exports,_malloc,_free" \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sFILESYSTEM=0
 
-cp web/carcassonne.js "$site/"
+cp web/carcassonne.js web/index.html web/app.js web/style.css "$site/"
 echo "web: $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"
 # The download budget: the WebAssembly and the JavaScript, gzipped.
 bytes=0
@@ -64,4 +65,5 @@ echo "web: WebAssembly + JavaScript gzipped: $((bytes / 1024)) KB (budget 400 KB
 lib=build/release/capi/libcarcassonne_c.so
 [ -f "$lib" ] || { echo "web.sh --test: $lib is missing: build build/release first (scripts/test.sh does)" >&2; exit 1; }
 export CARC_WEB_SITE="$PWD/$site" CARC_NATIVE_LIBRARY="$PWD/$lib" CARC_PYTHON=/usr/bin/python3 CHROMIUM=/usr/bin/chromium
-node --test web/tests/module.test.mjs
+# One file at a time: the page test's browser wants the second core to itself.
+node --test --test-concurrency=1 web/tests/module.test.mjs web/tests/page.test.mjs
