@@ -262,6 +262,12 @@ function drawPreview(svg) {
   tile.setAttribute('y', String(Number(rect.getAttribute('y')) - 4));
   tile.setAttribute('class', 'preview');
   svg.append(document.importNode(tile, true));
+  const outline = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  for (const [name, value] of [['x', tile.getAttribute('x')], ['y', tile.getAttribute('y')], ['width', 100], ['height', 100]]) {
+    outline.setAttribute(name, String(value));
+  }
+  outline.setAttribute('class', 'preview-outline');
+  svg.append(outline);
 }
 
 function renderMeeples(phase) {

@@ -112,7 +112,7 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
       await page.waitFor("document.body.dataset.phase === 'place-tile'");
       assert.deepEqual(await snapshot(), before);
     }
-    if (turn === 30 && process.env.CARC_SCREENSHOT) {
+    if (turn === 45 && process.env.CARC_SCREENSHOT) {
       await chooseCell(turn);
       writeFileSync(process.env.CARC_SCREENSHOT, await page.screenshot());
     }
