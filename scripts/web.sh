@@ -36,6 +36,11 @@ exports=$(grep -oE '^CARC_API [^(]*\(' capi/include/carcassonne/carcassonne.h |
 # reports errors that way); WebAssembly's own exceptions cost least in size and speed.
 cflags=(-std=c++20 -O2 -fwasm-exceptions -DNDEBUG -DFMT_HEADER_ONLY -Wall -Wextra -Wpedantic -Werror
   -Iinclude -Icapi/include -I"$out/include")
+# Objects built with other flags are built again.
+if [ "$(cat "$out/obj/cflags" 2>/dev/null)" != "${cflags[*]}" ]; then
+  rm -f "$out"/obj/*.o
+  echo "${cflags[*]}" >"$out/obj/cflags"
+fi
 objects=()
 for src in src/*.cpp capi/src/carcassonne_c.cpp; do
   obj="$out/obj/$(basename "${src%.cpp}").o"
@@ -43,6 +48,7 @@ for src in src/*.cpp capi/src/carcassonne_c.cpp; do
   # Rebuild when the source or any header is newer than the object.
   if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include -newer "$obj" -print -quit)" ]; then
     echo "emcc $src"
+    rm -f "$obj"  # a failed compile leaves no stale object behind: the link then fails
     em++ "${cflags[@]}" -c "$src" -o "$obj" &
     [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ] && wait -n
   fi
