@@ -135,6 +135,24 @@ class Page {
     }
   }
 
+  /** A mouse drag by (dx, dy) pixels from the middle of the element selector names. */
+  async drag(selector, dx, dy) {
+    const box = await this.eval(`(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+    const mouse = (type, x, y, buttons) => this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 1 });
+    await mouse('mouseMoved', box.x, box.y, 0);
+    await mouse('mousePressed', box.x, box.y, 1);
+    for (let i = 1; i <= 5; i++) await mouse('mouseMoved', box.x + (dx * i) / 5, box.y + (dy * i) / 5, 1);
+    await mouse('mouseReleased', box.x + dx, box.y + dy, 0);
+  }
+
+  /** A mouse wheel turn (deltaY < 0: away from the user) over the element selector names. */
+  async wheel(selector, deltaY) {
+    const box = await this.eval(`(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+    await this.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: box.x, y: box.y, deltaX: 0, deltaY });
+  }
+
   /** A real key press: key is 'r', 'n', 'u', 'Enter', '0', ... */
   async press(key) {
     const special = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' } };

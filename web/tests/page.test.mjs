@@ -1,7 +1,7 @@
 // The page in headless Chromium, driven through its own controls (real mouse clicks and key
 // presses over the DevTools protocol): a whole game whose final scores and events must equal
 // the C++ engine's for the same seed and moves, undo restoring the previous picture, and a
-// saved public record that reloads. Run by scripts/web.sh --test:
+// saved public record that reloads, pan and zoom. Run by scripts/web.sh --test:
 //   node --test web/tests/page.test.mjs
 // CARC_WEB_SITE: the built page (build/web/site); CARC_NATIVE_LIBRARY: the native C library
 // (build/release/capi/libcarcassonne_c.so); CARC_PYTHON: the interpreter for the native
@@ -165,6 +165,22 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   assert.equal(await page.eval("document.getElementById('opt-farmers').checked"), false);
   for (let turn = 13; turn <= 15; turn++) await playTurn(turn);
   assert.equal(await turnOf(), 16);
+
+  // Pan and zoom move the view only: a drag is not a click on a cell, and the game is as it was.
+  const view = () => page.eval("document.getElementById('board-view').style.transform");
+  const game = await snapshot();
+  const fitted = await view();
+  await page.drag('#board', 120, -80);
+  const [x0, y0] = fitted.match(/-?[\d.]+/g).map(Number);
+  const [x1, y1, zoom1] = (await view()).match(/-?[\d.]+/g).map(Number);
+  assert.ok(Math.abs(x1 - x0 - 120) < 1 && Math.abs(y1 - y0 + 80) < 1, `dragged from ${fitted} to ${await view()}`);
+  await page.wheel('#board', -100);
+  assert.ok(Number((await view()).match(/scale\(([\d.]+)\)/)[1]) > zoom1, 'the wheel zooms in');
+  await page.press('-');
+  await page.press('0');
+  assert.equal(await view(), fitted);
+  assert.equal(await count('#board-view .legal-cell.selected'), 0);
+  assert.deepEqual(await snapshot(), game);
 
   // A broken record: the engine's message is shown and the game goes on untouched.
   const before = await snapshot();
