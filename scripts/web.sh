@@ -71,5 +71,7 @@ echo "web: WebAssembly + JavaScript gzipped: $((bytes / 1024)) KB (budget 400 KB
 lib=build/release/capi/libcarcassonne_c.so
 [ -f "$lib" ] || { echo "web.sh --test: $lib is missing: build build/release first (scripts/test.sh does)" >&2; exit 1; }
 export CARC_WEB_SITE="$PWD/$site" CARC_NATIVE_LIBRARY="$PWD/$lib" CARC_PYTHON=/usr/bin/python3 CHROMIUM=/usr/bin/chromium
-# One file at a time: the page test's browser wants the second core to itself.
-node --test --test-concurrency=1 web/tests/module.test.mjs web/tests/page.test.mjs
+# One after the other: the page test's browser wants the second core to itself (and
+# Debian's node 18 has no --test-concurrency).
+node --test web/tests/module.test.mjs
+node --test web/tests/page.test.mjs
