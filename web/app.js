@@ -189,7 +189,11 @@ function load(text) {
     game.free();
     return;
   }
+  // The set-up controls show the loaded game's players and rules.
   $('players').value = String(game.players);
+  $('opt-farmers').checked = game.option('farmers');
+  $('opt-small-city').checked = game.option('firstEditionSmallCity');
+  $('opt-first-farmers').checked = game.option('firstEditionFarmers');
   buildSeats();
   start(game, seed);
 }

@@ -158,11 +158,13 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   for (let turn = 1; turn <= 12; turn++) await playTurn(turn);
   await page.click('#save');
   const saved = await snapshot();
+  await page.eval("document.getElementById('opt-farmers').checked = true; document.getElementById('opt-small-city').checked = false");
   await page.click('#load');
   await page.waitFor("document.getElementById('events').children.length === 0");
   const loaded = await snapshot();
   for (const part of ['board', 'scores', 'status', 'remaining']) assert.equal(loaded[part], saved[part], part);
   assert.equal(await page.eval("document.getElementById('opt-farmers').checked"), false);
+  assert.equal(await page.eval("document.getElementById('opt-small-city').checked"), true);
   for (let turn = 13; turn <= 15; turn++) await playTurn(turn);
   assert.equal(await turnOf(), 16);
 
