@@ -4,13 +4,17 @@
 #   scripts/deps.sh test   (the default) everything scripts/test.sh needs: the above, Catch2,
 #                          pkg-config, doxygen, python3-venv, and clang with its sanitizer and libFuzzer
 #                          runtimes
+#   scripts/deps.sh web    the WebAssembly build and its tests (scripts/web.sh): emscripten,
+#                          node, chromium (headless, for the browser test)
 set -euo pipefail
 demo=(cmake g++ make libfmt-dev python3)
+web=(emscripten nodejs chromium)
 tests=(catch2 pkg-config clang libclang-rt-14-dev binutils doxygen python3-venv)
 case "${1:-test}" in
   demo) wanted=("${demo[@]}") ;;
   test) wanted=("${demo[@]}" "${tests[@]}") ;;
-  *) echo "usage: scripts/deps.sh [demo|test]" >&2; exit 2 ;;
+  web) wanted=("${web[@]}") ;;
+  *) echo "usage: scripts/deps.sh [demo|test|web]" >&2; exit 2 ;;
 esac
 need=()
 for pkg in "${wanted[@]}"; do

@@ -3,8 +3,9 @@
 # again with AddressSanitizer + UndefinedBehaviorSanitizer and runs every test there, runs
 # the multi-threaded tests under ThreadSanitizer, and runs each libFuzzer harness for a
 # short, bounded time. Installs what is missing.
+# Last, the web stage: the WebAssembly build and its node and headless-Chromium tests.
 # CARC_SANITIZERS=0 skips the sanitizer and fuzzing stages (for quick local runs; CI runs
-# all). CARC_FUZZ_SECONDS sets each harness's time (default 20).
+# all), CARC_WEB=0 the web stage. CARC_FUZZ_SECONDS sets each harness's time (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
@@ -15,7 +16,18 @@ cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCARC_WERROR=ON -DCARC_B
 cmake --build build/release -j "$jobs"
 ctest --test-dir build/release --output-on-failure -j "$jobs"
 
-[ "${CARC_SANITIZERS:-1}" = 0 ] && exit 0
+# The web stage (scripts/web.sh: the WebAssembly build, the JavaScript module's tests in node
+# and the page's in headless Chromium); CARC_WEB=0 skips it.
+web_stage() {
+  [ "${CARC_WEB:-1}" = 0 ] && return 0
+  echo "== WebAssembly build, module and browser tests (build/web) [at ${SECONDS} s]"
+  scripts/web.sh --test
+}
+
+if [ "${CARC_SANITIZERS:-1}" = 0 ]; then
+  web_stage
+  exit 0
+fi
 
 # Every sanitizer report stops the program (the build adds -fno-sanitize-recover=all).
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1
@@ -78,5 +90,6 @@ for h in capi text; do
     fuzz_failed=1
   fi
 done
-[ "$fuzz_failed" = 0 ] && echo "== every stage passed in ${SECONDS} s"
-exit "$fuzz_failed"
+[ "$fuzz_failed" = 0 ] || exit 1
+web_stage
+echo "== every stage passed in ${SECONDS} s"

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the engine's C ABI to WebAssembly with Debian's emscripten and assembles the web
+# page in build/web/site (static files: serve that folder with any static server, e.g.
+# `python3 -m http.server -d build/web/site`). Installs what is missing
+# (scripts/deps.sh web). No downloads beyond Debian packages.
+#   scripts/web.sh          build
+#   scripts/web.sh --test   build, then run the module's node tests and the page's tests in
+#                           headless Chromium; both compare games with the native engine, so
+#                           they need build/release (scripts/test.sh builds it first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+case "${1:-}" in
+  "") run_tests=0 ;;
+  --test) run_tests=1 ;;
+  *) echo "usage: scripts/web.sh [--test]" >&2; exit 2 ;;
+esac
+scripts/deps.sh web
+out=build/web
+site=$out/site
+mkdir -p "$out/obj" "$out/include" "$site"
+
+# fmt is not in emscripten's sysroot; Debian's headers work header-only. A copy, so that
+# the rest of /usr/include (glibc's headers) stays off the include path.
+rm -rf "$out/include/fmt" && cp -r /usr/include/fmt "$out/include/fmt"
+# emscripten's JavaScript optimizer needs Debian's node modules.
+export NODE_PATH=/usr/share/nodejs
+
+# Every function the C header declares is exported, nothing else.
+exports=$(grep -oE '^CARC_API [^(]*\(' capi/include/carcassonne/carcassonne.h |
+  sed -E 's/.*[ *](carc_[a-z_]+)\($/_\1/' | sort -u | paste -sd, -)
+[ -n "$exports" ] || { echo "web.sh: no carc_* functions found in the C header" >&2; exit 1; }
+
+# -sENVIRONMENT=web: the node variant of 3.1.6 uses require() and __dirname, which an ES
+# module lacks; node loads the web variant given the bytes ({ wasmBinary }).
+# -fwasm-exceptions: the library catches C++ exceptions at its boundary (record loading
+# reports errors that way); WebAssembly's own exceptions cost least in size and speed.
+cflags=(-std=c++20 -O2 -fwasm-exceptions -DNDEBUG -DFMT_HEADER_ONLY -Wall -Wextra -Wpedantic -Werror
+  -Iinclude -Icapi/include -I"$out/include")
+# Objects built with other flags are built again.
+if [ "$(cat "$out/obj/cflags" 2>/dev/null)" != "${cflags[*]}" ]; then
+  rm -f "$out"/obj/*.o
+  echo "${cflags[*]}" >"$out/obj/cflags"
+fi
+objects=()
+for src in src/*.cpp capi/src/carcassonne_c.cpp; do
+  obj="$out/obj/$(basename "${src%.cpp}").o"
+  objects+=("$obj")
+  # Rebuild when the source or any header is newer than the object.
+  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include -newer "$obj" -print -quit)" ]; then
+    echo "emcc $src"
+    rm -f "$obj"  # a failed compile leaves no stale object behind: the link then fails
+    em++ "${cflags[@]}" -c "$src" -o "$obj" &
+    [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ] && wait -n
+  fi
+done
+wait
+em++ -O2 -fwasm-exceptions "${objects[@]}" -o "$site/carcassonne_wasm.mjs" \
+  -sMODULARIZE -sEXPORT_ES6 -sEXPORT_NAME=createCarcassonneWasm -sENVIRONMENT=web -sWASM_BIGINT \
+  -sALLOW_MEMORY_GROWTH -sEXPORTED_FUNCTIONS="$exports,_malloc,_free" \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sFILESYSTEM=0
+
+cp web/carcassonne.js web/index.html web/app.js web/style.css "$site/"
+echo "web: $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"
+# The download budget: the WebAssembly and the JavaScript, gzipped.
+bytes=0
+for f in "$site"/*.wasm "$site"/*.js "$site"/*.mjs; do bytes=$((bytes + $(gzip -9c "$f" | wc -c))); done
+echo "web: WebAssembly + JavaScript gzipped: $((bytes / 1024)) KB (budget 400 KB)"
+[ "$bytes" -le $((400 * 1024)) ] || { echo "web: over the 400 KB budget" >&2; exit 1; }
+
+[ "$run_tests" = 1 ] || exit 0
+lib=build/release/capi/libcarcassonne_c.so
+[ -f "$lib" ] || { echo "web.sh --test: $lib is missing: build build/release first (scripts/test.sh does)" >&2; exit 1; }
+export CARC_WEB_SITE="$PWD/$site" CARC_NATIVE_LIBRARY="$PWD/$lib" CARC_PYTHON=/usr/bin/python3 CHROMIUM=/usr/bin/chromium
+# One after the other: the page test's browser wants the second core to itself (and
+# Debian's node 18 has no --test-concurrency).
+node --test web/tests/module.test.mjs
+node --test web/tests/page.test.mjs

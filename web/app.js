@@ -1,0 +1,393 @@
+// The page: one game of Carcassonne played by people at one screen, on the engine compiled
+// to WebAssembly (carcassonne.js). Every picture and every number comes from the engine:
+// the board is its SVG, the legal cells its own outline, the scores and odds its queries.
+// The page keeps only what the engine does not: the cell and rotation being tried, the
+// view's pan and zoom, and the log of events shown so far.
+
+import { loadCarcassonne, Phase, TILES } from './carcassonne.js';
+
+const $ = (id) => document.getElementById(id);
+const COLOURS = ['#d62728', '#1f5fd6', '#f2c70c', '#1b9e3e', '#222222', '#e377c2']; // as the engine draws meeples
+
+const ui = {
+  carc: null,
+  game: null,
+  seed: 1,
+  cell: null,       // {x, y} of the legal cell being tried, or null
+  rotation: 0,      // degrees of the tile in hand
+  log: [],          // events shown: {turn, player, text, event}
+  view: { x: 20, y: 20, zoom: 1 },
+};
+
+// ------------------------------------------------------------------ start and new games
+
+async function main() {
+  ui.carc = await loadCarcassonne();
+  buildSeats();
+  $('players').addEventListener('change', buildSeats);
+  $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
+  $('rotate').addEventListener('click', rotate);
+  $('confirm').addEventListener('click', confirm);
+  $('undo').addEventListener('click', undo);
+  $('save').addEventListener('click', save);
+  $('load').addEventListener('click', () => load($('record').value));
+  $('load-file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (file) load(await file.text());
+  });
+  $('zoom-in').addEventListener('click', () => zoomBy(1.25));
+  $('zoom-out').addEventListener('click', () => zoomBy(0.8));
+  $('zoom-reset').addEventListener('click', fit);
+  document.addEventListener('keydown', onKey);
+  setUpPanZoom();
+  newGame();
+  document.body.dataset.ready = '1';
+}
+
+// The seats: people only for now; the bot levels come with the library's bots.
+function buildSeats() {
+  const seats = $('seats');
+  const n = Number($('players').value);
+  while (seats.children.length > n) seats.lastChild.remove();
+  while (seats.children.length < n) {
+    const p = seats.children.length;
+    const label = document.createElement('label');
+    label.innerHTML = `<span class="swatch" style="background:${COLOURS[p]}"></span>P${p} ` +
+      '<select class="seat-kind"><option value="person" selected>person</option>' +
+      '<option value="bot" disabled>bot (coming)</option></select>';
+    seats.append(label);
+  }
+}
+
+function newGame() {
+  const seed = Number($('seed').value);
+  if (!Number.isSafeInteger(seed) || seed < 0) return showError('The seed is a whole number 0 or more.');
+  const game = attempt(() => new ui.carc.Game({
+    players: Number($('players').value), seed,
+    farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
+    firstEditionFarmers: $('opt-first-farmers').checked,
+  }));
+  if (game) start(game, seed);
+}
+
+function start(game, seed) {
+  ui.game?.free();
+  ui.game = game;
+  ui.seed = seed;
+  ui.log = [];
+  ui.cell = null;
+  ui.rotation = 0;
+  collectEvents(null, null);
+  render();
+  fit();
+}
+
+// Runs fn; an engine error is shown on the page (the game is unchanged) and gives null.
+function attempt(fn) {
+  try {
+    const value = fn();
+    showError('');
+    return value ?? true;
+  } catch (e) {
+    if (!(e instanceof ui.carc.CarcassonneError)) throw e;
+    showError(e.message);
+    return null;
+  }
+}
+
+function showError(message) {
+  $('error').textContent = message;
+  $('error').hidden = !message;
+  return null;
+}
+
+// ------------------------------------------------------------------ a turn
+
+function selectCell(x, y) {
+  const game = ui.game;
+  if (game.phase !== Phase.PLACE_TILE) return;
+  const fits = game.fittingRotations(game.currentTile, x, y);
+  if (!fits.length) return;
+  ui.cell = { x, y };
+  if (!fits.includes(ui.rotation)) ui.rotation = fits[0];
+  render();
+}
+
+// Turns the tile in hand a quarter clockwise; on a chosen cell, to its next fitting rotation.
+function rotate() {
+  const game = ui.game;
+  if (game.phase !== Phase.PLACE_TILE) return;
+  const fits = ui.cell ? game.fittingRotations(game.currentTile, ui.cell.x, ui.cell.y) : [0, 90, 180, 270];
+  ui.rotation = fits.find((r) => r > ui.rotation) ?? fits[0];
+  render();
+}
+
+function confirm() {
+  const game = ui.game;
+  if (game.phase !== Phase.PLACE_TILE || !ui.cell) return;
+  if (attempt(() => game.place({ ...ui.cell, rotation: ui.rotation }))) {
+    ui.cell = null;
+    render();
+  }
+}
+
+function deploy(location) {
+  const game = ui.game;
+  if (game.phase !== Phase.PLACE_MEEPLE) return;
+  const turn = game.turnsPlayed + 1;
+  const player = game.currentPlayer;
+  if (attempt(() => game.deploy(location))) {
+    collectEvents(turn, player);
+    ui.rotation = 0;
+    render();
+  }
+}
+
+function undo() {
+  const game = ui.game;
+  const turns = game.turnsPlayed;
+  if (attempt(() => game.undo())) {
+    // What was taken back leaves the log too (the engine drops its unread events).
+    if (game.turnsPlayed < turns) ui.log = ui.log.filter((entry) => entry.turn === null || entry.turn <= game.turnsPlayed);
+    ui.cell = null;
+    ui.rotation = 0;
+    render();
+  }
+}
+
+function collectEvents(turn, player) {
+  for (const event of ui.game.events()) ui.log.push({ turn, player, event, text: describe(event) });
+}
+
+function describe(event) {
+  if (event.type === 'discard') return `tile ${event.tile} fits nowhere: discarded, another is drawn`;
+  const who = event.winners.length ? event.winners.map((p) => `P${p}`).join(' and ') : 'nobody';
+  const size = event.tiles ? `, ${event.tiles} tiles` : '';
+  const when = event.endGame ? ' at the end of the game' : '';
+  return `${who} +${event.points} for a ${event.feature}${size}${when}`;
+}
+
+// ------------------------------------------------------------------ records
+
+function save() {
+  const text = ui.game.save({ public: true });
+  $('record').value = text;
+  const link = $('download');
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.hidden = false;
+}
+
+// A public record loads into a game whose draws the caller supplies; the page deals the
+// face-down tiles afresh from the seed field (the tile in hand stays) so play can go on.
+function load(text) {
+  const game = attempt(() => ui.carc.Game.load(text));
+  if (!game) return;
+  const seed = Number($('seed').value);
+  // Once re-dealt the game draws from that order, so one re-deal serves the rest of it.
+  if (game.callerDraws && !attempt(() => game.redeal(Number.isSafeInteger(seed) && seed >= 0 ? seed : 0))) {
+    game.free();
+    return;
+  }
+  // The set-up controls show the loaded game's players and rules.
+  $('players').value = String(game.players);
+  $('opt-farmers').checked = game.option('farmers');
+  $('opt-small-city').checked = game.option('firstEditionSmallCity');
+  $('opt-first-farmers').checked = game.option('firstEditionFarmers');
+  buildSeats();
+  start(game, seed);
+}
+
+// ------------------------------------------------------------------ drawing
+
+function render() {
+  const game = ui.game;
+  const phase = game.phase;
+  const player = phase === Phase.GAME_OVER ? null : game.currentPlayer;
+  $('status').textContent = phase === Phase.GAME_OVER
+    ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
+    : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
+    : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a meeple on'} ${game.currentTile}`;
+  document.body.dataset.phase = ['place-tile', 'place-meeple', 'game-over', 'draw'][phase];
+
+  // The board: the engine's picture, with the cells where the tile in hand fits.
+  const view = $('board-view');
+  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE, deadCells: true, legend: false, tilePixels: 64 });
+  const svg = view.querySelector('svg');
+  for (const cell of svg.querySelectorAll('.legal-cell')) {
+    const rotations = game.fittingRotations(game.currentTile, Number(cell.dataset.x), Number(cell.dataset.y));
+    cell.classList.toggle('fits-rotation', rotations.includes(ui.rotation));
+  }
+  if (ui.cell) drawPreview(svg);
+  applyView();
+
+  // The tile in hand and the turn's controls.
+  const hand = $('hand');
+  hand.innerHTML = phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE
+    ? ui.carc.tileSvg(game.currentTile, ui.rotation, 96)
+    : '';
+  hand.dataset.tile = game.currentTile ?? '';
+  hand.dataset.rotation = String(ui.rotation);
+  $('rotate').disabled = phase !== Phase.PLACE_TILE;
+  $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell;
+  $('undo').disabled = game.turnsPlayed === 0 && phase === Phase.PLACE_TILE;
+  renderMeeples(phase);
+
+  // Scores: banked and projected side by side.
+  const projected = game.projectedScores();
+  const banked = game.scores;
+  const supplies = game.supplies;
+  $('scores').tBodies[0].innerHTML = banked.map((points, p) =>
+    `<tr data-player="${p}"${p === player ? ' class="current"' : ''}><td><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</td>` +
+    `<td class="banked">${points}</td><td class="projected">${projected[p]}</td><td class="supply">${supplies[p]}</td></tr>`).join('');
+
+  // The events so far, newest last.
+  const events = $('events');
+  events.innerHTML = '';
+  for (const entry of ui.log) {
+    const li = document.createElement('li');
+    li.textContent = (entry.turn === null ? 'loaded: ' : `turn ${entry.turn}, P${entry.player}: `) + entry.text;
+    li.dataset.event = JSON.stringify(entry.event);
+    events.append(li);
+  }
+  events.lastElementChild?.scrollIntoView({ block: 'nearest' });
+
+  renderRemaining();
+}
+
+// The tile in hand drawn into the chosen cell, at the chosen rotation.
+function drawPreview(svg) {
+  const cell = svg.querySelector(`.legal-cell[data-x="${ui.cell.x}"][data-y="${ui.cell.y}"]`);
+  if (!cell) return;
+  cell.classList.add('selected');
+  const rect = cell.querySelector('rect');
+  const tile = new DOMParser().parseFromString(ui.carc.tileSvg(ui.game.currentTile, ui.rotation, 100), 'image/svg+xml').documentElement;
+  tile.setAttribute('x', String(Number(rect.getAttribute('x')) - 4));
+  tile.setAttribute('y', String(Number(rect.getAttribute('y')) - 4));
+  tile.setAttribute('class', 'preview');
+  svg.append(document.importNode(tile, true));
+  const outline = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  for (const [name, value] of [['x', tile.getAttribute('x')], ['y', tile.getAttribute('y')], ['width', 100], ['height', 100]]) {
+    outline.setAttribute(name, String(value));
+  }
+  outline.setAttribute('class', 'preview-outline');
+  svg.append(outline);
+}
+
+function renderMeeples(phase) {
+  const box = $('meeples');
+  box.innerHTML = '';
+  if (phase !== Phase.PLACE_MEEPLE) return;
+  const choices = ui.game.meepleChoices();
+  choices.forEach((choice, i) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'meeple-choice';
+    button.dataset.location = choice.location;
+    button.textContent = `${i + 1}: ${choice.feature} (${choice.location})`;
+    button.addEventListener('click', () => deploy(choice.location));
+    box.append(button);
+  });
+  const skip = document.createElement('button');
+  skip.type = 'button';
+  skip.id = 'skip';
+  skip.textContent = choices.length ? 'No meeple (N)' : 'No meeple possible: end the turn (N)';
+  skip.addEventListener('click', () => deploy(null));
+  box.append(skip);
+}
+
+function renderRemaining() {
+  const game = ui.game;
+  const counts = game.remainingTiles();
+  const odds = game.nextTileProbabilities();
+  $('tiles-left').textContent = `(${game.tilesRemaining} face down)`;
+  $('remaining').innerHTML = [...TILES].map((t) =>
+    `<figure class="remaining-tile${counts[t] ? '' : ' gone'}" data-tile="${t}" data-count="${counts[t]}">` +
+    `${ui.carc.tileSvg(t, 0, 40)}<figcaption>${t} &times;${counts[t]}<br>${(100 * odds[t]).toFixed(1)}%</figcaption></figure>`).join('');
+  const dead = game.frontier().filter((cell) => cell.dead);
+  $('dead').textContent = dead.length
+    ? `Cells no tile to come can fill (crossed out on the board): ${dead.map((c) => `(${c.x}, ${c.y})`).join(' ')}`
+    : 'Every open cell can still be filled by a tile to come.';
+}
+
+// ------------------------------------------------------------------ pan, zoom, keys
+
+function applyView() {
+  $('board-view').style.transform = `translate(${ui.view.x}px, ${ui.view.y}px) scale(${ui.view.zoom})`;
+}
+
+function zoomBy(factor, cx, cy) {
+  const board = $('board').getBoundingClientRect();
+  cx ??= board.width / 2;
+  cy ??= board.height / 2;
+  const zoom = Math.min(4, Math.max(0.2, ui.view.zoom * factor));
+  // Keep the point under (cx, cy) where it is.
+  ui.view.x = cx - (cx - ui.view.x) * (zoom / ui.view.zoom);
+  ui.view.y = cy - (cy - ui.view.y) * (zoom / ui.view.zoom);
+  ui.view.zoom = zoom;
+  applyView();
+}
+
+function fit() {
+  const svg = $('board-view').querySelector('svg');
+  const board = $('board').getBoundingClientRect();
+  if (!svg || !board.width) return;
+  const w = Number(svg.getAttribute('width'));
+  const h = Number(svg.getAttribute('height'));
+  ui.view.zoom = Math.min(1.5, Math.max(0.2, Math.min(board.width / w, board.height / h) * 0.95));
+  ui.view.x = (board.width - w * ui.view.zoom) / 2;
+  ui.view.y = (board.height - h * ui.view.zoom) / 2;
+  applyView();
+}
+
+function setUpPanZoom() {
+  const board = $('board');
+  let drag = null;
+  board.addEventListener('pointerdown', (e) => {
+    drag = { x: e.clientX, y: e.clientY, vx: ui.view.x, vy: ui.view.y, moved: false };
+  });
+  board.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+    if (drag.moved) {
+      ui.view.x = drag.vx + dx;
+      ui.view.y = drag.vy + dy;
+      applyView();
+    }
+  });
+  board.addEventListener('pointerup', (e) => {
+    const wasDrag = drag?.moved;
+    drag = null;
+    if (wasDrag) return;
+    const cell = e.target.closest?.('.legal-cell');
+    if (cell) selectCell(Number(cell.dataset.x), Number(cell.dataset.y));
+  });
+  board.addEventListener('pointerleave', () => { drag = null; });
+  board.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const r = board.getBoundingClientRect();
+    zoomBy(e.deltaY < 0 ? 1.1 : 1 / 1.1, e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+}
+
+function onKey(e) {
+  if (e.target.closest('input, textarea, select')) return;
+  const key = e.key.toLowerCase();
+  if (key === 'r') rotate();
+  else if (key === 'enter') confirm();
+  else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
+  else if (key === 'n') deploy(null);
+  else if (key >= '1' && key <= '8') $('meeples').querySelectorAll('.meeple-choice')[Number(key) - 1]?.click();
+  else if (key === '+' || key === '=') zoomBy(1.25);
+  else if (key === '-') zoomBy(0.8);
+  else if (key === '0') fit();
+  else return;
+  e.preventDefault();
+}
+
+main().catch((e) => {
+  showError(`The engine did not load: ${e.message ?? e}`);
+  throw e;
+});

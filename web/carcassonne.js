@@ -1,0 +1,587 @@
+// carcassonne.js: the carcassonne rules engine (base game) in JavaScript, an ES module over
+// the C ABI (carcassonne.h) compiled to WebAssembly. It has the shape of the Python module
+// (capi/python/carcassonne): a Game class with moves, events, queries, records and
+// pictures, tiles as letters 'A'..'X', locations as names ('C', 'N', ..., 'NNW'), feature
+// kinds as 'road', 'city', 'monastery', 'field', rotations in degrees (0, 90, 180, 270).
+// Errors throw CarcassonneError subclasses (one per C status) carrying the library's
+// message; a failed call leaves the game as it was. Every argument is checked before it
+// reaches C (a wrong type or a value out of range throws InvalidArgument).
+//
+//   import { loadCarcassonne } from './carcassonne.js';
+//   const carc = await loadCarcassonne();          // in node: loadCarcassonne({ wasmBinary })
+//   const game = new carc.Game({ players: 2, seed: 42 });
+//   game.play('L 0,-1 180');                       // or game.place({x, y, rotation}); game.deploy(null)
+//   const same = carc.Game.load(game.save());
+//
+// A game holds memory inside the WebAssembly instance: call game.free() when done with it
+// (a FinalizationRegistry frees games the program forgot, eventually).
+
+import createCarcassonneWasm from './carcassonne_wasm.mjs';
+
+// Status codes and the header's constants (carcassonne.h; they never change once released).
+export const Status = Object.freeze({ EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
+export const Phase = Object.freeze({ PLACE_TILE: 0, PLACE_MEEPLE: 1, GAME_OVER: 2, DRAW: 3 });
+export const TILES = 'ABCDEFGHIJKLMNOPQRSTUVWX'; // tile type t is TILES[t]
+export const LOCATIONS = Object.freeze(['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW']);
+export const FEATURES = Object.freeze(['road', 'city', 'monastery', 'field']);
+export const MIN_PLAYERS = 1;
+export const MAX_PLAYERS = 6;
+const LOC_NONE = 15;
+const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3 };
+const MAX_PLACEMENTS = 592;
+const MAX_MEEPLE_LOCATIONS = 8;
+const MAX_TILES = 72;
+const MAX_FRONTIER = 148;
+const CELL_FIELDS = 3;
+const EVENT_FIELDS = 16;
+const FEATURE_INFO_FIELDS = 15;
+const MIN_TILE_PIXELS = 1;
+const MAX_TILE_PIXELS = 4096;
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+const U64_MAX = 2n ** 64n - 1n;
+
+// ------------------------------------------------------------------ errors
+
+/** A call into the engine failed: `status` is the C status code, `message` the library's
+ * message; `line` is the line at fault of a record that failed to load, else null. */
+export class CarcassonneError extends Error {
+  constructor(status, message, line = null) {
+    super(message);
+    this.name = this.constructor.name;
+    this.status = status;
+    this.line = line;
+  }
+}
+/** CARC_EINVAL: a value out of range or of the wrong type, malformed text or record. */
+export class InvalidArgument extends CarcassonneError {}
+/** CARC_EILLEGAL: the move breaks the rules. */
+export class IllegalMove extends CarcassonneError {}
+/** CARC_EPHASE: not allowed in this phase of the turn (or the game is over). */
+export class WrongPhase extends CarcassonneError {}
+/** CARC_ERANGE (the module sizes its buffers, so this means a bug). */
+export class BufferTooSmall extends CarcassonneError {}
+/** CARC_ENOMEM. */
+export class OutOfMemory extends CarcassonneError {}
+/** CARC_EINTERNAL: a bug in the library. */
+export class InternalError extends CarcassonneError {}
+
+const BY_STATUS = new Map([[-1, InvalidArgument], [-2, IllegalMove], [-3, WrongPhase], [-4, BufferTooSmall],
+  [-5, OutOfMemory], [-6, InternalError]]);
+
+/** The error for a negative C status (an unknown status is an InternalError). */
+export function errorFor(status, message, line = null) {
+  const Class = BY_STATUS.get(status) ?? InternalError;
+  return new Class(status, message, line);
+}
+
+function invalid(message) {
+  return new InvalidArgument(Status.EINVAL, message);
+}
+
+// ------------------------------------------------------------------ argument checks
+// Each returns the value C gets or throws InvalidArgument naming the C function, as the
+// library's own messages do.
+
+function show(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function integer(value, lo, hi, where, what) {
+  if (Number.isInteger(value) && value >= lo && value <= hi) return value;
+  throw invalid(`${where}: ${what} must be an integer ${lo} to ${hi}, not ${show(value)}`);
+}
+
+function cInt(value, where, what) {
+  return integer(value, INT_MIN, INT_MAX, where, what);
+}
+
+function seedOf(value, where) {
+  if ((Number.isSafeInteger(value) && value >= 0) || (typeof value === 'bigint' && value >= 0n && value <= U64_MAX)) {
+    return BigInt(value);
+  }
+  throw invalid(`${where}: seed must be an integer 0 to ${U64_MAX} (a number or a BigInt), not ${show(value)}`);
+}
+
+function flag(value, where, what) {
+  if (typeof value === 'boolean') return value;
+  throw invalid(`${where}: ${what} must be true or false, not ${show(value)}`);
+}
+
+function tileOf(value, where) {
+  const t = typeof value === 'string' && value.length === 1 ? TILES.indexOf(value) : -1;
+  if (t < 0) throw invalid(`${where}: a tile is a letter 'A' to 'X', not ${show(value)}`);
+  return t;
+}
+
+function locationOf(value, where) {
+  const loc = LOCATIONS.indexOf(value);
+  if (typeof value !== 'string' || loc < 0) {
+    throw invalid(`${where}: a location is one of ${LOCATIONS.join(' ')}, not ${show(value)}`);
+  }
+  return loc;
+}
+
+function meepleOf(value, where) {
+  return value === null || value === undefined ? LOC_NONE : locationOf(value, where);
+}
+
+function quarterTurns(degrees, where) {
+  if (degrees === 0 || degrees === 90 || degrees === 180 || degrees === 270) return degrees / 90;
+  throw invalid(`${where}: rotation must be 0, 90, 180 or 270 degrees, not ${show(degrees)}`);
+}
+
+function asciiText(value, where, what) {
+  // C reads text up to a NUL, and the engine's text is ASCII: refuse anything else here.
+  if (typeof value !== 'string') throw invalid(`${where}: ${what} must be a string, not ${show(value)}`);
+  if (!/^[\x01-\x7f]*$/.test(value)) throw invalid(`${where}: ${what} holds a NUL or non-ASCII character: ${show(value)}`);
+  return value;
+}
+
+function options(given, allowed, where) {
+  if (given === undefined) return {};
+  if (given === null || typeof given !== 'object') throw invalid(`${where}: options must be an object, not ${show(given)}`);
+  for (const key of Object.keys(given)) {
+    if (!allowed.includes(key)) throw invalid(`${where}: unknown option ${show(key)} (${allowed.join(', ')})`);
+  }
+  return given;
+}
+
+function playersOf(mask) {
+  const out = [];
+  for (let p = 0; p < MAX_PLAYERS; p++) if ((mask >> p) & 1) out.push(p);
+  return out;
+}
+
+// ------------------------------------------------------------------ loading
+
+/** Loads the engine and returns its API: { Game, tileSvg, tileText, formatMove, parseMove,
+ * version, abiVersion } plus the constants and error classes above. `moduleOptions` go to
+ * emscripten's module factory: in a browser none are needed (the .wasm beside this file is
+ * fetched); in node pass { wasmBinary } (node's fetch refuses file paths). */
+export async function loadCarcassonne(moduleOptions = {}) {
+  const wasm = await createCarcassonneWasm(moduleOptions);
+  return makeApi(wasm);
+}
+
+function makeApi(wasm) {
+  const c = (name) => wasm[`_carc_${name}`];
+  const heap = () => new DataView(wasm.HEAPU8.buffer); // a fresh view: memory may have grown
+
+  // One scratch area for out-parameters and fixed buffers, reused by every call (JavaScript
+  // runs one call at a time on an instance). Its layout: ints, then a 64-bit area.
+  const SCRATCH_BYTES = 4 * (MAX_FRONTIER * CELL_FIELDS + MAX_PLACEMENTS + 64);
+  const scratch = wasm._malloc(SCRATCH_BYTES);
+  const i32 = (index) => heap().getInt32(scratch + 4 * index, true);
+  const u32 = (index) => heap().getUint32(scratch + 4 * index, true);
+  const f64 = (index) => heap().getFloat64(scratch + 8 * index, true);
+  const i64 = (index) => heap().getBigInt64(scratch + 8 * index, true);
+  const slot = (index) => scratch + 4 * index; // the address of the index-th int
+
+  const lastMessage = () => wasm.UTF8ToString(c('game_errmsg')(0));
+  const check = (status) => {
+    if (status < 0) throw errorFor(status, lastMessage());
+    return status;
+  };
+  // Text in: a NUL-terminated UTF-8 copy on the wasm heap for the length of fn.
+  const withText = (text, fn) => {
+    const size = wasm.lengthBytesUTF8(text) + 1;
+    const p = wasm._malloc(size);
+    if (!p) throw new OutOfMemory(Status.ENOMEM, 'carcassonne.js: out of WebAssembly memory');
+    try {
+      wasm.stringToUTF8(text, p, size);
+      return fn(p);
+    } finally {
+      wasm._free(p);
+    }
+  };
+  // Text out, as the header's snprintf convention: size it, then write it.
+  const textOut = (fn) => {
+    const size = check(fn(0, 0)) + 1;
+    const p = wasm._malloc(size);
+    if (!p) throw new OutOfMemory(Status.ENOMEM, 'carcassonne.js: out of WebAssembly memory');
+    try {
+      check(fn(p, size));
+      return wasm.UTF8ToString(p);
+    } finally {
+      wasm._free(p);
+    }
+  };
+  const finalizer = new FinalizationRegistry((handle) => c('game_free')(handle));
+
+  const unpackMove = (m) => {
+    check(c('move_unpack')(m, slot(0), slot(1), slot(2), slot(3), slot(4)));
+    const loc = i32(4);
+    return { tile: TILES[i32(0)], x: i32(1), y: i32(2), rotation: 90 * i32(3), meeple: loc === LOC_NONE ? null : LOCATIONS[loc] };
+  };
+  const packMove = (move, where) => {
+    if (move === null || typeof move !== 'object') throw invalid(`${where}: a move is an object {tile, x, y, rotation, meeple}, not ${show(move)}`);
+    const m = c('move_pack')(tileOf(move.tile, where), integer(move.x, -128, 127, where, 'x'),
+      integer(move.y, -128, 127, where, 'y'), quarterTurns(move.rotation, where), meepleOf(move.meeple, where)) >>> 0;
+    return m;
+  };
+
+  /** Move text ("E 0,-1 180 S") of a move {tile, x, y, rotation, meeple}. */
+  function formatMove(move) {
+    const m = packMove(move, 'carc_move_format');
+    return textOut((buf, size) => c('move_format')(m, buf, size));
+  }
+
+  /** A move {tile, x, y, rotation, meeple} from move text ("E 0,-1 180 S"). */
+  function parseMove(text) {
+    asciiText(text, 'carc_move_parse', 'move text');
+    withText(text, (p) => check(c('move_parse')(p, slot(8))));
+    return unpackMove(u32(8));
+  }
+
+  class Game {
+    /** A game for 1..6 players: { players, seed } shuffles the pile from seed (0 if neither
+     * seed nor order is given), { order: 'EUV...' } draws exactly those tiles after the start
+     * tile, { callerDraws: true } (or the pile's tiles) waits in Phase.DRAW for draw(tile).
+     * Rule options farmers (default true), firstEditionSmallCity, firstEditionFarmers are
+     * fixed once the first tile is placed. */
+    constructor(opts = {}) {
+      opts = options(opts, ['players', 'seed', 'order', 'callerDraws', ...Object.keys(OPTIONS)], 'Game');
+      const { players = 2, seed, order, callerDraws = false } = opts;
+      if (typeof callerDraws !== 'boolean' && typeof callerDraws !== 'string') {
+        throw invalid(`carc_game_new_caller_draws: callerDraws is true, false or the pile's tiles, not ${show(callerDraws)}`);
+      }
+      const where = callerDraws !== false ? 'carc_game_new_caller_draws' : order === undefined ? 'carc_game_new' : 'carc_game_new_with_order';
+      integer(players, MIN_PLAYERS, MAX_PLAYERS, where, 'player count');
+      const values = {};
+      for (const [name, def] of [['farmers', true], ['firstEditionSmallCity', false], ['firstEditionFarmers', false]]) {
+        values[name] = flag(opts[name] ?? def, 'carc_game_set_option', name);
+      }
+      if (callerDraws !== false) {
+        if (seed !== undefined || order !== undefined) throw invalid(`${where}: a game with caller draws has no seed and no draw order`);
+        if (callerDraws === true) check(c('game_new_caller_draws')(slot(0), players, 0));
+        else withText(asciiText(callerDraws, where, 'callerDraws'), (p) => check(c('game_new_caller_draws')(slot(0), players, p)));
+      } else if (order === undefined) {
+        check(c('game_new')(slot(0), players, seed === undefined ? 0n : seedOf(seed, where)));
+      } else {
+        if (seed !== undefined) throw invalid(`${where}: a game has a seed or a draw order, not both (seed ${show(seed)})`);
+        withText(asciiText(order, where, 'order'), (p) => check(c('game_new_with_order')(slot(0), players, p)));
+      }
+      this._adopt(u32(0));
+      try {
+        for (const [name, value] of Object.entries(values)) this._call('game_set_option', OPTIONS[name], value ? 1 : 0);
+      } catch (e) {
+        this.free();
+        throw e;
+      }
+    }
+
+    _adopt(handle) {
+      this._handle = handle;
+      finalizer.register(this, handle, this);
+    }
+
+    static _fromHandle(handle) {
+      const game = Object.create(Game.prototype);
+      game._adopt(handle);
+      return game;
+    }
+
+    /** Releases the game's memory; the game may not be used afterwards. Twice is a no-op. */
+    free() {
+      if (this._handle) {
+        finalizer.unregister(this);
+        c('game_free')(this._handle);
+        this._handle = 0;
+      }
+    }
+
+    // f(handle, ...args); a negative status throws with the message of the call.
+    _call(name, ...args) {
+      if (!this._handle) throw invalid(`carc_${name}: the game was freed`);
+      return check(c(name)(this._handle, ...args));
+    }
+
+    // --- copies ---
+    /** An independent copy (unread events included). */
+    clone() {
+      if (!this._handle) throw invalid('carc_game_clone: the game was freed');
+      check(c('game_clone')(slot(0), this._handle)); // the handle goes second here
+      return Game._fromHandle(u32(0));
+    }
+
+    /** Makes this game a copy of other, reusing this handle (cheap, for search). */
+    copyFrom(other) {
+      if (!(other instanceof Game) || !other._handle) throw invalid(`carc_game_copy: the source must be a live Game, not ${show(other)}`);
+      this._call('game_copy', other._handle);
+    }
+
+    // --- the state ---
+    get players() { return this._call('game_players'); }
+    get currentPlayer() { return this._call('game_current_player'); }
+    /** The phase of the turn: a Phase value. */
+    get phase() { return this._call('game_phase'); }
+    get over() { return this.phase === Phase.GAME_OVER; }
+    /** The tile to place (or just placed); null once the game is over or in Phase.DRAW. */
+    get currentTile() {
+      const phase = this.phase;
+      return phase === Phase.GAME_OVER || phase === Phase.DRAW ? null : TILES[this._call('game_current_tile')];
+    }
+    /** Points so far (the final scores once the game is over). */
+    get scores() { return this._scores('game_scores'); }
+    /** The final scores if the game ended now (a tile just placed scores what it completed,
+     * without a meeple; then end-game scoring), on a copy. */
+    projectedScores() { return this._scores('game_projected_scores'); }
+    _scores(name) {
+      this._call(name, slot(0), MAX_PLAYERS);
+      return Array.from({ length: this.players }, (_, p) => i32(p));
+    }
+    /** Meeples each player has left to deploy. */
+    get supplies() { return Array.from({ length: this.players }, (_, p) => this._call('game_supply', p)); }
+    /** Tiles still to be drawn, the current tile not included. */
+    get tilesRemaining() { return this._call('game_tiles_remaining'); }
+    /** {letter: count} of the tiles still to be drawn. */
+    remainingTiles() {
+      this._call('game_tiles_remaining_by_type', slot(0), TILES.length);
+      return Object.fromEntries([...TILES].map((letter, t) => [letter, i32(t)]));
+    }
+    /** {letter: chance} of each tile type being drawn next (count / tiles remaining). */
+    nextTileProbabilities() {
+      this._call('game_next_tile_probabilities', slot(0), TILES.length);
+      return Object.fromEntries([...TILES].map((letter, t) => [letter, f64(t)]));
+    }
+    /** The players with the highest score once the game is over (WrongPhase before). */
+    get winners() { return playersOf(this._call('game_winners')); }
+    /** The value of a rule option: 'farmers', 'firstEditionSmallCity', 'firstEditionFarmers'. */
+    option(name) {
+      if (!Object.hasOwn(OPTIONS, name)) throw invalid(`carc_game_option: ${show(name)} is not an option (${Object.keys(OPTIONS).join(', ')})`);
+      return this._call('game_option', OPTIONS[name]) === 1;
+    }
+
+    // --- a turn ---
+    /** Every legal placement {x, y, rotation} of the current tile, each distinct picture once. */
+    placements() {
+      const moves = slot(16);
+      this._call('game_placements', moves, MAX_PLACEMENTS, slot(0));
+      const n = i32(0);
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        const m = u32(16 + i);
+        out.push({ x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) });
+      }
+      return out;
+    }
+    /** Places the current tile: a placement {x, y, rotation} (degrees). */
+    place(placement) {
+      const where = 'carc_game_place';
+      if (placement === null || typeof placement !== 'object') throw invalid(`${where}: a placement is {x, y, rotation}, not ${show(placement)}`);
+      const x = integer(placement.x, -128, 127, where, 'x');
+      const y = integer(placement.y, -128, 127, where, 'y');
+      const r = quarterTurns(placement.rotation, where);
+      const tile = this._call('game_current_tile');
+      this._call('game_place', c('move_pack')(tile, x, y, r, LOC_NONE) >>> 0);
+    }
+    /** The features {location, feature} of the tile just placed that may take a meeple. */
+    meepleChoices() {
+      this._call('game_meeple_locations', slot(16), MAX_MEEPLE_LOCATIONS, slot(0));
+      const locations = Array.from({ length: i32(0) }, (_, i) => i32(16 + i));
+      if (!locations.length) return [];
+      const last = this.tile(this._call('game_tile_count') - 1);
+      return locations.map((loc) => ({ location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', last.x, last.y, loc)] }));
+    }
+    /** Deploys a meeple at a location (null: none), scores, passes the turn and draws. */
+    deploy(location) { this._call('game_deploy', meepleOf(location?.location ?? location, 'carc_game_deploy')); }
+    /** Deploys no meeple. */
+    skip() { this._call('game_skip'); }
+    /** A whole turn: a move {tile, x, y, rotation, meeple} or move text ("E 0,-1 180 S"). */
+    play(move) {
+      if (typeof move === 'string') withText(asciiText(move, 'carc_game_play_text', 'move text'), (p) => this._call('game_play_text', p));
+      else this._call('game_play', packMove(move, 'carc_game_play'));
+    }
+    /** Plays the rest of the game with uniformly random legal moves, the face-down tiles
+     * re-dealt from seed first ({ asDealt: true }: the pile as dealt). */
+    playout(seed, opts = {}) {
+      const { asDealt = false } = options(opts, ['asDealt'], 'carc_game_playout');
+      this._call('game_playout', seedOf(seed, 'carc_game_playout'), flag(asDealt, 'carc_game_playout', 'asDealt') ? 1 : 0);
+    }
+    /** count random playouts from here, the i-th as playout(seed + i) on a copy; the game
+     * does not change. { count, scoreSums, wins } per player. */
+    rollouts(count, seed = 0, opts = {}) {
+      const { asDealt = false } = options(opts, ['asDealt'], 'carc_game_rollouts');
+      integer(count, 0, INT_MAX, 'carc_game_rollouts', 'count');
+      const sums = slot(0); // 6 int64 at ints 0..11, then 6 int32 wins at ints 12..17
+      this._call('game_rollouts', seedOf(seed, 'carc_game_rollouts'), count,
+        flag(asDealt, 'carc_game_rollouts', 'asDealt') ? 1 : 0, sums, slot(12), MAX_PLAYERS);
+      const players = this.players;
+      return { count, scoreSums: Array.from({ length: players }, (_, p) => Number(i64(p))), wins: Array.from({ length: players }, (_, p) => i32(12 + p)) };
+    }
+
+    // --- chance: the face-down pile ---
+    /** Whether the caller supplies this game's draws (draw). */
+    get callerDraws() { return this._call('game_caller_draws') === 1; }
+    /** In Phase.DRAW: the face-down tile that was drawn (a letter). */
+    draw(tile) { this._call('game_draw', tileOf(tile, 'carc_game_draw')); }
+    /** Shuffles the face-down tiles from seed, keeping everything public as it is. */
+    redeal(seed) { this._call('game_redeal', seedOf(seed, 'carc_game_redeal')); }
+
+    // --- records and going back ---
+    /** The game's record ({ public: true }: the public record, the pile hidden). */
+    save(opts = {}) {
+      const { public: pub = false } = options(opts, ['public'], 'carc_game_save');
+      const name = flag(pub, 'carc_game_save', 'public') ? 'game_save_public' : 'game_save';
+      return textOut((buf, size) => this._call(name, buf, size));
+    }
+    /** A new game replayed from a record. A bad record throws InvalidArgument or IllegalMove
+     * with `line` set to the line at fault ("carc_game_load: line N: <reason>"). */
+    static load(text) {
+      if (typeof text !== 'string') throw invalid(`carc_game_load: a record is a string, not ${show(text)}`);
+      const nul = text.indexOf('\0');
+      if (nul >= 0) { // C would read the record only up to it
+        const line = text.slice(0, nul).split('\n').length;
+        throw new InvalidArgument(Status.EINVAL, `carc_game_load: line ${line}: the record holds a NUL character`, line);
+      }
+      const status = withText(text, (p) => c('game_load')(slot(0), p, slot(1)));
+      if (status < 0) throw errorFor(status, lastMessage(), i32(1) || null);
+      return Game._fromHandle(u32(0));
+    }
+    /** Whole turns played (a tile placed whose meeple is undecided does not count). */
+    get turnsPlayed() { return this._call('game_turns_played'); }
+    /** The moves {tile, x, y, rotation, meeple} of the turns played, in order. */
+    history() {
+      const out = [];
+      const turns = this.turnsPlayed;
+      for (let turn = 1; turn <= turns; turn++) {
+        this._call('game_turn_move', turn, slot(8));
+        out.push(unpackMove(u32(8)));
+      }
+      return out;
+    }
+    /** Takes back the last action (a tile placed, else the last whole turn). */
+    undo() { this._call('game_undo'); }
+    /** Goes back to the state after the first `turns` whole turns. */
+    rewind(turns) { this._call('game_rewind', cInt(turns, 'carc_game_rewind', 'turns')); }
+
+    // --- front-end queries ---
+    /** The open cells {x, y, dead} next to the placed tiles, by row then column. */
+    frontier() {
+      const cells = slot(16);
+      this._call('game_frontier', cells, MAX_FRONTIER, slot(0));
+      return Array.from({ length: i32(0) }, (_, i) => ({ x: i32(16 + 3 * i), y: i32(17 + 3 * i), dead: i32(18 + 3 * i) === 1 }));
+    }
+    /** The rotations (degrees) in which a tile fits at (x, y); [] if not an open cell. */
+    fittingRotations(tile, x, y) {
+      const where = 'carc_game_fitting_rotations';
+      const mask = this._call('game_fitting_rotations', tileOf(tile, where), cInt(x, where, 'x'), cInt(y, where, 'y'));
+      return [0, 1, 2, 3].filter((r) => (mask >> r) & 1).map((r) => 90 * r);
+    }
+    /** The whole feature at a location of the tile at (x, y). */
+    inspectFeature(x, y, location) {
+      const where = 'carc_game_inspect_feature';
+      x = cInt(x, where, 'x'); y = cInt(y, where, 'y');
+      const loc = locationOf(location, where);
+      this._call('game_inspect_feature', x, y, loc, slot(16), FEATURE_INFO_FIELDS);
+      const f = (i) => i32(16 + i);
+      const players = this.players;
+      const info = { kind: FEATURES[f(0)], completed: f(1) === 1, shields: f(3), openEdges: f(4), cities: f(5),
+        meeples: Array.from({ length: players }, (_, p) => f(9 + p)), scorers: playersOf(f(6)), valueComplete: f(7), valueEnd: f(8) };
+      this._call('game_feature_tiles', x, y, loc, slot(64), MAX_TILES, slot(0));
+      const indices = Array.from({ length: i32(0) }, (_, i) => i32(64 + i));
+      info.tiles = indices.map((i) => this.tile(i));
+      return info;
+    }
+
+    // --- pictures ---
+    /** An SVG document of the board (the engine's own picture). */
+    svg(opts = {}) {
+      const where = 'carc_game_render_svg';
+      const { coordinates = true, legalCells = false, deadCells = false, legend = true, tilePixels = 64 } =
+        options(opts, ['coordinates', 'legalCells', 'deadCells', 'legend', 'tilePixels'], where);
+      const flags = (flag(coordinates, where, 'coordinates') ? 1 : 0) | (flag(legalCells, where, 'legalCells') ? 2 : 0) |
+        (flag(deadCells, where, 'deadCells') ? 4 : 0) | (flag(legend, where, 'legend') ? 8 : 0);
+      const pixels = integer(tilePixels, MIN_TILE_PIXELS, MAX_TILE_PIXELS, where, 'tilePixels');
+      return textOut((buf, size) => this._call('game_render_svg', flags, pixels, buf, size));
+    }
+    /** The board as text for terminals ('?' where the current tile fits with legalCells). */
+    textBoard(opts = {}) {
+      const where = 'carc_game_render_text';
+      const { coordinates = true, legalCells = false } = options(opts, ['coordinates', 'legalCells'], where);
+      const flags = (flag(coordinates, where, 'coordinates') ? 1 : 0) | (flag(legalCells, where, 'legalCells') ? 2 : 0);
+      return textOut((buf, size) => this._call('game_render_text', flags, buf, size));
+    }
+
+    // --- events ---
+    /** The events since the last call, oldest first: { type: 'score', feature, points,
+     * winners, endGame, tile, x, y, location, tiles, meeples } or { type: 'discard', tile }. */
+    events() {
+      const out = [];
+      const players = this.players;
+      const f = (i) => i32(16 + i);
+      while (this._call('game_poll_event', slot(16), EVENT_FIELDS) === 1) {
+        if (f(0) === 1) {
+          out.push({ type: 'discard', tile: TILES[f(5)] });
+          continue;
+        }
+        out.push({ type: 'score', feature: FEATURES[f(1)], points: f(2), winners: playersOf(f(3)), endGame: f(4) === 1,
+          tile: TILES[f(5)], x: f(6), y: f(7), location: LOCATIONS[f(8)], tiles: f(9),
+          meeples: Array.from({ length: players }, (_, p) => f(10 + p)) });
+      }
+      return out;
+    }
+
+    // --- the board ---
+    /** The index-th tile placed {tile, x, y, rotation} (0: the start tile). */
+    tile(index) {
+      this._call('game_tile', cInt(index, 'carc_game_tile', 'index'), slot(0), slot(1), slot(2), slot(3));
+      return { tile: TILES[i32(2)], x: i32(0), y: i32(1), rotation: 90 * i32(3) };
+    }
+    /** Every tile on the board, in the order they were placed. */
+    board() { return Array.from({ length: this._call('game_tile_count') }, (_, i) => this.tile(i)); }
+    /** The tile at (x, y), or null if the cell is empty. */
+    tileAt(x, y) {
+      x = cInt(x, 'carc_game_tile_at', 'x'); y = cInt(y, 'carc_game_tile_at', 'y');
+      if (!this._call('game_tile_at', x, y, slot(0), slot(1))) return null;
+      return { tile: TILES[i32(0)], x, y, rotation: 90 * i32(1) };
+    }
+    /** The kind of the feature at a location of the tile at (x, y). */
+    featureAt(x, y, location) {
+      const where = 'carc_game_feature_kind';
+      return FEATURES[this._call('game_feature_kind', cInt(x, where, 'x'), cInt(y, where, 'y'), locationOf(location, where))];
+    }
+    /** The meeples {player, x, y, location, feature} on the board. */
+    meeples() {
+      return Array.from({ length: this._call('game_meeple_count') }, (_, i) => {
+        this._call('game_meeple', i, slot(0), slot(1), slot(2), slot(3));
+        const [player, x, y, loc] = [i32(0), i32(1), i32(2), i32(3)];
+        return { player, x, y, location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', x, y, loc)] };
+      });
+    }
+  }
+
+  /** One tile type in a rotation (degrees) as an SVG document, pixels wide: the tile in hand. */
+  function tileSvg(tile, rotation = 0, pixels = 64) {
+    const where = 'carc_tile_render_svg';
+    const t = tileOf(tile, where);
+    const r = quarterTurns(rotation, where);
+    const n = integer(pixels, MIN_TILE_PIXELS, MAX_TILE_PIXELS, where, 'pixels');
+    return textOut((buf, size) => c('tile_render_svg')(t, r, n, buf, size));
+  }
+
+  /** One tile type in a rotation (degrees) as the 3 lines the text board draws it with. */
+  function tileText(tile, rotation = 0) {
+    const where = 'carc_tile_render_text';
+    const t = tileOf(tile, where);
+    const r = quarterTurns(rotation, where);
+    return textOut((buf, size) => c('tile_render_text')(t, r, buf, size));
+  }
+
+  const n = c('version_number')();
+  return Object.freeze({
+    Game, tileSvg, tileText, formatMove, parseMove,
+    version: wasm.UTF8ToString(c('version_string')()),
+    libraryVersion: [Math.floor(n / 1000000), Math.floor(n / 1000) % 1000, n % 1000],
+    errstr: (status) => wasm.UTF8ToString(c('errstr')(cInt(status, 'carc_errstr', 'status'))),
+    Phase, Status, TILES, LOCATIONS, FEATURES, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase,
+    BufferTooSmall, OutOfMemory, InternalError,
+  });
+}

@@ -1,0 +1,195 @@
+// Tests of the JavaScript module (carcassonne.js over the WebAssembly build) in node:
+//   node --test web/tests/module.test.mjs
+// CARC_WEB_SITE: the built page with the module (build/web/site); the native comparison
+// needs CARC_NATIVE_LIBRARY (build/release/capi/libcarcassonne_c.so) and CARC_PYTHON.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const site = process.env.CARC_WEB_SITE ?? join(repo, 'build', 'web', 'site');
+const nativeLibrary = process.env.CARC_NATIVE_LIBRARY ?? join(repo, 'build', 'release', 'capi', 'libcarcassonne_c.so');
+const python = process.env.CARC_PYTHON ?? '/usr/bin/python3';
+
+const mod = await import(pathToFileURL(join(site, 'carcassonne.js')));
+// node's fetch refuses file paths: the module is given the bytes.
+const carc = await mod.loadCarcassonne({ wasmBinary: readFileSync(join(site, 'carcassonne_wasm.wasm')) });
+const { Game } = carc;
+
+// Asserts that fn throws the error class with the status, its message matching.
+function throwsStatus(fn, Class, status, message) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof Class, `${e} is a ${Class.name}`);
+    assert.ok(e instanceof mod.CarcassonneError);
+    assert.equal(e.status, status);
+    if (message) assert.match(e.message, message);
+    return true;
+  });
+}
+
+test('versions and constants', () => {
+  assert.equal(carc.version, '0.2.0');
+  assert.deepEqual(carc.libraryVersion, [0, 2, 0]);
+  assert.equal(carc.errstr(-2), 'illegal move');
+  assert.equal(mod.TILES.length, 24);
+  assert.equal(carc.Game, Game);
+});
+
+test('a seeded game: the same deal as everywhere, a turn, a record', () => {
+  const game = new Game({ players: 2, seed: 42 });
+  assert.equal(game.currentTile, 'L');
+  assert.deepEqual(game.placements()[0], { x: 0, y: -1, rotation: 180 });
+  assert.equal(game.phase, mod.Phase.PLACE_TILE);
+  game.play('L 0,-1 180');
+  assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null }]);
+  assert.deepEqual(game.scores, [0, 0]);
+  assert.equal(game.currentPlayer, 1);
+  const same = Game.load(game.save());
+  assert.deepEqual(same.history(), game.history());
+  assert.equal(same.save(), game.save());
+  assert.equal(same.callerDraws, false);
+  const pub = Game.load(game.save({ public: true }));
+  assert.equal(pub.callerDraws, true);
+  assert.doesNotMatch(game.save({ public: true }), /^seed /m);
+  assert.equal(pub.currentTile, game.currentTile);
+  for (const g of [game, same, pub]) g.free();
+});
+
+test('errors carry the status and the library message, and change nothing', () => {
+  const game = new Game({ players: 2, seed: 42 });
+  const before = game.save();
+  throwsStatus(() => game.play('E 5,5 0'), mod.IllegalMove, -2, /^carc_game_play_text: /);
+  throwsStatus(() => game.place({ x: 0, y: 1, rotation: 0 }), mod.IllegalMove, -2, /^carc_game_place: /);
+  throwsStatus(() => game.deploy('N'), mod.WrongPhase, -3, /^carc_game_deploy: /);
+  throwsStatus(() => game.undo(), mod.WrongPhase, -3);
+  throwsStatus(() => game.winners, mod.WrongPhase, -3);
+  throwsStatus(() => game.play('not a move'), mod.InvalidArgument, -1, /^carc_game_play_text: /);
+  assert.equal(game.save(), before);
+  // The module's own checks, before any C call.
+  throwsStatus(() => new Game({ players: 7 }), mod.InvalidArgument, -1, /player count must be an integer 1 to 6, not 7/);
+  throwsStatus(() => new Game({ players: 2, seed: -1 }), mod.InvalidArgument, -1, /seed/);
+  throwsStatus(() => new Game({ players: 2, seed: 1, order: 'EUV' }), mod.InvalidArgument, -1, /not both/);
+  throwsStatus(() => new Game({ farmers: 1 }), mod.InvalidArgument, -1, /farmers must be true or false/);
+  throwsStatus(() => new Game({ player: 2 }), mod.InvalidArgument, -1, /unknown option "player"/);
+  throwsStatus(() => new Game({ players: 2, order: 'EUZ' }), mod.InvalidArgument, -1, /^carc_game_new_with_order: /);
+  throwsStatus(() => game.place({ x: 0, y: -1, rotation: 45 }), mod.InvalidArgument, -1, /rotation must be 0, 90, 180 or 270/);
+  throwsStatus(() => game.fittingRotations('Z', 0, 1), mod.InvalidArgument, -1, /a tile is a letter/);
+  throwsStatus(() => game.inspectFeature(0, 0, 'XX'), mod.InvalidArgument, -1, /a location is one of/);
+  throwsStatus(() => game.play('L 0,-1 180 \u00e9'), mod.InvalidArgument, -1, /non-ASCII/);
+  throwsStatus(() => game.svg({ tilePixels: 0 }), mod.InvalidArgument, -1, /tilePixels/);
+  assert.equal(game.save(), before);
+  // A record that fails to load names its line.
+  assert.throws(() => Game.load('carcassonne-record 1\nplayers 9\n'), (e) => e instanceof mod.InvalidArgument && e.line === 2 &&
+    /^carc_game_load: line 2: /.test(e.message));
+  assert.throws(() => Game.load('carcassonne-record 1\n\0'), (e) => e instanceof mod.InvalidArgument && e.line === 2);
+  game.free();
+  throwsStatus(() => game.scores, mod.InvalidArgument, -1, /freed/);
+  game.free(); // twice is a no-op
+});
+
+test('a whole game through the module equals the C++ engine replaying it', () => {
+  const game = new Game({ players: 4, seed: 99, firstEditionFarmers: true });
+  const events = game.events();
+  let turn = 0;
+  while (!game.over) {
+    const placements = game.placements();
+    game.place(placements[(turn * 5) % placements.length]);
+    const choices = game.meepleChoices();
+    game.deploy(choices.length && turn % 2 ? choices[turn % choices.length] : null);
+    events.push(...game.events());
+    turn++;
+  }
+  assert.deepEqual(game.projectedScores(), game.scores);
+  assert.ok(game.winners.length >= 1);
+  const native = JSON.parse(execFileSync(python, [join(repo, 'web', 'tests', 'native_replay.py'), '4', '99', '1', '0', '1'],
+    { input: game.save({ public: true }), env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+  assert.deepEqual(game.scores, native.scores);
+  assert.deepEqual(events, native.events);
+  game.free();
+});
+
+test('undo, rewind, history, clones and copies', () => {
+  const game = new Game({ players: 2, seed: 5 });
+  const start = game.save();
+  const svg0 = game.svg();
+  const p = game.placements()[0];
+  game.place(p);
+  assert.equal(game.phase, mod.Phase.PLACE_MEEPLE);
+  assert.ok(game.meepleChoices().every((c) => mod.LOCATIONS.includes(c.location) && mod.FEATURES.includes(c.feature)));
+  game.undo();
+  assert.equal(game.save(), start);
+  assert.equal(game.svg(), svg0);
+  for (let i = 0; i < 6; i++) game.play({ ...game.placements()[0], tile: game.currentTile, meeple: null });
+  assert.equal(game.turnsPlayed, 6);
+  const copy = game.clone();
+  game.rewind(2);
+  assert.equal(game.turnsPlayed, 2);
+  assert.deepEqual(game.history(), copy.history().slice(0, 2));
+  game.copyFrom(copy);
+  assert.equal(game.save(), copy.save());
+  copy.playout(1);
+  assert.equal(copy.over, true);
+  assert.equal(game.over, false);
+  for (const g of [game, copy]) g.free();
+});
+
+test('chance: caller draws, re-deals, playouts and rollouts', () => {
+  const game = new Game({ players: 2, callerDraws: true });
+  assert.equal(game.phase, mod.Phase.DRAW);
+  assert.equal(game.currentTile, null);
+  throwsStatus(() => game.draw('Z'), mod.InvalidArgument, -1);
+  game.draw('E');
+  assert.equal(game.currentTile, 'E');
+  const few = new Game({ players: 2, callerDraws: 'EU' });
+  throwsStatus(() => few.draw('A'), mod.IllegalMove, -2, /^carc_game_draw: /);
+  few.redeal(3n);
+  assert.ok(['E', 'U'].includes(few.currentTile));
+  const seeded = new Game({ players: 3, seed: 2n ** 64n - 1n });
+  const a = seeded.rollouts(20, 7);
+  assert.deepEqual(seeded.rollouts(20, 7), a);
+  assert.equal(a.count, 20);
+  assert.equal(a.scoreSums.length, 3);
+  assert.ok(a.wins.reduce((s, w) => s + w, 0) >= 20);
+  assert.equal(seeded.turnsPlayed, 0);
+  assert.notDeepEqual(seeded.rollouts(20, 7, { asDealt: true }), undefined);
+  throwsStatus(() => seeded.rollouts(-1), mod.InvalidArgument, -1, /count/);
+  for (const g of [game, few, seeded]) g.free();
+});
+
+test('queries and pictures', () => {
+  const game = new Game({ players: 2, seed: 11 });
+  const remaining = game.remainingTiles();
+  assert.equal(Object.values(remaining).reduce((s, n) => s + n, 0), game.tilesRemaining);
+  const odds = game.nextTileProbabilities();
+  assert.ok(Math.abs(Object.values(odds).reduce((s, p) => s + p, 0) - 1) < 1e-9);
+  assert.equal(odds.A, remaining.A / game.tilesRemaining);
+  const frontier = game.frontier();
+  assert.deepEqual(frontier.map((c) => [c.x, c.y]), [[0, -1], [-1, 0], [1, 0], [0, 1]]);
+  assert.ok(frontier.every((c) => c.dead === false));
+  assert.deepEqual(game.fittingRotations(game.currentTile, 5, 5), []);
+  assert.deepEqual(game.tileAt(0, 0), { tile: 'D', x: 0, y: 0, rotation: 0 });
+  assert.equal(game.tileAt(3, 3), null);
+  assert.equal(game.featureAt(0, 0, 'N'), 'city');
+  const city = game.inspectFeature(0, 0, 'N');
+  assert.equal(city.kind, 'city');
+  assert.equal(city.completed, false);
+  assert.deepEqual(city.tiles, [{ tile: 'D', x: 0, y: 0, rotation: 0 }]);
+  assert.deepEqual(game.board(), [game.tile(0)]);
+  assert.deepEqual(game.meeples(), []);
+  assert.equal(game.option('farmers'), true);
+  assert.equal(game.option('firstEditionFarmers'), false);
+  throwsStatus(() => game.option('nope'), mod.InvalidArgument, -1);
+  assert.match(game.svg(), /<g class="tile" data-x="0" data-y="0" data-tile="D"/);
+  assert.match(game.svg({ legalCells: true }), /class="legal-cell"/);
+  assert.match(carc.tileSvg('A', 90, 32), /^<svg[^>]* width="32"/m);
+  assert.equal(carc.tileText('D').split('\n').length, 4);
+  assert.match(game.textBoard(), /#/);
+  const move = carc.parseMove('E 0,-1 180 S');
+  assert.deepEqual(move, { tile: 'E', x: 0, y: -1, rotation: 180, meeple: 'S' });
+  assert.equal(carc.formatMove(move), 'E 0,-1 180 S');
+  game.free();
+});

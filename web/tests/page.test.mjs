@@ -1,0 +1,195 @@
+// The page in headless Chromium, driven through its own controls (real mouse clicks and key
+// presses over the DevTools protocol): a whole game whose final scores and events must equal
+// the C++ engine's for the same seed and moves, undo restoring the previous picture, and a
+// saved public record that reloads, pan and zoom. Run by scripts/web.sh --test:
+//   node --test web/tests/page.test.mjs
+// CARC_WEB_SITE: the built page (build/web/site); CARC_NATIVE_LIBRARY: the native C library
+// (build/release/capi/libcarcassonne_c.so); CARC_PYTHON: the interpreter for the native
+// replay (/usr/bin/python3); CHROMIUM: the browser (/usr/bin/chromium); CARC_SCREENSHOT: if
+// set, a PNG of the game in progress is written there.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, serve } from './browser.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const site = process.env.CARC_WEB_SITE ?? join(repo, 'build', 'web', 'site');
+const nativeLibrary = process.env.CARC_NATIVE_LIBRARY ?? join(repo, 'build', 'release', 'capi', 'libcarcassonne_c.so');
+const python = process.env.CARC_PYTHON ?? '/usr/bin/python3';
+
+let server;
+let page;
+before(async () => {
+  server = await serve(site);
+  page = await launch();
+});
+after(async () => {
+  await page?.close();
+  await server?.close();
+});
+
+const js = JSON.stringify;
+const text = (selector) => page.eval(`document.querySelector(${js(selector)}).textContent`);
+const count = (selector) => page.eval(`document.querySelectorAll(${js(selector)}).length`);
+const phase = () => page.eval('document.body.dataset.phase');
+const turnOf = async () => Number((await text('#status')).match(/^Turn (\d+)/)?.[1] ?? NaN);
+
+// What a player sees: the board picture, the scores table, the events, the status line.
+const snapshot = () => page.eval(`({
+  board: document.querySelector('#board-view svg').outerHTML,
+  scores: document.querySelector('#scores tbody').innerHTML,
+  events: document.getElementById('events').innerHTML,
+  status: document.getElementById('status').textContent,
+  remaining: document.getElementById('remaining').innerHTML })`);
+
+async function newGame({ players, seed, farmers = true, smallCity = false, firstFarmers = false }) {
+  await page.eval(`(() => {
+    const set = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); };
+    set('players', ${js(String(players))}); set('seed', ${js(String(seed))});
+    document.getElementById('opt-farmers').checked = ${farmers};
+    document.getElementById('opt-small-city').checked = ${smallCity};
+    document.getElementById('opt-first-farmers').checked = ${firstFarmers}; })()`);
+  await page.click('#new-game');
+  await page.waitFor(`document.getElementById('status').textContent.startsWith('Turn 1:')`);
+  assert.equal(await count('#seats select'), players);
+}
+
+// Picks a legal cell on the board and a rotation for this turn (varied by turn number).
+async function chooseCell(turn) {
+  await page.press('0'); // fit the board in view
+  const cells = await count('#board-view .legal-cell');
+  assert.ok(cells > 0, `turn ${turn}: no legal cell highlighted`);
+  await page.click('#board-view .legal-cell', (turn * 7) % cells);
+  await page.waitFor("document.querySelector('#board-view .legal-cell.selected')");
+  for (let i = 0; i < turn % 3; i++) await page.press('r');
+}
+
+// One whole turn through the page's controls; the meeple is taken on even turns.
+async function playTurn(turn) {
+  await chooseCell(turn);
+  if (turn % 2) await page.press('Enter');
+  else await page.click('#confirm');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  const choices = await count('.meeple-choice');
+  if (choices && turn % 2 === 0) await page.click('.meeple-choice', turn % choices);
+  else if (turn % 3) await page.press('n');
+  else await page.click('#skip');
+  await page.waitFor(`document.body.dataset.phase === 'game-over' || !document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
+}
+
+function pageEvents() {
+  return page.eval("[...document.querySelectorAll('#events li')].map((li) => JSON.parse(li.dataset.event))");
+}
+
+test('a whole game through the page scores as the C++ engine does, with undo', async () => {
+  await page.goto(server.url);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  const setup = { players: 3, seed: 2026, farmers: true, smallCity: false, firstFarmers: false };
+  await newGame(setup);
+
+  let turn = 1;
+  while ((await phase()) !== 'game-over') {
+    assert.equal(await turnOf(), turn);
+    if (turn === 4) {
+      // Undo a whole turn (key U): the picture, scores and events are as before it.
+      const before = await snapshot();
+      await playTurn(turn);
+      await page.press('u');
+      await page.waitFor(`document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
+      assert.deepEqual(await snapshot(), before);
+    }
+    if (turn === 7) {
+      // Undo a tile placed whose meeple is undecided (the Undo button).
+      const before = await snapshot();
+      await chooseCell(turn);
+      await page.press('Enter');
+      await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+      await page.click('#undo');
+      await page.waitFor("document.body.dataset.phase === 'place-tile'");
+      assert.deepEqual(await snapshot(), before);
+    }
+    if (turn === 45 && process.env.CARC_SCREENSHOT) {
+      await chooseCell(turn);
+      writeFileSync(process.env.CARC_SCREENSHOT, await page.screenshot());
+    }
+    await playTurn(turn);
+    turn++;
+  }
+  assert.deepEqual(page.errors, []);
+  assert.match(await text('#status'), /^Game over: P\d/);
+
+  const scores = await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))");
+  const projected = await page.eval("[...document.querySelectorAll('#scores tbody .projected')].map((td) => Number(td.textContent))");
+  assert.deepEqual(projected, scores, 'at the end, projected and banked scores agree');
+  const events = await pageEvents();
+  assert.ok(events.some((e) => e.type === 'score' && !e.endGame), 'points scored during the game');
+  assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
+
+  // The public record the page saves, replayed natively from the seed.
+  await page.click('#save');
+  const record = await page.eval("document.getElementById('record').value");
+  assert.match(record, /^pile hidden$/m);
+  assert.doesNotMatch(record, /^seed /m);
+  const native = JSON.parse(execFileSync(python, [join(repo, 'web', 'tests', 'native_replay.py'), String(setup.players),
+    String(setup.seed), '1', '0', '0'], { input: record, env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+  assert.equal(native.over, true);
+  assert.deepEqual(scores, native.scores);
+  assert.deepEqual(events, native.events);
+
+  // The record reloads to the same picture and scores.
+  const finished = await snapshot();
+  await page.click('#load');
+  await page.waitFor("document.getElementById('events').children.length === 0");
+  const loaded = await snapshot();
+  assert.equal(loaded.board, finished.board);
+  assert.equal(loaded.scores, finished.scores);
+  assert.equal(loaded.status, finished.status);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a saved game in progress reloads and plays on; a bad record is refused', async () => {
+  await page.goto(server.url);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  await newGame({ players: 2, seed: 7, farmers: false, smallCity: true });
+  for (let turn = 1; turn <= 12; turn++) await playTurn(turn);
+  await page.click('#save');
+  const saved = await snapshot();
+  await page.eval("document.getElementById('opt-farmers').checked = true; document.getElementById('opt-small-city').checked = false");
+  await page.click('#load');
+  await page.waitFor("document.getElementById('events').children.length === 0");
+  const loaded = await snapshot();
+  for (const part of ['board', 'scores', 'status', 'remaining']) assert.equal(loaded[part], saved[part], part);
+  assert.equal(await page.eval("document.getElementById('opt-farmers').checked"), false);
+  assert.equal(await page.eval("document.getElementById('opt-small-city').checked"), true);
+  for (let turn = 13; turn <= 15; turn++) await playTurn(turn);
+  assert.equal(await turnOf(), 16);
+
+  // Pan and zoom move the view only: a drag is not a click on a cell, and the game is as it was.
+  const view = () => page.eval("document.getElementById('board-view').style.transform");
+  const game = await snapshot();
+  const fitted = await view();
+  await page.drag('#board', 120, -80);
+  const [x0, y0] = fitted.match(/-?[\d.]+/g).map(Number);
+  const [x1, y1, zoom1] = (await view()).match(/-?[\d.]+/g).map(Number);
+  assert.ok(Math.abs(x1 - x0 - 120) < 1 && Math.abs(y1 - y0 + 80) < 1, `dragged from ${fitted} to ${await view()}`);
+  await page.wheel('#board', -100);
+  assert.ok(Number((await view()).match(/scale\(([\d.]+)\)/)[1]) > zoom1, 'the wheel zooms in');
+  await page.press('-');
+  await page.press('0');
+  assert.equal(await view(), fitted);
+  assert.equal(await count('#board-view .legal-cell.selected'), 0);
+  assert.deepEqual(await snapshot(), game);
+
+  // A broken record: the engine's message is shown and the game goes on untouched.
+  const before = await snapshot();
+  await page.eval("document.getElementById('record').value = 'carcassonne-record 1\\nplayers 9\\n'");
+  await page.click('#load');
+  await page.waitFor("!document.getElementById('error').hidden");
+  assert.match(await text('#error'), /^carc_game_load: line 2: /);
+  assert.deepEqual(await snapshot(), before);
+  assert.deepEqual(page.errors, []);
+});
