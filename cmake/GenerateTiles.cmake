@@ -2,12 +2,20 @@
 # so that the engine compiles its tile tables from the data and parses no JSON at run time.
 # Run as a script at build time (CMakeLists.txt, add_custom_command):
 #   cmake -DCARC_TILE_SETS="base=/path/base.json;abbot=/path/abbot.json;..." -DCARC_TILE_ROWS=out.hpp -P GenerateTiles.cmake
-# The sets are written in the order given; that order is the order of the rows.
+# or, for every set of TileSets.cmake in its order, -DCARC_TILE_DIR=data/tiles instead of
+# CARC_TILE_SETS (scripts/web.sh). The sets are written in the order given; that order is
+# the order of the rows. The output is rewritten only when its text changes.
 # Every value the rows hold is checked here, so that a typo in a JSON file is an error that
 # names the file and the tile, not a wrong table. Keys the base table does not have
 # (garden, rivers, cathedral, goods, inn) default to "none".
 cmake_minimum_required(VERSION 3.25)
 
+if(NOT CARC_TILE_SETS AND CARC_TILE_DIR)
+  include(${CMAKE_CURRENT_LIST_DIR}/TileSets.cmake)
+  foreach(set_name IN LISTS CARC_TILE_SET_NAMES)
+    list(APPEND CARC_TILE_SETS "${set_name}=${CARC_TILE_DIR}/${set_name}.json")
+  endforeach()
+endif()
 if(NOT CARC_TILE_SETS OR NOT CARC_TILE_ROWS)
   message(FATAL_ERROR "GenerateTiles.cmake needs -DCARC_TILE_SETS=name=file;... and -DCARC_TILE_ROWS=output")
 endif()
@@ -282,4 +290,10 @@ ${rows}};
 
 }  // namespace carc::tiles::raw
 ")
-file(WRITE "${CARC_TILE_ROWS}" "${text}")
+set(old "")
+if(EXISTS "${CARC_TILE_ROWS}")
+  file(READ "${CARC_TILE_ROWS}" old)
+endif()
+if(NOT old STREQUAL text)
+  file(WRITE "${CARC_TILE_ROWS}" "${text}")
+endif()
