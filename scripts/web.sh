@@ -22,6 +22,19 @@ mkdir -p "$out/obj" "$out/include" "$site"
 # fmt is not in emscripten's sysroot; Debian's headers work header-only. A copy, so that
 # the rest of /usr/include (glibc's headers) stays off the include path.
 rm -rf "$out/include/fmt" && cp -r /usr/include/fmt "$out/include/fmt"
+# The tile rows header (carcassonne/tile_rows.hpp) is generated from data/tiles/*.json, as
+# CMakeLists.txt does, with the sets in the row order it names; made again when the data or
+# the script changes.
+generated=$out/generated/include
+rows=$generated/carcassonne/tile_rows.hpp
+set_names=$(sed -nE 's/^foreach\(set_name ([a-z_ ]+)\)  # the row order$/\1/p' CMakeLists.txt)
+[ -n "$set_names" ] || { echo "web.sh: no tile set order found in CMakeLists.txt" >&2; exit 1; }
+tile_sets=""
+for name in $set_names; do tile_sets+="${tile_sets:+;}$name=$PWD/data/tiles/$name.json"; done
+if [ ! -f "$rows" ] || [ -n "$(find data/tiles cmake/GenerateTiles.cmake -newer "$rows" -print -quit)" ]; then
+  mkdir -p "$generated/carcassonne"
+  cmake "-DCARC_TILE_SETS=$tile_sets" "-DCARC_TILE_ROWS=$PWD/$rows" -P cmake/GenerateTiles.cmake
+fi
 # emscripten's JavaScript optimizer needs Debian's node modules.
 export NODE_PATH=/usr/share/nodejs
 
@@ -35,7 +48,7 @@ exports=$(grep -oE '^CARC_API [^(]*\(' capi/include/carcassonne/carcassonne.h |
 # -fwasm-exceptions: the library catches C++ exceptions at its boundary (record loading
 # reports errors that way); WebAssembly's own exceptions cost least in size and speed.
 cflags=(-std=c++20 -O2 -fwasm-exceptions -DNDEBUG -DFMT_HEADER_ONLY -Wall -Wextra -Wpedantic -Werror
-  -Iinclude -Icapi/include -I"$out/include")
+  -Iinclude -Icapi/include -I"$out/include" -I"$generated")
 # Objects built with other flags are built again.
 if [ "$(cat "$out/obj/cflags" 2>/dev/null)" != "${cflags[*]}" ]; then
   rm -f "$out"/obj/*.o
@@ -46,7 +59,7 @@ for src in src/*.cpp capi/src/carcassonne_c.cpp; do
   obj="$out/obj/$(basename "${src%.cpp}").o"
   objects+=("$obj")
   # Rebuild when the source or any header is newer than the object.
-  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include -newer "$obj" -print -quit)" ]; then
+  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include "$generated" -newer "$obj" -print -quit)" ]; then
     echo "emcc $src"
     rm -f "$obj"  # a failed compile leaves no stale object behind: the link then fails
     em++ "${cflags[@]}" -c "$src" -o "$obj" &
