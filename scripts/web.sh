@@ -22,9 +22,11 @@ mkdir -p "$out/obj" "$out/include" "$site"
 # fmt is not in emscripten's sysroot; Debian's headers work header-only. A copy, so that
 # the rest of /usr/include (glibc's headers) stays off the include path.
 rm -rf "$out/include/fmt" && cp -r /usr/include/fmt "$out/include/fmt"
-# The tile rows, generated from data/tiles/*.json as the CMake build does (rewritten only
-# when they change, so that objects are not rebuilt for nothing).
-cmake -DCARC_TILE_DIR=data/tiles -DCARC_TILE_ROWS="$out/include/carcassonne/tile_rows.hpp" -P cmake/GenerateTiles.cmake
+# The tile rows (carcassonne/tile_rows.hpp), generated from data/tiles/*.json as the CMake
+# build does, with the sets of cmake/TileSets.cmake; rewritten only when they change, so
+# that objects are not rebuilt for nothing.
+generated=$out/generated/include
+cmake -DCARC_TILE_DIR=data/tiles -DCARC_TILE_ROWS="$generated/carcassonne/tile_rows.hpp" -P cmake/GenerateTiles.cmake
 # emscripten's JavaScript optimizer needs Debian's node modules.
 export NODE_PATH=/usr/share/nodejs
 
@@ -38,7 +40,7 @@ exports=$(grep -oE '^CARC_API [^(]*\(' capi/include/carcassonne/carcassonne.h |
 # -fwasm-exceptions: the library catches C++ exceptions at its boundary (record loading
 # reports errors that way); WebAssembly's own exceptions cost least in size and speed.
 cflags=(-std=c++20 -O2 -fwasm-exceptions -DNDEBUG -DFMT_HEADER_ONLY -Wall -Wextra -Wpedantic -Werror
-  -Iinclude -Icapi/include -I"$out/include")
+  -Iinclude -Icapi/include -I"$out/include" -I"$generated")
 # Objects built with other flags are built again.
 if [ "$(cat "$out/obj/cflags" 2>/dev/null)" != "${cflags[*]}" ]; then
   rm -f "$out"/obj/*.o
@@ -49,7 +51,7 @@ for src in src/*.cpp capi/src/carcassonne_c.cpp; do
   obj="$out/obj/$(basename "${src%.cpp}").o"
   objects+=("$obj")
   # Rebuild when the source or any header is newer than the object.
-  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include "$out/include/carcassonne" -newer "$obj" -print -quit)" ]; then
+  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include "$generated" -newer "$obj" -print -quit)" ]; then
     echo "emcc $src"
     rm -f "$obj"  # a failed compile leaves no stale object behind: the link then fails
     em++ "${cflags[@]}" -c "$src" -o "$obj" &

@@ -1,13 +1,22 @@
-// The page: one game of Carcassonne played by people at one screen, on the engine compiled
-// to WebAssembly (carcassonne.js). Every picture and every number comes from the engine:
-// the board is its SVG, the legal cells its own outline, the scores and odds its queries.
-// The page keeps only what the engine does not: the cell and rotation being tried, the
-// view's pan and zoom, and the log of events shown so far.
+// The page: one game of Carcassonne played at one screen by people and the library's bots,
+// on the engine compiled to WebAssembly (carcassonne.js). Every picture and every number
+// comes from the engine: the board is its SVG, the legal cells its own outline, the scores
+// and odds its queries, the bots' moves its carc_bot_choose. The page keeps only what the
+// engine does not: who sits in each seat, the cell and rotation being tried, the view's pan
+// and zoom, and the log of events shown so far.
 
 import { loadCarcassonne, Phase, TILES } from './carcassonne.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['#d62728', '#1f5fd6', '#f2c70c', '#1b9e3e', '#222222', '#e377c2']; // as the engine draws meeples
+// The seat kinds: a person, or a bot level with its budget. MCTS stops at 1,500 iterations
+// or 150 ms, whichever comes first, so a move takes at most about 150 ms: in headless
+// Chromium on a shared 2-core machine the clock decides most moves (1,500 iterations take
+// 70 to 210 ms there); a faster machine stops at the iterations.
+const BOTS = { random: {}, greedy: {}, mcts: { iterations: 1500, milliseconds: 150 } };
+// How long a bot waits before it moves, so that a person can follow: ?pause=MS sets it (the
+// tests use 0).
+const BOT_PAUSE_MS = pauseFromUrl(500);
 
 const ui = {
   carc: null,
@@ -17,7 +26,15 @@ const ui = {
   rotation: 0,      // degrees of the tile in hand
   log: [],          // events shown: {turn, player, text, event}
   view: { x: 20, y: 20, zoom: 1 },
+  botTimer: 0,      // the pending bot move's timeout, or 0
+  botTimes: [],     // milliseconds each bot move of this game took to choose
 };
+
+function pauseFromUrl(fallback) {
+  const value = new URLSearchParams(location.search).get('pause');
+  const ms = value === null ? NaN : Number(value);
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : fallback;
+}
 
 // ------------------------------------------------------------------ start and new games
 
@@ -44,7 +61,8 @@ async function main() {
   document.body.dataset.ready = '1';
 }
 
-// The seats: people only for now; the bot levels come with the library's bots.
+// The seats: each a person or a bot level. A seat may change during a game: a bot then
+// takes over (or hands back) that player's turns.
 function buildSeats() {
   const seats = $('seats');
   const n = Number($('players').value);
@@ -53,11 +71,27 @@ function buildSeats() {
     const p = seats.children.length;
     const label = document.createElement('label');
     label.innerHTML = `<span class="swatch" style="background:${COLOURS[p]}"></span>P${p} ` +
-      '<select class="seat-kind"><option value="person" selected>person</option>' +
-      '<option value="bot" disabled>bot (coming)</option></select>';
+      `<select class="seat-kind" data-player="${p}"><option value="person" selected>person</option>` +
+      Object.keys(BOTS).map((level) => `<option value="${level}">bot: ${level}</option>`).join('') + '</select>';
+    label.querySelector('select').addEventListener('change', () => { if (ui.game) render(); });
     seats.append(label);
   }
 }
+
+// The bot level in player p's seat, or null for a person.
+function botOf(p) {
+  const kind = $('seats').querySelector(`select[data-player="${p}"]`)?.value ?? 'person';
+  return Object.hasOwn(BOTS, kind) ? kind : null;
+}
+
+// The bot level to move now, or null (a person to move, or the game over).
+function botToMove() {
+  const game = ui.game;
+  const phase = game.phase;
+  return phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE ? botOf(game.currentPlayer) : null;
+}
+
+const everySeatABot = () => Array.from({ length: ui.game.players }, (_, p) => botOf(p)).every(Boolean);
 
 function newGame() {
   const seed = Number($('seed').value);
@@ -71,10 +105,12 @@ function newGame() {
 }
 
 function start(game, seed) {
+  cancelBot();
   ui.game?.free();
   ui.game = game;
   ui.seed = seed;
   ui.log = [];
+  ui.botTimes = [];
   ui.cell = null;
   ui.rotation = 0;
   collectEvents(null, null);
@@ -105,7 +141,7 @@ function showError(message) {
 
 function selectCell(x, y) {
   const game = ui.game;
-  if (game.phase !== Phase.PLACE_TILE) return;
+  if (game.phase !== Phase.PLACE_TILE || botToMove()) return;
   const fits = game.fittingRotations(game.currentTile, x, y);
   if (!fits.length) return;
   ui.cell = { x, y };
@@ -116,7 +152,7 @@ function selectCell(x, y) {
 // Turns the tile in hand a quarter clockwise; on a chosen cell, to its next fitting rotation.
 function rotate() {
   const game = ui.game;
-  if (game.phase !== Phase.PLACE_TILE) return;
+  if (game.phase !== Phase.PLACE_TILE || botToMove()) return;
   const fits = ui.cell ? game.fittingRotations(game.currentTile, ui.cell.x, ui.cell.y) : [0, 90, 180, 270];
   ui.rotation = fits.find((r) => r > ui.rotation) ?? fits[0];
   render();
@@ -124,7 +160,7 @@ function rotate() {
 
 function confirm() {
   const game = ui.game;
-  if (game.phase !== Phase.PLACE_TILE || !ui.cell) return;
+  if (game.phase !== Phase.PLACE_TILE || !ui.cell || botToMove()) return;
   if (attempt(() => game.place({ ...ui.cell, rotation: ui.rotation }))) {
     ui.cell = null;
     render();
@@ -133,7 +169,7 @@ function confirm() {
 
 function deploy(location) {
   const game = ui.game;
-  if (game.phase !== Phase.PLACE_MEEPLE) return;
+  if (game.phase !== Phase.PLACE_MEEPLE || botToMove()) return;
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
   if (attempt(() => game.deploy(location))) {
@@ -143,16 +179,67 @@ function deploy(location) {
   }
 }
 
+// Takes back the last action; with bots at the table, back to the last action of a person
+// (a bot would only play its turn again). In a game of bots only there is nothing to undo.
 function undo() {
   const game = ui.game;
+  if (everySeatABot()) return;
   const turns = game.turnsPlayed;
-  if (attempt(() => game.undo())) {
+  const undone = attempt(() => {
+    game.undo();
+    while (botToMove() && game.turnsPlayed > 0) game.undo();
+  });
+  if (undone) {
     // What was taken back leaves the log too (the engine drops its unread events).
     if (game.turnsPlayed < turns) ui.log = ui.log.filter((entry) => entry.turn === null || entry.turn <= game.turnsPlayed);
     ui.cell = null;
     ui.rotation = 0;
     render();
   }
+}
+
+// ------------------------------------------------------------------ bots
+
+// Called by every render: if a bot is to move, it moves after the pause (one pending move
+// at a time; a new game, a load or an undo cancels it).
+function scheduleBot() {
+  if (ui.botTimer || !botToMove()) return;
+  ui.botTimer = setTimeout(() => {
+    ui.botTimer = 0;
+    playBot();
+  }, BOT_PAUSE_MS);
+}
+
+function cancelBot() {
+  clearTimeout(ui.botTimer);
+  ui.botTimer = 0;
+}
+
+// The bot in the current seat plays: a whole turn in the tile phase, its meeple in the
+// meeple phase (a person placed the tile and handed the seat over). Each move is seeded from
+// the game's seed and the turn, so an iteration budget gives the same game again.
+function playBot() {
+  const level = botToMove();
+  if (!level) return;
+  const game = ui.game;
+  const turn = game.turnsPlayed + 1;
+  const player = game.currentPlayer;
+  const seed = (BigInt(ui.seed) * 1000003n + BigInt(turn)) % 2n ** 64n;
+  const started = performance.now();
+  // On an error (a bug: the bot chooses among legal moves) the message is shown, the game
+  // is as it was and the bot waits: it tries again at the next render (a seat changed).
+  const move = attempt(() => game.botMove(level, { ...BOTS[level], seed }));
+  if (!move) return;
+  const ms = performance.now() - started;
+  ui.botTimes.push(ms);
+  if (!attempt(() => (game.phase === Phase.PLACE_TILE ? game.play(move) : game.deploy(move.meeple)))) return;
+  const time = $('bot-time');
+  time.textContent = `P${player} (bot: ${level}) chose turn ${turn} in ${Math.round(ms)} ms`;
+  time.dataset.times = ui.botTimes.map((t) => t.toFixed(1)).join(' ');
+  collectEvents(turn, player);
+  ui.cell = null;
+  ui.rotation = 0;
+  render();
 }
 
 function collectEvents(turn, player) {
@@ -204,15 +291,18 @@ function render() {
   const game = ui.game;
   const phase = game.phase;
   const player = phase === Phase.GAME_OVER ? null : game.currentPlayer;
+  const bot = botToMove();
   $('status').textContent = phase === Phase.GAME_OVER
     ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
     : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
+    : bot ? `Turn ${game.turnsPlayed + 1}: P${player} (bot: ${bot}) is to play ${game.currentTile}`
     : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a meeple on'} ${game.currentTile}`;
   document.body.dataset.phase = ['place-tile', 'place-meeple', 'game-over', 'draw'][phase];
+  document.body.dataset.bot = bot ?? '';
 
   // The board: the engine's picture, with the cells where the tile in hand fits.
   const view = $('board-view');
-  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE, deadCells: true, legend: false, tilePixels: 64 });
+  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: true, legend: false, tilePixels: 64 });
   const svg = view.querySelector('svg');
   for (const cell of svg.querySelectorAll('.legal-cell')) {
     const rotations = game.fittingRotations(game.currentTile, Number(cell.dataset.x), Number(cell.dataset.y));
@@ -228,10 +318,10 @@ function render() {
     : '';
   hand.dataset.tile = game.currentTile ?? '';
   hand.dataset.rotation = String(ui.rotation);
-  $('rotate').disabled = phase !== Phase.PLACE_TILE;
-  $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell;
-  $('undo').disabled = game.turnsPlayed === 0 && phase === Phase.PLACE_TILE;
-  renderMeeples(phase);
+  $('rotate').disabled = phase !== Phase.PLACE_TILE || Boolean(bot);
+  $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell || Boolean(bot);
+  $('undo').disabled = (game.turnsPlayed === 0 && phase === Phase.PLACE_TILE) || everySeatABot();
+  renderMeeples(bot ? null : phase);
 
   // Scores: banked and projected side by side.
   const projected = game.projectedScores();
@@ -253,6 +343,7 @@ function render() {
   events.lastElementChild?.scrollIntoView({ block: 'nearest' });
 
   renderRemaining();
+  scheduleBot();
 }
 
 // The tile in hand drawn into the chosen cell, at the chosen rotation.

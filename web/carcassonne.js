@@ -27,6 +27,7 @@ export const FEATURES = Object.freeze(['road', 'city', 'monastery', 'field']);
 export const MIN_PLAYERS = 1;
 export const MAX_PLAYERS = 6;
 const LOC_NONE = 15;
+const BOT_LEVELS = Object.freeze({ random: 0, greedy: 1, mcts: 2 }); // CARC_BOT_RANDOM, GREEDY, MCTS
 const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3 };
 const MAX_PLACEMENTS = 592;
 const MAX_MEEPLE_LOCATIONS = 8;
@@ -415,6 +416,27 @@ function makeApi(wasm) {
         flag(asDealt, 'carc_game_rollouts', 'asDealt') ? 1 : 0, sums, slot(12), MAX_PLAYERS);
       const players = this.players;
       return { count, scoreSums: Array.from({ length: players }, (_, p) => Number(i64(p))), wins: Array.from({ length: players }, (_, p) => i32(12 + p)) };
+    }
+
+    /** A legal move {tile, x, y, rotation, meeple} for the current player from a computer
+     * opponent: 'random', 'greedy' or 'mcts' (tree search over re-dealt piles: it never sees
+     * the real order). MCTS stops after `iterations` or `milliseconds` (0: no limit),
+     * whichever comes first; an iteration budget alone gives the same move for the same seed.
+     * In the tile phase play() the move; in the meeple phase deploy() its meeple. The game is
+     * unchanged. `threads` must be 1: this WebAssembly build has no threads. */
+    botMove(level = 'mcts', opts = {}) {
+      const where = 'carc_bot_choose';
+      const { iterations = 1000, milliseconds = 0, threads = 1, seed = 0 } =
+        options(opts, ['iterations', 'milliseconds', 'threads', 'seed'], where);
+      if (typeof level !== 'string' || !Object.hasOwn(BOT_LEVELS, level)) {
+        throw invalid(`${where}: ${show(level)} is not a bot level (${Object.keys(BOT_LEVELS).join(', ')})`);
+      }
+      const args = [BOT_LEVELS[level], integer(iterations, 0, INT_MAX, where, 'iterations'),
+        integer(milliseconds, 0, INT_MAX, where, 'milliseconds')];
+      // Built without pthreads, std::thread cannot start: more than one would fail in C.
+      if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
+      this._call('bot_choose', ...args, threads, seedOf(seed, where), slot(8));
+      return unpackMove(u32(8));
     }
 
     // --- chance: the face-down pile ---

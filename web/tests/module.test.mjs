@@ -193,3 +193,58 @@ test('queries and pictures', () => {
   assert.equal(carc.formatMove(move), 'E 0,-1 180 S');
   game.free();
 });
+
+test('bots: each level a legal move, the game unchanged; an iteration budget repeats; bad arguments refused', () => {
+  const game = new Game({ players: 2, seed: 5 });
+  game.play(game.botMove('greedy'));
+  const before = game.save();
+  const legal = (move) => game.placements().some((p) => p.x === move.x && p.y === move.y && p.rotation === move.rotation);
+  for (const level of ['random', 'greedy', 'mcts']) {
+    const move = game.botMove(level, { iterations: 200, seed: 3 });
+    assert.equal(move.tile, game.currentTile);
+    assert.ok(legal(move), `${level}: ${JSON.stringify(move)} is a legal placement`);
+    assert.equal(game.save(), before, `${level} leaves the game as it was`);
+  }
+  assert.deepEqual(game.botMove('mcts', { iterations: 300, seed: 9 }), game.botMove('mcts', { iterations: 300, seed: 9 }));
+  const timed = game.botMove('mcts', { iterations: 0, milliseconds: 20 });
+  assert.ok(legal(timed));
+
+  // In the meeple phase: the placement as played, with the bot's meeple (or none).
+  const placement = game.placements()[0];
+  game.place(placement);
+  const meeple = game.botMove('greedy');
+  assert.deepEqual({ x: meeple.x, y: meeple.y, rotation: meeple.rotation }, placement);
+  assert.ok(meeple.meeple === null || game.meepleChoices().some((c) => c.location === meeple.meeple));
+  game.deploy(meeple.meeple);
+
+  const state = game.save();
+  throwsStatus(() => game.botMove('expert'), mod.InvalidArgument, -1, /^carc_bot_choose: "expert" is not a bot level/);
+  throwsStatus(() => game.botMove(2), mod.InvalidArgument, -1, /is not a bot level/);
+  throwsStatus(() => game.botMove('mcts', { iterations: -1 }), mod.InvalidArgument, -1, /iterations must be an integer 0 to/);
+  throwsStatus(() => game.botMove('mcts', { milliseconds: 1.5 }), mod.InvalidArgument, -1, /milliseconds must be an integer/);
+  throwsStatus(() => game.botMove('mcts', { threads: 2 }), mod.InvalidArgument, -1, /threads must be 1 in the browser build/);
+  throwsStatus(() => game.botMove('mcts', { seed: -1 }), mod.InvalidArgument, -1, /seed must be an integer/);
+  throwsStatus(() => game.botMove('mcts', { budget: 5 }), mod.InvalidArgument, -1, /unknown option "budget"/);
+  // The library's own check: MCTS needs a budget.
+  throwsStatus(() => game.botMove('mcts', { iterations: 0, milliseconds: 0 }), mod.InvalidArgument, -1, /^carc_bot_choose: /);
+  assert.equal(game.save(), state);
+
+  game.playout(1);
+  throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /^carc_bot_choose: /);
+  game.free();
+});
+
+test('an MCTS move on an iteration budget is the native library\'s move for the same seed', () => {
+  const game = new Game({ players: 3, seed: 11 });
+  for (let i = 0; i < 10; i++) game.play(game.botMove('random', { seed: i }));
+  const moves = [0, 1, 2].map((seed) => game.botMove('mcts', { iterations: 400, seed }));
+  const script = `import json, sys
+sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
+from carcassonne import Game
+game = Game.load(sys.stdin.read())
+print(json.dumps([str(game.bot_move("mcts", iterations=400, seed=s)) for s in (0, 1, 2)]))`;
+  const native = JSON.parse(execFileSync(python, ['-c', script], { input: game.save(),
+    env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+  assert.deepEqual(moves.map((m) => carc.formatMove(m)), native);
+  game.free();
+});

@@ -81,6 +81,32 @@ async function playTurn(turn) {
   await page.waitFor(`document.body.dataset.phase === 'game-over' || !document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
 }
 
+// Sets the seat kinds ('person', 'random', 'greedy', 'mcts'), one per player, in the seat controls.
+function setSeats(kinds) {
+  return page.eval(`${js(kinds)}.forEach((kind, p) => {
+    const select = document.querySelector('#seats select[data-player="' + p + '"]');
+    select.value = kind; select.dispatchEvent(new Event('change')); })`);
+}
+
+// The game's final scores and events on the page equal the native engine replaying the
+// page's saved public record from the same seed.
+async function assertNativeReplay({ players, seed, farmers = true, smallCity = false, firstFarmers = false }) {
+  const scores = await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))");
+  const events = await pageEvents();
+  await page.click('#save');
+  const record = await page.eval("document.getElementById('record').value");
+  const native = JSON.parse(execFileSync(python, [join(repo, 'web', 'tests', 'native_replay.py'), String(players), String(seed),
+    farmers ? '1' : '0', smallCity ? '1' : '0', firstFarmers ? '1' : '0'],
+  { input: record, env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+  assert.equal(native.over, true);
+  assert.deepEqual(scores, native.scores);
+  assert.deepEqual(events, native.events);
+  return events;
+}
+
+// The milliseconds each bot move took to choose, as the page measured them.
+const botTimes = async () => (await page.eval("document.getElementById('bot-time').dataset.times")).split(' ').filter(Boolean).map(Number);
+
 function pageEvents() {
   return page.eval("[...document.querySelectorAll('#events li')].map((li) => JSON.parse(li.dataset.event))");
 }
@@ -192,4 +218,58 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   assert.match(await text('#error'), /^carc_game_load: line 2: /);
   assert.deepEqual(await snapshot(), before);
   assert.deepEqual(page.errors, []);
+});
+
+test('a person against the default bot (mcts) to the end, as the C++ engine replays it; the bot-move time', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  const setup = { players: 2, seed: 31 };
+  await newGame(setup);
+  await setSeats(['person', 'mcts']);
+  let personTurns = 0;
+  while ((await phase()) !== 'game-over') {
+    // Wait for the bot to have played (it moves by itself), then the person plays.
+    await page.waitFor("document.body.dataset.bot === '' || document.body.dataset.phase === 'game-over'");
+    if ((await phase()) === 'game-over') break;
+    assert.equal(await page.eval('document.getElementById("rotate").disabled'), false);
+    const turn = await turnOf();
+    if (personTurns === 3) {
+      // Undo after the bot answered takes back the bot's turn and the person's: as before.
+      const before = await snapshot();
+      await playTurn(turn);
+      await page.waitFor(`document.body.dataset.bot === '' && !document.getElementById('status').textContent.startsWith('Turn ${turn + 1}:')`);
+      await page.press('u');
+      await page.waitFor(`document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
+      assert.deepEqual(await snapshot(), before);
+    }
+    await playTurn(turn);
+    personTurns++;
+  }
+  assert.deepEqual(page.errors, []);
+  const times = await botTimes();
+  assert.ok(personTurns >= 30 && times.length >= 30, `${personTurns} person turns, ${times.length} bot moves`);
+  await assertNativeReplay(setup);
+
+  // A benchmark, not a timed test: the figure is printed; only a generous bound is asserted.
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`bot move at the default level (mcts) in headless Chromium: ${times.length} moves, ` +
+    `median ${median.toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms, first ${times[0].toFixed(1)} ms`);
+  assert.ok(sorted.at(-1) < 2000, `a bot move took ${sorted.at(-1)} ms`);
+});
+
+test('a game of bots only plays itself to the end, as the C++ engine replays it; no undo then', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  const setup = { players: 3, seed: 77, farmers: true, smallCity: true };
+  await newGame(setup);
+  await setSeats(['random', 'greedy', 'mcts']);
+  await page.waitFor("document.body.dataset.phase === 'game-over'", 120000);
+  assert.deepEqual(page.errors, []);
+  assert.match(await text('#status'), /^Game over: P\d/);
+  assert.equal(await page.eval('document.getElementById("undo").disabled'), true);
+  const events = await assertNativeReplay(setup);
+  assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
+  const times = await botTimes();
+  assert.ok(times.length >= 70, `${times.length} bot moves`);
 });
