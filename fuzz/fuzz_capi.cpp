@@ -546,6 +546,22 @@ void check_capacity_rule(int status, int capacity, const carc_game* g, const cha
   if (g && capacity < 0) INVARIANT(status == CARC_EINVAL, std::string(name) + " with a negative capacity");
 }
 
+// What a constructor must leave: CARC_EINVAL for a NULL out, *out NULL after a failure, a
+// sound game otherwise. True if it made one.
+bool constructed(int status, bool null_out, carc_game* made, int players) {
+  if (null_out) {
+    INVARIANT(status == CARC_EINVAL, "constructor with NULL out");
+    return false;
+  }
+  if (status < 0) {
+    INVARIANT(made == nullptr, "a failed constructor left *out set");
+    return false;
+  }
+  INVARIANT(made != nullptr && (players >= 1 && players <= 6), "constructor");
+  check_game(made);
+  return true;
+}
+
 void step(Input& in, Pool& pool) {
   const uint8_t op = in.byte() % kOpCount;
   const int i = pool.index(in);
@@ -637,15 +653,7 @@ void step(Input& in, Pool& pool) {
         s = carc_game_new_with_order(null_out ? nullptr : &made, players, in.byte() % 8 ? tiles.c_str() : nullptr);
       }
       check_thread_status(s, op == kNew ? "carc_game_new" : "carc_game_new_with_order", was);
-      if (null_out) {
-        INVARIANT(s == CARC_EINVAL, "constructor with NULL out");
-      } else if (s < 0) {
-        INVARIANT(made == nullptr, "a failed constructor left *out set");
-      } else {
-        INVARIANT(made != nullptr && (players >= 1 && players <= 6), "constructor");
-        check_game(made);
-        pool.put(i, made);
-      }
+      if (constructed(s, null_out, made, players)) pool.put(i, made);
       break;
     }
     case kClone: {
@@ -778,14 +786,8 @@ void step(Input& in, Pool& pool) {
       const std::string was = carc_game_errmsg(nullptr);
       const int s = carc_game_new_caller_draws(null_out ? nullptr : &made, players, whole_box ? nullptr : tiles.c_str());
       check_thread_status(s, "carc_game_new_caller_draws", was);
-      if (null_out) {
-        INVARIANT(s == CARC_EINVAL, "constructor with NULL out");
-      } else if (s < 0) {
-        INVARIANT(made == nullptr, "a failed constructor left *out set");
-      } else {
-        INVARIANT(made != nullptr && (players >= 1 && players <= 6), "constructor");
+      if (constructed(s, null_out, made, players)) {
         INVARIANT(carc_game_caller_draws(made) == 1, "a caller-draws game that draws by itself");
-        check_game(made);
         pool.put(i, made);
       }
       break;

@@ -36,12 +36,13 @@ inline GamePtr clone(const carc_game* src) {
 
 inline std::string errmsg(const carc_game* g) { return carc_game_errmsg(g); }
 
-// The game's record through carc_game_save, sized by a first call.
-inline std::string save(const carc_game* g) {
-  const int n = carc_game_save(g, nullptr, 0);
+// The game's record through carc_game_save (or another call that writes text the same
+// way, such as carc_game_save_public), sized by a first call.
+inline std::string save(const carc_game* g, int (*write)(const carc_game*, char*, size_t) = carc_game_save) {
+  const int n = write(g, nullptr, 0);
   REQUIRE(n > 0);
   std::string text(static_cast<size_t>(n) + 1, '?');
-  REQUIRE(carc_game_save(g, text.data(), text.size()) == n);
+  REQUIRE(write(g, text.data(), text.size()) == n);
   text.resize(static_cast<size_t>(n));
   return text;
 }

@@ -187,14 +187,19 @@ int check_queue(const Call& c, const carc_game& g) {
   return CARC_OK;
 }
 
+// A move is played only with its own tile: the tile in hand.
+int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
+  const carc::TileType current = g.game.current_tile();
+  if (u.tile == current) return CARC_OK;
+  return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
+                carc::tile_letter(current));
+}
+
 // Plays a whole turn; the move must be for the current tile.
 int play_move(const Call& c, carc_game& g, const Unpacked& u) {
   if (g.game.phase() != carc::Phase::PlaceTile)
     return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game.phase()));
-  const carc::TileType current = g.game.current_tile();
-  if (u.tile != current)
-    return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
-                  carc::tile_letter(current));
+  if (const int s = check_move_tile(c, g, u)) return s;
   carc::Verdict why;
   const carc::Status s = g.game.play(u.move, &g.events, &why);
   if (s != carc::Status::Ok)
@@ -596,10 +601,7 @@ int carc_game_place(carc_game* game, carc_move move) {
                                  "with carc_game_play");
     if (g.game.phase() != carc::Phase::PlaceTile)
       return c.fail(CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game.phase()));
-    const carc::TileType current = g.game.current_tile();
-    if (u.tile != current)
-      return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
-                    carc::tile_letter(current));
+    if (const int s = check_move_tile(c, g, u)) return s;
     carc::Verdict why;
     const carc::Status s = g.game.place(u.move.at, &why);
     if (s != carc::Status::Ok)
@@ -634,10 +636,7 @@ int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_
     if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
     if (g.game.phase() != carc::Phase::PlaceTile)
       return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game.phase()));
-    const carc::TileType current = g.game.current_tile();
-    if (u.tile != current)
-      return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
-                    carc::tile_letter(current));
+    if (const int s = check_move_tile(c, g, u)) return s;
     carc::Location buf[carc::kMaxMeepleOptions];
     carc::Verdict why;
     const int n = g.game.meeple_options_for(u.move.at, buf, &why);
