@@ -12,6 +12,13 @@ Status fail(Status s, std::string* error, std::string msg) {
   if (error) *error = std::move(msg);
   return s;
 }
+
+// A game with caller draws waits for each tile: tell g the tiles `game` drew, discards
+// included, up to where `game` is (seeded and fixed-order games draw by themselves).
+void redraw(Game& g, const Game& game) {
+  const auto drawn = game.drawn_tiles();
+  while (g.phase() == Phase::Draw && g.drawn() < game.drawn()) g.draw(drawn[static_cast<size_t>(g.drawn())]);
+}
 }  // namespace
 
 Game restart(const Game& game) { return restart(game, game.options()); }
@@ -42,19 +49,23 @@ Status rewind(const Game& game, int turns, Game& out, std::string* error) {
     return fail(Status::InvalidArgument, error,
                 fmt::format("cannot rewind to turn {}: {} turns have been played", turns, played));
   Game g = restart(game);
-  // With caller draws the replay is told each tile the game drew, discards included.
-  const auto drawn = game.drawn_tiles();
-  const auto redraw = [&] {
-    while (g.phase() == Phase::Draw && g.drawn() < game.drawn()) g.draw(drawn[g.drawn()]);
-  };
   for (int t = 1; t <= turns; ++t) {
-    redraw();
+    redraw(g, game);
     const PlacedTile& pt = game.board().tile(t);
     Verdict v;
     if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple}, nullptr, &v) != Status::Ok)
       return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
   }
-  redraw();
+  redraw(g, game);
+  out = g;
+  return Status::Ok;
+}
+
+Status with_options(const Game& game, const Options& options, Game& out, std::string* error) {
+  if (game.board().tile_count() != 1)
+    return fail(Status::WrongPhase, error, "options are set before the first tile is placed");
+  Game g = restart(game, options);
+  redraw(g, game);
   out = g;
   return Status::Ok;
 }

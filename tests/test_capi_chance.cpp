@@ -42,6 +42,16 @@ TEST_CASE("C API chance: a caller-draws game waits in the draw phase and takes t
   CHECK(carc_game_caller_draws(seeded.get()) == 0);
 }
 
+TEST_CASE("C API chance: an option set after a draw keeps the tile in hand") {
+  GamePtr g = make_caller(2, nullptr);
+  REQUIRE(carc_game_draw(g.get(), tile_of('E')) == CARC_OK);
+  REQUIRE(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 0) == CARC_OK);
+  CHECK(carc_game_option(g.get(), CARC_OPT_FARMERS) == 0);
+  CHECK(carc_game_phase(g.get()) == CARC_PHASE_PLACE_TILE);
+  CHECK(carc_game_current_tile(g.get()) == tile_of('E'));
+  CHECK(carc_game_tiles_remaining(g.get()) == 70);
+}
+
 TEST_CASE("C API chance: a bad draw is refused with a message and changes nothing") {
   GamePtr g = make_caller(2, "EU");
   GamePtr before = clone(g.get());

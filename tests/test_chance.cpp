@@ -263,3 +263,22 @@ TEST_CASE("A public copy shows the same, hides the order, and plays on with call
   REQUIRE(play.draw(g.current_tile()) == Status::Ok);
   CHECK(same_public_state(play, g));
 }
+
+TEST_CASE("Caller draws: options set after a draw, before the first placement, keep the drawn tiles") {
+  Game g(2, CallerDraws{});
+  REQUIRE(g.draw(tile_from_letter('E')) == Status::Ok);
+  Options off;
+  off.farmers = false;
+  Game out = g;
+  REQUIRE(with_options(g, off, out) == Status::Ok);
+  CHECK(!out.options().farmers);
+  CHECK(out.phase() == Phase::PlaceTile);
+  CHECK(out.current_tile() == tile_from_letter('E'));
+  CHECK(out.drawn() == g.drawn());
+  REQUIRE(out.play(Move{Placement{0, -1, 2}, Location::None}) == Status::Ok);
+  std::string error;
+  Game later = out;
+  CHECK(with_options(out, Options{}, later, &error) == Status::WrongPhase);
+  CHECK(error == "options are set before the first tile is placed");
+  CHECK(later == out);
+}

@@ -49,6 +49,10 @@ static_assert(CARC_MAX_MEEPLES == carc::kMaxMeeples);
 static_assert(CARC_BOT_RANDOM == static_cast<int>(carc::BotLevel::Random) && CARC_BOT_GREEDY == static_cast<int>(carc::BotLevel::Greedy) &&
               CARC_BOT_MCTS == static_cast<int>(carc::BotLevel::Mcts));
 static_assert(CARC_MAX_BOT_THREADS == carc::kMaxBotThreads);
+static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farmers &&
+              carc::find_option(CARC_OPT_FIRST_EDITION_SMALL_CITY)->field == &carc::Options::first_edition_small_city &&
+              carc::find_option(CARC_OPT_FIRST_EDITION_FARMERS)->field == &carc::Options::first_edition_farmers &&
+              carc::option_table().size() == 3, "the CARC_OPT_* ids are the option table's");
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);
 static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen);
@@ -487,30 +491,22 @@ void carc_game_free(carc_game* game) { delete game; }
 int carc_game_set_option(carc_game* game, int option, int value) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     if (value != 0 && value != 1) return c.fail(CARC_EINVAL, "value %d is not 0 or 1", value);
+    const carc::OptionInfo* info = carc::find_option(option);
+    if (!info) return c.fail(CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
     carc::Options o = g.game.options();
-    switch (option) {
-      case CARC_OPT_FARMERS: o.farmers = value; break;
-      case CARC_OPT_FIRST_EDITION_SMALL_CITY: o.first_edition_small_city = value; break;
-      case CARC_OPT_FIRST_EDITION_FARMERS: o.first_edition_farmers = value; break;
-      default: return c.fail(CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
-    }
-    if (g.game.board().tile_count() != 1) return c.fail(CARC_EPHASE, "options are set before the first tile is placed");
-    // Before the first placement the state is set-up only, which the options do not
-    // change: restarting the game from its seed or draw order with the new options is exact.
-    g.game = carc::restart(g.game, o);
+    o.*info->field = value == 1;
+    std::string error;
+    const carc::Status s = carc::with_options(g.game, o, g.game, &error);
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     return CARC_OK;
   });
 }
 
 int carc_game_option(const carc_game* game, int option) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    const carc::Options& o = g.game.options();
-    switch (option) {
-      case CARC_OPT_FARMERS: return o.farmers ? 1 : 0;
-      case CARC_OPT_FIRST_EDITION_SMALL_CITY: return o.first_edition_small_city ? 1 : 0;
-      case CARC_OPT_FIRST_EDITION_FARMERS: return o.first_edition_farmers ? 1 : 0;
-      default: return c.fail(CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
-    }
+    const carc::OptionInfo* info = carc::find_option(option);
+    if (!info) return c.fail(CARC_EINVAL, "%d is not an option (CARC_OPT_*)", option);
+    return g.game.options().*info->field ? 1 : 0;
   });
 }
 

@@ -15,6 +15,11 @@ Game restart(const Game& game);
 // The same with other rule options (which the draw pile does not depend on).
 Game restart(const Game& game, const Options& options);
 
+// Writes to `out` the same game with other rule options, which is only possible before the
+// first tile is placed: the set-up with the same pile, and for caller draws the same tiles
+// drawn so far (the options decide what is drawn and discarded). WrongPhase afterwards.
+Status with_options(const Game& game, const Options& options, Game& out, std::string* error = nullptr);
+
 // Whole turns played so far (tiles placed after the start tile); a tile placed whose
 // meeple is not decided yet does not count.
 int turns_played(const Game& game);
