@@ -28,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "printable.hpp"
+
 namespace {
 
 [[noreturn]] void violated(const char* what, int line, const std::string& detail) {
@@ -367,21 +369,9 @@ void check_game(const carc_game* g, bool playout = false) {
 
 bool documented(int status) { return status >= 0 || (status >= CARC_ERANGE && status <= CARC_EINVAL); }
 
-// Whether a message is safe to print: at most 255 bytes of valid UTF-8 without control
-// characters (C0, DEL, C1), as the header promises.
-bool printable_message(const std::string& s) {
-  if (s.size() > 255) return false;
-  for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-    if (len == 0 || i + len > s.size() || c < 0x20 || c == 0x7F || c == 0xC0 || c == 0xC1) return false;
-    for (size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) return false;
-    i += len;
-  }
-  return true;
-}
+// Whether a message is safe to print: at most 255 bytes, printable (printable.hpp), as the
+// header promises.
+bool printable_message(const std::string& s) { return s.size() <= 255 && printable(s); }
 
 // The status of a call: documented, and the calling thread's message agrees with it (a
 // failure writes "carc_...: ...", printable; a success leaves `was`, the message before
