@@ -12,14 +12,7 @@
 # CONFIG GENERATOR C_COMPILER CXX_COMPILER VERSION LIBDIR PYDIR PYTHON PKG_CONFIG SHARED
 # SANITIZE PRELOAD.
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    list(JOIN ARGN " " cmd)
-    message(FATAL_ERROR "failed (${rc}): ${cmd}\n${out}\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_helper.cmake)
 
 function(expect what pattern)
   if(NOT out MATCHES "${pattern}")

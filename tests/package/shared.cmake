@@ -6,14 +6,7 @@
 # Run by ctest (capi/tests/tests.cmake) with: WORK_DIR PROJECT_DIR CONFIG GENERATOR
 # C_COMPILER CXX_COMPILER.
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    list(JOIN ARGN " " cmd)
-    message(FATAL_ERROR "failed (${rc}): ${cmd}\n${out}\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_helper.cmake)
 
 unset(ENV{LD_LIBRARY_PATH})
 set(build ${WORK_DIR}/build)
