@@ -111,8 +111,8 @@ int main(int argc, char** argv) {
     check(game, carc_game_meeple_locations(game, locations, CARC_MAX_MEEPLE_LOCATIONS, &k));
     choice = pick(&rng, (uint32_t)k + 1);
     if (choice < (uint32_t)k) {
-      check(game, carc_move_unpack(move, &tile, &x, &y, &rotation, NULL));
-      move = carc_move_pack(tile, x, y, rotation, locations[choice]);
+      check(game, carc_move_unpack(move, &tile, &x, &y, &rotation, NULL, NULL));
+      move = carc_move_pack(tile, x, y, rotation, CARC_FIGURE_MEEPLE, locations[choice]);
       check(game, carc_game_deploy(game, locations[choice]));
     } else {
       check(game, carc_game_skip(game));

@@ -1,4 +1,6 @@
-// Game flow: set-up, the draw pile, placing tiles, deploying meeples, passing the turn.
+// Game flow: set-up, the draw pile, placing tiles, figure actions, passing the turn. The
+// expansions' rules are in their own files (river.cpp, abbot.cpp); this file calls them at
+// the named points of the turn.
 #include "carcassonne/game.hpp"
 
 #include <algorithm>
@@ -13,34 +15,101 @@ using tiles::kOriented;
 
 TileType tile_from_letter(char c) { return tile_from_name(std::string_view(&c, 1)); }
 
-void Game::init(int players, Options options) {
-  if (players < kMinPlayers || players > kMaxPlayers)
-    throw std::invalid_argument("player count must be 1 to 6, not " + std::to_string(players));
-  players_ = static_cast<uint8_t>(players);
-  options_ = options;
-  for (int p = 0; p < players; ++p) supply_[p] = kMeeplesPerPlayer;
-  const SegId base = features_.add_tile(kStartTile, 0);
-  board_.place(0, 0, kStartTile, 0, base);
+std::string_view figure_name(Figure f) {
+  switch (f) {
+    case Figure::Meeple: return "meeple";
+    case Figure::Large: return "large meeple";
+    case Figure::Abbot: return "abbot";
+    case Figure::Builder: return "builder";
+    case Figure::Pig: return "pig";
+    case Figure::Recall: return "recall";
+  }
+  return "?";
+}
+
+bool has_figure(const Options& o, Figure f) {
+  switch (f) {
+    case Figure::Meeple: return true;
+    case Figure::Large: return o.inns_and_cathedrals;
+    case Figure::Abbot:
+    case Figure::Recall: return o.abbot;
+    case Figure::Builder:
+    case Figure::Pig: return o.traders_and_builders;
+  }
+  return false;
+}
+
+int box_count(const Options& o, TileType t) {
+  if (t >= kTileTypes) return 0;
+  const tiles::TileDef& d = kDefs[t];
+  switch (d.set) {
+    case tiles::raw::TileSet::Base: {
+      // The start tile takes one D; with the river it goes back in the box instead, so the
+      // land stack holds the same 71 base tiles either way.
+      int n = d.count - (t == kStartTile ? 1 : 0);
+      if (o.abbot)
+        for (int g = 0; g < kTileTypes; ++g) n -= (kDefs[g].plain == t && g != t) ? kDefs[g].count : 0;
+      return n;
+    }
+    case tiles::raw::TileSet::Abbot: return o.abbot ? d.count : 0;
+    case tiles::raw::TileSet::River: return o.river && t != tiles::kSpring ? d.count : 0;
+    case tiles::raw::TileSet::InnsAndCathedrals: return o.inns_and_cathedrals ? d.count : 0;
+    case tiles::raw::TileSet::TradersAndBuilders: return o.traders_and_builders ? d.count : 0;
+  }
+  return 0;
 }
 
 namespace {
-// The box without the start tile, in tile type order: the pile before the shuffle.
-constexpr std::array<TileType, kMaxDeck> kBox = [] {
-  std::array<TileType, kMaxDeck> box{};
-  int n = 0;
-  for (int t = 0; t < kTileTypes; ++t)
-    for (int i = (t == kStartTile) ? 1 : 0; i < kDefs[t].count; ++i) box[n++] = static_cast<TileType>(t);
-  return box;
-}();
+// River tiles are drawn first, the lake last of them; the land tiles after them. Sorting a
+// pile by this rank puts a face-down pile in that order.
+int draw_rank(TileType t) { return tiles::is_river(t) ? t - kTileTypes : t; }
+bool river_first(TileType a, TileType b) { return draw_rank(a) < draw_rank(b); }
 }  // namespace
+
+void Game::init(int players, Options options) {
+  if (players < kMinPlayers || players > kMaxPlayers)
+    throw std::invalid_argument("player count must be 1 to 6, not " + std::to_string(players));
+  if (options.traders_and_builders || options.inns_and_cathedrals)
+    throw std::invalid_argument("Inns & Cathedrals and Traders & Builders are not playable yet");
+  players_ = static_cast<uint8_t>(players);
+  options_ = options;
+  uint8_t extra = 0;
+  for (Figure f : {Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig})
+    if (has_figure(options, f)) extra = static_cast<uint8_t>(extra | (1u << static_cast<int>(f)));
+  for (int p = 0; p < players; ++p) {
+    supply_[p] = kMeeplesPerPlayer;
+    figures_[p] = extra;
+  }
+  const TileType first = options.river ? tiles::kSpring : kStartTile;
+  const SegId base = features_.add_tile(first, 0);
+  board_.place(0, 0, first, 0, base);
+  if (options.river) river_set_up();
+}
+
+// The box of these options without the start tile (or the spring), in draw rank order: the
+// pile before the shuffle. The base game's is its 71 tiles in type order.
+void Game::set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const {
+  n = 0;
+  for (int rank = -kTileTypes; rank < kTileTypes; ++rank) {
+    const TileType t = static_cast<TileType>(rank < 0 ? rank + kTileTypes : rank);
+    if ((rank < 0) != tiles::is_river(t)) continue;
+    for (int i = box_count(options, t); i > 0; --i) box[n++] = t;
+  }
+}
 
 Game::Game(int players, uint64_t seed, Options options) {
   init(players, options);
   seed_ = seed;
-  deck_ = kBox;
-  const int n = kMaxDeck;
+  int n = 0;
+  set_up_box(options, deck_, n);
+  // The land tiles are shuffled first, so that a base game deals as it always has; then
+  // the river tiles above them, the lake staying last.
+  int rivers = 0;
+  while (rivers < n && tiles::is_river(deck_[rivers])) ++rivers;
   Rng rng(seed);
-  for (int i = n - 1; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
+  TileType* land = deck_.data() + rivers;
+  for (int i = n - rivers - 1; i > 0; --i) std::swap(land[i], land[rng.below(static_cast<uint32_t>(i + 1))]);
+  for (int i = rivers - 2; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
   deck_size_ = static_cast<uint8_t>(n);
   draw_next(nullptr);
 }
@@ -49,42 +118,72 @@ Game::Game(int players, std::span<const TileType> order, Options options) {
   init(players, options);
   fixed_order_ = true;
   set_pile(order);
+  check_box(order, true);
   draw_next(nullptr);
 }
 
-Game::Game(int players, CallerDraws, Options options) : Game(players, CallerDraws{}, kBox, options) {}
+Game::Game(int players, CallerDraws, Options options) {
+  init(players, options);
+  caller_draws_ = true;
+  int n = 0;
+  set_up_box(options, deck_, n);
+  deck_size_ = static_cast<uint8_t>(n);
+  draw_next(nullptr);
+}
 
 Game::Game(int players, CallerDraws, std::span<const TileType> pile, Options options) {
   init(players, options);
   caller_draws_ = true;
   set_pile(pile);
-  // The face-down tiles are kept in type order: they have no order, and so two games that
-  // show the same are equal.
-  std::sort(deck_.begin(), deck_.begin() + deck_size_);
+  check_box(pile, false);
+  // The face-down tiles are kept in draw rank order (river first, then type order): they
+  // have no order, and so two games that show the same are equal.
+  std::stable_sort(deck_.begin(), deck_.begin() + deck_size_, river_first);
   draw_next(nullptr);
 }
 
-// The pile's tiles, checked against the box (the start tile takes one D).
 void Game::set_pile(std::span<const TileType> tiles) {
-  std::array<int, kTileTypes> used{};
-  used[kStartTile] = 1;
   if (tiles.size() > static_cast<size_t>(kMaxDeck))
-    throw std::invalid_argument("a draw order holds at most 71 tiles");
-  for (size_t i = 0; i < tiles.size(); ++i) {
-    const TileType t = tiles[i];
-    if (t >= kTileTypes) throw std::invalid_argument("tile type " + std::to_string(t) + " is not 0..23 (A..X)");
-    if (++used[t] > kDefs[t].count)
-      throw std::invalid_argument(std::string("the draw order holds more ") + tile_letter(t) +
-                                  " tiles than the box (" + std::to_string(kDefs[t].count) +
-                                  (t == kStartTile ? ", the start tile included)" : ")"));
-    deck_[i] = t;
-  }
+    throw std::invalid_argument("a draw order holds at most " + std::to_string(kMaxDeck) + " tiles");
+  for (size_t i = 0; i < tiles.size(); ++i) deck_[i] = tiles[i];
   deck_size_ = static_cast<uint8_t>(tiles.size());
+}
+
+// The pile's tiles, checked against the box of the options (the start tile takes one D); an
+// order also keeps the river's: its tiles before the land's, the lake last of them.
+void Game::check_box(std::span<const TileType> tiles, bool ordered) const {
+  std::array<int, kTileTypes> used{};
+  bool land_seen = false, lake_seen = false;
+  for (const TileType t : tiles) {
+    if (t >= kTileTypes) throw std::invalid_argument("tile type " + std::to_string(t) + " names no tile");
+    const int in_box = box_count(options_, t);
+    if (in_box == 0)
+      throw std::invalid_argument(std::string("tile ") + std::string(tile_name(t)) + " is not in this game's box" +
+                                  (t == tiles::kSpring ? " (the spring is placed at the start)" : ""));
+    if (++used[t] > in_box)
+      throw std::invalid_argument(std::string("the draw order holds more ") + std::string(tile_name(t)) +
+                                  " tiles than the box (" + std::to_string(in_box + (t == kStartTile) ) +
+                                  (t == kStartTile ? ", the start tile included)" : ")"));
+    if (!ordered) continue;
+    if (tiles::is_river(t)) {
+      if (land_seen) throw std::invalid_argument("river tiles are drawn before the land tiles");
+      if (lake_seen) throw std::invalid_argument("the lake RL is the last river tile");
+      lake_seen = t == tiles::kLake;
+    } else {
+      land_seen = true;
+    }
+  }
 }
 
 TileType Game::current_tile() const {
   if (phase_ == Phase::GameOver || phase_ == Phase::Draw) return kNoTile;
   return deck_[drawn_ - 1];
+}
+
+int Game::supply(int player, Figure f) const {
+  if (f == Figure::Meeple) return supply_[player];
+  if (f == Figure::Recall) return 0;
+  return (figures_[player] >> static_cast<int>(f)) & 1;
 }
 
 uint8_t Game::leaders() const {
@@ -116,8 +215,16 @@ Verdict Game::check_fit(TileType t, Placement p) const {
     v.reason = Illegal::BadRotation;
     return v;
   }
+  if (tiles::is_river(t)) return river_check(t, p);
   const OpenCell* o = board_.open_at(p.x, p.y);
   if (!o) {
+    if (board_.blocked_at(p.x, p.y)) {  // the river's open end: no land tile shows a river edge
+      v.reason = Illegal::Mismatch;
+      v.side = static_cast<Side>(river_.entry);
+      v.want = Edge::River;
+      v.have = static_cast<Edge>((kOriented[t][p.rot].edge_code >> (2 * river_.entry)) & 3);
+      return v;
+    }
     v.reason = board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::NoNeighbour;
     return v;
   }
@@ -147,6 +254,7 @@ Verdict Game::check_placement(Placement p) const {
 
 int Game::placements_for(TileType t, Placement* out) const {
   if (t >= kTileTypes) return 0;
+  if (tiles::is_river(t)) return river_placements(t, out);
   int n = 0;
   const auto& fit = tiles::kFit[t];
   for (int i = 0, e = board_.open_count(); i < e; ++i) {
@@ -166,7 +274,12 @@ int Game::legal_placements(Placement* out) const {
   return placements_for(current_tile(), out);
 }
 
-bool Game::fits_anywhere(TileType t) const { return board_.placement_count(t) > 0; }
+int Game::placement_count(TileType t) const {
+  if (t >= kTileTypes) return 0;
+  return tiles::is_river(t) ? river_placements(t, nullptr) : board_.placement_count(t);
+}
+
+bool Game::fits_anywhere(TileType t) const { return placement_count(t) > 0; }
 
 Status Game::place(Placement p, Verdict* why) {
   const Verdict v = check_placement(p);
@@ -192,6 +305,7 @@ void Game::apply_placement(Placement p) {
   const SegId base = features_.add_tile(t, index);
   int neighbour[4];
   board_.place(p.x, p.y, t, rot, base, neighbour);
+  if (kOriented[t][rot].river) river_placed(t, Placement{p.x, p.y, static_cast<uint8_t>(rot)});
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
   unsigned joined = 0;  // the tile's road and city segments that met a neighbour
@@ -224,10 +338,11 @@ void Game::apply_placement(Placement p) {
     const SegId r = features_.find(static_cast<SegId>(base + i));
     if (features_.root_counters(r).open == 0) add_pending(r);
   }
-  // A completed monastery scores only with a monk on it, so the monasteries to look at are
-  // this tile's own (its monk comes later this turn) and those of the monks around it:
-  // bit 3*dy+dx of `block` for the one at (p.x+dx-1, p.y+dy-1), visited in that order.
-  unsigned block = kDefs[t].segs[0].kind == FeatureKind::Monastery ? 1u << 4 : 0u;
+  // A completed monastery or garden scores only with a monk or abbot on it, so the ones to
+  // look at are this tile's own (its figure comes later this turn) and those of the monks
+  // and abbots around it: bit 3*dy+dx of `block` for the one at (p.x+dx-1, p.y+dy-1),
+  // visited in that order.
+  unsigned block = kDefs[t].centre != tiles::kNoSeg ? 1u << 4 : 0u;
   for (int i = 0; i < nmonks_; ++i) {
     const PlacedTile& m = board_.tile(monks_[i]);
     const unsigned dx = m.x - p.x + 1u, dy = m.y - p.y + 1u;
@@ -242,24 +357,36 @@ void Game::apply_placement(Placement p) {
   phase_ = Phase::PlaceMeeple;
 }
 
-// ---------------------------------------------------------------- the meeple
+// ---------------------------------------------------------------- the figure action
 
-Verdict Game::check_meeple(Location loc) const {
+Verdict Game::check_meeple(Location loc) const { return check_figure(Figure::Meeple, loc); }
+
+Verdict Game::check_figure(Figure f, Location loc) const {
   if (phase_ != Phase::PlaceMeeple) return Verdict{Illegal::WrongPhase};
-  if (loc == Location::None) return Verdict{};
+  if (f == Figure::Meeple && loc == Location::None) return Verdict{};
+  if (!has_figure(options_, f))
+    return Verdict{Illegal::NotInGame};
+  if (f == Figure::Abbot || f == Figure::Recall) return abbot_check(f, loc);
   if (static_cast<int>(loc) >= kLocationCount) return Verdict{Illegal::NoSuchFeature};
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const uint8_t local = kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)];
   if (local == tiles::kNoSeg) return Verdict{Illegal::NoSuchFeature};
   const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
-  if (features_.kind(r) == FeatureKind::Field && !options_.farmers) return Verdict{Illegal::FarmersOff};
+  const FeatureKind kind = features_.kind(r);
+  if (kind == FeatureKind::Garden) return Verdict{options_.abbot ? Illegal::GardenAbbotOnly : Illegal::NoSuchFeature};
+  if (kind == FeatureKind::Field && !options_.farmers) return Verdict{Illegal::FarmersOff};
   if (features_.root_counters(r).meeples > 0) return Verdict{Illegal::FeatureOccupied};
-  if (supply_[current_] == 0) return Verdict{Illegal::NoSupply};
+  if (supply(current_, f) == 0) return Verdict{Illegal::NoSupply};
   return Verdict{};
 }
 
 int Game::meeple_options(Location* out) const {
   if (phase_ != Phase::PlaceMeeple || supply_[current_] == 0) return 0;
+  return free_locations(out);
+}
+
+// The first locations of the tile just placed's free features that a meeple may take.
+int Game::free_locations(Location* out) const {
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const auto& o = kOriented[pt.type][pt.rot];
   // Each location is written and kept or not without a branch: which features are free is
@@ -279,6 +406,29 @@ int Game::meeple_options(Location* out) const {
   return n;
 }
 
+int Game::figure_options(FigureChoice* out) const {
+  if (phase_ != Phase::PlaceMeeple) return 0;
+  Location locs[kMaxMeepleOptions];
+  int n = 0;
+  const int k = meeple_options(locs);
+  for (int i = 0; i < k; ++i) out[n++] = FigureChoice{Figure::Meeple, locs[i]};
+  if (supply(current_, Figure::Large)) {  // wherever a meeple could go
+    const int m = free_locations(locs);
+    for (int i = 0; i < m; ++i) out[n++] = FigureChoice{Figure::Large, locs[i]};
+  }
+  if (options_.abbot) n += abbot_options(out + n);
+  return n;
+}
+
+int Game::figure_options_for(Placement p, FigureChoice* out, Verdict* why) const {
+  const Verdict v = check_placement(p);
+  if (why) *why = v;
+  if (!v) return 0;
+  Game placed = *this;
+  placed.apply_placement(p);
+  return placed.figure_options(out);
+}
+
 int Game::meeple_options_for(Placement p, Location* out, Verdict* why) const {
   const Verdict v = check_placement(p);
   if (why) *why = v;
@@ -288,37 +438,49 @@ int Game::meeple_options_for(Placement p, Location* out, Verdict* why) const {
   return placed.meeple_options(out);
 }
 
-Status Game::deploy(Location loc, Events* events, Verdict* why) {
-  const Verdict v = check_meeple(loc);
+// The first location (in listing order) of the feature that loc names on the tile just
+// placed: the name the listing gives it.
+Location Game::first_location(Location loc) const {
+  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+  const auto& o = kOriented[pt.type][pt.rot];
+  const uint8_t local = o.loc_seg[static_cast<int>(loc)];
+  if (local == tiles::kNoSeg) return loc;
+  const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
+  for (int l = 0; l < kLocationCount; ++l) {
+    const uint8_t other = o.loc_seg[l];
+    if (other != tiles::kNoSeg && features_.find(static_cast<SegId>(pt.seg_base + other)) == r)
+      return static_cast<Location>(l);
+  }
+  return loc;
+}
+
+Status Game::deploy(Location loc, Events* events, Verdict* why) { return act(Figure::Meeple, loc, events, why); }
+
+Status Game::act(Figure f, Location loc, Events* events, Verdict* why) {
+  const Verdict v = check_figure(f, loc);
   if (why) *why = v;
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
-  if (loc != Location::None) {
-    // Name the feature by its first location on this tile, as the listing does.
-    const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
-    const auto& o = kOriented[pt.type][pt.rot];
-    const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
-    for (int i = 0; i < o.nchoices; ++i)
-      if (features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(o.choices[i])])) == r) {
-        loc = o.choices[i];
-        break;
-      }
-    put_meeple(loc);
-  }
+  if (f == Figure::Recall) abbot_recall(events);
+  else if (loc != Location::None) put_figure(f, first_location(loc));
   finish_turn(events);
   return Status::Ok;
 }
 
 // Puts the current player's meeple on a legal location of the tile just placed, given as
 // the first location of its feature on that tile (what meeple_options lists).
-void Game::put_meeple(Location loc) {
+void Game::put_meeple(Location loc) { put_figure(Figure::Meeple, loc); }
+
+void Game::put_figure(Figure f, Location loc) {
   const int index = board_.tile_count() - 1;
   PlacedTile& pt = board_.tile(index);
   const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
   pt.meeple = loc;
-  meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc};
-  if (loc == Location::C) monks_[nmonks_++] = static_cast<uint8_t>(index);  // only monks stand in the centre
-  features_.root_counters(features_.find(seg)).meeples++;
-  supply_[current_]--;
+  pt.figure = f;
+  meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc, f};
+  if (loc == Location::C) monks_[nmonks_++] = static_cast<uint8_t>(index);  // a monk or an abbot
+  if (kFigureWeight[static_cast<int>(f)] > 0) features_.root_counters(features_.find(seg)).meeples++;
+  if (f == Figure::Meeple) supply_[current_]--;
+  else figures_[current_] = static_cast<uint8_t>(figures_[current_] & ~(1u << static_cast<int>(f)));
 }
 
 void Game::finish_turn(Events* events) {
@@ -351,10 +513,12 @@ bool Game::take_drawn(Events* events) {
   }
   const int i = drawn_ - 1;
   discarded_[i >> 6] |= uint64_t{1} << (i & 63);
+  // A river tile that fit nowhere leaves the river as it was; if it was the lake, the river
+  // stays open for good, its end blocked for land tiles.
   if (events) {
     Event e;
     e.type = Event::Type::Discard;
-    e.tile = t;
+    e.discarded = t;
     events->push(e);
   }
   return false;
@@ -367,13 +531,14 @@ Status Game::draw(TileType t, Events* events, Verdict* why) {
   if (phase_ != Phase::Draw) v.reason = Illegal::WrongPhase;
   else if (t >= kTileTypes) v.reason = Illegal::NoSuchTile;
   else if (face_down(t) == 0) v.reason = Illegal::NotFaceDown;
+  else if (next_is_river()) v = river_draw_check(t);
   if (why) *why = v;
   if (!v)
     return v.reason == Illegal::WrongPhase   ? Status::WrongPhase
            : v.reason == Illegal::NoSuchTile ? Status::InvalidArgument
                                              : Status::IllegalMove;
   // Take the first face-down t and move it to the front of the face-down part, which stays
-  // in type order.
+  // in draw rank order.
   int j = drawn_;
   while (deck_[j] != t) ++j;
   for (; j > drawn_; --j) deck_[j] = deck_[j - 1];
@@ -383,7 +548,13 @@ Status Game::draw(TileType t, Events* events, Verdict* why) {
 }
 
 void Game::redeal(Rng& rng, Events* events) {
-  for (int i = deck_size_ - 1; i > drawn_; --i)
+  // The river's face-down tiles are shuffled among themselves, the lake staying last, and
+  // the land's among themselves (a no-op split in a game without the river).
+  int land = drawn_;
+  while (land < deck_size_ && tiles::is_river(deck_[land])) ++land;
+  for (int i = deck_size_ - 1; i > land; --i)
+    std::swap(deck_[i], deck_[land + static_cast<int>(rng.below(static_cast<uint32_t>(i - land + 1)))]);
+  for (int i = land - 2; i > drawn_; --i)
     std::swap(deck_[i], deck_[drawn_ + static_cast<int>(rng.below(static_cast<uint32_t>(i - drawn_ + 1)))]);
   fixed_order_ = true;
   caller_draws_ = false;
@@ -393,7 +564,7 @@ void Game::redeal(Rng& rng, Events* events) {
 
 Game Game::public_copy() const {
   Game g = *this;
-  std::sort(g.deck_.begin() + drawn_, g.deck_.begin() + deck_size_);
+  std::stable_sort(g.deck_.begin() + drawn_, g.deck_.begin() + deck_size_, river_first);
   g.fixed_order_ = false;
   g.caller_draws_ = true;
   g.seed_ = 0;
@@ -406,21 +577,21 @@ bool same_public_state(const Game& a, const Game& b) { return a.public_copy() ==
 
 Status Game::play(Move m, Events* events, Verdict* why) {
   Verdict v = check_placement(m.at);
-  if (v && m.meeple != Location::None) {
-    // Whether the meeple is legal depends on the features after placement: try it on a
-    // copy so that a bad meeple leaves this game untouched.
+  if (v && (m.meeple != Location::None || m.figure != Figure::Meeple)) {
+    // Whether the figure action is legal depends on the features after placement: try it
+    // on a copy so that a bad one leaves this game untouched.
     Game trial = *this;
     trial.apply_placement(m.at);
-    v = trial.check_meeple(m.meeple);
+    v = trial.check_figure(m.figure, m.meeple);
     if (v) {
       *this = trial;
-      return deploy(m.meeple, events, why);
+      return act(m.figure, m.meeple, events, why);
     }
   }
   if (why) *why = v;
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
   apply_placement(m.at);
-  return deploy(Location::None, events, why);
+  return act(Figure::Meeple, Location::None, events, why);
 }
 
 // The same random choices as listing the moves with legal_placements and meeple_options,
@@ -428,6 +599,11 @@ Status Game::play(Move m, Events* events, Verdict* why) {
 // one is found, walking the open cells from the nearer end of the list.
 Placement Game::random_placement(Rng& rng) const {
   const TileType t = current_tile();
+  if (tiles::is_river(t)) {
+    Placement at[4];
+    const int n = river_placements(t, at);
+    return at[rng.below(static_cast<uint32_t>(n))];
+  }
   const auto& count = tiles::kFitCount[t];
   const uint32_t n = static_cast<uint32_t>(board_.placement_count(t));
   uint32_t pick = rng.below(n);
@@ -445,19 +621,40 @@ Placement Game::random_placement(Rng& rng) const {
   return Placement{o.x, o.y, tiles::kNthRotation[tiles::kFit[t][o.req]][pick]};
 }
 
+// A figure action chosen uniformly among the legal ones and none, taken (not the turn's
+// scoring): for games with the expansions' figures.
+void Game::random_figure(Rng& rng, Events* events) {
+  FigureChoice opts[kMaxFigureOptions];
+  const int k = figure_options(opts);
+  const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+  if (pick == static_cast<uint32_t>(k)) return;
+  if (opts[pick].figure == Figure::Recall) abbot_recall(events);
+  else put_figure(opts[pick].figure, opts[pick].location);
+}
+
 void Game::playout(Rng& rng, Events* events, Future future) {
   if (future == Future::Sampled || caller_draws_) redeal(rng, events);
+  const bool figures = options_.abbot | options_.inns_and_cathedrals | options_.traders_and_builders;
   Location opts[kMaxMeepleOptions];
   if (phase_ == Phase::PlaceMeeple) {
-    const int k = meeple_options(opts);
-    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
-    deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
+    if (figures) {
+      random_figure(rng, events);
+      finish_turn(events);
+    } else {
+      const int k = meeple_options(opts);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
+    }
   }
   while (phase_ != Phase::GameOver) {
     apply_placement(random_placement(rng));
-    const int k = meeple_options(opts);
-    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
-    if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
+    if (figures) {
+      random_figure(rng, events);
+    } else {
+      const int k = meeple_options(opts);
+      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+      if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
+    }
     finish_turn(events);
   }
 }
@@ -470,6 +667,7 @@ const char* edge_word(Edge e) {
     case Edge::Field: return "field";
     case Edge::Road: return "road";
     case Edge::City: return "city";
+    case Edge::River: return "river";
     default: return "nothing";
   }
 }
@@ -479,28 +677,43 @@ const char* side_word(Side s) {
 }
 }  // namespace
 
-std::string describe(const Verdict& v) {
-  switch (v.reason) {
+std::string_view reason_text(Illegal reason) {
+  switch (reason) {
     case Illegal::None: return "legal";
     case Illegal::WrongPhase: return "not allowed in this phase of the turn";
     case Illegal::BadRotation: return "rotation must be 0, 90, 180 or 270 degrees";
     case Illegal::Occupied: return "a tile is already placed there";
     case Illegal::NoNeighbour: return "the cell shares no edge with a placed tile";
-    case Illegal::Mismatch:
-      return std::string("the ") + side_word(v.side) + " edge is " + edge_word(v.have) +
-             " but the neighbour there shows " + edge_word(v.want);
+    case Illegal::Mismatch: return "a touching edge does not match";
     case Illegal::NoSuchFeature: return "that location names no feature of the tile just placed";
     case Illegal::FeatureOccupied: return "that feature already holds a meeple";
-    case Illegal::NoSupply: return "the player has no meeple left in supply";
+    case Illegal::NoSupply: return "the player has no such figure left in supply";
     case Illegal::FarmersOff: return "farmers are switched off in this game";
-    case Illegal::NoSuchTile: return "tile type must be 0 to 23 (A to X)";
+    case Illegal::NoSuchTile: return "no tile type has that number";
     case Illegal::NotFaceDown: return "no tile of that type is face down";
+    case Illegal::RiverMustContinue: return "a river tile must continue the river at its open end";
+    case Illegal::RiverUTurn: return "the river may not bend the same way twice in a row";
+    case Illegal::RiverFirst: return "river tiles are still face down: the tile drawn is one of them";
+    case Illegal::LakeLast: return "the lake is drawn after every other river tile";
+    case Illegal::NotInGame: return "that figure is not in this game (its expansion is off)";
+    case Illegal::GardenAbbotOnly: return "only an abbot may stand on a garden";
+    case Illegal::AbbotCentreOnly: return "the abbot goes only onto the monastery or garden of the tile just placed";
+    case Illegal::AbbotNotPlaced: return "the player's abbot is not on the board";
+    case Illegal::AbbotComplete: return "the abbot's monastery or garden is complete and scores 9 this turn";
+    case Illegal::RecallLocation: return "a recall takes no location";
   }
   return "unknown reason";
 }
 
+std::string describe(const Verdict& v) {
+  if (v.reason == Illegal::Mismatch)
+    return std::string("the ") + side_word(v.side) + " edge is " + edge_word(v.have) + " but the neighbour there shows " +
+           edge_word(v.want);
+  return std::string(reason_text(v.reason));
+}
+
 std::string describe(const Event& e) {
-  if (e.type == Event::Type::Discard) return std::string(1, tile_letter(e.tile)) + " fits nowhere and leaves the game";
+  if (e.type == Event::Type::Discard) return std::string(tile_name(e.discarded)) + " fits nowhere and leaves the game";
   std::string who;
   int n = 0;
   for (int p = 0; p < kMaxPlayers; ++p) n += (e.winners >> p) & 1;
@@ -509,8 +722,9 @@ std::string describe(const Event& e) {
     who += (k == 0 ? "" : k + 1 == n ? " and " : ", ") + std::to_string(p);
     ++k;
   }
-  return std::string(feature_kind_name(e.feature)) + " " + std::to_string(e.points) + " to " +
-         (n == 1 ? "player " : "players ") + who + (e.end_game ? " (end of game)" : "");
+  return std::string(e.type == Event::Type::Recall ? "abbot recalled: " : "") + std::string(feature_kind_name(e.feature)) +
+         " " + std::to_string(e.points) + " to " + (n == 1 ? "player " : "players ") + who +
+         (e.end_game ? " (end of game)" : "");
 }
 
 }  // namespace carc

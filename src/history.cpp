@@ -39,7 +39,7 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
     return fail(Status::InvalidArgument, error, fmt::format("turn {} is not among the {} turns played", turn, played));
   const PlacedTile& pt = game.board().tile(turn);
   tile = pt.type;
-  move = Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple};
+  move = Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
   return Status::Ok;
 }
 
@@ -53,7 +53,7 @@ Status rewind(const Game& game, int turns, Game& out, std::string* error) {
     redraw(g, game);
     const PlacedTile& pt = game.board().tile(t);
     Verdict v;
-    if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple}, nullptr, &v) != Status::Ok)
+    if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure}, nullptr, &v) != Status::Ok)
       return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
   }
   redraw(g, game);
@@ -64,9 +64,24 @@ Status rewind(const Game& game, int turns, Game& out, std::string* error) {
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error) {
   if (game.board().tile_count() != 1)
     return fail(Status::WrongPhase, error, "options are set before the first tile is placed");
-  Game g = restart(game, options);
-  redraw(g, game);
-  out = g;
+  // A pile that is the whole box becomes the whole box of the new options (the river and the
+  // abbot change what the box holds); a pile of the caller's must fit the new box.
+  const bool whole_box = game.caller_draws() && game.drawn() == 0 && [&] {
+    for (int t = 0; t < kTileTypes; ++t)
+      if (game.face_down(static_cast<TileType>(t)) != box_count(game.options(), static_cast<TileType>(t))) return false;
+    return true;
+  }();
+  try {
+    Game g = whole_box ? Game(game.players(), CallerDraws{}, options) : restart(game, options);
+    if (!whole_box && !game.fixed_order() && !game.caller_draws()) {
+      out = g;  // a seeded game deals the new box from its seed
+      return Status::Ok;
+    }
+    redraw(g, game);
+    out = g;
+  } catch (const std::invalid_argument& e) {
+    return fail(Status::InvalidArgument, error, std::string("the game's tiles do not fit these options: ") + e.what());
+  }
   return Status::Ok;
 }
 

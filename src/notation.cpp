@@ -6,13 +6,42 @@
 
 namespace carc {
 
+namespace {
+// The prefix of a figure action's word: none for a meeple, "L:" for the large meeple, ...
+constexpr std::string_view kFigurePrefix[kFigureKinds] = {"", "L:", "A:", "B:", "P:"};
+}  // namespace
+
+std::string figure_action_text(const Move& m) {
+  if (m.figure == Figure::Recall) return "recall";
+  if (m.meeple == Location::None || static_cast<int>(m.figure) >= kFigureKinds) return "";
+  return std::string(kFigurePrefix[static_cast<int>(m.figure)]) + std::string(location_name(m.meeple));
+}
+
 std::string format_move(TileType tile, const Move& m) {
   std::string s = fmt::format("{} {},{} {}", tile_name(tile), m.at.x, m.at.y, 90 * m.at.rot);
-  if (m.meeple != Location::None) {
+  const std::string action = figure_action_text(m);
+  if (!action.empty()) {
     s += ' ';
-    s += location_name(m.meeple);
+    s += action;
   }
   return s;
+}
+
+bool parse_figure_action(std::string_view w, Figure& figure, Location& loc) {
+  figure = Figure::Meeple;
+  loc = Location::None;
+  if (w.empty() || w == "-") return true;
+  if (w == "recall") {
+    figure = Figure::Recall;
+    return true;
+  }
+  for (int k = 1; k < kFigureKinds; ++k)
+    if (w.starts_with(kFigurePrefix[k])) {
+      figure = static_cast<Figure>(k);
+      w.remove_prefix(2);
+      break;
+    }
+  return parse_location(w, loc) && loc != Location::None;
 }
 
 namespace {
@@ -84,8 +113,8 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
   const std::string_view name = next_word(rest);
   const TileType t = tile_from_name(name);
   if (t == kNoTile)
-    return fail(error, fmt::format("'{}' is not a tile letter A..X{}", echo(name),
-                                   name.size() == 1 && name[0] >= 'a' && name[0] <= 'x' ? " (tile letters are uppercase)" : ""));
+    return fail(error, fmt::format("'{}' is not a tile id (A..X, E_G, RA, ...; docs/tiles.md){}", echo(name),
+                                   name.size() == 1 && name[0] >= 'a' && name[0] <= 'x' ? " (tile ids are uppercase)" : ""));
   const std::string_view coords = next_word(rest);
   const size_t comma = coords.find(',');
   int x = 0, y = 0;
@@ -99,13 +128,16 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
   if (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0)
     return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", echo(rot_word)));
   Location loc = Location::None;
+  Figure figure = Figure::Meeple;
   const std::string_view loc_word = next_word(rest);
-  if (!loc_word.empty() && !parse_location(loc_word, loc))
-    return fail(error, fmt::format("'{}' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)", echo(loc_word)));
+  if (!parse_figure_action(loc_word, figure, loc))
+    return fail(error, fmt::format("'{}' is not a figure action (a location C N E S W NNE ENE ESE SSE SSW WSW WNW NNW "
+                                   "CF, or L:, A:, B:, P: and a location, or recall)",
+                                   echo(loc_word)));
   const std::string_view extra = next_word(rest);
   if (!extra.empty()) return fail(error, fmt::format("unexpected '{}' after the move", echo(extra)));
   tile = t;
-  move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc};
+  move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc, figure};
   return true;
 }
 

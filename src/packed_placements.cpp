@@ -22,53 +22,61 @@ namespace {
 // kRotationBits[mask]: the rotations in a mask of rotations, as move bits (bits 16..17),
 // the k-th in slot k (0 past the last); one 16-byte row, so that a cell's four slots are
 // one vector OR and store.
-struct alignas(16) RotationBits {
-  uint32_t slot[4];
+struct alignas(32) RotationBits {
+  uint64_t slot[4];
 };
 constexpr std::array<RotationBits, 16> kRotationBits = [] {
   std::array<RotationBits, 16> bits{};
   for (size_t mask = 0; mask < 16; ++mask)
-    for (size_t k = 0; k < 4; ++k) bits[mask].slot[k] = static_cast<uint32_t>(tiles::kNthRotation[mask][k]) << 16;
+    for (size_t k = 0; k < 4; ++k) bits[mask].slot[k] = static_cast<uint64_t>(tiles::kNthRotation[mask][k]) << 16;
   return bits;
 }();
 
 // An open cell's x and y as bits 0..15. The two bytes lie side by side, so on the usual
 // little-endian machine they are one load.
-uint32_t xy_bits(const OpenCell& o) {
+uint64_t xy_bits(const OpenCell& o) {
   static_assert(offsetof(OpenCell, y) == offsetof(OpenCell, x) + 1);
   if constexpr (std::endian::native == std::endian::little) {
     uint16_t xy;
     std::memcpy(&xy, &o.x, sizeof xy);
     return xy;
   } else {
-    return static_cast<uint8_t>(o.x) | static_cast<uint32_t>(static_cast<uint8_t>(o.y)) << 8;
+    return static_cast<uint8_t>(o.x) | static_cast<uint64_t>(static_cast<uint8_t>(o.y)) << 8;
   }
 }
 
 // Writes the four slots of cell o's row at out.
-inline void write_row(uint32_t* out, const OpenCell& o, uint32_t bits, const std::array<uint8_t, 256>& fit) {
-  const uint32_t cell = bits | xy_bits(o);
+inline void write_row(uint64_t* out, const OpenCell& o, uint64_t bits, const std::array<uint8_t, 256>& fit) {
+  const uint64_t cell = bits | xy_bits(o);
   const RotationBits rot = kRotationBits[fit[o.req]];  // a copy: loaded before the stores, which may alias it
   for (size_t k = 0; k < 4; ++k) out[k] = cell | rot.slot[k];
 }
 
 }  // namespace
 
-int Game::packed_placements(uint32_t* out, uint32_t bits) const {
+int Game::packed_placements(uint64_t* out, uint64_t bits) const {
   if (phase_ != Phase::PlaceTile) return 0;
   const TileType t = current_tile();
+  if (tiles::is_river(t)) {  // at most four, at the river's open end
+    Placement at[4];
+    const int n = river_placements(t, at);
+    for (int i = 0; i < n; ++i)
+      out[i] = bits | static_cast<uint8_t>(at[i].x) | static_cast<uint64_t>(static_cast<uint8_t>(at[i].y)) << 8 |
+               static_cast<uint64_t>(at[i].rot) << 16;
+    return n;
+  }
   const auto& fit = tiles::kFit[t];
   const auto& fit_count = tiles::kFitCount[t];
   // A cell whose row starts at slot m writes slots m..m+3, past the list for the last few
   // cells, so the list is built here and copied: out gets exactly its n values.
-  uint32_t list[kMaxPlacements + 3];
+  uint64_t list[kMaxPlacements + 3];
   size_t n = 0;
   for (int i = 0, cells = board_.open_count(); i < cells; ++i) {
     const OpenCell& o = board_.open(i);
     write_row(list + n, o, bits, fit);
     n += fit_count[o.req];
   }
-  std::memcpy(out, list, sizeof(uint32_t) * n);
+  std::memcpy(out, list, sizeof(uint64_t) * n);
   return static_cast<int>(n);
 }
 

@@ -17,7 +17,16 @@ int remaining_tiles(const Game& game, std::array<int, kTileTypes>& counts) {
 
 void next_tile_probabilities(const Game& game, std::array<double, kTileTypes>& probability) {
   std::array<int, kTileTypes> counts;
-  const int total = remaining_tiles(game, counts);
+  int total = remaining_tiles(game, counts);
+  // While river tiles are face down the next draw is one of them, the lake only as the last.
+  int rivers = 0;
+  for (int t = 0; t < kTileTypes; ++t) rivers += tiles::is_river(static_cast<TileType>(t)) ? counts[t] : 0;
+  if (rivers > 0) {
+    const int lake = rivers > 1 ? counts[tiles::kLake] : 0;
+    for (int t = 0; t < kTileTypes; ++t)
+      if (!tiles::is_river(static_cast<TileType>(t)) || (t == tiles::kLake && rivers > 1)) counts[t] = 0;
+    total = rivers - lake;
+  }
   for (int t = 0; t < kTileTypes; ++t) probability[t] = total ? static_cast<double>(counts[t]) / total : 0.0;
 }
 
@@ -26,12 +35,21 @@ int frontier(const Game& game, FrontierCell* out) {
   remaining_tiles(game, counts);
   if (game.phase() == Phase::PlaceTile) counts[game.current_tile()]++;
   const Board& b = game.board();
-  const int n = b.open_count();
+  int n = b.open_count();
   for (int i = 0; i < n; ++i) {
     const OpenCell& o = b.open(i);
     bool dead = true;
     for (int t = 0; t < kTileTypes && dead; ++t) dead = counts[t] == 0 || tiles::kFit[t][o.req] == 0;
-    out[i] = FrontierCell{o.x, o.y, o.req, dead};
+    out[i] = FrontierCell{o.x, o.y, o.req, 0, dead};
+  }
+  // The river's open end: only river tiles go there.
+  int x = 0, y = 0;
+  Side entry = North;
+  if (game.river_open(x, y, entry)) {
+    bool dead = true;
+    for (int t = 0; t < kTileTypes && dead; ++t)
+      dead = counts[t] == 0 || !tiles::is_river(static_cast<TileType>(t)) || fitting_rotations(game, static_cast<TileType>(t), x, y) == 0;
+    out[n++] = FrontierCell{static_cast<int8_t>(x), static_cast<int8_t>(y), 0, static_cast<uint8_t>(1u << entry), dead};
   }
   std::sort(out, out + n, [](const FrontierCell& a, const FrontierCell& c) {
     return a.y != c.y ? a.y < c.y : a.x < c.x;
@@ -41,6 +59,13 @@ int frontier(const Game& game, FrontierCell* out) {
 
 uint8_t fitting_rotations(const Game& game, TileType t, int x, int y) {
   if (t >= kTileTypes) return 0;
+  if (tiles::is_river(t)) {
+    uint8_t m = 0;
+    for (int r = 0; r < 4; ++r)
+      if ((tiles::kDefs[t].symmetry >> r & 1) && game.check_fit(t, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(r)}))
+        m = static_cast<uint8_t>(m | (1u << r));
+    return m;
+  }
   const OpenCell* o = game.board().open_at(x, y);
   if (!o) return 0;
   return tiles::kFit[t][o->req];  // each distinct picture once, as the placement list has it
@@ -74,7 +99,7 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
                             : tiles::kNoSeg;
   if (local == tiles::kNoSeg) {
     if (error)
-      *error = fmt::format("the {} at {},{} has no feature at {}", tile_letter(pt.type), x, y, location_name(loc));
+      *error = fmt::format("the {} at {},{} has no feature at {}", tile_name(pt.type), x, y, location_name(loc));
     return Status::InvalidArgument;
   }
   const Features& f = game.features();
@@ -93,12 +118,13 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
     if (on[i]) info.tile_indices[info.tiles++] = static_cast<uint8_t>(i);
 
   for (const Meeple& m : game.meeples())
-    if (f.find(m.seg) == root) info.meeples[m.player]++;
+    if (f.find(m.seg) == root) info.meeples[m.player] += kFigureWeight[static_cast<int>(m.kind)];
   const int most = *std::max_element(info.meeples.begin(), info.meeples.end());
   for (int p = 0; p < game.players() && most > 0; ++p)
     if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));
 
   FeatureSize size{c.kind, info.tiles, c.shields};
+  size.marks = c.marks;
   switch (c.kind) {
     case FeatureKind::Road:
     case FeatureKind::City:
@@ -106,6 +132,7 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
       info.completed = c.open == 0;
       break;
     case FeatureKind::Monastery:
+    case FeatureKind::Garden:
       size.tiles = 0;
       size.neighbours = b.neighbours8(pt.x, pt.y);
       info.completed = size.neighbours == 8;

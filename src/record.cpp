@@ -43,21 +43,27 @@ void append_line(std::string& out, const std::string& text, const std::string& c
 std::string RecordError::message() const { return fmt::format("line {}: {}", line, reason); }
 
 namespace {
-// The tiles of a pile, in type order, as record letters with a space every ten.
-std::string letters_of(std::span<const TileType> tiles) {
-  std::string letters;
+// Whether a game's tiles all have one-letter ids (the base game's A..X): then a pile is
+// written as letters, a space every ten; else as ids, a space between each.
+bool one_letter_ids(const Options& o) { return !o.river && !o.abbot && !o.inns_and_cathedrals && !o.traders_and_builders; }
+
+// The tiles of a pile as the record writes them.
+std::string ids_of(std::span<const TileType> tiles, const Options& options) {
+  std::string ids;
+  const bool letters = one_letter_ids(options);
   for (size_t i = 0; i < tiles.size(); ++i) {
-    if (i && i % 10 == 0) letters += ' ';
-    letters += tile_letter(tiles[i]);
+    if (i && (!letters || i % 10 == 0)) ids += ' ';
+    ids += tile_name(tiles[i]);
   }
-  return letters;
+  return ids;
 }
 
-// The whole box less the start tile, in type order: the pile a 'pile hidden' line means.
-std::vector<TileType> box_pile() {
+// The whole box less the start tile (or the spring), in type order: the pile a 'pile
+// hidden' line means.
+std::vector<TileType> box_pile(const Options& options) {
   std::vector<TileType> box;
   for (int t = 0; t < kTileTypes; ++t)
-    for (int i = t == kStartTile ? 1 : 0; i < tiles::kDefs[t].count; ++i) box.push_back(static_cast<TileType>(t));
+    for (int i = box_count(options, static_cast<TileType>(t)); i > 0; --i) box.push_back(static_cast<TileType>(t));
   return box;
 }
 }  // namespace
@@ -69,14 +75,15 @@ std::string save_record(const Game& whole, RecordForm form) {
   out += "# Carcassonne game record (see docs/records.md)\n";
   out += fmt::format("{} {}\n", kMagic, kRecordVersion);
   out += fmt::format("players {}\n", game.players());
-  for (const OptionInfo& o : option_table()) out += fmt::format("{} {}\n", o.name, on_off(game.options().*o.field));
+  for (const OptionInfo& o : option_table())
+    if (!o.expansion || game.options().*o.field) out += fmt::format("{} {}\n", o.name, on_off(game.options().*o.field));
   if (game.caller_draws()) {
     std::vector<TileType> pile(game.draw_order().begin(), game.draw_order().end());
     std::sort(pile.begin(), pile.end());
-    out += pile == box_pile() ? std::string("pile hidden\n")
-                              : fmt::format("pile hidden {}\n", pile.empty() ? "-" : letters_of(pile));
+    out += pile == box_pile(game.options()) ? std::string("pile hidden\n")
+                                            : fmt::format("pile hidden {}\n", pile.empty() ? "-" : ids_of(pile, game.options()));
   } else if (game.fixed_order()) {
-    const std::string letters = letters_of(game.draw_order());
+    const std::string letters = ids_of(game.draw_order(), game.options());
     out += fmt::format("order {}\n", letters.empty() ? "-" : letters);
   } else {
     out += fmt::format("seed {}\n", game.seed());
@@ -92,21 +99,21 @@ std::string save_record(const Game& whole, RecordForm form) {
   for (int d = 0; d < game.drawn(); ++d) {
     const TileType drawn = game.draw_order()[d];
     if (game.discarded(d)) {
-      append_line(out, fmt::format("discard {}", tile_letter(drawn)), "fits nowhere, leaves the game");
+      append_line(out, fmt::format("discard {}", tile_name(drawn)), "fits nowhere, leaves the game");
       continue;
     }
     if (next_tile >= board.tile_count()) {  // the current tile: drawn, not placed yet
       // With a hidden pile nothing else says which tile is in hand.
-      if (game.caller_draws()) append_line(out, fmt::format("draw {}", tile_letter(drawn)), "in hand, not placed yet");
+      if (game.caller_draws()) append_line(out, fmt::format("draw {}", tile_name(drawn)), "in hand, not placed yet");
       break;
     }
     const PlacedTile& pt = board.tile(next_tile++);
-    const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple};
+    const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
     const int player = replay.current_player();
     ++turn;
     if (next_tile == board.tile_count() && game.phase() == Phase::PlaceMeeple) {
       append_line(out, format_move(pt.type, Move{m.at, Location::None}) + " ?",
-                  fmt::format("turn {}, player {}; meeple not decided yet", turn, player));
+                  fmt::format("turn {}, player {}; figure not decided yet", turn, player));
       break;
     }
     ev.clear();
@@ -115,14 +122,14 @@ std::string save_record(const Game& whole, RecordForm form) {
     std::string comment = fmt::format("turn {}, player {}", turn, player);
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
-      if (e.type != Event::Type::Score) continue;
+      if (e.type == Event::Type::Discard) continue;
       if (e.end_game)
         end_game += fmt::format("#   {}\n", describe(e));
       else
         comment += "; " + describe(e);
     }
     std::string text = format_move(pt.type, m);
-    if (m.meeple == Location::None) text += " -";
+    if (m.meeple == Location::None && m.figure != Figure::Recall) text += " -";
     append_line(out, text, comment);
   }
 
@@ -139,10 +146,10 @@ std::string save_record(const Game& whole, RecordForm form) {
     }
     case Phase::PlaceTile:
       out += fmt::format("# scores so far: {}; player {} to place {}\n", player_list(scores, game.players()),
-                         game.current_player(), tile_letter(game.current_tile()));
+                         game.current_player(), tile_name(game.current_tile()));
       break;
     case Phase::PlaceMeeple:
-      out += fmt::format("# scores so far: {}; player {} to decide the meeple\n",
+      out += fmt::format("# scores so far: {}; player {} to decide the figure\n",
                          player_list(scores, game.players()), game.current_player());
       break;
     case Phase::Draw:
@@ -261,16 +268,13 @@ bool parse_on_off(std::string_view w, bool& out) {
   return true;
 }
 
-bool is_move_word(std::string_view w) { return w.size() == 1 && w[0] >= 'A' && w[0] <= 'X'; }
+bool is_move_word(std::string_view w) { return tile_from_name(w) != kNoTile; }
 
-// Tile letters are uppercase; a word that is a lowercase one gets a hint.
+// Tile ids are uppercase; a word that is a lowercase one gets a hint.
 const char* letter_hint(std::string_view w) {
-  return w.size() == 1 && w[0] >= 'a' && w[0] <= 'x' ? " (tile letters are uppercase)" : "";
-}
-
-std::string not_a_letter(char c) {
-  const std::string_view w(&c, 1);
-  return fmt::format("'{}' in the draw order is not a tile letter A..X{}", echo(w), letter_hint(w));
+  std::string upper(w.substr(0, 8));
+  for (char& c : upper) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c == 'g' ? 'G' : c;
+  return !w.empty() && w.size() <= 8 && tile_from_name(upper) != kNoTile ? " (tile ids are uppercase)" : "";
 }
 
 struct Header {
@@ -278,23 +282,40 @@ struct Header {
   Options options;
   bool has_seed = false, has_order = false, hidden = false;
   uint64_t seed = 0;
-  std::vector<TileType> order;  // the draw order, or the hidden pile's tiles
+  // The draw order, or the hidden pile's tiles: read once the header is complete (the
+  // options say how its tiles are written), from the words after `tiles_at`'s key.
+  std::vector<TileType> order;
+  Line tiles_line;
+  size_t tiles_skip = 0;  // words before the tiles: 1 for order, 2 for pile hidden
+  std::string_view what;
 };
 
-// Reads tile letters into `to`, from the words of `rest`: at most the box of each (the start
-// tile takes one D), so what is kept is at most 71 tiles however long the line.
-void read_letters(const Line& l, std::string_view rest, std::string_view what, std::vector<TileType>& to) {
+// Reads a pile's tiles into `to`, from the words of `rest`: ids, or for a game of base tiles
+// only, runs of letters. At most the box of each, so what is kept is at most the box
+// however long the line.
+void read_tiles(const Line& l, std::string_view rest, std::string_view what, const Options& options,
+                std::vector<TileType>& to) {
   std::array<int, kTileTypes> used{};
-  used[kStartTile] = 1;
-  for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest))
-    for (const char c : w) {
-      const TileType t = tile_from_letter(c);
-      if (t == kNoTile) malformed(l.number, not_a_letter(c));
-      if (++used[t] > tiles::kDefs[t].count)
-        malformed(l.number, fmt::format("{} holds more {} tiles than the box ({}{})", what, c, tiles::kDefs[t].count,
-                                        t == kStartTile ? ", the start tile included" : ""));
-      to.push_back(t);
+  const bool letters = one_letter_ids(options);
+  auto take = [&](std::string_view w) {
+    const TileType t = tile_from_name(w);
+    if (t == kNoTile)
+      malformed(l.number, fmt::format("'{}' in {} is not a tile {}{}", echo(w), what, letters ? "letter A..X" : "id",
+                                      letter_hint(w)));
+    const int in_box = box_count(options, t);
+    if (++used[t] > in_box)
+      malformed(l.number, in_box == 0 ? fmt::format("{} holds {}, which is not in this game's box", what, w)
+                                      : fmt::format("{} holds more {} tiles than the box ({}{})", what, w,
+                                                    in_box + (t == kStartTile), t == kStartTile ? ", the start tile included" : ""));
+    to.push_back(t);
+  };
+  for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest)) {
+    if (!letters) {
+      take(w);
+      continue;
     }
+    for (size_t i = 0; i < w.size(); ++i) take(w.substr(i, 1));
+  }
 }
 
 // What a record says of where its tiles come from (for messages).
@@ -318,7 +339,7 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
   std::array<bool, kOptionTable.size()> seen_option{};
   for (have = reader.next(l); have; have = reader.next(l)) {
     const std::string_view key = l.word(0);
-    if (is_move_word(key) || key == "discard" || key == "draw") break;
+    if (is_move_word(key) || key == "discard" || key == "draw" || key == "pass") break;
     auto once = [&](bool& seen) {
       if (seen) malformed(l.number, fmt::format("'{}' is given twice", key));
       seen = true;
@@ -352,20 +373,18 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
       if (h.has_seed || h.hidden) malformed(l.number, fmt::format("a record has one of {}", pile_lines));
       if (l.count == 1) malformed(l.number, "the draw order is missing (write 'order -' for an empty pile)");
       if (l.count == 2 && l.word(1) == "-") continue;
-      std::string_view rest = l.text;
-      next_word(rest);  // "order"
-      read_letters(l, rest, "the draw order", h.order);
+      h.tiles_line = l;
+      h.tiles_skip = 1;
+      h.what = "the draw order";
     } else if (key == "pile") {
       once(h.hidden);
       if (h.has_seed || h.has_order) malformed(l.number, fmt::format("a record has one of {}", pile_lines));
       if (l.word(1) != "hidden")
         malformed(l.number, "the pile line is 'pile hidden', then the pile's tiles if it is not the whole box");
-      std::string_view rest = l.text;
-      next_word(rest);  // "pile"
-      next_word(rest);  // "hidden"
       if (l.count == 3 && l.word(2) == "-") continue;  // an empty pile
-      if (l.count == 2) h.order = box_pile();
-      else read_letters(l, rest, "the pile", h.order);
+      h.tiles_line = l;
+      h.tiles_skip = 2;
+      h.what = "the pile";
     } else {
       std::string keys = "players";
       for (const OptionInfo& o : option_table()) keys += fmt::format(", {}", o.name);
@@ -377,6 +396,12 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
   if (!seen_players) malformed(at, "the header does not say how many players play ('players N')");
   if (!h.has_seed && !h.has_order && !h.hidden)
     malformed(at, "the header gives no seed ('seed N'), draw order ('order ...') or hidden pile ('pile hidden')");
+  if (h.tiles_skip) {
+    std::string_view rest = h.tiles_line.text;
+    for (size_t i = 0; i < h.tiles_skip; ++i) next_word(rest);
+    if (h.hidden && rest.find_first_not_of(" \t\r") == std::string_view::npos) h.order = box_pile(h.options);
+    else read_tiles(h.tiles_line, rest, h.what, h.options, h.order);
+  }
 }
 
 std::string draw_source(const Game& g) { return g.fixed_order() ? "the draw order" : "the seed's shuffle"; }
@@ -407,7 +432,11 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
              game.over() ? "the game is over: no tile is left to draw" : "the tile in hand must be placed first");
       const std::string_view name = tile_name(t);
       if (game.face_down(t) == 0) fail(Status::IllegalMove, l.number, fmt::format("no {} is face down here", name));
-      const bool fits = game.board().placement_count(t) > 0;
+      Game trial = game;
+      Verdict v;
+      if (trial.draw(t, nullptr, &v) != Status::Ok)
+        fail(Status::IllegalMove, l.number, fmt::format("{} cannot be drawn here: {}", name, describe(v)));
+      const bool fits = game.fits_anywhere(t);
       if (discard && fits)
         fail(Status::IllegalMove, l.number, fmt::format("{} fits on the board here, so it must be placed, not discarded", name));
       if (!discard && !fits)
@@ -431,8 +460,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
       if (key == "discard") {
         if (l.count != 2 || !is_move_word(l.word(1)))
-          malformed(l.number, fmt::format("a discard is 'discard <tile letter A..X>', not '{}'", joined(l)));
-        const TileType t = tile_from_letter(l.word(1)[0]);
+          malformed(l.number, fmt::format("a discard is 'discard <tile id>', not '{}'", joined(l)));
+        const TileType t = tile_from_name(l.word(1));
         if (h.hidden) {
           supply(t, true);
           ++accounted;
@@ -442,7 +471,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         const TileType drawn = game.draw_order()[accounted];
         if (drawn != t)
           fail(Status::IllegalMove, l.number,
-               fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_letter(drawn), accounted + 1, l.word(1)));
+               fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_name(drawn), accounted + 1, l.word(1)));
         if (!game.discarded(accounted))
           fail(Status::IllegalMove, l.number,
                fmt::format("{} fits on the board here, so it must be placed, not discarded", l.word(1)));
@@ -452,8 +481,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (key == "draw") {
         if (!h.hidden) malformed(l.number, "a 'draw' line belongs to a record whose pile is hidden ('pile hidden')");
         if (l.count != 2 || !is_move_word(l.word(1)))
-          malformed(l.number, fmt::format("a draw is 'draw <tile letter A..X>', not '{}'", joined(l)));
-        supply(tile_from_letter(l.word(1)[0]), false);
+          malformed(l.number, fmt::format("a draw is 'draw <tile id>', not '{}'", joined(l)));
+        supply(tile_from_name(l.word(1)), false);
         ++accounted;
         in_hand_at = l.number;
         continue;
@@ -466,11 +495,11 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       Move m;
       std::string why;
       if (!parse_move(move_text, t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
-      if (undecided && m.meeple != Location::None)
-        malformed(l.number, "a move has one meeple word: a location, '-' or '?'");
+      if (undecided && (m.meeple != Location::None || m.figure != Figure::Meeple))
+        malformed(l.number, "a move has one figure word: a figure action, '-' or '?'");
       if (h.hidden) supply(t, false);
       if (!h.hidden && discards_owed() > 0) {
-        const char letter = tile_letter(game.draw_order()[accounted]);
+        const std::string_view letter = tile_name(game.draw_order()[accounted]);
         fail(Status::IllegalMove, l.number,
              fmt::format("{} draws {} here, which fits nowhere: the record must say 'discard {}' before this move",
                          draw_source(game), letter, letter));
@@ -478,8 +507,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (game.over()) fail(Status::IllegalMove, l.number, "the game is over: no tile is left to place");
       if (t != game.current_tile())
         fail(Status::IllegalMove, l.number,
-             fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_letter(game.current_tile()),
-                         accounted + 1, tile_letter(t)));
+             fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_name(game.current_tile()),
+                         accounted + 1, tile_name(t)));
       Verdict v;
       const Status s = undecided ? game.place(m.at, &v) : game.play(m, nullptr, &v);
       if (s != Status::Ok) fail(Status::IllegalMove, l.number, fmt::format("illegal move '{}': {}", joined(l), describe(v)));
@@ -487,7 +516,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (undecided) undecided_at = l.number;
     }
     if (!h.hidden && !undecided_at && discards_owed() > 0) {
-      const char letter = tile_letter(game.draw_order()[accounted]);
+      const std::string_view letter = tile_name(game.draw_order()[accounted]);
       fail(Status::IllegalMove, reader.last_line(),
            fmt::format("the record ends, but {} draws {} next, which fits nowhere: add 'discard {}'", draw_source(game),
                        letter, letter));

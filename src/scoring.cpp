@@ -1,5 +1,5 @@
 // Scoring: completed features during the game, incomplete features and fields at the end,
-// majority with full points for ties, meeples going home.
+// majority with full points for ties (a large meeple weighs 2), figures going home.
 #include <array>
 #include <bit>
 
@@ -12,12 +12,15 @@ using tiles::kDefs;
 
 int value_completed(const FeatureSize& f, const Options& options) {
   switch (f.kind) {
-    case FeatureKind::Road: return points::kRoadTile * f.tiles;
+    case FeatureKind::Road: return (f.marks & tiles::kInn ? points::kInnRoadTile : points::kRoadTile) * f.tiles;
     case FeatureKind::City:
+      if (f.marks & tiles::kCathedral)
+        return points::kCathedralCityTile * f.tiles + points::kCathedralCityShield * f.shields;
       if (options.first_edition_small_city && f.tiles == points::kSmallCityTiles)
         return points::kSmallCityTile * f.tiles + points::kSmallCityShield * f.shields;
       return points::kCityTile * f.tiles + points::kCityShield * f.shields;
     case FeatureKind::Monastery: return points::kMonasteryComplete;
+    case FeatureKind::Garden: return points::kGardenComplete;
     case FeatureKind::Field: return value_at_end(f, options);
   }
   return 0;
@@ -25,9 +28,12 @@ int value_completed(const FeatureSize& f, const Options& options) {
 
 int value_at_end(const FeatureSize& f, const Options& options) {
   switch (f.kind) {
-    case FeatureKind::Road: return points::kRoadTile * f.tiles;
-    case FeatureKind::City: return points::kCityTileAtEnd * f.tiles + points::kCityShieldAtEnd * f.shields;
+    case FeatureKind::Road: return f.marks & tiles::kInn ? 0 : points::kRoadTile * f.tiles;
+    case FeatureKind::City:
+      if (f.marks & tiles::kCathedral) return 0;
+      return points::kCityTileAtEnd * f.tiles + points::kCityShieldAtEnd * f.shields;
     case FeatureKind::Monastery: return points::kMonasteryAtEnd + f.neighbours;
+    case FeatureKind::Garden: return points::kGardenAtEnd + f.neighbours;
     case FeatureKind::Field:
       if (!options.farmers) return 0;
       return (options.first_edition_farmers ? points::kFirstEditionFieldCity : points::kFieldCity) * f.cities;
@@ -79,13 +85,15 @@ int Game::completed_cities_touching(SegId field_root) const {
   return cities.size();
 }
 
-// Gives `points` to every player with the most meeples on a feature (meeples[p] of them
-// are player p's) and reports it; `first` is the feature's first meeple, which names it.
+// Gives `points` to every player with the most weight on a feature (meeples[p] is player
+// p's: meeples 1, large meeples 2) and reports it; `first` is the feature's first figure,
+// which names it.
 void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
                const Meeple& first, Events* events) {
   int most = 0;
   for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(meeples[p]));
   uint8_t winners = 0;
+  if (most == 0) return;  // only figures that weigh nothing (builders, pigs)
   for (int p = 0; p < players_; ++p)
     if (meeples[p] == most) {
       winners |= static_cast<uint8_t>(1u << p);
@@ -108,6 +116,13 @@ void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const Pla
   events->push(e);
 }
 
+// A figure comes home: to the supply (meeples counted, the others one each).
+void Game::release(const Meeple& m) {
+  if (m.kind == Figure::Meeple) supply_[m.player]++;
+  else figures_[m.player] = static_cast<uint8_t>(figures_[m.player] | (1u << static_cast<int>(m.kind)));
+  if (m.location == Location::C) forget_monk(m.tile);
+}
+
 void Game::forget_monk(uint8_t tile) {
   for (int i = 0; i < nmonks_; ++i)
     if (monks_[i] == tile) {
@@ -121,7 +136,8 @@ void Game::score_completed(SegId root, Events* events) {
   const FeatureCounters& c = features_.root_counters(root);
   if (c.meeples == 0 || c.kind == FeatureKind::Field) return;  // fields never complete
   FeatureSize size{c.kind, 0, c.shields};
-  if (c.kind != FeatureKind::Monastery) size.tiles = feature_tiles(root);
+  size.marks = c.marks;
+  if (c.kind == FeatureKind::Road || c.kind == FeatureKind::City) size.tiles = feature_tiles(root);
   const int points = value_completed(size, options_), tiles = size.tiles;
   // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
   // loop counts and compacts without branching on it.
@@ -136,8 +152,10 @@ void Game::score_completed(SegId root, Events* events) {
       first = m;
       located = true;
     }
-    meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + on);
-    supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
+    const int kind = static_cast<int>(m.kind);
+    meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + (on ? kFigureWeight[kind] : 0));
+    supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + (on & (m.kind == Figure::Meeple)));
+    figures_[m.player] = static_cast<uint8_t>((figures_[m.player] | (static_cast<unsigned>(on) << kind)) & ~1u);
     if (on & (m.location == Location::C)) forget_monk(m.tile);
     meeples_[kept] = m;
     kept += !on;
@@ -164,16 +182,18 @@ void Game::score_end(Events* events) {
       meeples[f] = {};
       ++nfeatures;
     }
-    meeples[f][meeples_[i].player]++;
+    meeples[f][meeples_[i].player] = static_cast<uint8_t>(meeples[f][meeples_[i].player] + kFigureWeight[static_cast<int>(meeples_[i].kind)]);
   }
   for (int f = 0; f < nfeatures; ++f) {
     const SegId r = feature[f];
     const FeatureCounters& c = features_.root_counters(r);
     FeatureSize size{c.kind, 0, c.shields};
+    size.marks = c.marks;
     switch (c.kind) {
       case FeatureKind::Road:
       case FeatureKind::City: size.tiles = feature_tiles(r); break;
-      case FeatureKind::Monastery: {
+      case FeatureKind::Monastery:
+      case FeatureKind::Garden: {
         const PlacedTile& pt = board_.tile(features_.tile_of(r));
         size.neighbours = board_.neighbours8(pt.x, pt.y);
         break;
@@ -230,7 +250,7 @@ void Game::score_first_edition_farmers(Events* events) {
       if (!(fields.bits[r >> 6] & bit)) continue;
       if (!any) first = m;
       any = true;
-      farmers[m.player]++;
+      farmers[m.player] = static_cast<uint8_t>(farmers[m.player] + kFigureWeight[static_cast<int>(m.kind)]);
     }
     if (any) pay(FeatureKind::Field, points::kFirstEditionFieldCity, feature_tiles(city), true, farmers, first, events);
   }

@@ -29,6 +29,11 @@ constexpr std::string_view kStyle =
     ".monastery-body{fill:#eadfc8;stroke:#5a4632;stroke-width:2}"
     ".monastery-roof{fill:#b5402a;stroke:#5a4632;stroke-width:2}"
     ".meeple{stroke:#ffffff;stroke-width:1.6;stroke-linejoin:round}"
+    ".abbot{stroke:#222222;stroke-width:2.2;stroke-linejoin:round}"
+    ".river{fill:none;stroke:#3f8fd8;stroke-width:14;stroke-linecap:butt}"
+    ".lake{fill:#3f8fd8;stroke:#2a6aa8;stroke-width:2}"
+    ".garden{fill:#5f9e3a;stroke:#35641e;stroke-width:2}"
+    ".garden-flower{fill:#f4d03f}"
     ".legal{fill:#fff3a0;fill-opacity:0.55;stroke:#c89b00;stroke-width:3;stroke-dasharray:8 5}"
     ".dead{stroke:#b00000;stroke-width:4;stroke-opacity:0.6}"
     ".label{font-family:sans-serif;font-size:20px;fill:#333333;text-anchor:middle}"
@@ -67,7 +72,7 @@ constexpr Pt kCentre{50, 50};
 constexpr Pt kEdgeMid[4] = {{50, 0}, {100, 50}, {50, 100}, {0, 50}};
 // Where a meeple stands by a location, canonical orientation (order of Location).
 constexpr Pt kLocationSpot[kLocationCount] = {{50, 50}, {50, 16}, {84, 50}, {50, 84}, {16, 50}, {72, 12}, {88, 30},
-                                              {88, 70}, {72, 88}, {28, 88}, {12, 70}, {12, 30}, {28, 12}};
+                                              {88, 70}, {72, 88}, {28, 88}, {12, 70}, {12, 30}, {28, 12}, {50, 62}};
 // Location of each half-edge slot (slot order NNW N NNE ENE E ESE SSE S SSW WSW W WNW).
 constexpr Location kSlotLocation[tiles::kSlots] = {Location::NNW, Location::N,   Location::NNE, Location::ENE,
                                                    Location::E,   Location::ESE, Location::SSE, Location::S,
@@ -143,7 +148,8 @@ Pt segment_spot(const tiles::TileDef& def, int seg) {
   const int m = side_mask(s);
   const int n = std::popcount(static_cast<unsigned>(m));
   switch (s.kind) {
-    case FeatureKind::Monastery: return kCentre;
+    case FeatureKind::Monastery:
+    case FeatureKind::Garden: return kCentre;
     case FeatureKind::City: {
       if (n == 4 || m == 0b0101 || m == 0b1010) return kCentre;
       Pt sum{0, 0};
@@ -160,6 +166,7 @@ Pt segment_spot(const tiles::TileDef& def, int seg) {
       return Pt{(kEdgeMid[a].x + kEdgeMid[b].x) / 4 + 25, (kEdgeMid[a].y + kEdgeMid[b].y) / 4 + 25};
     }
     case FeatureKind::Field: {
+      if (s.slots == 0) return kLocationSpot[static_cast<int>(Location::CF)];  // the inner field
       // A small field: the middle of its half-edge spots; a large one wraps the centre,
       // so stand at its first half-edge.
       int count = 0;
@@ -171,7 +178,7 @@ Pt segment_spot(const tiles::TileDef& def, int seg) {
             sum = Pt{sum.x + kLocationSpot[l].x, sum.y + kLocationSpot[l].y};
             ++count;
           }
-      if (count > 4 || (def.segs[0].kind == FeatureKind::Monastery)) return first;
+      if (count > 4 || def.centre != tiles::kNoSeg) return first;
       const Pt mid{sum.x / count, sum.y / count};
       // A corner field (inside a road's bend) is small: stand nearer the corner.
       if (count == 2 && mid.x != 50 && mid.y != 50) {
@@ -189,6 +196,11 @@ Pt segment_spot(const tiles::TileDef& def, int seg) {
 void draw_tile_body(std::string& out, TileType type, int rot) {
   const tiles::TileDef& def = tiles::kDefs[type];
   out += "<rect class=\"field\" width=\"100\" height=\"100\"/>";
+  if (def.river) {  // drawn like a road: edge to edge, or from one edge to the spring or lake
+    const std::string d = road_path(def.river);
+    out += "<path class=\"river\" d=\"" + d + "\"/>";
+    if (std::popcount(static_cast<unsigned>(def.river)) == 1) out += "<circle class=\"lake\" cx=\"50\" cy=\"50\" r=\"14\"/>";
+  }
   int ends = 0;
   for (int i = 0; i < def.nsegs; ++i)
     if (def.segs[i].kind == FeatureKind::Road) {
@@ -209,7 +221,11 @@ void draw_tile_body(std::string& out, TileType type, int rot) {
                            -90 * rot, num(c.x), num(c.y), num(c.x - 7), num(c.y - 9));
       }
     }
-  if (def.segs[0].kind == FeatureKind::Monastery)
+  if (def.centre != tiles::kNoSeg && def.segs[def.centre].kind == FeatureKind::Garden)
+    out += "<g class=\"garden-mark\"><rect class=\"garden\" x=\"36\" y=\"36\" width=\"28\" height=\"28\" rx=\"8\"/>"
+           "<circle class=\"garden-flower\" cx=\"44\" cy=\"44\" r=\"3\"/><circle class=\"garden-flower\" cx=\"56\" "
+           "cy=\"52\" r=\"3\"/><circle class=\"garden-flower\" cx=\"46\" cy=\"57\" r=\"3\"/></g>";
+  if (def.centre != tiles::kNoSeg && def.segs[def.centre].kind == FeatureKind::Monastery)
     out += fmt::format(
         "<g class=\"monastery\" transform=\"rotate({} 50 50)\"><rect class=\"monastery-body\" x=\"35\" y=\"42\" "
         "width=\"30\" height=\"24\"/><path class=\"monastery-roof\" d=\"M30,44 L50,28 L70,44 Z\"/></g>",
@@ -222,9 +238,13 @@ constexpr std::string_view kMeeplePath =
     "M-3,-5 C-6,-6 -5,-11 0,-11 C5,-11 6,-6 3,-5 L9,-2 L9,2 L4,2 L7,10 L1,10 L0,6 L-1,10 L-7,10 L-4,2 L-9,2 "
     "L-9,-2 Z";
 
-void draw_meeple(std::string& out, Pt at, int player, bool lying) {
-  out += fmt::format("<path class=\"meeple\" data-player=\"{}\" fill=\"{}\" transform=\"translate({},{}) scale(1.15){}\" d=\"{}\"/>",
-                     player, player_colour(player), num(at.x), num(at.y), lying ? " rotate(90)" : "", kMeeplePath);
+// The abbot is a meeple with a dark outline; the large meeple is drawn half again as big.
+void draw_meeple(std::string& out, Pt at, int player, bool lying, Figure kind = Figure::Meeple) {
+  const bool abbot = kind == Figure::Abbot;
+  out += fmt::format(
+      "<path class=\"meeple{}\" data-player=\"{}\" data-figure=\"{}\" fill=\"{}\" transform=\"translate({},{}) scale({}){}\" d=\"{}\"/>",
+      abbot ? " abbot" : "", player, figure_name(kind), player_colour(player), num(at.x), num(at.y),
+      kind == Figure::Large ? "1.7" : "1.15", lying ? " rotate(90)" : "", kMeeplePath);
 }
 
 }  // namespace
@@ -240,7 +260,7 @@ std::string render_tile_svg(TileType tile, int rotation, int pixels) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 100 100\">\n<style>{}</style>\n",
       std::max(pixels, 1), std::max(pixels, 1), kStyle);
   out += fmt::format("<g class=\"tile\" data-tile=\"{}\" data-rotation=\"{}\" transform=\"rotate({} 50 50)\">",
-                     tile_letter(tile), 90 * rotation, 90 * rotation);
+                     tile_name(tile), 90 * rotation, 90 * rotation);
   draw_tile_body(out, tile, rotation);
   out += "</g>\n</svg>\n";
   return out;
@@ -250,7 +270,7 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   const Board& b = game.board();
   Placement legal[kMaxPlacements];
   const int nlegal = options.legal_cells ? game.legal_placements(legal) : 0;
-  FrontierCell cells[Board::kMaxOpen];
+  FrontierCell cells[Board::kMaxOpen + 1];
   const int ncells = options.dead_cells ? frontier(game, cells) : 0;
 
   Extent extent = b.extent();
@@ -291,8 +311,8 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     out += fmt::format(
         "<g class=\"tile\" data-x=\"{}\" data-y=\"{}\" data-tile=\"{}\" data-rotation=\"{}\" "
         "transform=\"translate({},{}) rotate({} 50 50)\">",
-        p.x, p.y, tile_letter(p.type), 90 * p.rot, ox(p.x), oy(p.y), 90 * p.rot);
-    if (options.coordinates) out += fmt::format("<title>{} {},{} {}</title>", tile_letter(p.type), p.x, p.y, 90 * p.rot);
+        p.x, p.y, tile_name(p.type), 90 * p.rot, ox(p.x), oy(p.y), 90 * p.rot);
+    if (options.coordinates) out += fmt::format("<title>{} {},{} {}</title>", tile_name(p.type), p.x, p.y, 90 * p.rot);
     draw_tile_body(out, p.type, p.rot);
     out += "</g>\n";
   }
@@ -325,7 +345,7 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(m.location)];
     const tiles::TileDef& def = tiles::kDefs[p.type];
     const Pt spot = turn(segment_spot(def, seg), p.rot);
-    draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, def.segs[seg].kind == FeatureKind::Field);
+    draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, def.segs[seg].kind == FeatureKind::Field, m.kind);
   }
   out += '\n';
 
@@ -341,8 +361,9 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     }
     int ty = ly + ((game.players() + 2) / 3) * 40 + 10;
     out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">score (final if it ended now) x meeples left</text>\n", ty);
-    if (game.over()) {
-      out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">game over</text>\n", ty + 40);
+    if (game.over() || game.current_tile() == kNoTile) {
+      out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">{}</text>\n", ty + 40,
+                         game.over() ? "game over" : "the next tile is to be drawn");
     } else {
       ty += 40;
       out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">player {} {} </text>", ty, game.current_player(),

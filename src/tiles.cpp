@@ -6,15 +6,15 @@ namespace carc {
 
 namespace {
 constexpr std::string_view kLocationNames[kLocationCount] = {"C",   "N",   "E",   "S",   "W",   "NNE", "ENE",
-                                                             "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"};
+                                                             "ESE", "SSE", "SSW", "WSW", "WNW", "NNW", "CF"};
 }
 
-// Names are the tile rows' ids (tile_data.hpp); the engine plays the first kTileTypes rows.
+// Names are the tile rows' ids (tile_data.hpp): a tile type is its row.
 std::string_view tile_name(TileType t) { return t < kTileTypes ? tiles::raw::kTiles[t].id : std::string_view("?"); }
 
 TileType tile_from_name(std::string_view name) {
   const int row = tiles::raw::find_tile(name);
-  return row >= 0 && row < kTileTypes ? static_cast<TileType>(row) : kNoTile;
+  return row >= 0 ? static_cast<TileType>(row) : kNoTile;
 }
 
 std::string_view location_name(Location loc) {
@@ -42,6 +42,7 @@ std::string_view feature_kind_name(FeatureKind k) {
     case FeatureKind::City: return "city";
     case FeatureKind::Monastery: return "monastery";
     case FeatureKind::Field: return "field";
+    case FeatureKind::Garden: return "garden";
   }
   return "?";
 }

@@ -623,7 +623,8 @@ void check_end_scores(const Game& g, const Events& ev, const Analysis& a) {
     switch (f.kind) {
       case FeatureKind::Road: points = n; break;
       case FeatureKind::City: points = n + f.shields; break;
-      case FeatureKind::Monastery: points = 1 + f.monastery_neighbours; break;
+      case FeatureKind::Monastery:
+      case FeatureKind::Garden: points = 1 + f.monastery_neighbours; break;
       case FeatureKind::Field: points = 3 * static_cast<int>(touched_cities(c).size()); break;
     }
     EXPECT(e.points == points, "at the end a {} of {} tiles scored {}, not {}", feature_kind_name(f.kind), n,

@@ -65,18 +65,18 @@ TEST_CASE("packed_placements is legal_placements as move bits and writes nothing
     while (!g.over()) {
       Placement expect[kMaxPlacements];
       const int n = g.legal_placements(expect);
-      const uint32_t bits = static_cast<uint32_t>(g.current_tile()) << 22 | 15u << 18;
-      std::vector<uint32_t> packed(static_cast<size_t>(n) + 8, kSentinel);
+      const uint64_t bits = static_cast<uint64_t>(g.current_tile()) << 32 | 15u << 18;
+      std::vector<uint64_t> packed(static_cast<size_t>(n) + 8, kSentinel);
       REQUIRE(g.packed_placements(packed.data(), bits) == n);
       for (int i = 0; i < n; ++i) {
         const Placement& p = expect[i];
         REQUIRE(packed[static_cast<size_t>(i)] == (bits | static_cast<uint8_t>(p.x) |
-                                                   static_cast<uint32_t>(static_cast<uint8_t>(p.y)) << 8 |
-                                                   static_cast<uint32_t>(p.rot) << 16));
+                                                   static_cast<uint64_t>(static_cast<uint8_t>(p.y)) << 8 |
+                                                   static_cast<uint64_t>(p.rot) << 16));
       }
       for (size_t i = static_cast<size_t>(n); i < packed.size(); ++i) REQUIRE(packed[i] == kSentinel);
       REQUIRE(g.place(expect[rng.below(static_cast<uint32_t>(n))]) == Status::Ok);
-      uint32_t none = kSentinel;
+      uint64_t none = kSentinel;
       CHECK(g.packed_placements(&none, bits) == 0);  // the meeple phase: no placements
       CHECK(none == kSentinel);
       REQUIRE(g.deploy(Location::None) == Status::Ok);

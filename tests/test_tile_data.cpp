@@ -86,10 +86,10 @@ TEST_CASE("tile data: ids are unique and found by name", "[tiles][data]") {
     INFO("'" << unknown << "'");
     CHECK(raw::find_tile(unknown) == -1);
   }
-  // The engine's tile types are the base rows, by name.
+  // The engine's tile types are the rows, by name.
   for (int t = 0; t < carc::kTileTypes; ++t) {
-    CHECK(kDefs[t].letter == kTiles[t].id[0]);
-    CHECK(carc::tile_letter(static_cast<carc::TileType>(t)) == kTiles[t].id[0]);
+    CHECK(carc::tile_name(static_cast<carc::TileType>(t)) == kTiles[t].id);
+    CHECK(carc::tile_from_name(kTiles[t].id) == t);
   }
 }
 

@@ -38,7 +38,33 @@ static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
 static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
 static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
 static_assert(CARC_FEATURE_FIELD == static_cast<int>(carc::FeatureKind::Field));
-static_assert(CARC_LOC_NNW == static_cast<int>(carc::Location::NNW) && CARC_LOC_NNW + 1 == carc::kLocationCount);
+static_assert(CARC_FEATURE_GARDEN == static_cast<int>(carc::FeatureKind::Garden));
+static_assert(CARC_LOC_NNW == static_cast<int>(carc::Location::NNW) && CARC_LOC_CF == static_cast<int>(carc::Location::CF) &&
+              CARC_LOC_CF + 1 == carc::kLocationCount);
+static_assert(CARC_FIGURE_MEEPLE == static_cast<int>(carc::Figure::Meeple) &&
+              CARC_FIGURE_LARGE == static_cast<int>(carc::Figure::Large) &&
+              CARC_FIGURE_ABBOT == static_cast<int>(carc::Figure::Abbot) &&
+              CARC_FIGURE_BUILDER == static_cast<int>(carc::Figure::Builder) &&
+              CARC_FIGURE_PIG == static_cast<int>(carc::Figure::Pig) &&
+              CARC_FIGURE_RECALL == static_cast<int>(carc::Figure::Recall));
+static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase) &&
+              CARC_WHY_NOT_FACE_DOWN == static_cast<int>(carc::Illegal::NotFaceDown) &&
+              CARC_WHY_RIVER_CONTINUE == static_cast<int>(carc::Illegal::RiverMustContinue) &&
+              CARC_WHY_RIVER_U_TURN == static_cast<int>(carc::Illegal::RiverUTurn) &&
+              CARC_WHY_RIVER_FIRST == static_cast<int>(carc::Illegal::RiverFirst) &&
+              CARC_WHY_LAKE_LAST == static_cast<int>(carc::Illegal::LakeLast) &&
+              CARC_WHY_NOT_IN_GAME == static_cast<int>(carc::Illegal::NotInGame) &&
+              CARC_WHY_GARDEN_ABBOT_ONLY == static_cast<int>(carc::Illegal::GardenAbbotOnly) &&
+              CARC_WHY_ABBOT_CENTRE_ONLY == static_cast<int>(carc::Illegal::AbbotCentreOnly) &&
+              CARC_WHY_ABBOT_NOT_PLACED == static_cast<int>(carc::Illegal::AbbotNotPlaced) &&
+              CARC_WHY_ABBOT_COMPLETE == static_cast<int>(carc::Illegal::AbbotComplete) &&
+              CARC_WHY_RECALL_LOCATION == static_cast<int>(carc::Illegal::RecallLocation));
+static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
+              CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
+              CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&
+              CARC_SET_INNS_AND_CATHEDRALS == static_cast<int>(carc::tiles::raw::TileSet::InnsAndCathedrals) &&
+              CARC_SET_TRADERS_AND_BUILDERS == static_cast<int>(carc::tiles::raw::TileSet::TradersAndBuilders));
+static_assert(CARC_MAX_FIGURE_ACTIONS == carc::kMaxFigureOptions);
 static_assert(CARC_LOC_NONE == static_cast<int>(carc::Location::None));
 static_assert(CARC_TILE_TYPES == carc::kTileTypes);
 static_assert(CARC_MIN_PLAYERS == carc::kMinPlayers && CARC_MAX_PLAYERS == carc::kMaxPlayers);
@@ -52,19 +78,23 @@ static_assert(CARC_MAX_BOT_THREADS == carc::kMaxBotThreads);
 static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farmers &&
               carc::find_option(CARC_OPT_FIRST_EDITION_SMALL_CITY)->field == &carc::Options::first_edition_small_city &&
               carc::find_option(CARC_OPT_FIRST_EDITION_FARMERS)->field == &carc::Options::first_edition_farmers &&
-              carc::option_table().size() == 3, "the CARC_OPT_* ids are the option table's");
-static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EVENT_FIELDS);
+              carc::find_option(CARC_OPT_RIVER)->field == &carc::Options::river &&
+              carc::find_option(CARC_OPT_ABBOT)->field == &carc::Options::abbot &&
+              carc::option_table().size() == 5, "the CARC_OPT_* ids are the option table's");
+static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);
-static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen);
+static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen + 1);
+static_assert(CARC_NO_TILE == -1 && carc::kNoTile == 0xFF);
 static_assert(CARC_FI_MEEPLES + CARC_MAX_PLAYERS == CARC_FEATURE_INFO_FIELDS);
 
 struct carc_game {
   carc::Game game;
   // Unread events are items[next_event, events.count). The queue empties whenever it is
-  // read to the end. It cannot overflow: a whole game makes at most 71 events during
-  // play (each discard, and each scoring returns a meeple deployed on an earlier turn)
-  // plus 42 + 36 at the end (features with meeples, first-edition farmer cities), and
-  // the queue only ever holds events of its game's own history. events.dropped checks it.
+  // read to the end. It cannot overflow: a whole game makes at most 124 events during
+  // play (each draw is a discard, or a placement whose scorings and recall each return a
+  // figure deployed on an earlier turn) plus, at the end, one per feature with figures (66)
+  // and one per completed city for first-edition farmers (fewer than 150 city segments),
+  // and the queue only ever holds events of its game's own history. events.dropped checks it.
   carc::Events events;
   int next_event = 0;
 
@@ -80,7 +110,7 @@ struct carc_game {
     next_event = 0;
   }
 };
-static_assert(carc::Events::kCapacity >= 71 + 42 + 36, "the event queue holds a whole game");
+static_assert(carc::Events::kCapacity >= 124 + 66 + 150, "the event queue holds a whole game");
 
 namespace {
 
@@ -157,26 +187,49 @@ struct Unpacked {
 };
 
 bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationCount) || loc == CARC_LOC_NONE; }
-
-carc_move pack(carc::TileType tile, carc::Placement p, carc::Location loc) {
-  return static_cast<uint32_t>(static_cast<uint8_t>(p.x)) | static_cast<uint32_t>(static_cast<uint8_t>(p.y)) << 8 |
-         static_cast<uint32_t>(p.rot) << 16 | static_cast<uint32_t>(loc) << 18 | static_cast<uint32_t>(tile) << 22;
+bool valid_figure(int f) { return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL; }
+// A recall names no location; every other figure kind one, but a meeple may name none (none).
+bool valid_action(int figure, int loc) {
+  if (!valid_figure(figure) || !valid_location(loc)) return false;
+  if (figure == CARC_FIGURE_RECALL) return loc == CARC_LOC_NONE;
+  return figure == CARC_FIGURE_MEEPLE || loc != CARC_LOC_NONE;
 }
 
+carc_move pack(carc::TileType tile, carc::Placement p, carc::Location loc, carc::Figure figure = carc::Figure::Meeple) {
+  return static_cast<uint64_t>(static_cast<uint8_t>(p.x)) | static_cast<uint64_t>(static_cast<uint8_t>(p.y)) << 8 |
+         static_cast<uint64_t>(p.rot) << 16 | static_cast<uint64_t>(loc) << 18 | static_cast<uint64_t>(figure) << 22 |
+         static_cast<uint64_t>(tile) << 32;
+}
+carc_move pack(carc::TileType tile, const carc::Move& m) { return pack(tile, m.at, m.meeple, m.figure); }
+
+constexpr uint64_t kMoveBits = 0xFF'0000'0000ull | 0x1FF'FFFFull;  // the bits a move may use
+
 bool unpack(carc_move m, Unpacked& u) {
-  const uint32_t tile = (m >> 22) & 31, loc = (m >> 18) & 15;
-  if ((m >> 27) != 0 || tile >= carc::kTileTypes || !valid_location(static_cast<int>(loc))) return false;
+  const uint64_t tile = (m >> 32) & 0xFF, loc = (m >> 18) & 15, figure = (m >> 22) & 7;
+  if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes || !valid_action(static_cast<int>(figure), static_cast<int>(loc)))
+    return false;
   u.tile = static_cast<carc::TileType>(tile);
   u.move.at = carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
                               static_cast<uint8_t>((m >> 16) & 3)};
   u.move.meeple = static_cast<carc::Location>(loc);
+  u.move.figure = static_cast<carc::Figure>(figure);
+  return true;
+}
+
+// A move with no figure action.
+bool bare(const carc::Move& m) { return m.meeple == carc::Location::None && m.figure == carc::Figure::Meeple; }
+
+// Rotations cross the ABI as degrees.
+bool degrees_to_quarters(int degrees, int& quarters) {
+  if (degrees < 0 || degrees > 270 || degrees % 90 != 0) return false;
+  quarters = degrees / 90;
   return true;
 }
 
 const char* phase_text(carc::Phase p) {
   switch (p) {
     case carc::Phase::PlaceTile: return "the tile is still to be placed";
-    case carc::Phase::PlaceMeeple: return "the tile is placed and the meeple is next";
+    case carc::Phase::PlaceMeeple: return "the tile is placed and its figure action is next";
     case carc::Phase::GameOver: return "the game is over";
     case carc::Phase::Draw: return "the next tile is still to be drawn";
   }
@@ -195,8 +248,8 @@ int check_queue(const Call& c, const carc_game& g) {
 int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
   const carc::TileType current = g.game.current_tile();
   if (u.tile == current) return CARC_OK;
-  return c.fail(CARC_EILLEGAL, "the move is for tile %c but the current tile is %c", carc::tile_letter(u.tile),
-                carc::tile_letter(current));
+  return c.fail(CARC_EILLEGAL, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
+                carc::tile_name(current).data());
 }
 
 // Plays a whole turn; the move must be for the current tile.
@@ -258,12 +311,14 @@ int write_text(const Call& c, const std::string& text, char* buf, size_t size) {
 }
 
 int check_tile(const Call& c, int tile) {
-  if (tile < 0 || tile >= carc::kTileTypes) return c.fail(CARC_EINVAL, "tile %d is not 0..23", tile);
+  if (tile < 0 || tile >= carc::kTileTypes) return c.fail(CARC_EINVAL, "tile %d is not 0..%d", tile, carc::kTileTypes - 1);
   return CARC_OK;
 }
 
-int check_rotation(const Call& c, int rotation) {
-  if (rotation < 0 || rotation > 3) return c.fail(CARC_EINVAL, "rotation %d is not 0..3", rotation);
+// A rotation in degrees; its quarter turns to *quarters.
+int check_rotation(const Call& c, int rotation, int& quarters) {
+  if (!degrees_to_quarters(rotation, quarters))
+    return c.fail(CARC_EINVAL, "rotation %d is not 0, 90, 180 or 270 degrees", rotation);
   return CARC_OK;
 }
 
@@ -301,9 +356,10 @@ void go_back(carc_game& g, int turns, const carc::Game& back) {
   }
 }
 
-// The location of a feature to look at: one of the 13, never CARC_LOC_NONE.
+// The location of a feature to look at: one of the 14, never CARC_LOC_NONE.
 int check_feature_location(const Call& c, int location) {
-  if (location < 0 || location >= carc::kLocationCount) return c.fail(CARC_EINVAL, "location %d is not 0..12", location);
+  if (location < 0 || location >= carc::kLocationCount)
+    return c.fail(CARC_EINVAL, "location %d is not 0..%d", location, carc::kLocationCount - 1);
   return CARC_OK;
 }
 
@@ -330,22 +386,25 @@ extern "C" {
 
 // ---------------------------------------------------------------- moves
 
-carc_move carc_move_pack(int tile, int x, int y, int rotation, int location) {
-  if (tile < 0 || tile >= carc::kTileTypes || x < -128 || x > 127 || y < -128 || y > 127 || rotation < 0 ||
-      rotation > 3 || !valid_location(location))
+carc_move carc_move_pack(int tile, int x, int y, int rotation, int figure, int location) {
+  int quarters = 0;
+  if (tile < 0 || tile >= carc::kTileTypes || x < -128 || x > 127 || y < -128 || y > 127 ||
+      !degrees_to_quarters(rotation, quarters) || !valid_action(figure, location))
     return CARC_MOVE_INVALID;
   return pack(static_cast<carc::TileType>(tile),
-              carc::Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(rotation)},
-              static_cast<carc::Location>(location));
+              carc::Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(quarters)},
+              static_cast<carc::Location>(location), static_cast<carc::Figure>(figure));
 }
 
-int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* location) {
+int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* figure, int* location) {
   Unpacked u;
-  if (!unpack(move, u)) return Call{__func__}.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+  if (!unpack(move, u))
+    return Call{__func__}.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
   if (tile) *tile = u.tile;
   if (x) *x = u.move.at.x;
   if (y) *y = u.move.at.y;
-  if (rotation) *rotation = u.move.at.rot;
+  if (rotation) *rotation = 90 * u.move.at.rot;
+  if (figure) *figure = static_cast<int>(u.move.figure);
   if (location) *location = static_cast<int>(u.move.meeple);
   return CARC_OK;
 }
@@ -353,7 +412,7 @@ int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, i
 int carc_move_format(carc_move move, char* buf, size_t size) {
   return guarded(__func__, [&](const Call& c) -> int {
     Unpacked u;
-    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
     if (const int s = check_text(c, buf, size)) return s;
     return write_text(c, carc::format_move(u.tile, u.move), buf, size);
   });
@@ -367,7 +426,7 @@ int carc_move_parse(const char* text, carc_move* move) {
     carc::Move m;
     std::string error;
     if (!carc::parse_move(text, tile, m, &error)) return c.fail(CARC_EINVAL, "%s", error.c_str());
-    *move = pack(tile, m.at, m.meeple);
+    *move = pack(tile, m);
     return CARC_OK;
   });
 }
@@ -378,8 +437,40 @@ const char* carc_location_name(int location) {
 }
 
 const char* carc_feature_name(int kind) {
-  if (kind < CARC_FEATURE_ROAD || kind > CARC_FEATURE_FIELD) return nullptr;
+  if (kind < CARC_FEATURE_ROAD || kind > CARC_FEATURE_GARDEN) return nullptr;
   return c_name(carc::feature_kind_name(static_cast<carc::FeatureKind>(kind)));
+}
+
+const char* carc_figure_name(int figure) {
+  if (!valid_figure(figure)) return nullptr;
+  return c_name(carc::figure_name(static_cast<carc::Figure>(figure)));
+}
+
+// Tile ids are views of the generated rows' string literals: NUL-terminated and static.
+const char* carc_tile_name(int tile) {
+  if (tile < 0 || tile >= carc::kTileTypes) return nullptr;
+  return c_name(carc::tile_name(static_cast<carc::TileType>(tile)));
+}
+
+int carc_tile_from_name(const char* name) {
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (!name) return c.fail(CARC_EINVAL, "name is NULL");
+    const carc::TileType t = carc::tile_from_name(name);
+    if (t == carc::kNoTile) return c.fail(CARC_EINVAL, "'%s' is not a tile id", carc::echo(name).c_str());
+    return t;
+  });
+}
+
+int carc_tile_set(int tile) {
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (const int s = check_tile(c, tile)) return s;
+    return static_cast<int>(carc::tiles::kDefs[static_cast<size_t>(tile)].set);
+  });
+}
+
+const char* carc_why_text(int why) {
+  if (why < CARC_LEGAL || why > CARC_WHY_RECALL_LOCATION) return nullptr;
+  return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 
 // ---------------------------------------------------------------- versions and errors
@@ -421,17 +512,38 @@ int carc_game_new(carc_game** out, int players, uint64_t seed) {
 }
 
 namespace {
-// Tile letters (whitespace ignored) into tiles; returns the count, or a failed status.
+bool space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
+// Tile ids separated by whitespace into tiles; a word that is no id is read as base
+// letters, one tile each. Returns the count, or a failed status.
 int read_tiles(const Call& c, const char* text, carc::TileType (&tiles)[carc::kMaxDeck]) {
   int n = 0;
-  for (const char* p = text; *p; ++p) {
-    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') continue;
-    const carc::TileType t = carc::tile_from_letter(*p);
-    if (t == carc::kNoTile)
-      return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile letter A..X%s", carc::echo(std::string_view(p, 1)).c_str(),
-                    p - text, *p >= 'a' && *p <= 'x' ? " (tile letters are uppercase)" : "");
+  auto add = [&](carc::TileType t) -> int {
     if (n == carc::kMaxDeck) return c.fail(CARC_EINVAL, "a draw order holds at most %d tiles", carc::kMaxDeck);
     tiles[n++] = t;
+    return CARC_OK;
+  };
+  for (const char* p = text; *p;) {
+    if (space(*p)) {
+      ++p;
+      continue;
+    }
+    const char* end = p;
+    while (*end && !space(*end)) ++end;
+    const std::string_view word(p, static_cast<size_t>(end - p));
+    const carc::TileType t = carc::tile_from_name(word);
+    if (t != carc::kNoTile) {
+      if (const int s = add(t)) return s;
+    } else {
+      for (const char* q = p; q < end; ++q) {
+        const carc::TileType letter = *q >= 'A' && *q <= 'X' ? carc::tile_from_letter(*q) : carc::kNoTile;
+        if (letter == carc::kNoTile)
+          return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile id%s", carc::echo(word).c_str(), p - text,
+                        *q >= 'a' && *q <= 'x' ? " (tile ids are uppercase)" : "");
+        if (const int s = add(letter)) return s;
+      }
+    }
+    p = end;
   }
   return n;
 }
@@ -546,6 +658,15 @@ int carc_game_supply(const carc_game* game, int player) {
   });
 }
 
+int carc_game_figure_supply(const carc_game* game, int player, int figure) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_player(c, g, player)) return s;
+    if (figure < 0 || figure >= carc::kFigureKinds)
+      return c.fail(CARC_EINVAL, "figure %d is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG)", figure);
+    return g.game.supply(player, static_cast<carc::Figure>(figure));
+  });
+}
+
 int carc_game_tiles_remaining(const carc_game* game) {
   return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.tiles_in_pile(); });
 }
@@ -578,7 +699,7 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
     }
     // The board keeps the count, so counting and a short buffer need no listing.
     const carc::TileType tile = g.game.current_tile();
-    const int n = g.game.board().placement_count(tile);
+    const int n = g.game.placement_count(tile);
     *count = n;
     if (!moves) return CARC_OK;
     if (n > capacity) return c.fail(CARC_ERANGE, "%d placements but room for %d", n, capacity);
@@ -591,9 +712,9 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
 int carc_game_place(carc_game* game, carc_move move) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     Unpacked u;
-    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
-    if (u.move.meeple != carc::Location::None)
-      return c.fail(CARC_EINVAL, "the move carries a meeple; deploy it with carc_game_deploy or play the whole turn "
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
+    if (!bare(u.move))
+      return c.fail(CARC_EINVAL, "the move carries a figure action; take it with carc_game_act or play the whole turn "
                                  "with carc_game_play");
     if (g.game.phase() != carc::Phase::PlaceTile)
       return c.fail(CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game.phase()));
@@ -629,7 +750,7 @@ int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_
     if (const int s = check_list(c, locations, capacity, count)) return s;
     *count = 0;
     Unpacked u;
-    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
     if (g.game.phase() != carc::Phase::PlaceTile)
       return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game.phase()));
     if (const int s = check_move_tile(c, g, u)) return s;
@@ -646,26 +767,107 @@ int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_
   });
 }
 
+namespace {
+// The figure action on the tile just placed, for carc_game_deploy and carc_game_act.
+int act(const Call& c, carc_game& g, int figure, int location) {
+  if (!valid_action(figure, location))
+    return c.fail(CARC_EINVAL, "figure %d at location %d is no figure action (CARC_FIGURE_*, CARC_LOC_*)", figure, location);
+  carc::Verdict why;
+  const carc::Status s = g.game.act(static_cast<carc::Figure>(figure), static_cast<carc::Location>(location), &g.events, &why);
+  if (s == carc::Status::WrongPhase)
+    return c.fail(CARC_EPHASE, "figures are deployed in the figure phase, but %s", phase_text(g.game.phase()));
+  if (s != carc::Status::Ok)
+    return c.fail(status_of(s), "%s at %s: %s", carc_figure_name(figure), carc_location_name(location),
+                  carc::describe(why).c_str());
+  return check_queue(c, g);
+}
+
+// Writes figure actions as moves of the tile just placed (or to be placed at `at`).
+int write_actions(const Call& c, carc::TileType tile, carc::Placement at, const carc::FigureChoice* choices, int n,
+                  carc_move* moves, int capacity, int* count) {
+  *count = n;
+  if (!moves) return CARC_OK;
+  if (n > capacity) return c.fail(CARC_ERANGE, "%d figure actions but room for %d", n, capacity);
+  for (int i = 0; i < n; ++i) moves[i] = pack(tile, at, choices[i].location, choices[i].figure);
+  return CARC_OK;
+}
+}  // namespace
+
 int carc_game_deploy(carc_game* game, int location) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     if (!valid_location(location))
-      return c.fail(CARC_EINVAL, "location %d is not 0..12 or CARC_LOC_NONE (15)", location);
-    carc::Verdict why;
-    const carc::Status s = g.game.deploy(static_cast<carc::Location>(location), &g.events, &why);
-    if (s == carc::Status::WrongPhase)
-      return c.fail(CARC_EPHASE, "meeples are deployed in the meeple phase, but %s", phase_text(g.game.phase()));
-    if (s != carc::Status::Ok)
-      return c.fail(status_of(s), "meeple at %s: %s", carc_location_name(location), carc::describe(why).c_str());
-    return check_queue(c, g);
+      return c.fail(CARC_EINVAL, "location %d is not 0..13 or CARC_LOC_NONE (15)", location);
+    return act(c, g, CARC_FIGURE_MEEPLE, location);
   });
+}
+
+int carc_game_act(carc_game* game, int figure, int location) {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int { return act(c, g, figure, location); });
 }
 
 int carc_game_skip(carc_game* game) { return carc_game_deploy(game, CARC_LOC_NONE); }
 
+int carc_game_figure_actions(const carc_game* game, carc_move* moves, int capacity, int* count) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, moves, capacity, count)) return s;
+    *count = 0;
+    if (g.game.phase() != carc::Phase::PlaceMeeple)
+      return c.fail(CARC_EPHASE, "figure actions are listed in the figure phase, but %s", phase_text(g.game.phase()));
+    carc::FigureChoice buf[carc::kMaxFigureOptions];
+    const int n = g.game.figure_options(buf);
+    const carc::PlacedTile& pt = g.game.board().tile(g.game.board().tile_count() - 1);
+    return write_actions(c, pt.type, carc::Placement{pt.x, pt.y, pt.rot}, buf, n, moves, capacity, count);
+  });
+}
+
+int carc_game_figure_actions_for(const carc_game* game, carc_move move, carc_move* moves, int capacity, int* count) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, moves, capacity, count)) return s;
+    *count = 0;
+    Unpacked u;
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
+    if (g.game.phase() != carc::Phase::PlaceTile)
+      return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game.phase()));
+    if (const int s = check_move_tile(c, g, u)) return s;
+    carc::FigureChoice buf[carc::kMaxFigureOptions];
+    carc::Verdict why;
+    const int n = g.game.figure_options_for(u.move.at, buf, &why);
+    if (!why)
+      return c.fail(CARC_EILLEGAL, "%s: %s", carc::format_move(u.tile, u.move).c_str(), carc::describe(why).c_str());
+    const carc::Placement at{u.move.at.x, u.move.at.y, static_cast<uint8_t>(carc::tiles::canonical_rotation(u.tile, u.move.at.rot))};
+    return write_actions(c, u.tile, at, buf, n, moves, capacity, count);
+  });
+}
+
+int carc_game_check(const carc_game* game, carc_move move) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    Unpacked u;
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
+    if (g.game.phase() == carc::Phase::PlaceMeeple) {
+      const carc::PlacedTile& pt = g.game.board().tile(g.game.board().tile_count() - 1);
+      if (u.tile != pt.type)
+        return c.fail(CARC_EINVAL, "the move is for tile %s but the tile just placed is %s", carc::tile_name(u.tile).data(),
+                      carc::tile_name(pt.type).data());
+      return static_cast<int>(g.game.check_figure(u.move.figure, u.move.meeple).reason);
+    }
+    if (g.game.phase() != carc::Phase::PlaceTile) return CARC_WHY_WRONG_PHASE;
+    if (u.tile != g.game.current_tile())
+      return c.fail(CARC_EINVAL, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
+                    carc::tile_name(g.game.current_tile()).data());
+    carc::Verdict v = g.game.check_placement(u.move.at);
+    if (v && !bare(u.move)) {
+      carc::Game trial = g.game;
+      trial.place(u.move.at);
+      v = trial.check_figure(u.move.figure, u.move.meeple);
+    }
+    return static_cast<int>(v.reason);
+  });
+}
+
 int carc_game_play(carc_game* game, carc_move move) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     Unpacked u;
-    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%08x is not a valid move", move);
+    if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
     return play_move(c, g, u);
   });
 }
@@ -745,7 +947,7 @@ int carc_bot_choose(const carc_game* game, int level, int iterations, int millis
     std::string error;
     const carc::Status s = carc::choose_move(g.game, options, m, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
-    *move = pack(g.game.current_tile(), m.at, m.meeple);
+    *move = pack(g.game.current_tile(), m);
     return CARC_OK;
   });
 }
@@ -758,8 +960,9 @@ int carc_game_draw(carc_game* game, int tile) {
     const auto t = static_cast<carc::TileType>(tile);
     if (g.game.phase() != carc::Phase::Draw)
       return c.fail(CARC_EPHASE, "a tile is drawn in the draw phase, but %s", phase_text(g.game.phase()));
-    if (g.game.face_down(t) == 0) return c.fail(CARC_EILLEGAL, "no %s is face down", std::string(carc::tile_name(t)).c_str());
-    g.game.draw(t, &g.events);
+    carc::Verdict why;
+    if (g.game.draw(t, &g.events, &why) != carc::Status::Ok)
+      return c.fail(CARC_EILLEGAL, "%s: %s", carc::tile_name(t).data(), carc::describe(why).c_str());
     return check_queue(c, g);
   });
 }
@@ -785,8 +988,9 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
     const carc::Event& e = g.events.items[g.next_event++];
     int32_t f[CARC_EVENT_FIELDS] = {};
     f[CARC_EV_TYPE] = static_cast<int32_t>(e.type);
+    f[CARC_EV_TILE] = f[CARC_EV_DISCARDED] = CARC_NO_TILE;
     if (e.type == carc::Event::Type::Discard) {
-      f[CARC_EV_TILE] = e.tile;
+      f[CARC_EV_DISCARDED] = e.discarded;
     } else {
       f[CARC_EV_FEATURE] = static_cast<int32_t>(e.feature);
       f[CARC_EV_POINTS] = e.points;
@@ -823,7 +1027,7 @@ int carc_game_tile(const carc_game* game, int index, int* x, int* y, int* tile, 
     *x = t.x;
     *y = t.y;
     *tile = t.type;
-    *rotation = t.rot;
+    *rotation = 90 * t.rot;
     return CARC_OK;
   });
 }
@@ -835,7 +1039,7 @@ int carc_game_tile_at(const carc_game* game, int x, int y, int* tile, int* rotat
     if (i < 0) return 0;
     const carc::PlacedTile& t = g.game.board().tile(i);
     *tile = t.type;
-    *rotation = t.rot;
+    *rotation = 90 * t.rot;
     return 1;
   });
 }
@@ -848,8 +1052,8 @@ int carc_game_feature_kind(const carc_game* game, int x, int y, int location) {
     const carc::PlacedTile& t = g.game.board().tile(i);
     const uint8_t seg = carc::tiles::kOriented[t.type][t.rot].loc_seg[location];
     if (seg == carc::tiles::kNoSeg)
-      return c.fail(CARC_EINVAL, "%s names no feature of the %c at %d,%d", carc_location_name(location),
-                    carc::tile_letter(t.type), x, y);
+      return c.fail(CARC_EINVAL, "%s names no feature of the %s at %d,%d", carc_location_name(location),
+                    carc::tile_name(t.type).data(), x, y);
     return static_cast<int>(carc::tiles::kDefs[t.type].segs[seg].kind);
   });
 }
@@ -859,9 +1063,9 @@ int carc_game_meeple_count(const carc_game* game) {
                    [](const Call&, const carc_game& g) -> int { return static_cast<int>(g.game.meeples().size()); });
 }
 
-int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location) {
+int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location, int* figure) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    if (!player || !x || !y || !location) return c.fail(CARC_EINVAL, "an out pointer is NULL");
+    if (!player || !x || !y || !location || !figure) return c.fail(CARC_EINVAL, "an out pointer is NULL");
     const auto meeples = g.game.meeples();
     const int n = static_cast<int>(meeples.size());
     if (index < 0 || index >= n) return c.fail(CARC_EINVAL, "index %d is not below the %d meeples", index, n);
@@ -871,7 +1075,21 @@ int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int*
     *x = t.x;
     *y = t.y;
     *location = static_cast<int>(m.location);
+    *figure = static_cast<int>(m.kind);
     return CARC_OK;
+  });
+}
+
+int carc_game_river_end(const carc_game* game, int* x, int* y, int* side) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!x || !y || !side) return c.fail(CARC_EINVAL, "an out pointer is NULL");
+    int ex = 0, ey = 0;
+    carc::Side entry = carc::North;
+    if (!g.game.river_open(ex, ey, entry)) return 0;
+    *x = ex;
+    *y = ey;
+    *side = static_cast<int>(entry);
+    return 1;
   });
 }
 
@@ -921,7 +1139,7 @@ int carc_game_turn_move(const carc_game* game, int turn, carc_move* move) {
     std::string error;
     const carc::Status s = carc::turn_move(g.game, turn, tile, m, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
-    *move = pack(tile, m.at, m.meeple);
+    *move = pack(tile, m);
     return CARC_OK;
   });
 }
@@ -965,7 +1183,7 @@ int carc_game_next_tile_probabilities(const carc_game* game, double* probabiliti
 int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int* count) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_list(c, cells, capacity, count)) return s;
-    carc::FrontierCell buf[carc::Board::kMaxOpen];
+    carc::FrontierCell buf[carc::Board::kMaxOpen + 1];
     const int n = carc::frontier(g.game, buf);
     *count = n;
     if (!cells) return CARC_OK;
@@ -975,6 +1193,7 @@ int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int*
       cell[CARC_CELL_X] = buf[i].x;
       cell[CARC_CELL_Y] = buf[i].y;
       cell[CARC_CELL_DEAD] = buf[i].dead ? 1 : 0;
+      cell[CARC_CELL_RIVER] = buf[i].river;
     }
     return CARC_OK;
   });
@@ -1099,20 +1318,22 @@ int carc_game_render_text(const carc_game* game, int flags, char* buf, size_t si
 
 int carc_tile_render_svg(int tile, int rotation, int pixels, char* buf, size_t size) {
   return guarded(__func__, [&](const Call& c) -> int {
+    int quarters = 0;
     if (const int s = check_tile(c, tile)) return s;
-    if (const int s = check_rotation(c, rotation)) return s;
+    if (const int s = check_rotation(c, rotation, quarters)) return s;
     if (const int s = check_pixels(c, "pixels", pixels)) return s;
     if (const int s = check_text(c, buf, size)) return s;
-    return write_text(c, carc::render_tile_svg(static_cast<carc::TileType>(tile), rotation, pixels), buf, size);
+    return write_text(c, carc::render_tile_svg(static_cast<carc::TileType>(tile), quarters, pixels), buf, size);
   });
 }
 
 int carc_tile_render_text(int tile, int rotation, char* buf, size_t size) {
   return guarded(__func__, [&](const Call& c) -> int {
+    int quarters = 0;
     if (const int s = check_tile(c, tile)) return s;
-    if (const int s = check_rotation(c, rotation)) return s;
+    if (const int s = check_rotation(c, rotation, quarters)) return s;
     if (const int s = check_text(c, buf, size)) return s;
-    return write_text(c, carc::render_tile_text(static_cast<carc::TileType>(tile), rotation), buf, size);
+    return write_text(c, carc::render_tile_text(static_cast<carc::TileType>(tile), quarters), buf, size);
   });
 }
 

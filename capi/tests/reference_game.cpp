@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < events.count; ++i) {
       const Event& e = events.items[i];
       if (e.type == Event::Type::Discard) {
-        fmt::print("  discard {}\n", tile_letter(e.tile));
+        fmt::print("  discard {}\n", tile_name(e.discarded));
         continue;
       }
       std::string meeples;

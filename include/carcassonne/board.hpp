@@ -9,13 +9,19 @@
 
 namespace carc {
 
-// A tile on the board, in placement order (index 0 is the start tile).
+// The figures of a player (docs/expansions.md). Recall is no figure: it stands where a
+// figure kind would, for the action that brings the abbot home (a move's figure action).
+enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Recall = 7 };
+inline constexpr int kFigureKinds = 5;  // Meeple..Pig
+
+// A tile on the board, in placement order (index 0 is the start tile or the spring).
 struct PlacedTile {
   int8_t x, y;
   TileType type;
   uint8_t rot;        // 0..3 quarter turns clockwise
-  uint8_t seg_base;   // first segment id of this tile in Features
-  Location meeple;    // where this turn's meeple went, Location::None if none
+  uint16_t seg_base;  // first segment id of this tile in Features
+  Location meeple;    // where this turn's figure went, Location::None if none
+  Figure figure;      // which figure went there (or Recall: this turn recalled the abbot)
   friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
 };
 
@@ -39,14 +45,17 @@ struct Extent {
   }
 };
 
-// A fixed 4096-cell board indexed by (90*y + x) mod 4096. Any two cells within 73 steps
-// of each other (all a game of 72 tiles can reach, open cells included) get distinct
-// indices, so the board never collides; each cell also records the coordinates it holds,
-// so far-away queries that alias a used index are told apart.
+// A fixed 8192-cell board indexed by (127*y + x) mod 8192. Any two cells within 126 steps
+// of each other (all a game of 125 tiles can reach, open cells included) get distinct
+// indices, so the board never collides (tests/test_tiles.cpp checks the stride); each cell
+// also records the coordinates it holds, so far-away queries that alias a used index are
+// told apart.
+// A cell can also be blocked: the river's open end, where only the next river tile may go
+// (river.cpp). A blocked cell is no open cell, so land tiles never see it.
 class Board {
  public:
-  static constexpr int kCells = 4096;
-  static constexpr int kStride = 90;
+  static constexpr int kCells = 8192;
+  static constexpr int kStride = 127;
   static constexpr int kMaxOpen = 2 * kTotalTiles + 4;
   static constexpr int kReach = kTotalTiles;  // no tile lies farther than this from (0,0)
   static constexpr int kDelta[4] = {-kStride, 1, kStride, -1};  // N E S W
@@ -67,7 +76,7 @@ class Board {
 
   // Index of the tile at a cell, or -1 if the cell holds no tile.
   int tile_index_at_cell(uint16_t cell) const {
-    const uint8_t v = cells_[cell];
+    const uint16_t v = cells_[cell];
     return has_tile(v) ? v - 1 : -1;
   }
   // Index of the tile at (x, y), or -1.
@@ -79,43 +88,78 @@ class Board {
   // The open cell at (x, y), or nullptr.
   const OpenCell* open_at(int x, int y) const {
     if (!in_reach(x, y)) return nullptr;
-    const uint8_t v = cells_[cell_of(x, y)];
-    if (v <= kTotalTiles) return nullptr;
+    const uint16_t v = cells_[cell_of(x, y)];
+    if (v <= kTotalTiles || v == kBlocked) return nullptr;
     const OpenCell& o = open_[v - kOpenTag];
     return (o.x == x && o.y == y) ? &o : nullptr;
+  }
+  // Whether (x, y) is the blocked cell (there is at most one: the river's open end).
+  bool blocked_at(int x, int y) const {
+    return nblocked_ && blocked_x_ == x && blocked_y_ == y;
+  }
+  // Blocks an empty or open cell (the river's new open end); unblocks the old one.
+  void block(int x, int y) {
+    unblock();
+    const uint16_t c = cell_of(x, y);
+    if (cells_[c] >= kOpenTag && cells_[c] != kBlocked) {
+      recount(open_[cells_[c] - kOpenTag].req, 0);
+      remove_open(cells_[c] - kOpenTag);
+    }
+    cells_[c] = kBlocked;
+    blocked_x_ = static_cast<int8_t>(x);
+    blocked_y_ = static_cast<int8_t>(y);
+    nblocked_ = 1;
+  }
+  // Lifts the block (the cell becomes empty; placing a tile there lifts it too).
+  void unblock() {
+    if (!nblocked_) return;
+    const uint16_t c = cell_of(blocked_x_, blocked_y_);
+    if (cells_[c] == kBlocked) cells_[c] = 0;
+    nblocked_ = 0;
   }
 
   int open_count() const { return nopen_; }
   const OpenCell& open(int i) const { return open_[i]; }
-  // How many placements tile type t has on this board (each distinct picture once): the
-  // length of its legal placement list, kept up to date as open cells change.
-  int placement_count(TileType t) const { return fit_count_[t]; }
+  // How many placements land tile type t has on this board (each distinct picture once):
+  // the length of its legal placement list. The base types' counts are kept up to date as
+  // open cells change (a garden copy counts as its letter); the other sets' are counted.
+  int placement_count(TileType t) const {
+    const TileType plain = tiles::kDefs[t].plain;
+    if (plain < kBaseTypes) return fit_count_[plain];
+    int n = 0;
+    for (int i = 0; i < nopen_; ++i) n += tiles::kFitCount[t][open_[i].req];
+    return n;
+  }
 
   // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
   // index; neighbours[s], if given, gets the index of the tile on side s (N E S W) or -1.
   // Fitting is the caller's business.
-  int place(int x, int y, TileType t, int rot, uint8_t seg_base, int* neighbours = nullptr) {
+  int place(int x, int y, TileType t, int rot, uint16_t seg_base, int* neighbours = nullptr) {
     const uint16_t c = cell_of(x, y);
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
-                             seg_base, Location::None};
+                             seg_base, Location::None, Figure::Meeple};
     if (cells_[c] > kTotalTiles) {
-      recount(open_[cells_[c] - kOpenTag].req, 0);
-      remove_open(cells_[c] - kOpenTag);
+      if (cells_[c] == kBlocked) {
+        nblocked_ = 0;
+      } else {
+        recount(open_[cells_[c] - kOpenTag].req, 0);
+        remove_open(cells_[c] - kOpenTag);
+      }
     }
-    cells_[c] = static_cast<uint8_t>(idx + 1);
+    cells_[c] = static_cast<uint16_t>(idx + 1);
     const uint8_t code = tiles::kOriented[t][rot].edge_code;
     for (int s = 0; s < 4; ++s) {
       const uint16_t n = step(c, s);
-      const uint8_t v = cells_[n];
+      const uint16_t v = cells_[n];
       if (neighbours) neighbours[s] = has_tile(v) ? v - 1 : -1;
-      if (has_tile(v)) continue;
+      if (has_tile(v) || v == kBlocked) continue;
       const int opp = (s + 2) & 3;
       const uint8_t need = static_cast<uint8_t>(((code >> (2 * s)) & 3) << (2 * opp));
       if (v == 0) {
         const int o = nopen_++;
         open_[o] = OpenCell{n, static_cast<int8_t>(x + kDx[s]), static_cast<int8_t>(y + kDy[s]), need};
-        cells_[n] = static_cast<uint8_t>(o + kOpenTag);
+        cells_[n] = static_cast<uint16_t>(o + kOpenTag);
         recount(0, need);
       } else {
         uint8_t& req = open_[v - kOpenTag].req;
@@ -152,36 +196,40 @@ class Board {
   static constexpr int kBlock[9] = {-kStride - 1, -kStride, -kStride + 1, -1, 0, 1, kStride - 1, kStride, kStride + 1};
 
  private:
-  static constexpr uint8_t kOpenTag = kTotalTiles + 1;
+  static constexpr uint16_t kOpenTag = kTotalTiles + 1;
+  static constexpr uint16_t kBlocked = 0xFFFF;
   static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
-  // Whether a cell value names a tile (1..72); one unsigned compare.
-  static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
+  // Whether a cell value names a tile (1..125); one unsigned compare.
+  static bool has_tile(uint16_t v) { return static_cast<uint16_t>(v - 1) < kTotalTiles; }
 
   // An open cell's requirement changes (0: the cell appears or disappears). The rows are
   // copied first: then the compilers know they do not overlap the counts, and add them as
   // three vectors.
   void recount(uint8_t from, uint8_t to) {
-    const std::array<uint16_t, kTileTypes> add = tiles::kFitCountByReq[to], sub = tiles::kFitCountByReq[from];
-    for (int t = 0; t < kTileTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
+    const std::array<uint16_t, kBaseTypes> add = tiles::kFitCountByReq[to], sub = tiles::kFitCountByReq[from];
+    for (int t = 0; t < kBaseTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
   }
 
   void remove_open(int o) {
     const int last = --nopen_;
     if (o != last) {
       open_[o] = open_[last];
-      cells_[open_[o].cell] = static_cast<uint8_t>(o + kOpenTag);
+      cells_[open_[o].cell] = static_cast<uint16_t>(o + kOpenTag);
     }
   }
 
-  // 0: empty; 1..72: tile index + 1; 73..: open cell index + 73.
-  std::array<uint8_t, kCells> cells_{};
+  // 0: empty; 1..125: tile index + 1; 126..: open cell index + 126; kBlocked.
+  std::array<uint16_t, kCells> cells_{};
   std::array<PlacedTile, kTotalTiles> tiles_{};
   std::array<OpenCell, kMaxOpen> open_{};
-  std::array<uint16_t, kTileTypes> fit_count_{};  // placement_count of each tile type
+  std::array<uint16_t, kBaseTypes> fit_count_{};  // placement_count of each base type
   uint8_t ntiles_ = 0;
   uint8_t nopen_ = 0;
+  uint8_t nblocked_ = 0;
+  int8_t blocked_x_ = 0, blocked_y_ = 0;
 };
 
-static_assert(kTotalTiles + 1 + Board::kMaxOpen <= 255, "cell tags must fit a byte");
+static_assert(kTotalTiles + 1 + Board::kMaxOpen < 0xFFFF, "cell tags fit 16 bits, below the blocked tag");
+static_assert(Board::kMaxOpen <= 255 && kTotalTiles <= 127, "open cell and tile counts are bytes, coordinates int8");
 
 }  // namespace carc

@@ -13,21 +13,22 @@
 
 namespace carc {
 
-using SegId = uint8_t;  // 243 segments at most in a full game, so a byte names any of them
+using SegId = uint16_t;  // ~560 segments at most in a game with every set (tiles::kTotalSegments)
 
-// Counters kept at a feature's root. Merging two features adds them.
+// Counters kept at a feature's root. Merging two features adds them (and joins the marks).
 struct FeatureCounters {
-  uint8_t open;     // road/city edges not yet matched by a neighbour; 0 means complete
+  uint16_t open;    // road/city edges not yet matched by a neighbour; 0 means complete
   uint8_t shields;  // cities
-  uint8_t meeples;  // meeples of all players on the feature
+  uint8_t meeples;  // figures of all players that occupy the feature (meeples, large meeples, abbots)
   FeatureKind kind;
+  uint8_t marks;    // tiles::kInn, tiles::kCathedral: any segment's
   friend bool operator==(const FeatureCounters&, const FeatureCounters&) = default;
 };
 
 class Features {
  public:
   static constexpr int kMaxSegments = tiles::kTotalSegments;
-  static_assert(kMaxSegments <= 255, "segment ids are bytes");
+  static_assert(kMaxSegments < 0xFFFF, "segment ids are 16 bits");
 
   int count() const { return count_; }
   friend bool operator==(const Features&, const Features&) = default;
@@ -43,7 +44,7 @@ class Features {
       tile_[base + i] = tile_index;
     }
     std::memcpy(&counters_[base], kFresh[t].data(), sizeof kFresh[t]);
-    count_ = static_cast<uint8_t>(count_ + tiles::kDefs[t].nsegs);
+    count_ = static_cast<uint16_t>(count_ + tiles::kDefs[t].nsegs);
     return base;
   }
 
@@ -69,9 +70,10 @@ class Features {
     parent_[rb] = ra;
     FeatureCounters& c = counters_[ra];
     const FeatureCounters& o = counters_[rb];
-    c.open = static_cast<uint8_t>(c.open + o.open);
+    c.open = static_cast<uint16_t>(c.open + o.open);
     c.shields = static_cast<uint8_t>(c.shields + o.shields);
     c.meeples = static_cast<uint8_t>(c.meeples + o.meeples);
+    c.marks = static_cast<uint8_t>(c.marks | o.marks);
     std::swap(next_[ra], next_[rb]);
     return ra;
   }
@@ -91,18 +93,18 @@ class Features {
     for (int t = 0; t < kTileTypes; ++t)
       for (int i = 0; i < tiles::kDefs[t].nsegs; ++i) {
         const tiles::Segment& g = tiles::kDefs[t].segs[i];
-        f[t][i] = FeatureCounters{g.edges, g.shields, 0, g.kind};
+        f[t][i] = FeatureCounters{g.edges, g.shields, 0, g.kind, g.marks};
       }
     return f;
   }();
   // kMaxSegs slots of slack for add_tile's block writes.
   static constexpr int kSlots = kMaxSegments + tiles::kMaxSegs;
 
-  std::array<uint8_t, kSlots> parent_{};
-  std::array<uint8_t, kSlots> next_{};
+  std::array<SegId, kSlots> parent_{};
+  std::array<SegId, kSlots> next_{};
   std::array<uint8_t, kSlots> tile_{};
   std::array<FeatureCounters, kSlots> counters_{};
-  uint8_t count_ = 0;
+  uint16_t count_ = 0;
 };
 
 }  // namespace carc

@@ -1,5 +1,6 @@
-// A whole game of the Carcassonne base game as one copyable value: board, features,
-// meeples, scores, the draw pile and the turn phase.
+// A whole game of Carcassonne as one copyable value: board, features, figures, scores, the
+// draw pile and the turn phase. The expansions are rules modules with their own files
+// (river.cpp, abbot.cpp), called at named points of the turn when their option is on.
 #pragma once
 
 #include <array>
@@ -18,10 +19,15 @@ namespace carc {
 inline constexpr int kMinPlayers = 1;
 inline constexpr int kMaxPlayers = 6;
 inline constexpr int kMeeplesPerPlayer = 7;
-inline constexpr int kMaxMeeples = kMaxPlayers * kMeeplesPerPlayer;
+// Figures per player: the meeples and one each of the large meeple, abbot, builder and pig.
+inline constexpr int kFiguresPerPlayer = kMeeplesPerPlayer + kFigureKinds - 1;
+inline constexpr int kMaxMeeples = kMaxPlayers * kFiguresPerPlayer;  // figures on the board
 inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that always suffices
 inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
-inline constexpr int kMaxDeck = kTotalTiles - 1;             // tiles drawn after the start tile
+// Likewise for figure actions: meeple and large meeple on every segment, abbot, recall,
+// builder and pig on every segment.
+inline constexpr int kMaxFigureOptions = 4 * tiles::kMaxSegs + 2;
+inline constexpr int kMaxDeck = kTotalTiles - 1;  // tiles drawn after the start tile or spring
 
 // The phases of a turn. Draw is a chance node: the game waits for the caller to say which
 // face-down tile was drawn (only in a game created with CallerDraws).
@@ -42,12 +48,26 @@ struct Placement {
   friend bool operator==(const Placement&, const Placement&) = default;
 };
 
-// A whole turn: the placement and the meeple (Location::None for no meeple).
+// A whole turn: the placement and its figure action: a figure (a meeple unless said) on a
+// location of the tile, Location::None for none; or {Location::None, Figure::Recall}.
 struct Move {
   Placement at;
   Location meeple = Location::None;
+  Figure figure = Figure::Meeple;
   friend bool operator==(const Move&, const Move&) = default;
 };
+
+// One figure action on the tile just placed (what Game::figure_options lists).
+struct FigureChoice {
+  Figure figure = Figure::Meeple;
+  Location location = Location::None;
+  friend bool operator==(const FigureChoice&, const FigureChoice&) = default;
+};
+
+// "meeple", "large meeple", "abbot", "builder", "pig", "recall".
+std::string_view figure_name(Figure f);
+// Whether a game with these options has figures of that kind.
+bool has_figure(const Options& options, Figure f);
 
 enum class Status : int8_t {
   Ok = 0,
@@ -71,8 +91,18 @@ enum class Illegal : uint8_t {
   FeatureOccupied,  // the connected feature already holds a meeple
   NoSupply,         // the player has no meeple left
   FarmersOff,       // fields cannot be occupied with farmers switched off
-  NoSuchTile,       // check_fit: the tile type is outside 0..23 (A..X)
+  NoSuchTile,       // check_fit: no tile type has that number
   NotFaceDown,      // draw: no tile of that type is face down
+  RiverMustContinue,  // a river tile goes only onto the river's open end, continuing it
+  RiverUTurn,         // the river may not bend the same way twice in a row
+  RiverFirst,         // draw: river tiles are face down, so the tile drawn is one of them
+  LakeLast,           // draw: the lake is drawn after every other river tile
+  NotInGame,          // the figure (or the tile) is not in this game (its expansion is off)
+  GardenAbbotOnly,    // only an abbot may stand on a garden
+  AbbotCentreOnly,    // the abbot goes only onto the monastery or garden of the tile just placed
+  AbbotNotPlaced,     // recall: the player's abbot is not on the board
+  AbbotComplete,      // recall: the abbot's monastery or garden is complete (it scores 9 now)
+  RecallLocation,     // recall takes no location
 };
 
 struct Verdict {
@@ -85,40 +115,48 @@ struct Verdict {
 
 // One English sentence for a verdict ("the east edge is road but the neighbour shows city").
 std::string describe(const Verdict& v);
+// The sentence for a reason alone (static text; a mismatch without its sides).
+std::string_view reason_text(Illegal reason);
 
-// A meeple on the board.
+// A figure on the board (a meeple, or one of the expansions' figures).
 struct Meeple {
   SegId seg;
   uint8_t player;
   uint8_t tile;       // index into the board's placed tiles
   Location location;  // on that tile, board orientation
+  Figure kind = Figure::Meeple;
   friend bool operator==(const Meeple&, const Meeple&) = default;
 };
 
-// Something a front end shows: points scored for a feature, or a tile that fit nowhere.
+// What a figure weighs in a majority: the large meeple 2, builder and pig nothing.
+inline constexpr std::array<uint8_t, kFigureKinds> kFigureWeight = {1, 2, 1, 0, 0};
+
+// Something a front end shows: points scored for a feature, the abbot recalled with its
+// points, or a tile that fit nowhere.
 struct Event {
-  enum class Type : uint8_t { Score = 0, Discard = 1 };
+  enum class Type : uint8_t { Score = 0, Discard = 1, Recall = 2 };
   Type type = Type::Score;
-  FeatureKind feature = FeatureKind::Road;  // Score
+  FeatureKind feature = FeatureKind::Road;  // Score, Recall
   bool end_game = false;                    // Score: end-game scoring (nothing returns)
-  TileType tile = kNoTile;                  // Discard: the tile; Score: tile of the location
-  int8_t x = 0, y = 0;                      // Score: a tile of the feature
-  Location location = Location::None;       // Score: the feature's location on that tile
-  uint8_t winners = 0;                      // Score: bit p set if player p scored
-  int16_t points = 0;                       // Score: points to each winner
+  TileType discarded = kNoTile;             // Discard: the tile that left the game
+  TileType tile = kNoTile;                  // Score, Recall: the tile at (x, y)
+  int8_t x = 0, y = 0;                      // Score, Recall: a tile of the feature
+  Location location = Location::None;       // Score, Recall: the feature's location on that tile
+  uint8_t winners = 0;                      // Score, Recall: bit p set if player p scored
+  int16_t points = 0;                       // Score, Recall: points to each winner
   uint8_t tiles = 0;                        // Score: tiles in the feature (cities: per city)
-  std::array<uint8_t, kMaxPlayers> meeples{};  // Score: meeples per player on the feature
+  std::array<uint8_t, kMaxPlayers> meeples{};  // Score, Recall: majority weight per player on the feature
 };
 
 // A short phrase for an event: "city 8 to player 0", "road 3 to players 0 and 2 (end of
-// game)", "C fits nowhere and leaves the game".
+// game)", "C fits nowhere and leaves the game", "abbot recalled: garden 4 to player 0".
 std::string describe(const Event& e);
 
 // A caller-owned list that the game appends events to. Its capacity is larger than what
 // any one call can produce; a list reused across calls without clear() can fill up, and
 // then the events past its capacity are counted in `dropped` instead of kept.
 struct Events {
-  static constexpr int kCapacity = 256;
+  static constexpr int kCapacity = 512;
   std::array<Event, kCapacity> items;
   int count = 0;
   int dropped = 0;  // events pushed while the list was full, since the last clear()
@@ -131,16 +169,19 @@ struct Events {
 
 class Game {
  public:
-  // A game with the draw pile shuffled from `seed`. Throws std::invalid_argument for a
-  // player count outside 1..6.
+  // A game with the draw pile shuffled from `seed`; the box follows the options (the river
+  // tiles first, the lake last of them). Throws std::invalid_argument for a player count
+  // outside 1..6.
   Game(int players, uint64_t seed, Options options = {});
-  // A game whose tiles are drawn in exactly this order after the start tile. Throws
-  // std::invalid_argument for a bad player count, a tile type outside 0..23, or more tiles
-  // of a type than the box holds (the start tile takes one D).
+  // A game whose tiles are drawn in exactly this order after the start tile (or the spring).
+  // Throws std::invalid_argument for a bad player count, a tile type that is not in the box
+  // of these options, more tiles of a type than the box holds (the start tile takes one D),
+  // or, with the river, a river tile after a land tile or the lake before a river tile.
   Game(int players, std::span<const TileType> order, Options options = {});
   // A game whose draws come from the caller (Phase::Draw before every tile): the face-down
-  // pile is the whole box less the start tile, or the given tiles (any order; at most the
-  // box's count of each type). Throws std::invalid_argument like the fixed-order game.
+  // pile is the whole box less the start tile (or the spring), or the given tiles (any
+  // order; at most the box's count of each type). Throws std::invalid_argument like the
+  // fixed-order game.
   Game(int players, CallerDraws, Options options = {});
   Game(int players, CallerDraws, std::span<const TileType> pile, Options options = {});
 
@@ -157,12 +198,19 @@ class Game {
   // end-game scoring (what the features completed while playing gave).
   int banked_score(int player) const { return phase_ == Phase::GameOver ? banked_[player] : score_[player]; }
   int supply(int player) const { return supply_[player]; }
+  // Figures of a kind in the player's supply (meeples 0..7, the others 0 or 1).
+  int supply(int player, Figure f) const;
   // Bit p set for each player with the highest score (the winners once the game is over).
   uint8_t leaders() const;
 
   const Board& board() const { return board_; }
   const Features& features() const { return features_; }
   std::span<const Meeple> meeples() const { return {meeples_.data(), nmeeples_}; }
+
+  // The river (river.cpp): whether river tiles are still to come or in hand, and where the
+  // next one goes: the open end's cell, the side of it that the river enters by.
+  bool river_phase() const { return current_is_river() || next_is_river(); }
+  bool river_open(int& x, int& y, Side& entry) const;
 
   // Draw pile: the tiles drawn so far in order (the current tile included), how many, which
   // draws were discarded because they fit nowhere, and how many tiles are face down. All of
@@ -203,6 +251,10 @@ class Game {
   Verdict check_placement(Placement p) const;
   // Whether tile t would fit there, regardless of phase.
   Verdict check_fit(TileType t, Placement p) const;
+  // Whether tile t has a legal placement on this board (else, drawn, it leaves the game),
+  // and how many (the length of placements_for's list).
+  bool fits_anywhere(TileType t) const;
+  int placement_count(TileType t) const;
   // Writes every legal placement of the current tile (each distinct picture once, smallest
   // rotation) to out, which must hold kMaxPlacements; returns the count (0 unless PlaceTile).
   int legal_placements(Placement* out) const;
@@ -210,16 +262,26 @@ class Game {
   int placements_for(TileType t, Placement* out) const;
   // legal_placements as move bits for the C ABI: x in bits 0..7 and y in bits 8..15 (two's
   // complement), the rotation in bits 16..17, each ORed with `bits`. Writes exactly the
-  // returned number of values (board().placement_count(current_tile()) <= kMaxPlacements),
+  // returned number of values (placement_count(current_tile()) <= kMaxPlacements),
   // without a branch per open cell; 0 outside Phase::PlaceTile.
-  int packed_placements(uint32_t* out, uint32_t bits) const;
+  int packed_placements(uint64_t* out, uint64_t bits) const;
   // Places the current tile. On failure nothing changes and *why says what is wrong.
   Status place(Placement p, Verdict* why = nullptr);
 
-  // --- the meeple ---
+  // --- the figure action ---
   // Writes the locations where a meeple may go on the tile just placed (each feature once,
   // by its first location) to out, which must hold kMaxMeepleOptions; returns the count.
   int meeple_options(Location* out) const;
+  // Every legal figure action on the tile just placed but "none": meeples as meeple_options
+  // lists them, then the expansions' figures (large meeple, abbot, recall) in that order.
+  // out must hold kMaxFigureOptions; returns the count (0 outside PlaceMeeple).
+  int figure_options(FigureChoice* out) const;
+  // The same for the placement p of the current tile, without placing it.
+  int figure_options_for(Placement p, FigureChoice* out, Verdict* why = nullptr) const;
+  // Whether the figure action is legal now (Location::None with Figure::Meeple: none).
+  Verdict check_figure(Figure f, Location loc) const;
+  // Performs the figure action, then scores and passes the turn as deploy does.
+  Status act(Figure f, Location loc, Events* events = nullptr, Verdict* why = nullptr);
   // The meeple locations that placing the current tile at p would offer, without placing
   // it (this game is unchanged); 0 if p is not a legal placement (*why says why).
   int meeple_options_for(Placement p, Location* out, Verdict* why = nullptr) const;
@@ -256,12 +318,37 @@ class Game {
   void set_pile(std::span<const TileType> tiles);
   void draw_next(Events* events);
   bool take_drawn(Events* events);
-  bool fits_anywhere(TileType t) const;
   void apply_placement(Placement p);
   void add_pending(SegId root);
   Placement random_placement(Rng& rng) const;
   void put_meeple(Location first_location);
+  void put_figure(Figure f, Location first_location);
+  Location first_location(Location loc) const;
+  int free_locations(Location* out) const;
+  void random_figure(Rng& rng, Events* events);
   void finish_turn(Events* events);
+  bool current_is_river() const { return phase_ != Phase::GameOver && phase_ != Phase::Draw && tiles::is_river(current_tile()); }
+  bool next_is_river() const { return drawn_ < deck_size_ && tiles::is_river(deck_[drawn_]); }
+  void set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const;
+  void check_box(std::span<const TileType> tiles, bool ordered) const;
+  // river.cpp
+  struct RiverEnd {
+    int8_t x = 0, y = 0;  // the cell the river flows into
+    uint8_t entry = 0;    // the side of that cell the river enters by
+    uint8_t bend = 0;     // how the tile at the open end bends: 0 none, 1 right, 2 left
+    bool open = false;    // false: no river (option off, or the lake is placed or gone)
+    friend bool operator==(const RiverEnd&, const RiverEnd&) = default;
+  };
+  void river_set_up();
+  Verdict river_check(TileType t, Placement p) const;
+  int river_placements(TileType t, Placement* out) const;
+  void river_placed(TileType t, Placement p);
+  Verdict river_draw_check(TileType t) const;
+  // abbot.cpp
+  Verdict abbot_check(Figure f, Location loc) const;
+  int abbot_options(FigureChoice* out) const;
+  void abbot_recall(Events* events);
+  int centre_neighbours(uint8_t tile) const;
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
@@ -269,6 +356,7 @@ class Game {
   void pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
            Events* events);
   void forget_monk(uint8_t tile);
+  void release(const Meeple& m);
   void score_first_edition_farmers(Events* events);
 
   Board board_;
@@ -276,11 +364,14 @@ class Game {
   std::array<Meeple, kMaxMeeples> meeples_{};
   std::array<int32_t, kMaxPlayers> score_{};
   std::array<int32_t, kMaxPlayers> banked_{};  // the scores before end-game scoring, once over
-  std::array<uint8_t, kMaxPlayers> supply_{};
+  std::array<uint8_t, kMaxPlayers> supply_{};    // meeples
+  std::array<uint8_t, kMaxPlayers> figures_{};   // bit f: the player's figure f (Large..Pig) is in supply
   std::array<TileType, kMaxDeck> deck_{};
   std::array<uint64_t, 2> discarded_{};
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
-  std::array<uint8_t, tiles::kMonasteryTiles> monks_{};  // tiles whose monastery holds a monk
+  // Tiles whose centre (monastery or garden) holds a figure: a monk or an abbot.
+  std::array<uint8_t, tiles::kMaxCentreTiles> monks_{};
+  RiverEnd river_{};
   uint64_t seed_ = 0;
   Options options_;
   uint8_t players_ = 0;
@@ -301,5 +392,9 @@ bool same_public_state(const Game& a, const Game& b);
 
 // Tile type for a one-letter name (upper case, tile_from_name), or kNoTile.
 TileType tile_from_letter(char c);
+
+// How many tiles of type t a game with these options has in its box, less the start tile
+// (or the spring): what the face-down pile holds before the first draw.
+int box_count(const Options& options, TileType t);
 
 }  // namespace carc

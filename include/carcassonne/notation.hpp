@@ -1,5 +1,5 @@
-// Move text, as written in records, tests and docs: `<letter> <x>,<y> <rotation> [<location>]`,
-// for example `E 0,-1 180 S` (docs/tiles.md).
+// Move text, as written in records, tests and docs: `<tile> <x>,<y> <rotation> [<figure action>]`,
+// for example `E 0,-1 180 S`, `U_G 0,1 90 A:C`, `U -1,1 90 recall` (docs/tiles.md).
 #pragma once
 
 #include <string>
@@ -9,10 +9,14 @@
 
 namespace carc {
 
-// "E 0,-1 180 S"; the location is left out when the move has no meeple.
+// "E 0,-1 180 S"; the figure action is left out when the move has none.
 std::string format_move(TileType tile, const Move& m);
+// The figure action's word: "S", "L:N", "A:C", "recall", ""; for none.
+std::string figure_action_text(const Move& m);
+// Parses a figure action's word ("" and "-" are none); false if it names none.
+bool parse_figure_action(std::string_view word, Figure& figure, Location& location);
 
-// Parses move text. A trailing "-" means no meeple, like no location at all. On failure
+// Parses move text. A trailing "-" means no figure action, like no word at all. On failure
 // returns false and, if error is given, says what is wrong.
 bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* error = nullptr);
 

@@ -13,6 +13,11 @@ struct Options {
   bool farmers = true;                    // farmers may be deployed and fields score
   bool first_edition_small_city = false;  // a completed 2-tile city scores 1/tile + 1/shield
   bool first_edition_farmers = false;     // 4 per completed city to its farmer majority
+  // Expansions (docs/expansions.md), each a rules module of its own.
+  bool river = false;                 // the river is laid first, from the spring at (0,0)
+  bool abbot = false;                 // gardens on 8 base tiles, one abbot per player
+  bool inns_and_cathedrals = false;   // 18 tiles with inns and cathedrals, one large meeple each
+  bool traders_and_builders = false;  // 24 tiles with goods, a builder and a pig each
   friend bool operator==(const Options&, const Options&) = default;
 };
 
@@ -23,14 +28,17 @@ struct OptionInfo {
   std::string_view name;
   bool Options::*field;
   std::string_view what;
+  bool expansion = false;  // an expansion (off by default; records write it only when on)
 };
 
-inline constexpr std::array<OptionInfo, 3> kOptionTable = {{
+inline constexpr std::array<OptionInfo, 5> kOptionTable = {{
     {1, "farmers", &Options::farmers, "farmers may be deployed and fields score"},
     {2, "first-edition-small-city", &Options::first_edition_small_city,
      "a completed 2-tile city scores 1 per tile and shield"},
     {3, "first-edition-farmers", &Options::first_edition_farmers,
      "each completed city gives 4 to the players with the most farmers beside it"},
+    {4, "river", &Options::river, "the River: 12 river tiles are laid first, from the spring", true},
+    {5, "abbot", &Options::abbot, "the Abbot: gardens on 8 base tiles and one abbot per player", true},
 }};
 
 // Every option, in id order.

@@ -21,11 +21,13 @@ void next_tile_probabilities(const Game& game, std::array<double, kTileTypes>& p
 struct FrontierCell {
   int8_t x = 0, y = 0;
   uint8_t req = 0;    // edges a tile must show there: 2 bits per side (N at bit 0), Edge values
+  uint8_t river = 0;  // the river's open end: bit s for the side the river enters by (req 0)
   bool dead = false;  // no tile still to come (the current one included) fits in any rotation
 };
 
-// Writes the open cells, by row then column, to out (room for Board::kMaxOpen); returns
-// their count. A dead cell stays dead: neighbours only add to what a tile must match.
+// Writes the open cells and the river's open end, by row then column, to out (room for
+// Board::kMaxOpen + 1); returns their count. A dead land cell stays dead: neighbours only
+// add to what a tile must match.
 int frontier(const Game& game, FrontierCell* out);
 
 // Bit r set for each rotation r (r quarter turns) in which tile t fits on (x, y), each
@@ -45,13 +47,13 @@ std::array<int32_t, kMaxPlayers> projected_scores(const Game& game);
 // Everything about one connected feature.
 struct FeatureInfo {
   FeatureKind kind = FeatureKind::Road;
-  bool completed = false;  // roads, cities: no open end; monastery: 8 neighbours; fields never
+  bool completed = false;  // roads, cities: no open end; monastery, garden: 8 neighbours; fields never
   int tiles = 0;           // distinct tiles it covers
   std::array<uint8_t, kTotalTiles> tile_indices{};  // their board indices, ascending
   int shields = 0;         // cities
   int open_edges = 0;      // roads, cities: edges still waiting for a neighbour
   int cities = 0;          // fields: distinct completed cities it touches
-  std::array<int, kMaxPlayers> meeples{};  // meeples on it, per player
+  std::array<int, kMaxPlayers> meeples{};  // majority weight on it, per player (a large meeple 2)
   uint8_t majority = 0;    // bit p: the players who would score it; 0 without meeples
   int value_complete = 0;  // points on completion at its present size (fields: value_end)
   int value_end = 0;       // points from end-game scoring as it stands (0 for a completed

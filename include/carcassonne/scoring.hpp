@@ -20,6 +20,11 @@ inline constexpr int kMonasteryComplete = 9;      // the tile and its 8 neighbou
 inline constexpr int kMonasteryAtEnd = 1;         // the tile, plus one per placed neighbour
 inline constexpr int kFieldCity = 3;              // per completed city a field touches
 inline constexpr int kFirstEditionFieldCity = 4;  // per completed city, to its farmer majority
+inline constexpr int kGardenComplete = 9;         // a garden scores like a monastery
+inline constexpr int kGardenAtEnd = 1;
+inline constexpr int kInnRoadTile = 2;            // a completed road with an inn (0 if incomplete at the end)
+inline constexpr int kCathedralCityTile = 3;      // a completed city with a cathedral (0 if incomplete at the end)
+inline constexpr int kCathedralCityShield = 3;
 }  // namespace points
 
 // The size of a feature, as far as its points depend on it.
@@ -27,8 +32,9 @@ struct FeatureSize {
   FeatureKind kind = FeatureKind::Road;
   int tiles = 0;       // distinct tiles (roads, cities)
   int shields = 0;     // cities
-  int neighbours = 0;  // monasteries: placed tiles among the 8 around it
+  int neighbours = 0;  // monasteries and gardens: placed tiles among the 8 around it
   int cities = 0;      // fields: distinct completed cities it touches
+  int marks = 0;       // tiles::kInn (roads), tiles::kCathedral (cities)
 };
 
 // Points for the feature completed now (fields never complete: their end value).

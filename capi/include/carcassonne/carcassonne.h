@@ -1,9 +1,12 @@
 /*
- * carcassonne.h: the stable C ABI of the carcassonne rules engine (base game, 72 tiles).
+ * carcassonne.h: the stable C ABI of the carcassonne rules engine (the base game and the
+ * expansions of docs/expansions.md).
  *
  * This header is the whole contract: what is not declared here is not API. It is C99 and
  * may be included from C++. Tiles, coordinates, rotations, feature locations and move
- * text are those of docs/tiles.md; the rules are docs/rules.md.
+ * text are those of docs/tiles.md; the rules are docs/rules.md and docs/expansions.md.
+ * Rotations are degrees clockwise (0, 90, 180, 270) wherever a call takes or gives one, as
+ * in move text; only carc_game_fitting_rotations answers with a mask (bit k: k * 90).
  *
  * Ownership and lifetimes
  *   A game is an opaque carc_game handle. carc_game_new*, carc_game_clone create one;
@@ -102,27 +105,77 @@ enum {
  * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. */
 enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3 };
 
-/* Feature kinds. */
-enum { CARC_FEATURE_ROAD = 0, CARC_FEATURE_CITY = 1, CARC_FEATURE_MONASTERY = 2, CARC_FEATURE_FIELD = 3 };
+/* Feature kinds. The river is no feature (never occupied, never scored). */
+enum {
+  CARC_FEATURE_ROAD = 0, CARC_FEATURE_CITY = 1, CARC_FEATURE_MONASTERY = 2, CARC_FEATURE_FIELD = 3,
+  CARC_FEATURE_GARDEN = 4 /* the Abbot: only an abbot takes it; scores like a monastery */
+};
 
-/* Feature locations on a tile, in board orientation (docs/tiles.md): the centre, the middle of
- * each edge, then the 8 half-edges clockwise from north. CARC_LOC_NONE: no meeple. */
+/* Feature locations on a tile, in board orientation (docs/tiles.md): the centre (monastery
+ * or garden), the middle of each edge, the 8 half-edges clockwise from north, then the
+ * inner field CF (a field that touches no tile edge). CARC_LOC_NONE: no figure. */
 enum {
   CARC_LOC_C = 0, CARC_LOC_N = 1, CARC_LOC_E = 2, CARC_LOC_S = 3, CARC_LOC_W = 4,
   CARC_LOC_NNE = 5, CARC_LOC_ENE = 6, CARC_LOC_ESE = 7, CARC_LOC_SSE = 8,
   CARC_LOC_SSW = 9, CARC_LOC_WSW = 10, CARC_LOC_WNW = 11, CARC_LOC_NNW = 12,
-  CARC_LOC_NONE = 15
+  CARC_LOC_CF = 13, CARC_LOC_NONE = 15
 };
 
-/* Rule options (carc_game_set_option), each 0 (off) or 1 (on). */
+/* Figure kinds, and the figure action of a move: a figure on a location of the tile just
+ * placed, or CARC_FIGURE_RECALL (location CARC_LOC_NONE): the abbot comes home and scores. */
+enum {
+  CARC_FIGURE_MEEPLE = 0, /* 7 per player */
+  CARC_FIGURE_LARGE = 1,  /* Inns & Cathedrals: 1 per player, counts 2 in a majority */
+  CARC_FIGURE_ABBOT = 2,  /* the Abbot: 1 per player, on the monastery or garden of the tile just placed */
+  CARC_FIGURE_BUILDER = 3, /* Traders & Builders */
+  CARC_FIGURE_PIG = 4,     /* Traders & Builders */
+  CARC_FIGURE_RECALL = 7   /* the action that recalls the abbot; not a figure */
+};
+
+/* Options (carc_game_set_option), each 0 (off) or 1 (on): rules, then expansions. */
 enum {
   CARC_OPT_FARMERS = 1,                  /* farmers may be deployed and fields score; default 1 */
   CARC_OPT_FIRST_EDITION_SMALL_CITY = 2, /* a completed 2-tile city scores 1 per tile and shield; default 0 */
-  CARC_OPT_FIRST_EDITION_FARMERS = 3     /* 4 per completed city to its farmer majority; default 0 */
+  CARC_OPT_FIRST_EDITION_FARMERS = 3,    /* 4 per completed city to its farmer majority; default 0 */
+  CARC_OPT_RIVER = 4,                    /* the River: 12 river tiles first, the spring at (0, 0); default 0 */
+  CARC_OPT_ABBOT = 5                     /* the Abbot: gardens on 8 base tiles, one abbot each; default 0 */
 };
 
-/* Tile types are 0..23, letter 'A' + type. */
-#define CARC_TILE_TYPES 24
+/* Why a move or a draw is not allowed (carc_game_check): 0 for legal. */
+enum {
+  CARC_LEGAL = 0,
+  CARC_WHY_WRONG_PHASE = 1,       /* not the phase for this action */
+  CARC_WHY_BAD_ROTATION = 2,      /* not 0, 90, 180 or 270 degrees */
+  CARC_WHY_OCCUPIED = 3,          /* a tile is already there */
+  CARC_WHY_NO_NEIGHBOUR = 4,      /* no placed tile shares an edge with the cell */
+  CARC_WHY_MISMATCH = 5,          /* a touching edge differs (a river edge matches only a river edge) */
+  CARC_WHY_NO_SUCH_FEATURE = 6,   /* the location names no feature of the tile (the river is none) */
+  CARC_WHY_FEATURE_OCCUPIED = 7,  /* the feature already holds a meeple, large meeple or abbot */
+  CARC_WHY_NO_SUPPLY = 8,         /* the player has no such figure left */
+  CARC_WHY_FARMERS_OFF = 9,       /* fields cannot be occupied with farmers off */
+  CARC_WHY_NO_SUCH_TILE = 10,     /* no tile type has that number */
+  CARC_WHY_NOT_FACE_DOWN = 11,    /* draw: no tile of that type is face down */
+  CARC_WHY_RIVER_CONTINUE = 12,   /* a river tile goes only onto the river's open end, continuing it */
+  CARC_WHY_RIVER_U_TURN = 13,     /* the river may not bend the same way twice in a row */
+  CARC_WHY_RIVER_FIRST = 14,      /* draw: river tiles are face down, so the tile drawn is one of them */
+  CARC_WHY_LAKE_LAST = 15,        /* draw: the lake comes after every other river tile */
+  CARC_WHY_NOT_IN_GAME = 16,      /* the figure is not in this game (its expansion is off) */
+  CARC_WHY_GARDEN_ABBOT_ONLY = 17, /* only an abbot may stand on a garden */
+  CARC_WHY_ABBOT_CENTRE_ONLY = 18, /* the abbot goes only onto the monastery or garden of the tile just placed */
+  CARC_WHY_ABBOT_NOT_PLACED = 19,  /* recall: the player's abbot is not on the board */
+  CARC_WHY_ABBOT_COMPLETE = 20,    /* recall: the abbot's feature is complete (it scores 9 this turn) */
+  CARC_WHY_RECALL_LOCATION = 21    /* a recall takes no location */
+};
+
+/* Tile sets (carc_tile_set). */
+enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_AND_CATHEDRALS = 3,
+       CARC_SET_TRADERS_AND_BUILDERS = 4 };
+
+/* Tile types are 0..CARC_TILE_TYPES-1 over every set; the base game's A..X are 0..23, in
+ * letter order. A type's id ("A", "E_G", "RA", "IK", ...) is carc_tile_name's. */
+#define CARC_TILE_TYPES 84
+/* No tile (in event and query fields). */
+#define CARC_NO_TILE (-1)
 /* The fewest players a game may have. */
 #define CARC_MIN_PLAYERS 1
 /* The most players a game may have. */
@@ -130,46 +183,65 @@ enum {
 /* Meeples each player may deploy (the supply at the start). */
 #define CARC_MEEPLES_PER_PLAYER 7
 /* A capacity that always suffices for legal placements. */
-#define CARC_MAX_PLACEMENTS 592
+#define CARC_MAX_PLACEMENTS 1016
 /* A capacity that always suffices for meeple locations. */
 #define CARC_MAX_MEEPLE_LOCATIONS 8
-/* A capacity that always suffices for meeples on the board. */
-#define CARC_MAX_MEEPLES 42
+/* A capacity that always suffices for figure actions. */
+#define CARC_MAX_FIGURE_ACTIONS 34
+/* A capacity that always suffices for figures on the board (meeples and the others). */
+#define CARC_MAX_MEEPLES 66
 /* A capacity that always suffices for a move's text, its NUL included. */
 #define CARC_MOVE_TEXT_SIZE 32
 /* A capacity that always suffices for tiles on the board (a feature's tiles included). */
-#define CARC_MAX_TILES 72
+#define CARC_MAX_TILES 125
 /* A capacity that always suffices for open cells on the frontier. */
-#define CARC_MAX_FRONTIER 148
+#define CARC_MAX_FRONTIER 255
 
 /* ------------------------------------------------------------------ moves */
 
-/* A move is a 32-bit unsigned integer:
+/* A move is a 64-bit unsigned integer, wide enough for every tile and figure of every
+ * expansion:
  *   bits  0..7   x, two's complement (-128..127; x grows to the east)
  *   bits  8..15  y, two's complement (y grows to the south)
- *   bits 16..17  rotation, quarter turns clockwise (0..3; move text writes degrees)
- *   bits 18..21  meeple location (CARC_LOC_*), CARC_LOC_NONE for no meeple
- *   bits 22..26  tile type (0..23); a move is played only with its own tile
- *   bits 27..31  zero
+ *   bits 16..17  rotation as quarter turns clockwise (the calls take and give degrees)
+ *   bits 18..21  figure location (CARC_LOC_*), CARC_LOC_NONE for none
+ *   bits 22..24  figure kind (CARC_FIGURE_*; CARC_FIGURE_MEEPLE with no location: none)
+ *   bits 25..31  zero
+ *   bits 32..39  tile type (0..CARC_TILE_TYPES-1); a move is played only with its own tile
+ *   bits 40..63  zero
  * CARC_MOVE_INVALID is never a valid move. */
-typedef uint32_t carc_move;
+typedef uint64_t carc_move;
 /* Never a valid move (carc_move_pack's answer to a value out of range). */
-#define CARC_MOVE_INVALID 0xFFFFFFFFu
+#define CARC_MOVE_INVALID UINT64_MAX
 
-/* Packs a move; returns CARC_MOVE_INVALID if a value is out of range. */
-CARC_API carc_move carc_move_pack(int tile, int x, int y, int rotation, int location);
-/* Unpacks a move; any out pointer may be NULL. CARC_EINVAL for a malformed move. */
-CARC_API int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* location);
-/* Writes move text ("E 0,-1 180 S") like snprintf: NUL-terminated if size > 0, returns the
- * length the whole text needs (excluding the NUL); buf may be NULL when size is 0. */
+/* Packs a move (rotation in degrees; figure CARC_FIGURE_MEEPLE and location CARC_LOC_NONE
+ * for no figure action); returns CARC_MOVE_INVALID if a value is out of range. */
+CARC_API carc_move carc_move_pack(int tile, int x, int y, int rotation, int figure, int location);
+/* Unpacks a move (rotation in degrees); any out pointer may be NULL. CARC_EINVAL for a
+ * malformed move. */
+CARC_API int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* figure, int* location);
+/* Writes move text ("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall") like snprintf:
+ * NUL-terminated if size > 0, returns the length the whole text needs (excluding the NUL);
+ * buf may be NULL when size is 0. */
 CARC_API int carc_move_format(carc_move move, char* buf, size_t size);
-/* Parses move text ("E 0,-1 180 S"; no location or "-" means no meeple) into *move: an
- * uppercase tile letter, numbers as an optional '-' and digits (no '+'). */
+/* Parses move text into *move: a tile id, numbers as an optional '-' and digits (no '+'),
+ * then an optional figure action (a location for a meeple, L:, A:, B:, P: and a location,
+ * or recall; none or "-" means no figure action). */
 CARC_API int carc_move_parse(const char* text, carc_move* move);
-/* "C", "N", ..., "NNW" for a location, "-" for CARC_LOC_NONE, NULL if invalid. */
+/* "C", "N", ..., "NNW", "CF" for a location, "-" for CARC_LOC_NONE, NULL if invalid. */
 CARC_API const char* carc_location_name(int location);
-/* "road", "city", "monastery", "field"; NULL if invalid. */
+/* "road", "city", "monastery", "field", "garden"; NULL if invalid. */
 CARC_API const char* carc_feature_name(int kind);
+/* "meeple", "large meeple", "abbot", "builder", "pig", "recall"; NULL if invalid. */
+CARC_API const char* carc_figure_name(int figure);
+/* A tile type's id ("A", "E_G", "RA", ...); NULL for a number that names no type. */
+CARC_API const char* carc_tile_name(int tile);
+/* The tile type with this id (exact, case-sensitive), or CARC_EINVAL. */
+CARC_API int carc_tile_from_name(const char* name);
+/* The set (CARC_SET_*) a tile type comes from, or CARC_EINVAL. */
+CARC_API int carc_tile_set(int tile);
+/* A short English sentence for a CARC_WHY_* reason; NULL if invalid. */
+CARC_API const char* carc_why_text(int why);
 
 /* ------------------------------------------------------------------ versions and errors */
 
@@ -187,14 +259,17 @@ CARC_API const char* carc_game_errmsg(const carc_game* game);
 
 /* A new game for 1..6 players, the draw pile shuffled from seed (the same seed gives the
  * same game everywhere). Player 0 begins; the start tile D is at (0, 0). On failure the
- * constructors and carc_game_clone set *out to NULL. */
+ * constructors and carc_game_clone set *out to NULL. Options, expansions included, are set
+ * next (carc_game_set_option), before the first tile is placed. */
 CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
-/* A new game whose tiles are drawn in exactly this order after the start tile: uppercase
- * letters A..X (whitespace ignored), at most 71, no more of a type than the box holds. */
+/* A new game whose tiles are drawn in exactly this order after the start tile: tile ids
+ * separated by whitespace ("E A A C"); a word that is no id is read as base letters, one
+ * tile each ("EAAC"). At most the box's count of each type; with the river, its tiles
+ * first and the lake last of them. */
 CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
 /* A new game whose draws the caller supplies (a server, a physical table, a test): before
  * every tile it waits in CARC_PHASE_DRAW for carc_game_draw. The face-down pile is the box
- * less the start tile if tiles is NULL, else those tiles (letters as for
+ * less the start tile if tiles is NULL, else those tiles (ids as for
  * carc_game_new_with_order, in any order). */
 CARC_API int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles);
 /* A new, independent copy of a game (unread events included). */
@@ -205,10 +280,10 @@ CARC_API int carc_game_copy(carc_game* dst, const carc_game* src);
 /* Releases a game; NULL is a no-op. */
 CARC_API void carc_game_free(carc_game* game);
 
-/* Sets a rule option (CARC_OPT_*) to 0 or 1. Configure, then start: options are set before
+/* Sets an option (CARC_OPT_*) to 0 or 1. Configure, then start: options are set before
  * the first tile is placed (afterwards CARC_EPHASE); setting one creates the game anew with
- * the same players and the same pile (seed, order or caller draws), so the tile in hand is
- * the one those options draw. To create a game with its options in one call, load a record
+ * the same players and the same pile (seed, order or caller draws; a whole box becomes the
+ * whole box of the new options), so the tile in hand is the one those options draw. To create a game with its options in one call, load a record
  * that is only a header (carc_game_load of the lines "carcassonne-record 1", "players 2",
  * "farmers off", "seed 7"). */
 CARC_API int carc_game_set_option(carc_game* game, int option, int value);
@@ -224,16 +299,21 @@ CARC_API int carc_game_players(const carc_game* game);
 CARC_API int carc_game_current_player(const carc_game* game);
 /* The phase of the turn: CARC_PHASE_*. */
 CARC_API int carc_game_phase(const carc_game* game);
-/* The tile to place (or just placed, in the meeple phase); CARC_EPHASE once the game is over. */
+/* The tile to place (or just placed, in the figure phase); CARC_EPHASE in the draw phase and
+ * once the game is over. */
 CARC_API int carc_game_current_tile(const carc_game* game);
 /* Points of a player so far (the final score once the game is over). */
 CARC_API int carc_game_score(const carc_game* game, int player);
 /* Meeples a player has left to deploy. */
 CARC_API int carc_game_supply(const carc_game* game, int player);
+/* Figures of a kind (CARC_FIGURE_*, not RECALL) a player has in supply: meeples 0..7, the
+ * others 0 or 1 (0 when their expansion is off). */
+CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figure);
 /* Tiles still to be drawn, the current tile not included. */
 CARC_API int carc_game_tiles_remaining(const carc_game* game);
-/* Writes the tiles still to be drawn per type to counts[0..23]; capacity below
- * CARC_TILE_TYPES is CARC_ERANGE. */
+/* Writes the tiles still to be drawn per type to counts[0..CARC_TILE_TYPES-1]; capacity
+ * below CARC_TILE_TYPES is CARC_ERANGE. Sum the types of a set (carc_tile_set) for the
+ * tiles left of that set. */
 CARC_API int carc_game_tiles_remaining_by_type(const carc_game* game, int32_t* counts, int capacity);
 /* Once the game is over: bit p set for each player with the highest score. Before that
  * CARC_EPHASE. */
@@ -242,14 +322,18 @@ CARC_API int carc_game_winners(const carc_game* game);
 /* ------------------------------------------------------------------ a turn */
 
 /* Writes every legal placement of the current tile (each distinct picture once, smallest
- * rotation; location CARC_LOC_NONE) to moves[0..*count-1], nothing past them, and sets
+ * rotation; no figure action) to moves[0..*count-1], nothing past them, and sets
  * *count. If capacity is short, writes nothing, sets *count to the number needed and
  * returns CARC_ERANGE; moves NULL with capacity 0 only counts. CARC_EPHASE outside
  * CARC_PHASE_PLACE_TILE. Every call that lists into a buffer works this way. */
 CARC_API int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count);
-/* Places the current tile: the move's tile must be the current tile and its location
- * CARC_LOC_NONE. Moves to CARC_PHASE_PLACE_MEEPLE. */
+/* Places the current tile: the move's tile must be the current tile and it carries no
+ * figure action. Moves to CARC_PHASE_PLACE_MEEPLE (the figure phase). */
 CARC_API int carc_game_place(carc_game* game, carc_move move);
+/* Whether a move (a whole turn in the tile phase; in the figure phase its figure action on
+ * the tile just placed) is legal now: CARC_LEGAL, or the CARC_WHY_* reason it is not. The
+ * game is unchanged. CARC_EINVAL for a malformed move or one for another tile. */
+CARC_API int carc_game_check(const carc_game* game, carc_move move);
 /* Writes the locations (CARC_LOC_*) where a meeple may go on the tile just placed, each
  * feature once; capacity and *count as for carc_game_placements. Zero with an empty supply. */
 CARC_API int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int capacity, int* count);
@@ -258,13 +342,27 @@ CARC_API int carc_game_meeple_locations(const carc_game* game, int32_t* location
  * The game is unchanged. CARC_EILLEGAL (with the reason) if the placement is not legal. */
 CARC_API int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_t* locations, int capacity,
                                             int* count);
+/* Writes every legal figure action on the tile just placed but none, as whole moves (that
+ * tile's placement and the action: meeples first, then large meeple, abbot, recall);
+ * capacity and *count as for carc_game_placements (CARC_MAX_FIGURE_ACTIONS suffices).
+ * CARC_EPHASE outside the figure phase. */
+CARC_API int carc_game_figure_actions(const carc_game* game, carc_move* moves, int capacity, int* count);
+/* The same for a placement not made yet (the current tile's move; its figure action is
+ * ignored), in the tile phase; the game is unchanged. CARC_EILLEGAL if the placement is not
+ * legal. */
+CARC_API int carc_game_figure_actions_for(const carc_game* game, carc_move move, carc_move* moves, int capacity,
+                                          int* count);
 /* Deploys a meeple at location (CARC_LOC_NONE: none), then scores what the tile completed,
  * passes the turn and draws the next tile (tiles that fit nowhere are discarded), ending
  * and scoring the game after the last tile. */
 CARC_API int carc_game_deploy(carc_game* game, int location);
+/* Takes a figure action (CARC_FIGURE_* and a location; CARC_FIGURE_RECALL with
+ * CARC_LOC_NONE recalls the abbot) on the tile just placed, then goes on as
+ * carc_game_deploy does. */
+CARC_API int carc_game_act(carc_game* game, int figure, int location);
 /* carc_game_deploy(game, CARC_LOC_NONE). */
 CARC_API int carc_game_skip(carc_game* game);
-/* A whole turn at once: place and deploy (the move's location, or none). */
+/* A whole turn at once: place and take the move's figure action (or none). */
 CARC_API int carc_game_play(carc_game* game, carc_move move);
 /* A whole turn from move text ("E 0,-1 180 S"). */
 CARC_API int carc_game_play_text(carc_game* game, const char* text);
@@ -299,7 +397,7 @@ enum {
 #define CARC_MAX_BOT_THREADS 64
 /* Chooses a legal move for the current player. In CARC_PHASE_PLACE_TILE it is a whole
  * turn (play it with carc_game_play); in CARC_PHASE_PLACE_MEEPLE the placement as played
- * with the bot's meeple location (deploy that location). MCTS stops after `iterations`
+ * with the bot's figure action (take it with carc_game_act). MCTS stops after `iterations`
  * (0: no limit) or `milliseconds` of wall-clock time (0: no limit), whichever comes first
  * (at least one is set); an iteration budget alone gives the same move for the same seed,
  * whatever `threads` (1..CARC_MAX_BOT_THREADS). The other levels ignore the budget.
@@ -316,10 +414,12 @@ CARC_API int carc_bot_choose(const carc_game* game, int level, int iterations, i
  * or the draw order) tells it; every other call keeps it hidden. A bot searches over what
  * it may know by re-dealing copies (carc_game_redeal), which playouts do by default. */
 
-/* In CARC_PHASE_DRAW: the face-down tile the caller drew (a type 0..23). A tile that fits
+/* In CARC_PHASE_DRAW: the face-down tile the caller drew (a tile type). A tile that fits
  * nowhere leaves the game (a discard event) and the game waits for the next draw, or ends
- * when none is left. CARC_EILLEGAL if no tile of that type is face down, CARC_EPHASE
- * outside the draw phase, CARC_EINVAL for a type outside 0..23; nothing changes then. */
+ * when none is left. With the river, river tiles are drawn first and the lake last of them.
+ * CARC_EILLEGAL if no tile of that type is face down or the river's order forbids it,
+ * CARC_EPHASE outside the draw phase, CARC_EINVAL for a number that names no tile type;
+ * nothing changes then. */
 CARC_API int carc_game_draw(carc_game* game, int tile);
 /* Shuffles the face-down tiles uniformly from seed, keeping everything public as it is (the
  * determinization a search needs); from then on the game draws in that order (in
@@ -332,43 +432,51 @@ CARC_API int carc_game_caller_draws(const carc_game* game);
 /* ------------------------------------------------------------------ events */
 
 /* Events are what a front end shows: points scored for a feature, a tile that fit
- * nowhere. Moves append them to a queue on the game; each poll takes the oldest. */
-enum { CARC_EVENT_SCORE = 0, CARC_EVENT_DISCARD = 1 };
+ * nowhere, the abbot recalled with its points. Moves append them to a queue on the game;
+ * each poll takes the oldest. */
+enum { CARC_EVENT_SCORE = 0, CARC_EVENT_DISCARD = 1, CARC_EVENT_RECALL = 2 };
 /* Indices into an event's fields. */
 enum {
   CARC_EV_TYPE = 0,      /* CARC_EVENT_* */
-  CARC_EV_FEATURE = 1,   /* score: CARC_FEATURE_* */
-  CARC_EV_POINTS = 2,    /* score: points to each winner */
-  CARC_EV_WINNERS = 3,   /* score: bit p set if player p scored */
-  CARC_EV_END_GAME = 4,  /* score: 1 end-game scoring (meeples stay), 0 during the game (meeples return) */
-  CARC_EV_TILE = 5,      /* discard: the tile; score: the tile under a meeple of the feature */
-  CARC_EV_X = 6,         /* score: where that meeple is */
+  CARC_EV_FEATURE = 1,   /* score, recall: CARC_FEATURE_* */
+  CARC_EV_POINTS = 2,    /* score, recall: points to each winner */
+  CARC_EV_WINNERS = 3,   /* score, recall: bit p set if player p scored */
+  CARC_EV_END_GAME = 4,  /* score: 1 end-game scoring (figures stay), 0 during the game (they return) */
+  CARC_EV_TILE = 5,      /* score, recall: the tile at (x, y), under a figure of the feature; else CARC_NO_TILE */
+  CARC_EV_X = 6,         /* score, recall: where that figure is */
   CARC_EV_Y = 7,
   CARC_EV_LOCATION = 8,
-  CARC_EV_TILES = 9,     /* score: tiles in the road or city (0 for monasteries and fields) */
-  CARC_EV_MEEPLES = 10,  /* score: fields 10..15 are the meeples of players 0..5 on the feature */
-  CARC_EVENT_FIELDS = 16
+  CARC_EV_TILES = 9,     /* score: tiles in the road or city (0 for monasteries, gardens and fields) */
+  CARC_EV_MEEPLES = 10,  /* score, recall: fields 10..15 are the majority weights of players 0..5 */
+  CARC_EV_DISCARDED = 16, /* discard: the tile that left the game; else CARC_NO_TILE */
+  CARC_EVENT_FIELDS = 17
 };
 /* Takes the oldest unread event: writes its fields (min(capacity, CARC_EVENT_FIELDS) of
  * them; later versions may append fields) and returns 1, or returns 0 if there is none.
- * Capacity below 16 is CARC_ERANGE and the event stays queued. */
+ * Capacity below CARC_EVENT_FIELDS is CARC_ERANGE and the event stays queued. */
 CARC_API int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity);
 
 /* ------------------------------------------------------------------ the board */
 
 /* Number of tiles on the board, the start tile included. */
 CARC_API int carc_game_tile_count(const carc_game* game);
-/* The index-th tile placed (0: the start tile): its place, type and rotation (0..3). */
+/* The index-th tile placed (0: the start tile or the spring): its place, type and rotation
+ * (degrees). */
 CARC_API int carc_game_tile(const carc_game* game, int index, int* x, int* y, int* tile, int* rotation);
-/* Returns 1 and the tile's type and rotation if (x, y) holds a tile, 0 if it is empty. */
+/* Returns 1 and the tile's type and rotation (degrees) if (x, y) holds a tile, 0 if it is empty. */
 CARC_API int carc_game_tile_at(const carc_game* game, int x, int y, int* tile, int* rotation);
 /* The kind (CARC_FEATURE_*) of the feature at a location of the tile at (x, y). */
 CARC_API int carc_game_feature_kind(const carc_game* game, int x, int y, int location);
-/* Number of meeples on the board. */
+/* Number of figures on the board (meeples and the expansions' figures). */
 CARC_API int carc_game_meeple_count(const carc_game* game);
-/* The index-th meeple on the board: its owner, tile and location (the feature's first
- * location on that tile). */
-CARC_API int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location);
+/* The index-th figure on the board: its owner, tile, location (the feature's first
+ * location on that tile) and kind (CARC_FIGURE_*). */
+CARC_API int carc_game_meeple(const carc_game* game, int index, int* player, int* x, int* y, int* location,
+                              int* figure);
+/* Returns 1 and the river's open end if it has one: the empty cell where the next river tile
+ * goes and the side (0 N, 1 E, 2 S, 3 W) the river enters it by; 0 without an open river
+ * (option off, or the lake placed). A lake that fit nowhere leaves the river open for good. */
+CARC_API int carc_game_river_end(const carc_game* game, int* x, int* y, int* side);
 
 /* ------------------------------------------------------------------ records and history */
 
@@ -393,8 +501,8 @@ CARC_API int carc_game_load(carc_game** out, const char* text, int* line);
 /* Whole turns played so far (tiles placed after the start tile); a tile placed whose
  * meeple is not decided yet does not count. */
 CARC_API int carc_game_turns_played(const carc_game* game);
-/* The move of turn `turn` (1..carc_game_turns_played): its tile, placement and meeple
- * (CARC_LOC_NONE: none). */
+/* The move of turn `turn` (1..carc_game_turns_played): its tile, placement and figure
+ * action. */
 CARC_API int carc_game_turn_move(const carc_game* game, int turn, carc_move* move);
 /* Takes back the last action: a tile placed whose meeple is undecided, else the last whole
  * turn with everything it caused (points, meeples returned, discards, the end of the game),
@@ -409,11 +517,11 @@ CARC_API int carc_game_rewind(carc_game* game, int turns);
 /* ------------------------------------------------------------------ front-end queries
  * None of these changes the game. */
 
-/* Writes the chance of each tile type (0..23) being the next tile drawn: its share of the
- * tiles still to be drawn, as a face-down pile shows them (also with a fixed order); all 0
- * when none is left. Each is the double nearest to count / total, where count comes from
- * carc_game_tiles_remaining_by_type and total from carc_game_tiles_remaining (the exact
- * odds). Capacity below CARC_TILE_TYPES is CARC_ERANGE. */
+/* Writes the chance of each tile type being the next tile drawn: its share of the tiles
+ * of the stack drawn from next (the river's while river tiles are face down, the lake only
+ * when it is the last of them; else the land's), as a face-down pile shows them (also with a
+ * fixed order); all 0 when none is left. Each is the double nearest to count / total (the
+ * exact odds). Capacity below CARC_TILE_TYPES is CARC_ERANGE. */
 CARC_API int carc_game_next_tile_probabilities(const carc_game* game, double* probabilities, int capacity);
 
 /* Fields of an open cell in carc_game_frontier's buffer. */
@@ -421,17 +529,19 @@ enum {
   CARC_CELL_X = 0,
   CARC_CELL_Y = 1,
   CARC_CELL_DEAD = 2,  /* 1 if no tile still to come (the current one included) fits there in any rotation */
-  CARC_CELL_FIELDS = 3
+  CARC_CELL_RIVER = 3, /* the river's open end: bit s for the side (N E S W) the river enters by; else 0 */
+  CARC_CELL_FIELDS = 4
 };
-/* Writes the open cells (empty, next to a placed tile), by row then column, as
+/* Writes the open cells (empty, next to a placed tile) and the river's open end, by row then column, as
  * CARC_CELL_FIELDS values each: cells holds capacity cells (capacity * CARC_CELL_FIELDS
  * values). Capacity and *count as for carc_game_placements; CARC_MAX_FRONTIER suffices.
  * A dead cell stays dead for the rest of the game. */
 CARC_API int carc_game_frontier(const carc_game* game, int32_t* cells, int capacity, int* count);
-/* Bit r set for each rotation r (quarter turns) in which tile fits at (x, y), whatever
- * the phase: each distinct picture once, with its smallest rotation, as carc_game_placements
- * lists them (U fits at 0, not also at 180). 0 if (x, y) is not an open cell; CARC_EINVAL
- * for a tile outside 0..23. */
+/* Bit k set for each rotation of k quarter turns (k * 90 degrees) in which tile fits at
+ * (x, y), whatever the phase: each distinct picture once, with its smallest rotation, as
+ * carc_game_placements lists them (U fits at 0, not also at 180); a river tile only at the
+ * river's open end, continuing it. 0 if nothing fits there; CARC_EINVAL for a number that
+ * names no tile type. */
 CARC_API int carc_game_fitting_rotations(const carc_game* game, int tile, int x, int y);
 
 /* Writes each player's points so far to scores[0..players-1] (once the game is over, the
@@ -440,7 +550,7 @@ CARC_API int carc_game_scores(const carc_game* game, int32_t* scores, int capaci
 /* Writes the points banked while playing: carc_game_scores during the game, and once it is
  * over the scores before end-game scoring. Capacity as for carc_game_scores. */
 CARC_API int carc_game_banked_scores(const carc_game* game, int32_t* scores, int capacity);
-/* Writes the tiles (types 0..23) that fit nowhere and left the game, in draw order;
+/* Writes the tiles (types) that fit nowhere and left the game, in draw order;
  * capacity and *count as for carc_game_placements (CARC_MAX_TILES always suffices). */
 CARC_API int carc_game_discards(const carc_game* game, int32_t* tiles, int capacity, int* count);
 /* Writes the final scores if the game ended now: a tile just placed scores what it
@@ -451,7 +561,7 @@ CARC_API int carc_game_projected_scores(const carc_game* game, int32_t* scores, 
 /* Indices into carc_game_inspect_feature's fields. */
 enum {
   CARC_FI_KIND = 0,            /* CARC_FEATURE_* */
-  CARC_FI_COMPLETED = 1,       /* 1: a road or city without open edges, a monastery with 8 neighbours; fields never */
+  CARC_FI_COMPLETED = 1,       /* 1: a road or city without open edges, a monastery or garden with 8 neighbours; fields never */
   CARC_FI_TILES = 2,           /* distinct tiles it covers (carc_game_feature_tiles lists them) */
   CARC_FI_SHIELDS = 3,         /* cities: shields */
   CARC_FI_OPEN_EDGES = 4,      /* roads, cities: edges still waiting for a neighbour */
@@ -460,7 +570,7 @@ enum {
   CARC_FI_VALUE_COMPLETE = 7,  /* points on completion at its present size (fields: as at the end) */
   CARC_FI_VALUE_END = 8,       /* points from end-game scoring as it stands (0 for a completed road,
                                   city or monastery: those score on completion) */
-  CARC_FI_MEEPLES = 9,         /* fields 9..14: meeples of players 0..5 on it */
+  CARC_FI_MEEPLES = 9,         /* fields 9..14: majority weight of players 0..5 on it (a large meeple 2) */
   CARC_FEATURE_INFO_FIELDS = 15
 };
 /* Inspects the whole feature at a location (CARC_LOC_*) of the tile at (x, y): writes
@@ -505,9 +615,9 @@ CARC_API int carc_game_render_svg(const carc_game* game, int flags, int tile_pix
  * lines high, '#' city, '-' and '|' road, '+' where roads meet, 'M' monastery, '.' field,
  * a meeple its player's digit; each line ends with '\n'. */
 CARC_API int carc_game_render_text(const carc_game* game, int flags, char* buf, size_t size);
-/* One tile type (0..23) in a rotation (0..3) as SVG, pixels wide: the tile in hand. */
+/* One tile type in a rotation (degrees) as SVG, pixels wide: the tile in hand. */
 CARC_API int carc_tile_render_svg(int tile, int rotation, int pixels, char* buf, size_t size);
-/* One tile type in a rotation as the 3 lines the text board draws it with, no meeples. */
+/* One tile type in a rotation (degrees) as the 3 lines the text board draws it with, no meeples. */
 CARC_API int carc_tile_render_text(int tile, int rotation, char* buf, size_t size);
 
 #ifdef __cplusplus
