@@ -39,7 +39,17 @@ bool has_figure(const Options& o, Figure f) {
   return false;
 }
 
-int box_count(const Options& o, TileType t) {
+namespace {
+// The expansions that change the box, as bits: the index of a box in kBoxes.
+constexpr int box_index(bool river, bool abbot, bool inns, bool traders) {
+  return (river ? 1 : 0) | (abbot ? 2 : 0) | (inns ? 4 : 0) | (traders ? 8 : 0);
+}
+int box_index(const Options& o) { return box_index(o.river, o.abbot, o.inns_and_cathedrals, o.traders_and_builders); }
+}  // namespace
+
+namespace {
+constexpr int box_count(int box, TileType t) {
+  const bool river = box & 1, abbot = box & 2, inns = box & 4, traders = box & 8;
   if (t >= kTileTypes) return 0;
   const tiles::TileDef& d = kDefs[t];
   switch (d.set) {
@@ -47,17 +57,20 @@ int box_count(const Options& o, TileType t) {
       // The start tile takes one D; with the river it goes back in the box instead, so the
       // land stack holds the same 71 base tiles either way.
       int n = d.count - (t == kStartTile ? 1 : 0);
-      if (o.abbot)
+      if (abbot)
         for (int g = 0; g < kTileTypes; ++g) n -= (kDefs[g].plain == t && g != t) ? kDefs[g].count : 0;
       return n;
     }
-    case tiles::raw::TileSet::Abbot: return o.abbot ? d.count : 0;
-    case tiles::raw::TileSet::River: return o.river && t != tiles::kSpring ? d.count : 0;
-    case tiles::raw::TileSet::InnsAndCathedrals: return o.inns_and_cathedrals ? d.count : 0;
-    case tiles::raw::TileSet::TradersAndBuilders: return o.traders_and_builders ? d.count : 0;
+    case tiles::raw::TileSet::Abbot: return abbot ? d.count : 0;
+    case tiles::raw::TileSet::River: return river && t != tiles::kSpring ? d.count : 0;
+    case tiles::raw::TileSet::InnsAndCathedrals: return inns ? d.count : 0;
+    case tiles::raw::TileSet::TradersAndBuilders: return traders ? d.count : 0;
   }
   return 0;
 }
+}  // namespace
+
+int box_count(const Options& o, TileType t) { return box_count(box_index(o), t); }
 
 namespace {
 // River tiles are drawn first, the lake last of them; the land tiles after them. Sorting a
@@ -73,9 +86,10 @@ void Game::init(int players, Options options) {
     throw std::invalid_argument("Inns & Cathedrals and Traders & Builders are not playable yet");
   players_ = static_cast<uint8_t>(players);
   options_ = options;
-  uint8_t extra = 0;
-  for (Figure f : {Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig})
-    if (has_figure(options, f)) extra = static_cast<uint8_t>(extra | (1u << static_cast<int>(f)));
+  const auto bit = [](Figure f) { return 1u << static_cast<int>(f); };
+  const auto extra = static_cast<uint8_t>((options.inns_and_cathedrals ? bit(Figure::Large) : 0) |
+                                          (options.abbot ? bit(Figure::Abbot) : 0) |
+                                          (options.traders_and_builders ? bit(Figure::Builder) | bit(Figure::Pig) : 0));
   for (int p = 0; p < players; ++p) {
     supply_[p] = kMeeplesPerPlayer;
     figures_[p] = extra;
@@ -86,15 +100,29 @@ void Game::init(int players, Options options) {
   if (options.river) river_set_up();
 }
 
-// The box of these options without the start tile (or the spring), in draw rank order: the
-// pile before the shuffle. The base game's is its 71 tiles in type order.
+namespace {
+// The box of each mix of expansions without the start tile (or the spring), in draw rank
+// order: the pile before the shuffle. The base game's is its 71 tiles in type order.
+struct Box {
+  std::array<TileType, kMaxDeck> tiles{};
+  int size = 0;
+};
+constexpr std::array<Box, 16> kBoxes = [] {
+  std::array<Box, 16> boxes{};
+  for (int b = 0; b < 16; ++b)
+    for (int rank = -kTileTypes; rank < kTileTypes; ++rank) {
+      const TileType t = static_cast<TileType>(rank < 0 ? rank + kTileTypes : rank);
+      if ((rank < 0) != tiles::is_river(t)) continue;
+      for (int i = box_count(b, t); i > 0; --i) boxes[b].tiles[boxes[b].size++] = t;
+    }
+  return boxes;
+}();
+}  // namespace
+
 void Game::set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const {
-  n = 0;
-  for (int rank = -kTileTypes; rank < kTileTypes; ++rank) {
-    const TileType t = static_cast<TileType>(rank < 0 ? rank + kTileTypes : rank);
-    if ((rank < 0) != tiles::is_river(t)) continue;
-    for (int i = box_count(options, t); i > 0; --i) box[n++] = t;
-  }
+  const Box& b = kBoxes[box_index(options)];
+  box = b.tiles;
+  n = b.size;
 }
 
 Game::Game(int players, uint64_t seed, Options options) {
@@ -276,6 +304,8 @@ int Game::legal_placements(Placement* out) const {
 
 int Game::placement_count(TileType t) const {
   if (t >= kTileTypes) return 0;
+  const uint8_t counted = tiles::kCountedAs[t];  // one load for the base game's types
+  if (counted < kBaseTypes) return board_.base_placement_count(counted);
   return tiles::is_river(t) ? river_placements(t, nullptr) : board_.placement_count(t);
 }
 
@@ -351,7 +381,7 @@ void Game::apply_placement(Placement p) {
   while (block) {
     const int b = std::countr_zero(block);
     block &= block - 1;
-    const uint16_t c = static_cast<uint16_t>((cell + Board::kBlock[b]) & (Board::kCells - 1));
+    const uint16_t c = Board::block_cell(cell, b);
     if (board_.neighbours8_of_cell(c) == 8) add_pending(board_.tile(board_.tile_index_at_cell(c)).seg_base);
   }
   phase_ = Phase::PlaceMeeple;
@@ -470,7 +500,7 @@ Status Game::act(Figure f, Location loc, Events* events, Verdict* why) {
 // the first location of its feature on that tile (what meeple_options lists).
 void Game::put_meeple(Location loc) { put_figure(Figure::Meeple, loc); }
 
-void Game::put_figure(Figure f, Location loc) {
+inline void Game::put_figure(Figure f, Location loc) {
   const int index = board_.tile_count() - 1;
   PlacedTile& pt = board_.tile(index);
   const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
@@ -597,15 +627,10 @@ Status Game::play(Move m, Events* events, Verdict* why) {
 // The same random choices as listing the moves with legal_placements and meeple_options,
 // but without the list: the board knows how many placements there are, and only the chosen
 // one is found, walking the open cells from the nearer end of the list.
-Placement Game::random_placement(Rng& rng) const {
+Placement Game::random_placement(Rng& rng, int placements) const {
   const TileType t = current_tile();
-  if (tiles::is_river(t)) {
-    Placement at[4];
-    const int n = river_placements(t, at);
-    return at[rng.below(static_cast<uint32_t>(n))];
-  }
   const auto& count = tiles::kFitCount[t];
-  const uint32_t n = static_cast<uint32_t>(board_.placement_count(t));
+  const uint32_t n = static_cast<uint32_t>(placements);
   uint32_t pick = rng.below(n);
   int i = 0;
   if (pick < n / 2) {
@@ -634,27 +659,36 @@ void Game::random_figure(Rng& rng, Events* events) {
 
 void Game::playout(Rng& rng, Events* events, Future future) {
   if (future == Future::Sampled || caller_draws_) redeal(rng, events);
-  const bool figures = options_.abbot | options_.inns_and_cathedrals | options_.traders_and_builders;
+  if (options_.river | options_.abbot | options_.inns_and_cathedrals | options_.traders_and_builders) {
+    playout_expansions(rng, events);
+    return;
+  }
   Location opts[kMaxMeepleOptions];
   if (phase_ == Phase::PlaceMeeple) {
-    if (figures) {
-      random_figure(rng, events);
-      finish_turn(events);
-    } else {
-      const int k = meeple_options(opts);
-      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
-      deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
-    }
+    const int k = meeple_options(opts);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
   }
   while (phase_ != Phase::GameOver) {
-    apply_placement(random_placement(rng));
-    if (figures) {
-      random_figure(rng, events);
-    } else {
-      const int k = meeple_options(opts);
-      const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
-      if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
-    }
+    apply_placement(random_placement(rng, board_.base_placement_count(current_tile())));  // only base tiles here
+    const int k = meeple_options(opts);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
+    finish_turn(events);
+  }
+}
+
+// The same random choices with the expansions' tiles and figures: river tiles at the
+// river's open end, any figure action or none.
+void Game::playout_expansions(Rng& rng, Events* events) {
+  if (phase_ == Phase::PlaceMeeple) {
+    random_figure(rng, events);
+    finish_turn(events);
+  }
+  while (phase_ != Phase::GameOver) {
+    const TileType t = current_tile();
+    apply_placement(tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, board_.placement_count(t)));
+    random_figure(rng, events);
     finish_turn(events);
   }
 }

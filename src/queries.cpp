@@ -124,7 +124,7 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
     if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));
 
   FeatureSize size{c.kind, info.tiles, c.shields};
-  size.marks = c.marks;
+  size.marks = game.feature_marks(root);
   switch (c.kind) {
     case FeatureKind::Road:
     case FeatureKind::City:

@@ -85,6 +85,12 @@ int Game::river_placements(TileType t, Placement* out) const {
   return n;
 }
 
+Placement Game::random_river_placement(Rng& rng) const {
+  Placement at[4];
+  const int n = river_placements(current_tile(), at);
+  return at[rng.below(static_cast<uint32_t>(n))];
+}
+
 // The river tile just placed at the open end moves the open end on (or closes the river at
 // the lake).
 void Game::river_placed(TileType t, Placement p) {

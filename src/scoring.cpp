@@ -42,10 +42,11 @@ int value_at_end(const FeatureSize& f, const Options& options) {
 }
 
 namespace {
-// A set of small integers (tile indices, segment ids) below 256. It counts its members as
+// A set of small integers below N (tile indices, segment ids). It counts its members as
 // they come (std::popcount is a library call on a baseline x86-64 build).
+template <int N>
 struct SmallSet {
-  std::array<uint64_t, 4> bits{};
+  std::array<uint64_t, (N + 63) / 64> bits{};
   int count = 0;
   bool insert(unsigned v) {
     const uint64_t m = uint64_t{1} << (v & 63);
@@ -55,11 +56,14 @@ struct SmallSet {
     return fresh;
   }
   int size() const { return count; }
+  bool contains(unsigned v) const { return (bits[v >> 6] >> (v & 63)) & 1; }
 };
+using TileSet = SmallSet<kTotalTiles>;
+using SegmentSet = SmallSet<Features::kMaxSegments>;
 }  // namespace
 
 int Game::feature_tiles(SegId root) const {
-  SmallSet seen;
+  TileSet seen;
   SegId s = root;
   do {
     seen.insert(features_.tile_of(s));
@@ -68,8 +72,20 @@ int Game::feature_tiles(SegId root) const {
   return seen.size();
 }
 
+int Game::feature_marks(SegId root) const {
+  if (!options_.inns_and_cathedrals) return 0;  // no other set has inns or cathedrals
+  int marks = 0;
+  SegId s = root;
+  do {
+    const PlacedTile& pt = board_.tile(features_.tile_of(s));
+    marks |= kDefs[pt.type].segs[s - pt.seg_base].marks;
+    s = features_.next(s);
+  } while (s != root);
+  return marks;
+}
+
 int Game::completed_cities_touching(SegId field_root) const {
-  SmallSet cities;
+  SegmentSet cities;
   SegId s = field_root;
   do {
     const PlacedTile& pt = board_.tile(features_.tile_of(s));
@@ -136,8 +152,10 @@ void Game::score_completed(SegId root, Events* events) {
   const FeatureCounters& c = features_.root_counters(root);
   if (c.meeples == 0 || c.kind == FeatureKind::Field) return;  // fields never complete
   FeatureSize size{c.kind, 0, c.shields};
-  size.marks = c.marks;
-  if (c.kind == FeatureKind::Road || c.kind == FeatureKind::City) size.tiles = feature_tiles(root);
+  if (c.kind == FeatureKind::Road || c.kind == FeatureKind::City) {
+    size.tiles = feature_tiles(root);
+    size.marks = feature_marks(root);
+  }
   const int points = value_completed(size, options_), tiles = size.tiles;
   // Whether a meeple stands on the feature is a coin toss for the branch predictor, so the
   // loop counts and compacts without branching on it.
@@ -188,10 +206,12 @@ void Game::score_end(Events* events) {
     const SegId r = feature[f];
     const FeatureCounters& c = features_.root_counters(r);
     FeatureSize size{c.kind, 0, c.shields};
-    size.marks = c.marks;
     switch (c.kind) {
       case FeatureKind::Road:
-      case FeatureKind::City: size.tiles = feature_tiles(r); break;
+      case FeatureKind::City:
+        size.tiles = feature_tiles(r);
+        size.marks = feature_marks(r);
+        break;
       case FeatureKind::Monastery:
       case FeatureKind::Garden: {
         const PlacedTile& pt = board_.tile(features_.tile_of(r));
@@ -221,13 +241,13 @@ std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
 // First edition: each completed city gives 4 points to the players with the most farmers
 // over all the fields that touch it.
 void Game::score_first_edition_farmers(Events* events) {
-  SmallSet cities_done;
+  SegmentSet cities_done;
   for (int s = 0; s < features_.count(); ++s) {
     if (features_.kind(static_cast<SegId>(s)) != FeatureKind::City) continue;
     const SegId city = features_.find(static_cast<SegId>(s));
     if (features_.root_counters(city).open != 0 || !cities_done.insert(city)) continue;
     // Fields touching this city: walk the city's segments, then the fields on each tile.
-    SmallSet fields;
+    SegmentSet fields;
     SegId c = city;
     do {
       const PlacedTile& pt = board_.tile(features_.tile_of(c));
@@ -246,8 +266,7 @@ void Game::score_first_edition_farmers(Events* events) {
       const Meeple& m = meeples_[i];
       const SegId r = features_.find(m.seg);
       if (features_.kind(r) != FeatureKind::Field) continue;
-      const uint64_t bit = uint64_t{1} << (r & 63);
-      if (!(fields.bits[r >> 6] & bit)) continue;
+      if (!fields.contains(r)) continue;
       if (!any) first = m;
       any = true;
       farmers[m.player] = static_cast<uint8_t>(farmers[m.player] + kFigureWeight[static_cast<int>(m.kind)]);

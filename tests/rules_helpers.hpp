@@ -14,11 +14,27 @@ namespace rules {
 
 using namespace carc;
 
-// "E A A C E" or "EAACE": the tiles drawn after the start tile, in order.
-inline std::vector<TileType> tiles_of(std::string_view letters) {
+// "E A A C E", "EAACE" or "RD RG U_G": the tiles drawn after the start tile (or the
+// spring), in order: words that are tile ids, else runs of base letters.
+inline std::vector<TileType> tiles_of(std::string_view text) {
   std::vector<TileType> v;
-  for (char c : letters)
-    if (c != ' ') v.push_back(tile_from_letter(c));
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ') ++j;
+    const std::string_view word = text.substr(i, j - i);
+    const TileType id = tile_from_name(word);
+    if (id != kNoTile) {
+      v.push_back(id);
+    } else {
+      for (char c : word) v.push_back(tile_from_letter(c));
+    }
+    i = j;
+  }
   return v;
 }
 
@@ -33,7 +49,7 @@ inline Move move_of(const Game& g, std::string_view text) {
   Move m;
   std::string error;
   REQUIRE(parse_move(text, t, m, &error));
-  REQUIRE(tile_letter(g.current_tile()) == tile_letter(t));
+  REQUIRE(tile_name(g.current_tile()) == tile_name(t));
   return m;
 }
 
@@ -91,6 +107,31 @@ inline int discards(const Events& ev) {
   int n = 0;
   for (int i = 0; i < ev.count; ++i) n += ev.items[i].type == Event::Type::Discard;
   return n;
+}
+
+// Why a whole turn in move text is refused (Illegal::None if it is legal); the game is
+// unchanged either way.
+inline Illegal refusal(const Game& g, std::string_view text) {
+  const Move m = move_of(g, text);
+  Game trial = g;
+  Verdict why;
+  trial.play(m, nullptr, &why);
+  return why.reason;
+}
+
+// Whether tile `id` fits at the placement, whatever the tile in hand.
+inline Illegal fit_refusal(const Game& g, std::string_view id, int x, int y, int degrees) {
+  return g.check_fit(tile_from_name(id), at(x, y, degrees)).reason;
+}
+
+// The root of the feature at a location of the tile at (x, y).
+inline SegId feature_at(const Game& g, int x, int y, std::string_view location) {
+  const int i = g.board().tile_index_at(x, y);
+  REQUIRE(i >= 0);
+  const PlacedTile& pt = g.board().tile(i);
+  const uint8_t local = tiles::kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc(location))];
+  REQUIRE(local != tiles::kNoSeg);
+  return g.features().find(static_cast<SegId>(pt.seg_base + local));
 }
 
 // Bit mask of players, for Event::winners and Game::leaders.

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "carcassonne/tiles.hpp"
 
@@ -61,14 +62,35 @@ class Board {
   static constexpr int kDelta[4] = {-kStride, 1, kStride, -1};  // N E S W
   static constexpr int kDx[4] = {0, 1, 0, -1};
   static constexpr int kDy[4] = {-1, 0, 1, 0};
+  // Cell offsets of the 3x3 block around a cell, row by row (dy, then dx, from -1 to 1).
+  static constexpr int kBlock[9] = {-kStride - 1, -kStride, -kStride + 1, -1, 0, 1, kStride - 1, kStride, kStride + 1};
+
+  // An empty board. The cells are cleared 64 bytes at a time (a loop of vector stores; a
+  // memset of this size is a string instruction that costs a playout more).
+  Board() {
+    static_assert(kCells % 64 == 0);
+    for (size_t i = 0; i < kCells; i += 64) std::memset(cells_.data() + i, 0, 64);
+  }
+
+  // Same tiles, open cells and counts; the unused parts of the arrays are not compared.
+  friend bool operator==(const Board& a, const Board& b) {
+    if (a.ntiles_ != b.ntiles_ || a.nopen_ != b.nopen_ || a.fit_count_ != b.fit_count_ || a.nblocked_ != b.nblocked_ ||
+        (a.nblocked_ && (a.blocked_x_ != b.blocked_x_ || a.blocked_y_ != b.blocked_y_)))
+      return false;
+    for (int i = 0; i < a.ntiles_; ++i)
+      if (!(a.tiles_[i] == b.tiles_[i])) return false;
+    for (int i = 0; i < a.nopen_; ++i)
+      if (!(a.open_[i] == b.open_[i])) return false;
+    return a.cells_ == b.cells_;
+  }
 
   static uint16_t cell_of(int x, int y) { return static_cast<uint16_t>((y * kStride + x) & (kCells - 1)); }
   static uint16_t step(uint16_t cell, int side) {
     return static_cast<uint16_t>((cell + kDelta[side]) & (kCells - 1));
   }
   static bool in_reach(int x, int y) { return x >= -kReach && x <= kReach && y >= -kReach && y <= kReach; }
-
-  friend bool operator==(const Board&, const Board&) = default;
+  // The cell at offset b of the 3x3 block around a cell (kBlock).
+  static uint16_t block_cell(uint16_t cell, int b) { return static_cast<uint16_t>((cell + kBlock[b]) & (kCells - 1)); }
 
   int tile_count() const { return ntiles_; }
   const PlacedTile& tile(int i) const { return tiles_[i]; }
@@ -76,7 +98,7 @@ class Board {
 
   // Index of the tile at a cell, or -1 if the cell holds no tile.
   int tile_index_at_cell(uint16_t cell) const {
-    const uint16_t v = cells_[cell];
+    const uint8_t v = cells_[cell];
     return has_tile(v) ? v - 1 : -1;
   }
   // Index of the tile at (x, y), or -1.
@@ -88,22 +110,22 @@ class Board {
   // The open cell at (x, y), or nullptr.
   const OpenCell* open_at(int x, int y) const {
     if (!in_reach(x, y)) return nullptr;
-    const uint16_t v = cells_[cell_of(x, y)];
-    if (v <= kTotalTiles || v == kBlocked) return nullptr;
-    const OpenCell& o = open_[v - kOpenTag];
+    const uint16_t c = cell_of(x, y);
+    const uint8_t v = cells_[c];
+    if (v < kOpenTag || v == kBlocked) return nullptr;
+    const OpenCell& o = open_[open_index(v, c)];
     return (o.x == x && o.y == y) ? &o : nullptr;
   }
   // Whether (x, y) is the blocked cell (there is at most one: the river's open end).
-  bool blocked_at(int x, int y) const {
-    return nblocked_ && blocked_x_ == x && blocked_y_ == y;
-  }
+  bool blocked_at(int x, int y) const { return nblocked_ && blocked_x_ == x && blocked_y_ == y; }
   // Blocks an empty or open cell (the river's new open end); unblocks the old one.
   void block(int x, int y) {
     unblock();
     const uint16_t c = cell_of(x, y);
     if (cells_[c] >= kOpenTag && cells_[c] != kBlocked) {
-      recount(open_[cells_[c] - kOpenTag].req, 0);
-      remove_open(cells_[c] - kOpenTag);
+      const int o = open_index(cells_[c], c);
+      recount(open_[o].req, 0);
+      remove_open(o);
     }
     cells_[c] = kBlocked;
     blocked_x_ = static_cast<int8_t>(x);
@@ -125,11 +147,14 @@ class Board {
   // open cells change (a garden copy counts as its letter); the other sets' are counted.
   int placement_count(TileType t) const {
     const TileType plain = tiles::kDefs[t].plain;
-    if (plain < kBaseTypes) return fit_count_[plain];
+    if (plain < kBaseTypes) return base_placement_count(plain);
     int n = 0;
     for (int i = 0; i < nopen_; ++i) n += tiles::kFitCount[t][open_[i].req];
     return n;
   }
+
+  // The same for a base type A..X, kept up to date.
+  int base_placement_count(TileType t) const { return fit_count_[t]; }
 
   // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
   // index; neighbours[s], if given, gets the index of the tile on side s (N E S W) or -1.
@@ -139,30 +164,30 @@ class Board {
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None, Figure::Meeple};
-    if (cells_[c] > kTotalTiles) {
-      if (cells_[c] == kBlocked) {
-        nblocked_ = 0;
-      } else {
-        recount(open_[cells_[c] - kOpenTag].req, 0);
-        remove_open(cells_[c] - kOpenTag);
-      }
+    const uint8_t here = cells_[c];
+    if (here == kBlocked) {
+      nblocked_ = 0;
+    } else if (here >= kOpenTag) {
+      const int o = open_index(here, c);
+      recount(open_[o].req, 0);
+      remove_open(o);
     }
-    cells_[c] = static_cast<uint16_t>(idx + 1);
+    cells_[c] = static_cast<uint8_t>(idx + 1);
     const uint8_t code = tiles::kOriented[t][rot].edge_code;
     for (int s = 0; s < 4; ++s) {
       const uint16_t n = step(c, s);
-      const uint16_t v = cells_[n];
+      const uint8_t v = cells_[n];
       if (neighbours) neighbours[s] = has_tile(v) ? v - 1 : -1;
-      if (has_tile(v) || v == kBlocked) continue;
+      if (has_tile(v)) continue;
       const int opp = (s + 2) & 3;
       const uint8_t need = static_cast<uint8_t>(((code >> (2 * s)) & 3) << (2 * opp));
       if (v == 0) {
         const int o = nopen_++;
         open_[o] = OpenCell{n, static_cast<int8_t>(x + kDx[s]), static_cast<int8_t>(y + kDy[s]), need};
-        cells_[n] = static_cast<uint16_t>(o + kOpenTag);
+        cells_[n] = open_tag(o);
         recount(0, need);
-      } else {
-        uint8_t& req = open_[v - kOpenTag].req;
+      } else if (v != kBlocked) {
+        uint8_t& req = open_[open_index(v, n)].req;
         recount(req, static_cast<uint8_t>(req | need));
         req |= need;
       }
@@ -192,15 +217,25 @@ class Board {
     for (int d : kAround) n += has_tile(cells_[(cell + d) & (kCells - 1)]);
     return n;
   }
-  // Cell offsets of the 3x3 block around a cell, row by row (dy, then dx, from -1 to 1).
-  static constexpr int kBlock[9] = {-kStride - 1, -kStride, -kStride + 1, -1, 0, 1, kStride - 1, kStride, kStride + 1};
 
  private:
-  static constexpr uint16_t kOpenTag = kTotalTiles + 1;
-  static constexpr uint16_t kBlocked = 0xFFFF;
+  // Cell tags: 0 empty; 1..125 the tile index + 1; from kOpenTag the open cell index + kOpenTag
+  // for the first kDirectOpen open cells, kSpilled for the others (found by a walk over the
+  // end of the list: a board rarely has that many); kBlocked.
+  static constexpr uint8_t kOpenTag = kTotalTiles + 1;
+  static constexpr uint8_t kSpilled = 254;
+  static constexpr uint8_t kBlocked = 255;
+  static constexpr int kDirectOpen = kSpilled - kOpenTag;
   static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
   // Whether a cell value names a tile (1..125); one unsigned compare.
-  static bool has_tile(uint16_t v) { return static_cast<uint16_t>(v - 1) < kTotalTiles; }
+  static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
+  static uint8_t open_tag(int o) { return static_cast<uint8_t>(o < kDirectOpen ? o + kOpenTag : kSpilled); }
+  int open_index(uint8_t v, uint16_t cell) const {
+    if (v != kSpilled) return v - kOpenTag;
+    int o = kDirectOpen;
+    while (open_[o].cell != cell) ++o;
+    return o;
+  }
 
   // An open cell's requirement changes (0: the cell appears or disappears). The rows are
   // copied first: then the compilers know they do not overlap the counts, and add them as
@@ -214,14 +249,14 @@ class Board {
     const int last = --nopen_;
     if (o != last) {
       open_[o] = open_[last];
-      cells_[open_[o].cell] = static_cast<uint16_t>(o + kOpenTag);
+      cells_[open_[o].cell] = open_tag(o);
     }
   }
 
-  // 0: empty; 1..125: tile index + 1; 126..: open cell index + 126; kBlocked.
-  std::array<uint16_t, kCells> cells_{};
-  std::array<PlacedTile, kTotalTiles> tiles_{};
-  std::array<OpenCell, kMaxOpen> open_{};
+  // tiles_ and open_ mean something only up to their counts, so they are not cleared.
+  alignas(64) std::array<uint8_t, kCells> cells_;
+  std::array<PlacedTile, kTotalTiles> tiles_;
+  std::array<OpenCell, kMaxOpen> open_;
   std::array<uint16_t, kBaseTypes> fit_count_{};  // placement_count of each base type
   uint8_t ntiles_ = 0;
   uint8_t nopen_ = 0;
@@ -229,7 +264,7 @@ class Board {
   int8_t blocked_x_ = 0, blocked_y_ = 0;
 };
 
-static_assert(kTotalTiles + 1 + Board::kMaxOpen < 0xFFFF, "cell tags fit 16 bits, below the blocked tag");
-static_assert(Board::kMaxOpen <= 255 && kTotalTiles <= 127, "open cell and tile counts are bytes, coordinates int8");
+static_assert(kTotalTiles + 1 < 254 && Board::kMaxOpen <= 255 && kTotalTiles <= 127,
+              "tile tags are bytes below the open tags, open cell and tile counts are bytes, coordinates int8");
 
 }  // namespace carc

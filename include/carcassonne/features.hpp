@@ -15,15 +15,29 @@ namespace carc {
 
 using SegId = uint16_t;  // ~560 segments at most in a game with every set (tiles::kTotalSegments)
 
-// Counters kept at a feature's root. Merging two features adds them (and joins the marks).
+// Counters kept at a feature's root. Merging two features adds them.
 struct FeatureCounters {
-  uint16_t open;    // road/city edges not yet matched by a neighbour; 0 means complete
+  uint8_t open;     // road/city edges not yet matched by a neighbour; 0 means complete
   uint8_t shields;  // cities
   uint8_t meeples;  // figures of all players that occupy the feature (meeples, large meeples, abbots)
   FeatureKind kind;
-  uint8_t marks;    // tiles::kInn, tiles::kCathedral: any segment's
   friend bool operator==(const FeatureCounters&, const FeatureCounters&) = default;
 };
+
+// The most road or city edges all tiles of every set have: a bound on any feature's open
+// edges, which therefore fit FeatureCounters::open.
+inline constexpr int kMaxFeatureEdges = [] {
+  int city = 0, road = 0;
+  for (const auto& d : tiles::kDefs) {
+    if (d.set == tiles::raw::TileSet::Abbot) continue;  // copies of base tiles, counted there
+    for (int i = 0; i < d.nsegs; ++i) {
+      if (d.segs[i].kind == FeatureKind::City) city += d.count * d.segs[i].edges;
+      if (d.segs[i].kind == FeatureKind::Road) road += d.count * d.segs[i].edges;
+    }
+  }
+  return city > road ? city : road;
+}();
+static_assert(kMaxFeatureEdges <= 255, "a feature's open edges fit a byte");
 
 class Features {
  public:
@@ -31,7 +45,15 @@ class Features {
   static_assert(kMaxSegments < 0xFFFF, "segment ids are 16 bits");
 
   int count() const { return count_; }
-  friend bool operator==(const Features&, const Features&) = default;
+  // The same segments, joined the same way; slots past count() are not compared.
+  friend bool operator==(const Features& a, const Features& b) {
+    if (a.count_ != b.count_) return false;
+    for (int i = 0; i < a.count_; ++i)
+      if (a.parent_[i] != b.parent_[i] || a.next_[i] != b.next_[i] || a.tile_[i] != b.tile_[i] ||
+          !(a.counters_[i] == b.counters_[i]))
+        return false;
+    return true;
+  }
 
   // Adds the segments of a newly placed tile as separate features; returns the first id.
   // Always writes kMaxSegs slots, a fixed count the compiler turns into a few block
@@ -70,10 +92,9 @@ class Features {
     parent_[rb] = ra;
     FeatureCounters& c = counters_[ra];
     const FeatureCounters& o = counters_[rb];
-    c.open = static_cast<uint16_t>(c.open + o.open);
+    c.open = static_cast<uint8_t>(c.open + o.open);
     c.shields = static_cast<uint8_t>(c.shields + o.shields);
     c.meeples = static_cast<uint8_t>(c.meeples + o.meeples);
-    c.marks = static_cast<uint8_t>(c.marks | o.marks);
     std::swap(next_[ra], next_[rb]);
     return ra;
   }
@@ -93,17 +114,19 @@ class Features {
     for (int t = 0; t < kTileTypes; ++t)
       for (int i = 0; i < tiles::kDefs[t].nsegs; ++i) {
         const tiles::Segment& g = tiles::kDefs[t].segs[i];
-        f[t][i] = FeatureCounters{g.edges, g.shields, 0, g.kind, g.marks};
+        f[t][i] = FeatureCounters{g.edges, g.shields, 0, g.kind};
       }
     return f;
   }();
   // kMaxSegs slots of slack for add_tile's block writes.
   static constexpr int kSlots = kMaxSegments + tiles::kMaxSegs;
 
-  std::array<SegId, kSlots> parent_{};
-  std::array<SegId, kSlots> next_{};
-  std::array<uint8_t, kSlots> tile_{};
-  std::array<FeatureCounters, kSlots> counters_{};
+  // Only the first count_ slots mean anything (add_tile writes them before any use), so they
+  // are not cleared: a new game costs no more than its own tiles.
+  std::array<SegId, kSlots> parent_;
+  std::array<SegId, kSlots> next_;
+  std::array<uint8_t, kSlots> tile_;
+  std::array<FeatureCounters, kSlots> counters_;
   uint16_t count_ = 0;
 };
 

@@ -308,6 +308,8 @@ class Game {
   int feature_tiles(SegId root) const;
   // Distinct completed cities that the field whose root is `field_root` touches.
   int completed_cities_touching(SegId field_root) const;
+  // Inns and cathedrals (tiles::kInn | tiles::kCathedral) on the feature whose root is given.
+  int feature_marks(SegId root) const;
 
   // Two games are equal when every part of their state is: board, features, meeples,
   // scores, supplies, draw pile, phase and options.
@@ -320,12 +322,13 @@ class Game {
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
   void add_pending(SegId root);
-  Placement random_placement(Rng& rng) const;
+  Placement random_placement(Rng& rng, int placements) const;
   void put_meeple(Location first_location);
   void put_figure(Figure f, Location first_location);
   Location first_location(Location loc) const;
   int free_locations(Location* out) const;
   void random_figure(Rng& rng, Events* events);
+  void playout_expansions(Rng& rng, Events* events);
   void finish_turn(Events* events);
   bool current_is_river() const { return phase_ != Phase::GameOver && phase_ != Phase::Draw && tiles::is_river(current_tile()); }
   bool next_is_river() const { return drawn_ < deck_size_ && tiles::is_river(deck_[drawn_]); }
@@ -342,6 +345,7 @@ class Game {
   void river_set_up();
   Verdict river_check(TileType t, Placement p) const;
   int river_placements(TileType t, Placement* out) const;
+  Placement random_river_placement(Rng& rng) const;
   void river_placed(TileType t, Placement p);
   Verdict river_draw_check(TileType t) const;
   // abbot.cpp

@@ -207,6 +207,14 @@ inline constexpr TileType kLake = static_cast<TileType>(raw::find_tile("RL"));  
 
 constexpr bool is_river(TileType t) { return kDefs[t].set == raw::TileSet::River; }
 
+// kCountedAs[t]: the base type whose placement count the board keeps for t (t itself, or a
+// garden copy's letter); 0xFF for the other sets' types.
+inline constexpr std::array<uint8_t, kTileTypes> kCountedAs = [] {
+  std::array<uint8_t, kTileTypes> a{};
+  for (int t = 0; t < kTileTypes; ++t) a[t] = kDefs[t].plain < kBaseTypes ? kDefs[t].plain : 0xFF;
+  return a;
+}();
+
 // Everything about one tile type in one rotation, in board orientation.
 struct Oriented {
   uint8_t edge_code;                     // 2 bits per side (side d at bits 2d), Edge values; river as field
