@@ -68,7 +68,7 @@ TEST_CASE("C API: a NULL game is CARC_EINVAL, reported on the calling thread") {
   CHECK(carc_game_tile_at(nullptr, 0, 0, &a, &b) == CARC_EINVAL);
   CHECK(carc_game_feature_kind(nullptr, 0, 0, CARC_LOC_N) == CARC_EINVAL);
   CHECK(carc_game_meeple_count(nullptr) == CARC_EINVAL);
-  CHECK(carc_game_meeple(nullptr, 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_meeple(nullptr, 0, &a, &b, &c, &d, &d) == CARC_EINVAL);
   CHECK(carc_game_clone(&out, nullptr) == CARC_EINVAL);
   CHECK(out == nullptr);
   CHECK(carc_game_copy(nullptr, nullptr) == CARC_EINVAL);
@@ -132,7 +132,9 @@ TEST_CASE("C API: NULL out pointers are CARC_EINVAL and change nothing") {
   CHECK(carc_game_tile(g.get(), 0, &a, &b, &c, nullptr) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_tile: an out pointer is NULL");
   CHECK(carc_game_tile_at(g.get(), 0, 0, nullptr, &a) == CARC_EINVAL);
-  CHECK(carc_game_meeple(g.get(), 0, nullptr, &a, &b, &c) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, nullptr, &a, &b, &c, &c) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, &a, &a, &b, &c, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_meeple: an out pointer is NULL");
   CHECK(carc_game_play_text(g.get(), nullptr) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_play_text: text is NULL");
   CHECK(carc_game_copy(g.get(), nullptr) == CARC_EINVAL);
@@ -173,7 +175,7 @@ TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
   CHECK(carc_game_tile(g.get(), 1, &a, &b, &c, &d) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_tile: index 1 is not 0..0");
   CHECK(carc_game_tile(g.get(), -1, &a, &b, &c, &d) == CARC_EINVAL);
-  CHECK(carc_game_meeple(g.get(), 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, &a, &b, &c, &d, &d) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_meeple: index 0 is not below the 0 meeples");
   CHECK(carc_game_feature_kind(g.get(), 0, 0, 13) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_feature_kind: location 13 is not 0..12");
@@ -398,12 +400,13 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
       for (int y = -128; y <= 127; y += 85)
         for (int rot = 0; rot < 4; ++rot)
           for (int loc : {CARC_LOC_C, CARC_LOC_S, CARC_LOC_NNW, CARC_LOC_NONE}) {
-            const carc_move m = carc_move_pack(tile, x, y, rot, loc);
+            const int fig = loc == CARC_LOC_C && tile % 2 ? CARC_FIGURE_ABBOT : CARC_FIGURE_MEEPLE;
+            const carc_move m = carc_move_pack(tile, x, y, 90 * rot, fig, loc);
             REQUIRE(m != CARC_MOVE_INVALID);
-            REQUIRE(m < (1u << 27));
-            int t2, x2, y2, r2, l2;
-            REQUIRE(carc_move_unpack(m, &t2, &x2, &y2, &r2, &l2) == CARC_OK);
-            REQUIRE((t2 == tile && x2 == x && y2 == y && r2 == rot && l2 == loc));
+            REQUIRE(m < (uint64_t{1} << 40));
+            int t2, x2, y2, r2, f2, l2;
+            REQUIRE(carc_move_unpack(m, &t2, &x2, &y2, &r2, &f2, &l2) == CARC_OK);
+            REQUIRE((t2 == tile && x2 == x && y2 == y && r2 == 90 * rot && f2 == fig && l2 == loc));
             char text[CARC_MOVE_TEXT_SIZE];
             const int len = carc_move_format(m, text, sizeof text);
             REQUIRE((len > 0 && len < CARC_MOVE_TEXT_SIZE));
@@ -412,17 +415,33 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
             REQUIRE(back == m);
           }
   // The documented layout.
-  CHECK(carc_move_pack(4, 0, -1, 2, CARC_LOC_S) == (0x00u | 0xFFu << 8 | 2u << 16 | 3u << 18 | 4u << 22));
-  CHECK(move_of("E 0,-1 180 S") == carc_move_pack(4, 0, -1, 2, CARC_LOC_S));
-  CHECK(move_of("E 0,-1 180 -") == carc_move_pack(4, 0, -1, 2, CARC_LOC_NONE));
-  CHECK(carc_move_pack(24, 0, 0, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 128, 0, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 0, -129, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 0, 0, 4, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 0, 0, 0, 13) == CARC_MOVE_INVALID);
-  CHECK(carc_move_unpack(1u << 27, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_move_unpack: 0x08000000 is not a valid move");
-  CHECK(carc_move_unpack(carc_move_pack(1, 2, 3, 0, CARC_LOC_C), nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK);
+  CHECK(carc_move_pack(4, 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_S) ==
+        (0x00u | 0xFFu << 8 | 2u << 16 | 3u << 18 | uint64_t{4} << 32));
+  CHECK(carc_move_pack(CARC_TILE_TYPES - 1, 1, 2, 270, CARC_FIGURE_ABBOT, CARC_LOC_C) ==
+        (0x01u | 0x02u << 8 | 3u << 16 | 0u << 18 | 2u << 22 | uint64_t{CARC_TILE_TYPES - 1} << 32));
+  CHECK(carc_move_pack(20, -1, 1, 90, CARC_FIGURE_RECALL, CARC_LOC_NONE) ==
+        (0xFFu | 0x01u << 8 | 1u << 16 | 15u << 18 | 7u << 22 | uint64_t{20} << 32));
+  CHECK(move_of("E 0,-1 180 S") == carc_move_pack(4, 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_S));
+  CHECK(move_of("E 0,-1 180 -") == carc_move_pack(4, 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_NONE));
+  CHECK(move_of("U -1,1 90 recall") == carc_move_pack(20, -1, 1, 90, CARC_FIGURE_RECALL, CARC_LOC_NONE));
+  CHECK(move_of("U_G 0,1 90 A:C") == carc_move_pack(carc_tile_from_name("U_G"), 0, 1, 90, CARC_FIGURE_ABBOT, CARC_LOC_C));
+  CHECK(carc_move_pack(CARC_TILE_TYPES, 0, 0, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(-1, 0, 0, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 128, 0, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, -129, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 2, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);   // quarter turns are no degrees
+  CHECK(carc_move_pack(0, 0, 0, 360, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 0, CARC_FIGURE_MEEPLE, 14) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 0, 5, CARC_LOC_C) == CARC_MOVE_INVALID);  // figure kinds 5 and 6 are none
+  CHECK(carc_move_pack(0, 0, 0, 0, 8, CARC_LOC_C) == CARC_MOVE_INVALID);
+  CHECK(carc_move_unpack(uint64_t{1} << 27, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_move_unpack: 0x0000000008000000 is not a valid move");
+  CHECK(carc_move_unpack(uint64_t{1} << 40, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(carc_move_unpack(uint64_t{CARC_TILE_TYPES} << 32, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) ==
+        CARC_EINVAL);
+  CHECK(carc_move_unpack(CARC_MOVE_INVALID, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(carc_move_unpack(carc_move_pack(1, 2, 3, 0, CARC_FIGURE_MEEPLE, CARC_LOC_C), nullptr, nullptr, nullptr, nullptr,
+                         nullptr, nullptr) == CARC_OK);
   carc_move m = 5;
   CHECK(carc_move_parse("E 0,-1 180 S extra", &m) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_move_parse: unexpected 'extra' after the move");
@@ -490,7 +509,8 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
         REQUIRE(carc_game_placements(g.get(), buf.data(), want + extra, &n) == CARC_OK);
         REQUIRE(n == want);
         for (int i = 0; i < n; ++i)
-          REQUIRE(buf[static_cast<size_t>(i)] == carc_move_pack(tile, expect[i].x, expect[i].y, expect[i].rot, CARC_LOC_NONE));
+          REQUIRE(buf[static_cast<size_t>(i)] ==
+                  carc_move_pack(tile, expect[i].x, expect[i].y, 90 * expect[i].rot, CARC_FIGURE_MEEPLE, CARC_LOC_NONE));
         for (size_t i = static_cast<size_t>(n); i < buf.size(); ++i) REQUIRE(buf[i] == kSentinel);
       }
       // A capacity overstated by the caller still gets only the list: a heap block of
@@ -501,7 +521,8 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
         REQUIRE(carc_game_placements(g.get(), exact.get(), CARC_MAX_PLACEMENTS, &n) == CARC_OK);
         REQUIRE(n == want);
         REQUIRE(exact[static_cast<size_t>(want - 1)] == carc_move_pack(tile, expect[want - 1].x, expect[want - 1].y,
-                                                                         expect[want - 1].rot, CARC_LOC_NONE));
+                                                                         90 * expect[want - 1].rot, CARC_FIGURE_MEEPLE,
+                                                                         CARC_LOC_NONE));
       }
       std::vector<carc_move> guarded(static_cast<size_t>(want) + 4, kSentinel);
       int n = -1;
@@ -509,7 +530,8 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
       for (size_t i = static_cast<size_t>(want); i < guarded.size(); ++i) REQUIRE(guarded[i] == kSentinel);
       const carc::Placement p = expect[rng.below(static_cast<uint32_t>(want))];
       REQUIRE(ref.place(p) == carc::Status::Ok);
-      REQUIRE(carc_game_place(g.get(), carc_move_pack(tile, p.x, p.y, p.rot, CARC_LOC_NONE)) == CARC_OK);
+      REQUIRE(carc_game_place(g.get(), carc_move_pack(tile, p.x, p.y, 90 * p.rot, CARC_FIGURE_MEEPLE, CARC_LOC_NONE)) ==
+              CARC_OK);
       const int k = ref.meeple_options(opts);
       const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
       const carc::Location loc = pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick];
@@ -648,7 +670,8 @@ TEST_CASE("C API: events add up to the scores, and discards are reported") {
   for (const auto& e : drain_events(g.get())) {
     if (e[CARC_EV_TYPE] == CARC_EVENT_DISCARD) {
       ++discards;
-      CHECK((e[CARC_EV_TILE] >= 0 && e[CARC_EV_TILE] < CARC_TILE_TYPES));
+      CHECK((e[CARC_EV_DISCARDED] >= 0 && e[CARC_EV_DISCARDED] < CARC_TILE_TYPES));
+      CHECK(e[CARC_EV_TILE] == CARC_NO_TILE);
       continue;
     }
     for (int p = 0; p < 2; ++p)
@@ -693,17 +716,17 @@ TEST_CASE("C API: the board, the meeples and the remaining tiles") {
   REQUIRE(carc_game_play_text(g.get(), "U 1,0 90 E") == CARC_OK);
   REQUIRE(carc_game_play_text(g.get(), "U 0,1 90 NNW") == CARC_OK);
   CHECK(carc_game_tile_at(g.get(), 1, 0, &t, &r) == 1);
-  CHECK((t == 'U' - 'A' && r == 1));
+  CHECK((t == 'U' - 'A' && r == 90));
   int x, y;
   CHECK(carc_game_tile(g.get(), 2, &x, &y, &t, &r) == CARC_OK);
-  CHECK((x == 0 && y == 1 && t == 'U' - 'A' && r == 1));
+  CHECK((x == 0 && y == 1 && t == 'U' - 'A' && r == 90));
   REQUIRE(carc_game_meeple_count(g.get()) == 2);
-  int p, l;
-  REQUIRE(carc_game_meeple(g.get(), 0, &p, &x, &y, &l) == CARC_OK);
-  CHECK((p == 0 && x == 1 && y == 0 && l == CARC_LOC_E));
+  int p, l, f;
+  REQUIRE(carc_game_meeple(g.get(), 0, &p, &x, &y, &l, &f) == CARC_OK);
+  CHECK((p == 0 && x == 1 && y == 0 && l == CARC_LOC_E && f == CARC_FIGURE_MEEPLE));
   CHECK(carc_game_feature_kind(g.get(), x, y, l) == CARC_FEATURE_ROAD);
-  REQUIRE(carc_game_meeple(g.get(), 1, &p, &x, &y, &l) == CARC_OK);
-  CHECK((p == 1 && x == 0 && y == 1 && l == CARC_LOC_NNE));  // the field's first location
+  REQUIRE(carc_game_meeple(g.get(), 1, &p, &x, &y, &l, &f) == CARC_OK);
+  CHECK((p == 1 && x == 0 && y == 1 && l == CARC_LOC_NNE && f == CARC_FIGURE_MEEPLE));  // the field's first location
   CHECK(carc_game_feature_kind(g.get(), x, y, l) == CARC_FEATURE_FIELD);
   CHECK(carc_game_supply(g.get(), 0) == 6);
   CHECK(carc_game_supply(g.get(), 1) == 6);

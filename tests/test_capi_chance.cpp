@@ -88,7 +88,8 @@ TEST_CASE("C API chance: a drawn tile that fits nowhere is a discard event, and 
   const auto events = drain_events(g.get());
   REQUIRE(events.size() == 1);
   CHECK(events[0][CARC_EV_TYPE] == CARC_EVENT_DISCARD);
-  CHECK(events[0][CARC_EV_TILE] == tile_of('C'));
+  CHECK(events[0][CARC_EV_DISCARDED] == tile_of('C'));
+  CHECK(events[0][CARC_EV_TILE] == CARC_NO_TILE);
 }
 
 TEST_CASE("C API chance: a re-deal keeps the public state and changes the order of the face-down tiles") {
