@@ -10,12 +10,13 @@
 // never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
 // and unread events as they were; a failure writes a printable "carc_...: ..." message
 // for the calling thread and a success leaves the message as it was; text out follows
-// snprintf. After every call that changes a game, and for every
-// game at the end: scores are never negative, supplies stay 0..7 with 7 meeples per player
-// in all, tiles placed + discarded + in hand + in the pile make the deck, the phase, tile
-// and winners agree, and the record loads back into the same game (save -> load -> save
-// is a fixed point). At the end, too, the score and discard events of a playout of each
-// game add up to its points and discards. A broken invariant aborts, which libFuzzer
+// snprintf. After every call that changes a game, and for every game at the end: scores
+// are never negative, supplies stay 0..7 with 7 meeples per player in all (and one abbot
+// each with the Abbot), tiles placed + discarded + in hand + in the pile make the deck, the
+// phase, tile and winners agree, and the record loads back into the same game (save ->
+// load -> save is a fixed point). Every listed figure action passes carc_game_check, and
+// check agrees with play. At the end, too, the score, recall and discard events of a
+// playout of each game add up to its points and discards. A broken invariant aborts, which libFuzzer
 // reports as a crash with the input. FUZZ_TRACE=1 in the environment prints each call.
 #include <carcassonne/carcassonne.h>
 
@@ -276,7 +277,7 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
   if (deck < 0) deck = box_size(river, abbot);
 }
 
-// From this game to the end, the score events add up to the points scored and the
+// From this game to the end, the score and recall events add up to the points scored and the
 // discard events to the tiles discarded (on a copy whose queue was read to the end first).
 void check_playout_events(const carc_game* g, const std::string& record, int discards) {
   const int players = carc_game_players(g);
@@ -291,7 +292,7 @@ void check_playout_events(const carc_game* g, const std::string& record, int dis
   while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
     discard_events += f[CARC_EV_TYPE] == CARC_EVENT_DISCARD;
     for (int p = 0; p < players; ++p)
-      if (f[CARC_EV_TYPE] == CARC_EVENT_SCORE && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
+      if (f[CARC_EV_TYPE] != CARC_EVENT_DISCARD && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
   }
   int rest_deck, rest_discards;
   deck_from_record(record_of(rest), rest_deck, rest_discards);
