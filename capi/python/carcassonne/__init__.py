@@ -1,10 +1,11 @@
-"""The carcassonne rules engine (base game) from Python: a pure-Python binding over the
-C ABI (carcassonne.h) with ctypes. No compiler needed, only the shared library
-carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not empty (then only
-that file; empty counts as unset), else the first that fits of: next to the module (where
-a wheel built by pip carries it), the install the module came with, a build tree of its
-source checkout, the system's library path (details in carcassonne._lib). A file that is
-not carcassonne_c of this ABI is refused with ImportError saying why.
+"""The carcassonne rules engine (the base game, the River and the Abbot) from Python: a pure-
+Python binding over the C ABI (carcassonne.h) with ctypes. No compiler needed, only the
+shared library carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not
+empty (then only that file; empty counts as unset), else the first that fits of: next to
+the module (where a wheel built by pip carries it), the install the module came with, a
+build tree of its source checkout, the system's library path (details in
+carcassonne._lib). A file that is not carcassonne_c of this ABI is refused with
+ImportError saying why.
 
 Tiles are ids ('A'..'X' for the base game, 'E_G', 'RA', ... for the expansions' tiles:
 TILES), locations are names ('C', 'N', ..., 'NNW', 'CF'), feature kinds are 'road',
