@@ -1,5 +1,5 @@
-"""The carcassonne rules engine (the base game, the River and the Abbot) from Python: a pure-
-Python binding over the C ABI (carcassonne.h) with ctypes. No compiler needed, only the
+"""The carcassonne rules engine (the base game, the River and the Abbot) from Python: a
+pure-Python binding over the C ABI (carcassonne.h) with ctypes. No compiler needed, only the
 shared library carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not
 empty (then only that file; empty counts as unset), else the first that fits of: next to
 the module (where a wheel built by pip carries it), the install the module came with, a
