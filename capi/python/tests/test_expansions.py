@@ -129,6 +129,10 @@ class River(unittest.TestCase):
             table.draw("E")  # the river first
         table.draw("RD")
         self.assertEqual(table.current_tile, "RD")
+        box = Game(2, caller_draws=True, river=True)  # the whole box of the options
+        self.assertEqual(box.remaining_tiles()["RL"], 1)
+        with self.assertRaisesRegex(IllegalMove, "^carc_game_draw: RL: "):
+            box.draw("RL")  # the lake comes last
 
 
 if __name__ == "__main__":
