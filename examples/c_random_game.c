@@ -31,7 +31,7 @@ static void print_events(carc_game* game, int players) {
   int p;
   while (carc_game_poll_event(game, e, CARC_EVENT_FIELDS) == 1) {
     if (e[CARC_EV_TYPE] == CARC_EVENT_DISCARD) {
-      printf("  discard %c\n", 'A' + e[CARC_EV_TILE]);
+      printf("  discard %s\n", carc_tile_name(e[CARC_EV_DISCARDED]));
       continue;
     }
     printf("  %s %s %d -> ", e[CARC_EV_END_GAME] ? "final" : "score", carc_feature_name(e[CARC_EV_FEATURE]),

@@ -10,12 +10,13 @@
 // never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
 // and unread events as they were; a failure writes a printable "carc_...: ..." message
 // for the calling thread and a success leaves the message as it was; text out follows
-// snprintf. After every call that changes a game, and for every
-// game at the end: scores are never negative, supplies stay 0..7 with 7 meeples per player
-// in all, tiles placed + discarded + in hand + in the pile make the deck, the phase, tile
-// and winners agree, and the record loads back into the same game (save -> load -> save
-// is a fixed point). At the end, too, the score and discard events of a playout of each
-// game add up to its points and discards. A broken invariant aborts, which libFuzzer
+// snprintf. After every call that changes a game, and for every game at the end: scores
+// are never negative, supplies stay 0..7 with 7 meeples per player in all (and one abbot
+// each with the Abbot), tiles placed + discarded + in hand + in the pile make the deck, the
+// phase, tile and winners agree, and the record loads back into the same game (save ->
+// load -> save is a fixed point). Every listed figure action passes carc_game_check, and
+// check agrees with play. At the end, too, the score, recall and discard events of a
+// playout of each game add up to its points and discards. A broken invariant aborts, which libFuzzer
 // reports as a crash with the input. FUZZ_TRACE=1 in the environment prints each call.
 #include <carcassonne/carcassonne.h>
 
@@ -64,7 +65,7 @@ class Input {
   // options, indices, small capacities), sometimes a boundary or any 32-bit value.
   int number() {
     static constexpr int kSpecial[15] = {INT_MIN, INT_MAX, INT_MIN + 1, -129, -128, 127,  128,   255,
-                                         256,     -1000,   591,         592,  593,  4096, 100000};
+                                         256,     -1000,   1015,        1016, 1017, 4096, 100000};
     const uint8_t b = byte();
     if (b < 0xF0) return static_cast<int>(b) - 0x40;
     if (b == 0xFF) return static_cast<int>(u32());
@@ -191,11 +192,14 @@ std::string summary(const carc_game* g) {
   add(carc_game_current_player(g));
   add(carc_game_current_tile(g));
   add(carc_game_winners(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_FIRST_EDITION_FARMERS; ++o) add(carc_game_option(g, o));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_ABBOT; ++o) add(carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add(carc_game_score(g, p));
-    add(carc_game_supply(g, p));
+    for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_PIG; ++f) add(carc_game_figure_supply(g, p, f));
   }
+  int x = 0, y = 0, side = 0;
+  add(carc_game_river_end(g, &x, &y, &side));
+  add(x), add(y), add(side);
   add(carc_game_tiles_remaining(g));
   add(carc_game_tile_count(g));
   add(carc_game_meeple_count(g));
@@ -225,10 +229,39 @@ struct Snapshot {
 
 Snapshot snapshot(const carc_game* g) { return {record_of(g), summary(g), unread_events(g)}; }
 
+// Tiles named by the words of an order or a pile: a tile id is one tile, another word is
+// base letters, one tile each.
+int tiles_in(const std::string& words) {
+  int n = 0;
+  size_t at = 0;
+  while (at < words.size()) {
+    const size_t end = std::min(words.find(' ', at), words.size());
+    const std::string word = words.substr(at, end - at);
+    if (carc_tile_from_name(word.c_str()) >= 0)
+      ++n;
+    else
+      for (char c : word) n += c >= 'A' && c <= 'X';
+    at = end + 1;
+  }
+  return n;
+}
+
+// The whole box's draw pile (less the start tile or the spring) with the record's expansions.
+int box_size(bool river, bool abbot) {
+  carc_game* g = nullptr;
+  INVARIANT(carc_game_new(&g, 1, 1) == CARC_OK, "new");
+  INVARIANT(carc_game_set_option(g, CARC_OPT_RIVER, river) == CARC_OK, "river on");
+  INVARIANT(carc_game_set_option(g, CARC_OPT_ABBOT, abbot) == CARC_OK, "abbot on");
+  const int n = carc_game_tiles_remaining(g) + 1;  // the tile in hand
+  carc_game_free(g);
+  return n;
+}
+
 // Draw pile size and discards, read from the record's header and discard lines.
 void deck_from_record(const std::string& record, int& deck, int& discards) {
-  deck = 71;
+  deck = -1;
   discards = 0;
+  bool river = false, abbot = false;
   size_t at = 0;
   while (at < record.size()) {
     size_t nl = record.find('\n', at);
@@ -236,18 +269,15 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
     const std::string line = record.substr(at, nl - at);
     at = nl + 1;
     if (line.rfind("discard ", 0) == 0) ++discards;
-    if (line.rfind("order ", 0) == 0) {
-      deck = 0;
-      for (char c : line.substr(6)) deck += c >= 'A' && c <= 'X';
-    }
-    if (line.rfind("pile hidden ", 0) == 0) {  // a hidden pile that is not the whole box
-      deck = 0;
-      for (char c : line.substr(12)) deck += c >= 'A' && c <= 'X';
-    }
+    if (line == "river on") river = true;
+    if (line == "abbot on") abbot = true;
+    if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6));
+    if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12));  // not the whole box
   }
+  if (deck < 0) deck = box_size(river, abbot);
 }
 
-// From this game to the end, the score events add up to the points scored and the
+// From this game to the end, the score and recall events add up to the points scored and the
 // discard events to the tiles discarded (on a copy whose queue was read to the end first).
 void check_playout_events(const carc_game* g, const std::string& record, int discards) {
   const int players = carc_game_players(g);
@@ -262,7 +292,7 @@ void check_playout_events(const carc_game* g, const std::string& record, int dis
   while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
     discard_events += f[CARC_EV_TYPE] == CARC_EVENT_DISCARD;
     for (int p = 0; p < players; ++p)
-      if (f[CARC_EV_TYPE] == CARC_EVENT_SCORE && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
+      if (f[CARC_EV_TYPE] != CARC_EVENT_DISCARD && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
   }
   int rest_deck, rest_discards;
   deck_from_record(record_of(rest), rest_deck, rest_discards);
@@ -284,7 +314,7 @@ void check_game(const carc_game* g, bool playout = false) {
   INVARIANT(current >= 0 && current < players, "current player");
   INVARIANT(carc_game_score(g, players) == CARC_EINVAL && carc_game_supply(g, -1) == CARC_EINVAL, "player range");
 
-  int supply[CARC_MAX_PLAYERS] = {}, on_board[CARC_MAX_PLAYERS] = {};
+  int supply[CARC_MAX_PLAYERS] = {}, on_board[CARC_MAX_PLAYERS] = {}, abbots[CARC_MAX_PLAYERS] = {};
   int32_t scores[CARC_MAX_PLAYERS], projected[CARC_MAX_PLAYERS];
   INVARIANT(carc_game_scores(g, scores, CARC_MAX_PLAYERS) == CARC_OK, "scores");
   INVARIANT(carc_game_projected_scores(g, projected, CARC_MAX_PLAYERS) == CARC_OK, "projected scores");
@@ -295,6 +325,7 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(projected[p] >= score, "projected score below the score");
     INVARIANT(phase != CARC_PHASE_GAME_OVER || projected[p] == score, "projected score of a finished game");
     INVARIANT(supply[p] >= 0 && supply[p] <= CARC_MEEPLES_PER_PLAYER, "supply of player " + std::to_string(p));
+    INVARIANT(carc_game_figure_supply(g, p, CARC_FIGURE_MEEPLE) == supply[p], "figure supply of meeples");
   }
 
   const int tiles = carc_game_tile_count(g);
@@ -302,22 +333,27 @@ void check_game(const carc_game* g, bool playout = false) {
   for (int i = 0; i < tiles; ++i) {
     int x, y, t, r, t2, r2;
     INVARIANT(carc_game_tile(g, i, &x, &y, &t, &r) == CARC_OK, "tile");
-    INVARIANT(t >= 0 && t < CARC_TILE_TYPES && r >= 0 && r < 4, "tile type or rotation");
-    INVARIANT(i > 0 || (x == 0 && y == 0 && t == 3 && r == 0), "the start tile is D at 0,0");
+    INVARIANT(t >= 0 && t < CARC_TILE_TYPES && r >= 0 && r <= 270 && r % 90 == 0, "tile type or rotation");
+    INVARIANT(i > 0 || (x == 0 && y == 0 && r == 0 && (t == 3) != (carc_game_option(g, CARC_OPT_RIVER) == 1)),
+              "the start tile is D (or the spring) at 0,0");
     INVARIANT(carc_game_tile_at(g, x, y, &t2, &r2) == 1 && t2 == t && r2 == r, "tile_at disagrees with tile");
   }
   const int meeples = carc_game_meeple_count(g);
   INVARIANT(meeples >= 0 && meeples <= CARC_MAX_MEEPLES, "meeple count");
   for (int i = 0; i < meeples; ++i) {
-    int p, x, y, loc, t, r;
-    INVARIANT(carc_game_meeple(g, i, &p, &x, &y, &loc) == CARC_OK, "meeple");
+    int p, x, y, loc, figure, t, r;
+    INVARIANT(carc_game_meeple(g, i, &p, &x, &y, &loc, &figure) == CARC_OK, "meeple");
     INVARIANT(p >= 0 && p < players, "meeple owner");
-    on_board[p]++;
+    INVARIANT(figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_ABBOT, "figure kind on the board");
+    (figure == CARC_FIGURE_MEEPLE ? on_board : abbots)[p]++;
     INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1, "a meeple stands where there is no tile");
     INVARIANT(carc_game_feature_kind(g, x, y, loc) >= 0, "a meeple stands on no feature");
   }
-  for (int p = 0; p < players; ++p)
+  const int abbot_on = carc_game_option(g, CARC_OPT_ABBOT);
+  for (int p = 0; p < players; ++p) {
     INVARIANT(supply[p] + on_board[p] == CARC_MEEPLES_PER_PLAYER, "meeples of player " + std::to_string(p));
+    INVARIANT(carc_game_figure_supply(g, p, CARC_FIGURE_ABBOT) + abbots[p] == abbot_on, "abbot of a player");
+  }
 
   const int remaining = carc_game_tiles_remaining(g);
   int32_t by_type[CARC_TILE_TYPES];
@@ -415,21 +451,32 @@ struct Pool {
   }
 };
 
-// A move argument: any 32 bits, a packing of any numbers, or one of the current tile's
-// legal placements (by index) with any rotation and location bits.
+// A move argument: any 64 bits, a packing of any numbers, one of the current tile's legal
+// placements (by index) with any rotation, location and figure bits, or one of the listed
+// figure actions (of the tile just placed, or of a legal placement).
 carc_move move_arg(Input& in, const carc_game* g) {
-  const uint8_t mode = in.byte() % 4;
-  if (mode == 0) return in.u32();
-  if (mode == 1) return carc_move_pack(in.number(), in.number(), in.number(), in.number(), in.number());
+  const uint8_t mode = in.byte() % 5;
+  if (mode == 0) return in.byte() % 2 ? in.u64() : in.u32();
+  if (mode == 1) return carc_move_pack(in.number(), in.number(), in.number(), in.number(), in.number(), in.number());
   carc_move legal[CARC_MAX_PLACEMENTS];
   int n = 0;
   const uint8_t pick = in.byte();
   const uint8_t tweak = in.byte();
-  if (!g || carc_game_placements(g, legal, CARC_MAX_PLACEMENTS, &n) != CARC_OK || n == 0) return in.u32();
+  const uint8_t figure = in.byte();
+  if (mode == 4 && g) {
+    carc_move actions[CARC_MAX_FIGURE_ACTIONS];
+    int k = 0;
+    if (carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &k) == CARC_OK && k > 0) return actions[pick % k];
+    if (carc_game_placements(g, legal, CARC_MAX_PLACEMENTS, &n) == CARC_OK && n > 0 &&
+        carc_game_figure_actions_for(g, legal[pick % n], actions, CARC_MAX_FIGURE_ACTIONS, &k) == CARC_OK && k > 0)
+      return actions[tweak % k];
+  }
+  if (!g || carc_game_placements(g, legal, CARC_MAX_PLACEMENTS, &n) != CARC_OK || n == 0) return in.u64();
   carc_move m = legal[pick % n];
-  if (mode == 3) m = (m & ~(uint32_t{3} << 16)) | (uint32_t{tweak} & 3u) << 16;  // another rotation
-  const int loc = tweak >> 2 & 15;                                                  // a location, or none
-  return (m & ~(uint32_t{15} << 18)) | static_cast<uint32_t>(loc) << 18;
+  if (mode == 3) m = (m & ~(uint64_t{3} << 16)) | (uint64_t{tweak} & 3u) << 16;  // another rotation
+  const uint64_t loc = tweak >> 2 & 15;                                             // a location, or none
+  m = (m & ~(uint64_t{15} << 18)) | loc << 18;
+  return figure % 2 ? m : (m & ~(uint64_t{7} << 22)) | uint64_t{figure >> 1 & 7u} << 22;  // any figure kind
 }
 
 // A meeple location argument: any number, none, or one of the legal ones by index.
@@ -500,7 +547,8 @@ enum Op : uint8_t {
   kPlay, kPlayText, kPlayout, kPollEvent, kTiles, kFeatureKind, kMeeples, kSave, kLoad, kTurnMove, kUndo,
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
-  kBankedScores, kDiscards, kMeepleLocationsFor, kOpCount
+  kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
+  kRiverEnd, kTileNames, kOpCount
 };
 
 bool tracing() {
@@ -559,29 +607,33 @@ void step(Input& in, Pool& pool) {
   if (tracing()) std::fprintf(stderr, "step: op %d on slot %d%s\n", op, i, g ? "" : " (NULL)");
   switch (op) {
     case kMovePack: {
-      const int t = in.number(), x = in.number(), y = in.number(), r = in.number(), l = in.number();
-      const carc_move m = carc_move_pack(t, x, y, r, l);
-      const bool in_range = t >= 0 && t < 24 && x >= -128 && x <= 127 && y >= -128 && y <= 127 && r >= 0 && r <= 3 &&
-                            ((l >= 0 && l <= 12) || l == CARC_LOC_NONE);
+      const int t = in.number(), x = in.number(), y = in.number(), r = in.number(), f = in.number(), l = in.number();
+      const carc_move m = carc_move_pack(t, x, y, r, f, l);
+      const bool figure_ok = f == CARC_FIGURE_RECALL ? l == CARC_LOC_NONE
+                                                     : f >= CARC_FIGURE_MEEPLE && f <= CARC_FIGURE_PIG &&
+                                                           (f == CARC_FIGURE_MEEPLE || l != CARC_LOC_NONE);
+      const bool in_range = t >= 0 && t < CARC_TILE_TYPES && x >= -128 && x <= 127 && y >= -128 && y <= 127 &&
+                            (r == 0 || r == 90 || r == 180 || r == 270) &&
+                            ((l >= 0 && l <= CARC_LOC_CF) || l == CARC_LOC_NONE) && figure_ok;
       INVARIANT((m != CARC_MOVE_INVALID) == in_range, "pack");
       if (in_range) {
-        int a[5];
-        INVARIANT(carc_move_unpack(m, &a[0], &a[1], &a[2], &a[3], &a[4]) == CARC_OK, "unpack of a packed move");
-        INVARIANT(a[0] == t && a[1] == x && a[2] == y && a[3] == r && a[4] == l, "pack/unpack round trip");
+        int a[6];
+        INVARIANT(carc_move_unpack(m, &a[0], &a[1], &a[2], &a[3], &a[4], &a[5]) == CARC_OK, "unpack of a packed move");
+        INVARIANT(a[0] == t && a[1] == x && a[2] == y && a[3] == r && a[4] == f && a[5] == l, "pack/unpack round trip");
       }
       break;
     }
     case kMoveUnpack: {
       const carc_move m = move_arg(in, g);
-      int a[5] = {-7, -7, -7, -7, -7};
+      int a[6] = {-7, -7, -7, -7, -7, -7};
       const uint8_t nulls = in.byte();
-      int* p[5];
-      for (int k = 0; k < 5; ++k) p[k] = (nulls >> k & 1) ? nullptr : &a[k];
+      int* p[6];
+      for (int k = 0; k < 6; ++k) p[k] = (nulls >> k & 1) ? nullptr : &a[k];
       const std::string was = carc_game_errmsg(nullptr);
-      const int s = carc_move_unpack(m, p[0], p[1], p[2], p[3], p[4]);
+      const int s = carc_move_unpack(m, p[0], p[1], p[2], p[3], p[4], p[5]);
       check_thread_status(s, "carc_move_unpack", was);
-      if (s == CARC_OK && !nulls)
-        INVARIANT(carc_move_pack(a[0], a[1], a[2], a[3], a[4]) == m, "unpack/pack round trip");
+      if (s == CARC_OK && !(nulls & 63))
+        INVARIANT(carc_move_pack(a[0], a[1], a[2], a[3], a[4], a[5]) == m, "unpack/pack round trip");
       break;
     }
     case kMoveFormat: {
@@ -620,9 +672,12 @@ void step(Input& in, Pool& pool) {
     case kNames: {
       const int v = in.number();
       const char* loc = carc_location_name(v);
-      INVARIANT(((v >= 0 && v <= 12) || v == CARC_LOC_NONE) == (loc != nullptr), "location name");
+      INVARIANT(((v >= 0 && v <= CARC_LOC_CF) || v == CARC_LOC_NONE) == (loc != nullptr), "location name");
       const char* kind = carc_feature_name(v);
-      INVARIANT((v >= 0 && v <= 3) == (kind != nullptr), "feature name");
+      INVARIANT((v >= 0 && v <= CARC_FEATURE_GARDEN) == (kind != nullptr), "feature name");
+      const char* figure = carc_figure_name(v);
+      INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL) == (figure != nullptr), "figure name");
+      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_RECALL_LOCATION) == (carc_why_text(v) != nullptr), "why text");
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
@@ -670,7 +725,7 @@ void step(Input& in, Pool& pool) {
     }
     case kFree: pool.put(i, nullptr); break;
     case kSetOption: {
-      const int option = in.number() % 5, value = in.number() % 3;
+      const int option = in.number() % 7, value = in.number() % 3;
       on_game(g, true, "carc_game_set_option", [&] { return carc_game_set_option(g, option, value); });
       break;
     }
@@ -714,7 +769,7 @@ void step(Input& in, Pool& pool) {
                          : op == kFrontier        ? "carc_game_frontier"
                                                   : "carc_game_feature_tiles";
       // One call for every list, on placements' own element type; the frontier's capacity
-      // counts cells of CARC_CELL_FIELDS values each.
+      // counts cells of CARC_CELL_FIELDS values each, placements' moves of two.
       auto list = [&](void* buf, int capacity, int* count) {
         switch (op) {
           case kPlacements: return carc_game_placements(g, static_cast<carc_move*>(buf), capacity, count);
@@ -724,8 +779,9 @@ void step(Input& in, Pool& pool) {
         }
       };
       const int need = g ? needed(list) : 0;
-      const int per = op == kFrontier ? CARC_CELL_FIELDS : 1;
-      Array<int32_t> a = array_arg<int32_t>(in, need * per);  // carc_move is a uint32_t: same size
+      // A move is two int32_t (operator new[] aligns the block for any type).
+      const int per = op == kFrontier ? CARC_CELL_FIELDS : op == kPlacements ? 2 : 1;
+      Array<int32_t> a = array_arg<int32_t>(in, need * per);
       const int capacity = a.capacity > 0 ? a.capacity / per : a.capacity;
       const bool null_count = in.byte() % 8 == 0;
       int count = -7;
@@ -874,9 +930,15 @@ void step(Input& in, Pool& pool) {
       check_capacity_rule(s, a.capacity, g, "carc_game_poll_event");
       if (s == 1) {
         const int32_t* f = a.ptr();
-        INVARIANT(f[CARC_EV_TYPE] == CARC_EVENT_SCORE || f[CARC_EV_TYPE] == CARC_EVENT_DISCARD, "event type");
-        INVARIANT(f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES, "event tile");
-        if (f[CARC_EV_TYPE] == CARC_EVENT_SCORE)
+        const int type = f[CARC_EV_TYPE];
+        INVARIANT(type == CARC_EVENT_SCORE || type == CARC_EVENT_DISCARD || type == CARC_EVENT_RECALL, "event type");
+        const bool discard = type == CARC_EVENT_DISCARD;
+        INVARIANT(discard ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
+                  "event tile");
+        INVARIANT(discard ? f[CARC_EV_DISCARDED] >= 0 && f[CARC_EV_DISCARDED] < CARC_TILE_TYPES
+                          : f[CARC_EV_DISCARDED] == CARC_NO_TILE,
+                  "discarded tile");
+        if (type != CARC_EVENT_DISCARD)
           INVARIANT(f[CARC_EV_POINTS] >= 0 && f[CARC_EV_WINNERS] > 0 &&
                         f[CARC_EV_WINNERS] < (1 << carc_game_players(g)),
                     "score event");
@@ -903,18 +965,18 @@ void step(Input& in, Pool& pool) {
       xy_arg(in, g, x, y);
       const int loc = in.number() % 20;
       const int s = on_game(g, false, "carc_game_feature_kind", [&] { return carc_game_feature_kind(g, x, y, loc); });
-      INVARIANT(s < 0 || s <= CARC_FEATURE_FIELD, "feature kind");
+      INVARIANT(s < 0 || s <= CARC_FEATURE_GARDEN, "feature kind");
       break;
     }
     case kMeeples: {
       const int index = in.number();
-      int out[4];
+      int out[5];
       const uint8_t nulls = in.byte() % 4 == 0 ? in.byte() : 0;
-      int* p[4];
-      for (int k = 0; k < 4; ++k) p[k] = (nulls >> k & 1) ? nullptr : &out[k];
-      const int s =
-          on_game(g, false, "carc_game_meeple", [&] { return carc_game_meeple(g, index, p[0], p[1], p[2], p[3]); });
-      if (nulls & 15) INVARIANT(s < 0, "meeple with a NULL out pointer");
+      int* p[5];
+      for (int k = 0; k < 5; ++k) p[k] = (nulls >> k & 1) ? nullptr : &out[k];
+      const int s = on_game(g, false, "carc_game_meeple",
+                            [&] { return carc_game_meeple(g, index, p[0], p[1], p[2], p[3], p[4]); });
+      if (nulls & 31) INVARIANT(s < 0, "meeple with a NULL out pointer");
       break;
     }
     case kSave: {
@@ -955,7 +1017,8 @@ void step(Input& in, Pool& pool) {
       carc_move m = 0;
       const int s = on_game(g, false, "carc_game_turn_move",
                             [&] { return carc_game_turn_move(g, turn, null_move ? nullptr : &m); });
-      if (s == CARC_OK) INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK, "turn move");
+      if (s == CARC_OK)
+        INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK, "turn move");
       break;
     }
     case kUndo: on_game(g, true, "carc_game_undo", [&] { return carc_game_undo(g); }); break;
@@ -981,7 +1044,7 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kFittingRotations: {
-      const int tile = in.number() % 30;
+      const int tile = in.number() % 90;
       int x, y;
       xy_arg(in, g, x, y);
       const int s = on_game(g, false, "carc_game_fitting_rotations",
@@ -1007,7 +1070,7 @@ void step(Input& in, Pool& pool) {
       check_capacity_rule(s, a.capacity, g, "carc_game_inspect_feature");
       if (s == CARC_OK) {
         const int32_t* f = a.ptr();
-        INVARIANT(f[CARC_FI_KIND] >= 0 && f[CARC_FI_KIND] <= 3 && f[CARC_FI_TILES] >= 1 &&
+        INVARIANT(f[CARC_FI_KIND] >= 0 && f[CARC_FI_KIND] <= CARC_FEATURE_GARDEN && f[CARC_FI_TILES] >= 1 &&
                       f[CARC_FI_TILES] <= CARC_MAX_TILES && f[CARC_FI_VALUE_COMPLETE] >= 0 && f[CARC_FI_VALUE_END] >= 0,
                   "feature info");
         INVARIANT(f[CARC_FI_KIND] == carc_game_feature_kind(g, x, y, loc), "inspect and feature_kind disagree");
@@ -1017,7 +1080,8 @@ void step(Input& in, Pool& pool) {
     case kRenderSvg:
     case kRenderText:
     case kTileRender: {
-      const int flags = in.number() % 32, pixels = in.number(), tile = in.number() % 30, rot = in.number() % 6;
+      const int flags = in.number() % 32, pixels = in.number(), tile = in.number() % 90;
+      const int rot = in.byte() % 2 ? 90 * (in.number() % 5) : in.number();
       const uint8_t which = in.byte() % 2;
       auto call = [&](char* buf, size_t size) {
         if (op == kRenderSvg) return carc_game_render_svg(g, flags, pixels, buf, size);
@@ -1041,17 +1105,107 @@ void step(Input& in, Pool& pool) {
       for (int t = 0; t < turns && g && carc_game_phase(g) == CARC_PHASE_PLACE_TILE; ++t) {
         const uint8_t b = in.byte();
         carc_move legal[CARC_MAX_PLACEMENTS];
-        int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
+        carc_move actions[CARC_MAX_FIGURE_ACTIONS];
         int n = 0, k = 0;
         on_game(g, false, "carc_game_placements", [&] { return carc_game_placements(g, legal, CARC_MAX_PLACEMENTS, &n); });
         INVARIANT(on_game(g, true, "carc_game_place", [&] { return carc_game_place(g, legal[b % n]); }) == CARC_OK,
                   "a listed placement is refused");
-        on_game(g, false, "carc_game_meeple_locations",
-                [&] { return carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &k); });
-        const int loc = (b & 0x80) || k == 0 ? CARC_LOC_NONE : locs[(b >> 3) % k];
-        INVARIANT(on_game(g, true, "carc_game_deploy", [&] { return carc_game_deploy(g, loc); }) == CARC_OK,
-                  "a listed meeple location is refused");
+        on_game(g, false, "carc_game_figure_actions",
+                [&] { return carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &k); });
+        int figure = CARC_FIGURE_MEEPLE, loc = CARC_LOC_NONE;
+        if (!(b & 0x80) && k > 0)
+          INVARIANT(carc_move_unpack(actions[(b >> 3) % k], nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK,
+                    "a listed figure action does not unpack");
+        INVARIANT(on_game(g, true, "carc_game_act", [&] { return carc_game_act(g, figure, loc); }) == CARC_OK,
+                  "a listed figure action is refused");
       }
+      break;
+    }
+    case kFigureActions:
+    case kFigureActionsFor: {
+      const carc_move m = move_arg(in, g);
+      const char* name = op == kFigureActions ? "carc_game_figure_actions" : "carc_game_figure_actions_for";
+      auto list = [&](carc_move* buf, int capacity, int* count) {
+        return op == kFigureActions ? carc_game_figure_actions(g, buf, capacity, count)
+                                    : carc_game_figure_actions_for(g, m, buf, capacity, count);
+      };
+      int need = 0;
+      if (g) {
+        int k = 0;
+        list(nullptr, 0, &k);
+        need = k;
+      }
+      Array<carc_move> a = array_arg<carc_move>(in, need);
+      const bool null_count = in.byte() % 8 == 0;
+      int count = -7;
+      const int s = on_game(g, false, name, [&] { return list(a.ptr(), a.capacity, null_count ? nullptr : &count); });
+      if (g && null_count) INVARIANT(s == CARC_EINVAL, std::string(name) + " with a NULL count");
+      check_capacity_rule(s, a.capacity, g, name);
+      if (s == CARC_OK) {
+        INVARIANT(count == need && count <= CARC_MAX_FIGURE_ACTIONS && (!a.ptr() || count <= a.capacity),
+                  std::string(name) + " count");
+        for (int k = 0; a.ptr() && k < count; ++k)  // each listed action is legal: check says so
+          if (op == kFigureActions) INVARIANT(carc_game_check(g, a.ptr()[k]) == CARC_LEGAL, "a listed action is not legal");
+      }
+      if (s == CARC_ERANGE) INVARIANT(count == need && count > a.capacity, std::string(name) + ": CARC_ERANGE");
+      break;
+    }
+    case kAct: {
+      int figure = in.number(), loc = in.number();
+      if (g && in.byte() % 4 != 0) {  // mostly a listed action, to reach abbots and recalls
+        carc_move actions[CARC_MAX_FIGURE_ACTIONS];
+        int k = 0;
+        if (carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &k) == CARC_OK && k > 0)
+          carc_move_unpack(actions[in.byte() % k], nullptr, nullptr, nullptr, nullptr, &figure, &loc);
+      }
+      on_game(g, true, "carc_game_act", [&] { return carc_game_act(g, figure, loc); });
+      break;
+    }
+    case kCheck: {
+      const carc_move m = move_arg(in, g);
+      const int s = on_game(g, false, "carc_game_check", [&] { return carc_game_check(g, m); });
+      INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text");
+      if (s >= 0 && carc_game_phase(g) == CARC_PHASE_PLACE_TILE) {  // check says what play does
+        carc_game* c = nullptr;
+        INVARIANT(carc_game_clone(&c, g) == CARC_OK, "clone");
+        const int played = carc_game_play(c, m);
+        carc_game_free(c);
+        INVARIANT((s == CARC_LEGAL) == (played == CARC_OK), "check and play disagree");
+      }
+      break;
+    }
+    case kFigureSupply: {
+      const int p = in.number(), f = in.number();
+      const int s = on_game(g, false, "carc_game_figure_supply", [&] { return carc_game_figure_supply(g, p, f); });
+      INVARIANT(s < 0 || s <= CARC_MEEPLES_PER_PLAYER, "figure supply");
+      break;
+    }
+    case kRiverEnd: {
+      int out[3] = {-7, -7, -7};
+      const uint8_t nulls = in.byte() % 4 == 0 ? in.byte() : 0;
+      int* p[3];
+      for (int k = 0; k < 3; ++k) p[k] = (nulls >> k & 1) ? nullptr : &out[k];
+      const int s = on_game(g, false, "carc_game_river_end", [&] { return carc_game_river_end(g, p[0], p[1], p[2]); });
+      if (nulls & 7) INVARIANT(s < 0, "river_end with a NULL out pointer");
+      INVARIANT(s < 0 || s == 0 || (s == 1 && out[2] >= 0 && out[2] < 4), "river end");
+      if (s == 1) {
+        int t, r;
+        INVARIANT(carc_game_tile_at(g, out[0], out[1], &t, &r) == 0, "the river's open end holds a tile");
+      }
+      break;
+    }
+    case kTileNames: {
+      const int t = in.number();
+      const char* name = carc_tile_name(t);
+      INVARIANT((t >= 0 && t < CARC_TILE_TYPES) == (name != nullptr), "tile name");
+      if (name) INVARIANT(carc_tile_from_name(name) == t && carc_tile_set(t) >= CARC_SET_BASE, "tile name round trip");
+      const std::string text = in.text();
+      const std::string was = carc_game_errmsg(nullptr);
+      const int s = carc_tile_from_name(in.byte() % 8 ? text.c_str() : nullptr);
+      check_thread_status(s, "carc_tile_from_name", was);
+      if (s >= 0) INVARIANT(text == carc_tile_name(s), "tile_from_name of another id");
+      const std::string was2 = carc_game_errmsg(nullptr);
+      check_thread_status(carc_tile_set(t), "carc_tile_set", was2);
       break;
     }
     default: break;

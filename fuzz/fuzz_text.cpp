@@ -55,9 +55,15 @@ void check_move_text(std::string_view text) {
   const bool c_ok = carc::parse_move(c_text, c_tile, c_move);
   INVARIANT((s == CARC_OK) == c_ok && (s == CARC_OK || s == CARC_EINVAL), text);
   if (c_ok) {
-    const carc_move want = carc_move_pack(c_tile, c_move.at.x, c_move.at.y, c_move.at.rot,
-                                          static_cast<int>(c_move.meeple));
+    const carc_move want = carc_move_pack(c_tile, c_move.at.x, c_move.at.y, 90 * c_move.at.rot,
+                                          static_cast<int>(c_move.figure), static_cast<int>(c_move.meeple));
     INVARIANT(want != CARC_MOVE_INVALID && packed == want, text);
+    // The C text of the packed move is the C++ text, and parses back to the same move.
+    char formatted[CARC_MOVE_TEXT_SIZE];
+    const int n = carc_move_format(packed, formatted, sizeof formatted);
+    INVARIANT(n > 0 && n < CARC_MOVE_TEXT_SIZE && formatted == carc::format_move(c_tile, c_move), text);
+    carc_move back = CARC_MOVE_INVALID;
+    INVARIANT(carc_move_parse(formatted, &back) == CARC_OK && back == packed, text);
   }
   if (!ok) return;
 

@@ -31,8 +31,12 @@ def random_turns(game, rng, turns):
         if game.over:
             return
         game.place(rng.choice(game.placements()))
-        choices = game.meeple_choices()
-        game.deploy(rng.choice(choices) if choices and rng.random() < 0.6 else None)
+        actions = game.figure_actions()  # meeples, and with the Abbot the abbot and the recall
+        if actions and rng.random() < 0.6:
+            action = rng.choice(actions)
+            game.act(action.figure, action.meeple)
+        else:
+            game.skip()
 
 
 def records():
@@ -76,11 +80,28 @@ def records():
         g.play(move)
     write("text", "order-discard", g.save())
 
+    g = carc.Game(2, seed=5, river=True)
+    random_turns(g, rng, 100)
+    write("text", "finished-river", g.save())  # 'river on', the spring first and the lake last
+
+    g = carc.Game(3, seed=6, abbot=True)
+    random_turns(g, rng, 40)
+    write("text", "unfinished-abbot", g.save())  # 'abbot on', abbots ('A:C') and recalls
+
+    g = carc.Game(2, seed=8, river=True, abbot=True)
+    random_turns(g, rng, 100)
+    write("text", "finished-river-abbot", g.save())
+
+    g = carc.Game(2, seed=9, river=True, abbot=True)
+    random_turns(g, rng, 8)
+    write("text", "public-river-abbot", g.save(public=True))
+
     write("text", "empty-pile", "carcassonne-record 1\nplayers 1\norder -\n")
     write("text", "crlf-tabs-bom",
           "\ufeffcarcassonne-record 1\r\n# comment\r\n\tplayers\t2\r\nfarmers off\r\norder EU\r\n"
           "E 0,-1 180 S # note\r\n")
-    write("text", "moves", "E 0,-1 180 S\nA 1,0 90 C\nU 0,1 0 -\nV -1,0 270 ENE\nX 127,-128 0 NNW\nB 3,-0 90\n")
+    write("text", "moves", "E 0,-1 180 S\nA 1,0 90 C\nU 0,1 0 -\nV -1,0 270 ENE\nX 127,-128 0 NNW\nB 3,-0 90\n"
+                           "U_G 0,1 90 A:C\nU -1,1 90 recall\nRB 1,0 90 CF\nE_G 2,2 180 S\n")
     # Refused input whose messages quote it: lowercase letters, '+' numbers, a terminal
     # escape, a C1 control, invalid UTF-8 and a backslash (all quoted escaped).
     write("text", "escapes-lowercase-plus",
@@ -96,7 +117,8 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "feature_kind", "meeples", "save", "load", "turn_move", "undo", "rewind", "probabilities", "frontier",
        "fitting_rotations", "scores", "inspect_feature", "feature_tiles", "render_svg", "render_text",
        "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
-       "banked_scores", "discards", "meeple_locations_for"]
+       "banked_scores", "discards", "meeple_locations_for", "figure_actions", "figure_actions_for", "act", "check",
+       "figure_supply", "river_end", "tile_names"]
 
 
 def op(name, slot, *args):
@@ -116,10 +138,17 @@ def new(slot, players, seed):
 
 
 def legal_turn(slot, pick, meeple_pick):
-    # place a legal placement (mode 2, rotation kept, no meeple), then a legal meeple or none
-    place = op("place", slot, b"\x02", bytes([pick, 15 << 2]))
+    # place a legal placement (mode 2, rotation kept, no figure action: pick, location bits,
+    # an odd figure byte that keeps the figure bits), then a legal meeple or none
+    place = op("place", slot, b"\x02", bytes([pick, 15 << 2, 1]))
     deploy = op("deploy", slot, b"\x02", bytes([meeple_pick])) if meeple_pick >= 0 else op("skip", slot)
     return place + deploy
+
+
+def acting_turn(slot, pick, action_pick):
+    # place a legal placement, then take a listed figure action (abbot and recall included)
+    return op("place", slot, b"\x02", bytes([pick, 15 << 2, 1])) + op("act", slot, num(0), num(0), b"\x01",
+                                                                         bytes([action_pick]))
 
 
 def text_buf(mode, small=0):
@@ -174,7 +203,7 @@ def programs():
     p += op("playout", 0, u64(5), b"\x00") + op("getters", 0, num(0))
     write("capi", "order-options-queries", p)
 
-    p = op("place", 4, b"\x00", u64(0)[:4]) + op("deploy", 4, b"\x00", num(3))
+    p = op("place", 4, b"\x00\x00", u64(0)[:4]) + op("deploy", 4, b"\x00", num(3))
     p += op("save", 4, text_buf(1, 9)) + op("load", 0, b"\x00\x04", b"\x00", b"\x00")
     p += op("move_parse", 4, b"\x00", bytes([5]) + b"E 0,x", b"\x00")
     write("capi", "null-handles", p)
@@ -185,6 +214,32 @@ def programs():
     p += op("turns", 2, b"\x1c", bytes(range(40, 69))) + op("place", 2, b"\x02", bytes([0, 15 << 2]))
     p += b"".join(op("deploy", 2, b"\x00", num(loc)) for loc in range(5, 13))
     write("capi", "farmers-off-deep", p)
+
+    # the River: options 4 on, then legal turns (river tiles first), the river's open end,
+    # checks of listed and tweaked moves, figure actions of placements
+    p = new(0, 2, 21) + op("set_option", 0, num(4), num(1)) + op("river_end", 0, b"\x01")
+    for i in range(14):
+        p += legal_turn(0, i * 29 % 256, i % 2 - 1) + op("river_end", 0, b"\x01")
+        p += op("check", 0, b"\x03", bytes([i, 15 << 2 | i % 4, 1]))  # another rotation: a U-turn or no fit
+    p += op("figure_actions_for", 0, b"\x04", bytes([3, 0, 0]), b"\x05\x02", b"\x01")
+    p += op("frontier", 0, num(0), b"\x05\x02", b"\x01") + op("tile_names", 0, num(70), b"\x02RA", b"\x01")
+    write("capi", "river", p)
+
+    # the Abbot: option 5 on, turns that take listed figure actions (abbots on monasteries
+    # and gardens, recalls), supplies, checks of listed actions, events
+    p = new(1, 2, 5) + op("set_option", 1, num(5), num(1))
+    for i in range(30):
+        p += acting_turn(1, i * 41 % 256, i * 7 % 256)
+        p += op("figure_supply", 1, num(i % 2), num(2)) + op("poll_event", 1, b"\x01", num(17))
+    p += op("place", 1, b"\x02", bytes([5, 15 << 2, 1])) + op("figure_actions", 1, b"\x00", b"\x05\x02", b"\x01")
+    p += op("check", 1, b"\x04", bytes([1, 0, 0])) + op("act", 1, num(7), num(15), b"\x00")
+    p += op("meeples", 1, num(0), b"\x01") + op("playout", 1, u64(2), b"\x00")
+    write("capi", "abbot", p)
+
+    # both expansions, played deep a byte a turn (the turns op takes listed figure actions)
+    p = new(2, 3, 33) + op("set_option", 2, num(4), num(1)) + op("set_option", 2, num(5), num(1))
+    p += op("turns", 2, b"\x1f", bytes(range(0, 256, 8))) + op("turns", 2, b"\x1f", bytes(range(3, 256, 8)))
+    write("capi", "river-abbot-deep", p)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,9 @@ void Game::abbot_recall(Events* events) {
   size.neighbours = centre_neighbours(m.tile);
   const int points = value_at_end(size, options_);
   score_[current_] += points;
+  // The tile just placed remembers its turn's action, so that the history, the record and
+  // undo replay the recall.
+  board_.tile(board_.tile_count() - 1).figure = Figure::Recall;
   if (!events) return;
   const PlacedTile& pt = board_.tile(m.tile);
   Event e;

@@ -68,10 +68,11 @@ inline std::string snapshot(const carc_game* g) {
   add("phase", carc_game_phase(g));
   add("tile", carc_game_current_tile(g));
   add("winners", carc_game_winners(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_FIRST_EDITION_FARMERS; ++o) add("option", carc_game_option(g, o));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_ABBOT; ++o) add("option", carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add("score", carc_game_score(g, p));
     add("supply", carc_game_supply(g, p));
+    add("abbots", carc_game_figure_supply(g, p, CARC_FIGURE_ABBOT));
   }
   int32_t scores[CARC_MAX_PLAYERS];
   REQUIRE(carc_game_projected_scores(g, scores, CARC_MAX_PLAYERS) == CARC_OK);
@@ -87,6 +88,9 @@ inline std::string snapshot(const carc_game* g) {
   int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
   add("locations_status", carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &n));
   for (int i = 0; i < n; ++i) add("l", locs[i]);
+  carc_move actions[CARC_MAX_FIGURE_ACTIONS];
+  add("actions_status", carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &n));
+  for (int i = 0; i < n; ++i) add("a", static_cast<long>(actions[i]));
   const int tiles = carc_game_tile_count(g);
   for (int i = 0; i < tiles; ++i) {
     int x, y, t, r;
@@ -95,13 +99,19 @@ inline std::string snapshot(const carc_game* g) {
   }
   const int meeples = carc_game_meeple_count(g);
   for (int i = 0; i < meeples; ++i) {
-    int p, x, y, l;
-    REQUIRE(carc_game_meeple(g, i, &p, &x, &y, &l) == CARC_OK);
-    s += fmt::format("M{}@{},{}:{} ", p, x, y, l);
+    int p, x, y, l, f;
+    REQUIRE(carc_game_meeple(g, i, &p, &x, &y, &l, &f) == CARC_OK);
+    s += fmt::format("M{}@{},{}:{}/{} ", p, x, y, l, f);
   }
   int32_t cells[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
   REQUIRE(carc_game_frontier(g, cells, CARC_MAX_FRONTIER, &n) == CARC_OK);
-  for (int i = 0; i < n; ++i) s += fmt::format("F{},{}:{} ", cells[3 * i], cells[3 * i + 1], cells[3 * i + 2]);
+  for (int i = 0; i < n; ++i) {
+    const int32_t* c = cells + CARC_CELL_FIELDS * i;
+    s += fmt::format("F{},{}:{}/{} ", c[CARC_CELL_X], c[CARC_CELL_Y], c[CARC_CELL_DEAD], c[CARC_CELL_RIVER]);
+  }
+  int rx = 0, ry = 0, rside = 0;
+  add("river", carc_game_river_end(g, &rx, &ry, &rside));
+  s += fmt::format("R{},{}:{} ", rx, ry, rside);
   add("turns", carc_game_turns_played(g));
   s += '\n';
   s += save(g);  // the record: the seed or order and every move

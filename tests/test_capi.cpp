@@ -68,7 +68,7 @@ TEST_CASE("C API: a NULL game is CARC_EINVAL, reported on the calling thread") {
   CHECK(carc_game_tile_at(nullptr, 0, 0, &a, &b) == CARC_EINVAL);
   CHECK(carc_game_feature_kind(nullptr, 0, 0, CARC_LOC_N) == CARC_EINVAL);
   CHECK(carc_game_meeple_count(nullptr) == CARC_EINVAL);
-  CHECK(carc_game_meeple(nullptr, 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_meeple(nullptr, 0, &a, &b, &c, &d, &d) == CARC_EINVAL);
   CHECK(carc_game_clone(&out, nullptr) == CARC_EINVAL);
   CHECK(out == nullptr);
   CHECK(carc_game_copy(nullptr, nullptr) == CARC_EINVAL);
@@ -87,14 +87,16 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
 
   CHECK(carc_game_new_with_order(&g, 2, "DEFZ") == CARC_EINVAL);
   CHECK(g == nullptr);
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'Z' at offset 3 is not a tile letter A..X");
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'DEFZ' at offset 0 is not a tile id");
   CHECK(carc_game_new_with_order(&g, 2, "C C") == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_new_with_order: the draw order holds more C tiles than the box (1)");
   CHECK(carc_game_new_with_order(&g, 2, "DDDD") == CARC_EINVAL);
   CHECK(errmsg(nullptr) ==
         "carc_game_new_with_order: the draw order holds more D tiles than the box (4, the start tile included)");
   CHECK(carc_game_new_with_order(&g, 2, std::string(72, 'V').c_str()) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: a draw order holds at most 71 tiles");
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: the draw order holds more V tiles than the box (9)");
+  CHECK(carc_game_new_with_order(&g, 2, "E U_G") == CARC_EINVAL);  // an expansion's tile: its option first
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: tile U_G is not in this game's box");
   CHECK(carc_game_new_with_order(&g, 2, nullptr) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_new_with_order: tiles is NULL");
   CHECK(carc_game_new_with_order(&g, 9, "E") == CARC_EINVAL);
@@ -102,11 +104,11 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
 
   CHECK(carc_game_new_with_order(&g, 2, "EuV") == CARC_EINVAL);  // uppercase only, as in records and move text
   CHECK(g == nullptr);
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'u' at offset 1 is not a tile letter A..X (tile letters are uppercase)");
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'EuV' at offset 0 is not a tile id (tile ids are uppercase)");
   CHECK(carc_game_new_with_order(&g, 2, "E\x1b[2J") == CARC_EINVAL);  // a terminal escape is quoted escaped
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: '\\x1b' at offset 1 is not a tile letter A..X");
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'E\\x1b[2J' at offset 0 is not a tile id");
   CHECK(carc_game_new_with_order(&g, 2, "E\xc3\xa9") == CARC_EINVAL);  // and each byte of a non-letter on its own
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: '\\xc3' at offset 1 is not a tile letter A..X");
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'E\xc3\xa9' at offset 0 is not a tile id");
 
   GamePtr ok = make_order(3, " E\tU\nV ");  // whitespace ignored
   CHECK(carc_game_current_tile(ok.get()) == 'E' - 'A');
@@ -132,7 +134,9 @@ TEST_CASE("C API: NULL out pointers are CARC_EINVAL and change nothing") {
   CHECK(carc_game_tile(g.get(), 0, &a, &b, &c, nullptr) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_tile: an out pointer is NULL");
   CHECK(carc_game_tile_at(g.get(), 0, 0, nullptr, &a) == CARC_EINVAL);
-  CHECK(carc_game_meeple(g.get(), 0, nullptr, &a, &b, &c) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, nullptr, &a, &b, &c, &c) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, &a, &a, &b, &c, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_meeple: an out pointer is NULL");
   CHECK(carc_game_play_text(g.get(), nullptr) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_play_text: text is NULL");
   CHECK(carc_game_copy(g.get(), nullptr) == CARC_EINVAL);
@@ -165,24 +169,27 @@ TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
   CHECK(errmsg(g.get()) == "carc_game_set_option: value 2 is not 0 or 1");
   CHECK(carc_game_option(g.get(), 0) == CARC_EINVAL);
   CHECK(carc_game_place(g.get(), CARC_MOVE_INVALID) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_place: 0xffffffff is not a valid move");
-  CHECK(carc_game_place(g.get(), 30u << 22) == CARC_EINVAL);  // tile type 30
-  CHECK(carc_game_play(g.get(), (13u << 18)) == CARC_EINVAL);  // location 13
+  CHECK(errmsg(g.get()) == "carc_game_place: 0xffffffffffffffff is not a valid move");
+  CHECK(carc_game_place(g.get(), uint64_t{CARC_TILE_TYPES} << 32) == CARC_EINVAL);  // tile type 84
+  CHECK(carc_game_place(g.get(), 6u << 22 | 3u << 18) == CARC_EINVAL);               // figure kind 6
+  CHECK(carc_game_play(g.get(), (14u << 18)) == CARC_EINVAL);                        // location 14
   CHECK(carc_game_placements(g.get(), m, -1, &n) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_placements: capacity -1 is negative");
   CHECK(carc_game_tile(g.get(), 1, &a, &b, &c, &d) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_tile: index 1 is not 0..0");
   CHECK(carc_game_tile(g.get(), -1, &a, &b, &c, &d) == CARC_EINVAL);
-  CHECK(carc_game_meeple(g.get(), 0, &a, &b, &c, &d) == CARC_EINVAL);
+  CHECK(carc_game_meeple(g.get(), 0, &a, &b, &c, &d, &d) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_meeple: index 0 is not below the 0 meeples");
-  CHECK(carc_game_feature_kind(g.get(), 0, 0, 13) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_feature_kind: location 13 is not 0..12");
+  CHECK(carc_game_feature_kind(g.get(), 0, 0, 14) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_feature_kind: location 14 is not 0..13");
+  CHECK(carc_game_feature_kind(g.get(), 0, 0, CARC_LOC_CF) == CARC_EINVAL);  // D has no inner field
+  CHECK(errmsg(g.get()) == "carc_game_feature_kind: CF names no feature of the D at 0,0");
   CHECK(carc_game_feature_kind(g.get(), 5, 5, CARC_LOC_N) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_feature_kind: no tile at 5,5");
   CHECK(carc_game_feature_kind(g.get(), 0, 0, CARC_LOC_C) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_feature_kind: C names no feature of the D at 0,0");
   CHECK(carc_game_play_text(g.get(), "Z 0,-1 0") == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_play_text: 'Z' is not a tile letter A..X");
+  CHECK(errmsg(g.get()) == "carc_game_play_text: 'Z' is not a tile id (A..X, E_G, RA, ...; docs/tiles.md)");
   CHECK(carc_game_play_text(g.get(), "E 0,-1 45") == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_play_text: '45' is not a rotation of 0, 90, 180 or 270");
   CHECK(carc_game_play_text(g.get(), "E 300,0 0") == CARC_EINVAL);
@@ -192,8 +199,9 @@ TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
   CHECK(carc_game_play_text(g.get(), "E 0,+0 0") == CARC_EINVAL);
   CHECK(carc_game_play_text(g.get(), "E 0,-1 +180") == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_play_text: '+180' is not a rotation of 0, 90, 180 or 270");
-  CHECK(carc_game_play_text(g.get(), "e 0,-1 180") == CARC_EINVAL);  // tile letters are uppercase everywhere
-  CHECK(errmsg(g.get()) == "carc_game_play_text: 'e' is not a tile letter A..X (tile letters are uppercase)");
+  CHECK(carc_game_play_text(g.get(), "e 0,-1 180") == CARC_EINVAL);  // tile ids are uppercase everywhere
+  CHECK(errmsg(g.get()) ==
+        "carc_game_play_text: 'e' is not a tile id (A..X, E_G, RA, ...; docs/tiles.md) (tile ids are uppercase)");
   CHECK(carc_game_play_text(g.get(), "E 0,-1 \x1b[2J") == CARC_EINVAL);  // quoted input is escaped
   CHECK(errmsg(g.get()) == "carc_game_play_text: '\\x1b[2J' is not a rotation of 0, 90, 180 or 270");
   require_unchanged(g.get(), before.get());
@@ -201,8 +209,8 @@ TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
   REQUIRE(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_OK);
   REQUIRE(carc_game_place(g.get(), m[0]) == CARC_OK);
   before = clone(g.get());
-  CHECK(carc_game_deploy(g.get(), 13) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_deploy: location 13 is not 0..12 or CARC_LOC_NONE (15)");
+  CHECK(carc_game_deploy(g.get(), 14) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_deploy: location 14 is not 0..13 or CARC_LOC_NONE (15)");
   CHECK(carc_game_deploy(g.get(), -1) == CARC_EINVAL);
   require_unchanged(g.get(), before.get());
 }
@@ -214,7 +222,7 @@ TEST_CASE("C API: calls in the wrong phase are CARC_EPHASE and change nothing") 
   carc_move m[CARC_MAX_PLACEMENTS];
   int n = 7;
   CHECK(carc_game_deploy(g.get(), CARC_LOC_N) == CARC_EPHASE);
-  CHECK(errmsg(g.get()) == "carc_game_deploy: meeples are deployed in the meeple phase, but the tile is still to be placed");
+  CHECK(errmsg(g.get()) == "carc_game_deploy: figures are deployed in the figure phase, but the tile is still to be placed");
   CHECK(carc_game_skip(g.get()) == CARC_EPHASE);
   CHECK(carc_game_meeple_locations(g.get(), locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_EPHASE);
   CHECK(n == 0);
@@ -226,12 +234,14 @@ TEST_CASE("C API: calls in the wrong phase are CARC_EPHASE and change nothing") 
   before = clone(g.get());
   CHECK(carc_game_placements(g.get(), m, CARC_MAX_PLACEMENTS, &n) == CARC_EPHASE);
   CHECK(errmsg(g.get()) ==
-        "carc_game_placements: placements are listed in the tile phase, but the tile is placed and the meeple is next");
+        "carc_game_placements: placements are listed in the tile phase, but the tile is placed and its figure "
+                           "action is next");
   CHECK(carc_game_place(g.get(), move_of("E 1,0 0")) == CARC_EPHASE);
   CHECK(carc_game_play(g.get(), move_of("E 1,0 0")) == CARC_EPHASE);
   CHECK(carc_game_play_text(g.get(), "E 1,0 0") == CARC_EPHASE);
   CHECK(errmsg(g.get()) ==
-        "carc_game_play_text: a turn starts in the tile phase, but the tile is placed and the meeple is next");
+        "carc_game_play_text: a turn starts in the tile phase, but the tile is placed and its figure action is "
+                           "next");
   CHECK(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 0) == CARC_EPHASE);
   CHECK(errmsg(g.get()) == "carc_game_set_option: options are set before the first tile is placed");
   require_unchanged(g.get(), before.get());
@@ -266,7 +276,7 @@ TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write 
   CHECK(errmsg(g.get()) == "carc_game_placements: " + std::to_string(needed) + " placements but room for 1");  // kept
   int32_t counts[CARC_TILE_TYPES];
   CHECK(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES - 1) == CARC_ERANGE);
-  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 23 values but needs 24");
+  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 83 values but needs 84");
   require_unchanged(g.get(), before.get());
 
   // An event stays queued when the fields do not fit.
@@ -274,7 +284,7 @@ TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write 
   REQUIRE(carc_game_play_text(e.get(), "E 0,-1 180 S") == CARC_OK);
   int32_t f[CARC_EVENT_FIELDS + 4];
   CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS - 1) == CARC_ERANGE);
-  CHECK(errmsg(e.get()) == "carc_game_poll_event: fields holds 15 values but an event needs 16");
+  CHECK(errmsg(e.get()) == "carc_game_poll_event: fields holds 16 values but an event needs 17");
   f[CARC_EVENT_FIELDS] = -7;
   CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS + 4) == 1);
   CHECK(f[CARC_EVENT_FIELDS] == -7);  // only the fields this version knows are written
@@ -398,12 +408,13 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
       for (int y = -128; y <= 127; y += 85)
         for (int rot = 0; rot < 4; ++rot)
           for (int loc : {CARC_LOC_C, CARC_LOC_S, CARC_LOC_NNW, CARC_LOC_NONE}) {
-            const carc_move m = carc_move_pack(tile, x, y, rot, loc);
+            const int fig = loc == CARC_LOC_C && tile % 2 ? CARC_FIGURE_ABBOT : CARC_FIGURE_MEEPLE;
+            const carc_move m = carc_move_pack(tile, x, y, 90 * rot, fig, loc);
             REQUIRE(m != CARC_MOVE_INVALID);
-            REQUIRE(m < (1u << 27));
-            int t2, x2, y2, r2, l2;
-            REQUIRE(carc_move_unpack(m, &t2, &x2, &y2, &r2, &l2) == CARC_OK);
-            REQUIRE((t2 == tile && x2 == x && y2 == y && r2 == rot && l2 == loc));
+            REQUIRE(m < (uint64_t{1} << 40));
+            int t2, x2, y2, r2, f2, l2;
+            REQUIRE(carc_move_unpack(m, &t2, &x2, &y2, &r2, &f2, &l2) == CARC_OK);
+            REQUIRE((t2 == tile && x2 == x && y2 == y && r2 == 90 * rot && f2 == fig && l2 == loc));
             char text[CARC_MOVE_TEXT_SIZE];
             const int len = carc_move_format(m, text, sizeof text);
             REQUIRE((len > 0 && len < CARC_MOVE_TEXT_SIZE));
@@ -412,17 +423,34 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
             REQUIRE(back == m);
           }
   // The documented layout.
-  CHECK(carc_move_pack(4, 0, -1, 2, CARC_LOC_S) == (0x00u | 0xFFu << 8 | 2u << 16 | 3u << 18 | 4u << 22));
-  CHECK(move_of("E 0,-1 180 S") == carc_move_pack(4, 0, -1, 2, CARC_LOC_S));
-  CHECK(move_of("E 0,-1 180 -") == carc_move_pack(4, 0, -1, 2, CARC_LOC_NONE));
-  CHECK(carc_move_pack(24, 0, 0, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 128, 0, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 0, -129, 0, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 0, 0, 4, CARC_LOC_NONE) == CARC_MOVE_INVALID);
-  CHECK(carc_move_pack(0, 0, 0, 0, 13) == CARC_MOVE_INVALID);
-  CHECK(carc_move_unpack(1u << 27, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_move_unpack: 0x08000000 is not a valid move");
-  CHECK(carc_move_unpack(carc_move_pack(1, 2, 3, 0, CARC_LOC_C), nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK);
+  CHECK(carc_move_pack(4, 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_S) ==
+        (0x00u | 0xFFu << 8 | 2u << 16 | 3u << 18 | uint64_t{4} << 32));
+  CHECK(carc_move_pack(CARC_TILE_TYPES - 1, 1, 2, 270, CARC_FIGURE_ABBOT, CARC_LOC_C) ==
+        (0x01u | 0x02u << 8 | 3u << 16 | 0u << 18 | 2u << 22 | uint64_t{CARC_TILE_TYPES - 1} << 32));
+  CHECK(carc_move_pack(20, -1, 1, 90, CARC_FIGURE_RECALL, CARC_LOC_NONE) ==
+        (0xFFu | 0x01u << 8 | 1u << 16 | 15u << 18 | 7u << 22 | uint64_t{20} << 32));
+  CHECK(move_of("E 0,-1 180 S") == carc_move_pack(4, 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_S));
+  CHECK(move_of("E 0,-1 180 -") == carc_move_pack(4, 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_NONE));
+  CHECK(move_of("U -1,1 90 recall") == carc_move_pack(20, -1, 1, 90, CARC_FIGURE_RECALL, CARC_LOC_NONE));
+  CHECK(move_of("U_G 0,1 90 A:C") ==
+        carc_move_pack(carc_tile_from_name("U_G"), 0, 1, 90, CARC_FIGURE_ABBOT, CARC_LOC_C));
+  CHECK(carc_move_pack(CARC_TILE_TYPES, 0, 0, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(-1, 0, 0, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 128, 0, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, -129, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 2, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);   // quarter turns are no degrees
+  CHECK(carc_move_pack(0, 0, 0, 360, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 0, CARC_FIGURE_MEEPLE, 14) == CARC_MOVE_INVALID);
+  CHECK(carc_move_pack(0, 0, 0, 0, 5, CARC_LOC_C) == CARC_MOVE_INVALID);  // figure kinds 5 and 6 are none
+  CHECK(carc_move_pack(0, 0, 0, 0, 8, CARC_LOC_C) == CARC_MOVE_INVALID);
+  CHECK(carc_move_unpack(uint64_t{1} << 27, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_move_unpack: 0x0000000008000000 is not a valid move");
+  CHECK(carc_move_unpack(uint64_t{1} << 40, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(carc_move_unpack(uint64_t{CARC_TILE_TYPES} << 32, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) ==
+        CARC_EINVAL);
+  CHECK(carc_move_unpack(CARC_MOVE_INVALID, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  CHECK(carc_move_unpack(carc_move_pack(1, 2, 3, 0, CARC_FIGURE_MEEPLE, CARC_LOC_C), nullptr, nullptr, nullptr, nullptr,
+                         nullptr, nullptr) == CARC_OK);
   carc_move m = 5;
   CHECK(carc_move_parse("E 0,-1 180 S extra", &m) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_move_parse: unexpected 'extra' after the move");
@@ -433,9 +461,9 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
   for (int l = 0; l < carc::kLocationCount; ++l)
     CHECK(std::string(carc_location_name(l)) == carc::location_name(static_cast<carc::Location>(l)));
   CHECK(std::string(carc_location_name(CARC_LOC_NONE)) == "-");
-  CHECK(carc_location_name(13) == nullptr);
+  CHECK(carc_location_name(14) == nullptr);
   CHECK(std::string(carc_feature_name(CARC_FEATURE_MONASTERY)) == "monastery");
-  CHECK(carc_feature_name(4) == nullptr);
+  CHECK(carc_feature_name(5) == nullptr);
 }
 
 TEST_CASE("C API: a game driven move by move equals carc::Game::playout and carc_game_playout") {
@@ -490,7 +518,8 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
         REQUIRE(carc_game_placements(g.get(), buf.data(), want + extra, &n) == CARC_OK);
         REQUIRE(n == want);
         for (int i = 0; i < n; ++i)
-          REQUIRE(buf[static_cast<size_t>(i)] == carc_move_pack(tile, expect[i].x, expect[i].y, expect[i].rot, CARC_LOC_NONE));
+          REQUIRE(buf[static_cast<size_t>(i)] ==
+                  carc_move_pack(tile, expect[i].x, expect[i].y, 90 * expect[i].rot, CARC_FIGURE_MEEPLE, CARC_LOC_NONE));
         for (size_t i = static_cast<size_t>(n); i < buf.size(); ++i) REQUIRE(buf[i] == kSentinel);
       }
       // A capacity overstated by the caller still gets only the list: a heap block of
@@ -501,7 +530,8 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
         REQUIRE(carc_game_placements(g.get(), exact.get(), CARC_MAX_PLACEMENTS, &n) == CARC_OK);
         REQUIRE(n == want);
         REQUIRE(exact[static_cast<size_t>(want - 1)] == carc_move_pack(tile, expect[want - 1].x, expect[want - 1].y,
-                                                                         expect[want - 1].rot, CARC_LOC_NONE));
+                                                                         90 * expect[want - 1].rot, CARC_FIGURE_MEEPLE,
+                                                                         CARC_LOC_NONE));
       }
       std::vector<carc_move> guarded(static_cast<size_t>(want) + 4, kSentinel);
       int n = -1;
@@ -509,7 +539,8 @@ TEST_CASE("C API: placements are the engine's list and fill exactly count slots,
       for (size_t i = static_cast<size_t>(want); i < guarded.size(); ++i) REQUIRE(guarded[i] == kSentinel);
       const carc::Placement p = expect[rng.below(static_cast<uint32_t>(want))];
       REQUIRE(ref.place(p) == carc::Status::Ok);
-      REQUIRE(carc_game_place(g.get(), carc_move_pack(tile, p.x, p.y, p.rot, CARC_LOC_NONE)) == CARC_OK);
+      REQUIRE(carc_game_place(g.get(), carc_move_pack(tile, p.x, p.y, 90 * p.rot, CARC_FIGURE_MEEPLE, CARC_LOC_NONE)) ==
+              CARC_OK);
       const int k = ref.meeple_options(opts);
       const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
       const carc::Location loc = pick == static_cast<uint32_t>(k) ? carc::Location::None : opts[pick];
@@ -648,7 +679,8 @@ TEST_CASE("C API: events add up to the scores, and discards are reported") {
   for (const auto& e : drain_events(g.get())) {
     if (e[CARC_EV_TYPE] == CARC_EVENT_DISCARD) {
       ++discards;
-      CHECK((e[CARC_EV_TILE] >= 0 && e[CARC_EV_TILE] < CARC_TILE_TYPES));
+      CHECK((e[CARC_EV_DISCARDED] >= 0 && e[CARC_EV_DISCARDED] < CARC_TILE_TYPES));
+      CHECK(e[CARC_EV_TILE] == CARC_NO_TILE);
       continue;
     }
     for (int p = 0; p < 2; ++p)
@@ -693,17 +725,17 @@ TEST_CASE("C API: the board, the meeples and the remaining tiles") {
   REQUIRE(carc_game_play_text(g.get(), "U 1,0 90 E") == CARC_OK);
   REQUIRE(carc_game_play_text(g.get(), "U 0,1 90 NNW") == CARC_OK);
   CHECK(carc_game_tile_at(g.get(), 1, 0, &t, &r) == 1);
-  CHECK((t == 'U' - 'A' && r == 1));
+  CHECK((t == 'U' - 'A' && r == 90));
   int x, y;
   CHECK(carc_game_tile(g.get(), 2, &x, &y, &t, &r) == CARC_OK);
-  CHECK((x == 0 && y == 1 && t == 'U' - 'A' && r == 1));
+  CHECK((x == 0 && y == 1 && t == 'U' - 'A' && r == 90));
   REQUIRE(carc_game_meeple_count(g.get()) == 2);
-  int p, l;
-  REQUIRE(carc_game_meeple(g.get(), 0, &p, &x, &y, &l) == CARC_OK);
-  CHECK((p == 0 && x == 1 && y == 0 && l == CARC_LOC_E));
+  int p, l, f;
+  REQUIRE(carc_game_meeple(g.get(), 0, &p, &x, &y, &l, &f) == CARC_OK);
+  CHECK((p == 0 && x == 1 && y == 0 && l == CARC_LOC_E && f == CARC_FIGURE_MEEPLE));
   CHECK(carc_game_feature_kind(g.get(), x, y, l) == CARC_FEATURE_ROAD);
-  REQUIRE(carc_game_meeple(g.get(), 1, &p, &x, &y, &l) == CARC_OK);
-  CHECK((p == 1 && x == 0 && y == 1 && l == CARC_LOC_NNE));  // the field's first location
+  REQUIRE(carc_game_meeple(g.get(), 1, &p, &x, &y, &l, &f) == CARC_OK);
+  CHECK((p == 1 && x == 0 && y == 1 && l == CARC_LOC_NNE && f == CARC_FIGURE_MEEPLE));  // the field's first location
   CHECK(carc_game_feature_kind(g.get(), x, y, l) == CARC_FEATURE_FIELD);
   CHECK(carc_game_supply(g.get(), 0) == 6);
   CHECK(carc_game_supply(g.get(), 1) == 6);
@@ -816,13 +848,13 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   CHECK(carc_game_rewind(g.get(), 2) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_rewind: cannot rewind to turn 2: 1 turns have been played");
   CHECK(carc_game_rewind(g.get(), -1) == CARC_EINVAL);
-  CHECK(carc_game_fitting_rotations(g.get(), 24, 0, 1) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 24 is not 0..23");
+  CHECK(carc_game_fitting_rotations(g.get(), CARC_TILE_TYPES, 0, 1) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 84 is not 0..83");
   CHECK(carc_game_fitting_rotations(g.get(), -1, 0, 1) == CARC_EINVAL);
   CHECK(carc_game_fitting_rotations(g.get(), 0, 1000000, -1000000) == 0);  // not an open cell: nothing fits
   CHECK(carc_game_fitting_rotations(g.get(), 0, 0, 0) == 0);               // a tile is there
-  CHECK(carc_game_inspect_feature(g.get(), 0, 0, 13, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_inspect_feature: location 13 is not 0..12");
+  CHECK(carc_game_inspect_feature(g.get(), 0, 0, 14, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_inspect_feature: location 14 is not 0..13");
   CHECK(carc_game_inspect_feature(g.get(), 0, 0, CARC_LOC_NONE, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
   CHECK(carc_game_inspect_feature(g.get(), 0, 0, -1, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
   CHECK(carc_game_inspect_feature(g.get(), 5, 5, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS) == CARC_EINVAL);
@@ -832,7 +864,7 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   CHECK(carc_game_inspect_feature(g.get(), INT32_MIN, INT32_MAX, CARC_LOC_N, v, CARC_FEATURE_INFO_FIELDS) ==
         CARC_EINVAL);
   CHECK(carc_game_feature_tiles(g.get(), 0, 0, 14, v, CARC_MAX_TILES, &n) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_feature_tiles: location 14 is not 0..12");
+  CHECK(errmsg(g.get()) == "carc_game_feature_tiles: location 14 is not 0..13");
   CHECK(carc_game_feature_tiles(g.get(), 1, 1, CARC_LOC_N, v, CARC_MAX_TILES, &n) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_feature_tiles: no tile is placed at 1,1");
   CHECK(carc_game_feature_tiles(g.get(), 1, 0, CARC_LOC_N, v, -1, &n) == CARC_EINVAL);
@@ -850,14 +882,15 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   CHECK(std::string(text) == "x");
   require_unchanged(g.get(), before.get());
 
-  CHECK(carc_tile_render_svg(24, 0, 64, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 24 is not 0..23");
-  CHECK(carc_tile_render_svg(0, 4, 64, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_svg: rotation 4 is not 0..3");
+  CHECK(carc_tile_render_svg(CARC_TILE_TYPES, 0, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 84 is not 0..83");
+  CHECK(carc_tile_render_svg(0, 1, 64, text, sizeof text) == CARC_EINVAL);  // degrees, not quarter turns
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: rotation 1 is not 0, 90, 180 or 270 degrees");
+  CHECK(carc_tile_render_svg(0, 360, 64, text, sizeof text) == CARC_EINVAL);
   CHECK(carc_tile_render_svg(0, 0, -3, text, sizeof text) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_tile_render_svg: pixels -3 is not 1..4096");
   CHECK(carc_tile_render_text(-1, 0, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..23");
+  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..83");
   CHECK(carc_tile_render_text(0, -1, text, sizeof text) == CARC_EINVAL);
   CHECK(std::string(text) == "x");
 }
@@ -919,7 +952,7 @@ TEST_CASE("C API records and queries: short buffers are CARC_ERANGE and write no
   double p[CARC_TILE_TYPES + 1];
   p[0] = -1;
   CHECK(carc_game_next_tile_probabilities(g.get(), p, CARC_TILE_TYPES - 1) == CARC_ERANGE);
-  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 23 values but needs 24");
+  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 83 values but needs 84");
   CHECK(p[0] == -1);
 
   int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];
@@ -1179,12 +1212,15 @@ TEST_CASE("C API: long messages are cut on a character boundary; quoted input is
   CHECK(carc_game_load(&out, "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\xc2\x9b" "31m\n", nullptr) ==
         CARC_EINVAL);  // a C1 control (CSI) as UTF-8
   CHECK(errmsg(nullptr) == "carc_game_load: line 4: 'E 0,-1 180 S\\xc2\\x9b31m' is not a move: 'S\\xc2\\x9b31m' is not "
-                           "a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)");
+                           "a figure action (a location C N E S W NNE ENE ESE SSE SSW WSW WNW NNW CF, or L:, A:, B:, "
+                           "P: and a location, or recall)");
   CHECK(carc_game_load(&out, "carcassonne-record 1\nplayers 2\norder E\nE 0,-1 180 S\\\n", nullptr) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_load: line 4: 'E 0,-1 180 S\\x5c' is not a move: 'S\\x5c' is not "
-                           "a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)");
+                           "a figure action (a location C N E S W NNE ENE ESE SSE SSW WSW WNW NNW CF, or L:, A:, B:, "
+                           "P: and a location, or recall)");
   // Printable UTF-8 stays as it is.
   carc_move mv = 0;
   CHECK(carc_move_parse("E 0,-1 180 Süd", &mv) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_move_parse: 'Süd' is not a location (C N E S W NNE ENE ESE SSE SSW WSW WNW NNW)");
+  CHECK(errmsg(nullptr) == "carc_move_parse: 'Süd' is not a figure action (a location C N E S W NNE ENE ESE SSE SSW "
+                           "WSW WNW NNW CF, or L:, A:, B:, P: and a location, or recall)");
 }

@@ -56,9 +56,11 @@ TEST_CASE("C API chance: a bad draw is refused with a message and changes nothin
   GamePtr g = make_caller(2, "EU");
   GamePtr before = clone(g.get());
   CHECK(carc_game_draw(g.get(), tile_of('C')) == CARC_EILLEGAL);
-  CHECK(errmsg(nullptr) == "carc_game_draw: no C is face down");
-  CHECK(carc_game_draw(g.get(), 24) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_game_draw: tile type 24 is not 0..23");
+  CHECK(errmsg(nullptr) == "carc_game_draw: C: no tile of that type is face down");
+  CHECK(carc_game_draw(g.get(), CARC_TILE_TYPES) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_draw: tile type 84 is not 0..83");
+  CHECK(carc_game_draw(g.get(), carc_tile_from_name("E_G")) == CARC_EILLEGAL);  // an expansion's tile, not in this box
+  CHECK(errmsg(nullptr) == "carc_game_draw: E_G: no tile of that type is face down");
   CHECK(carc_game_draw(g.get(), -1) == CARC_EINVAL);
   CHECK(carc_game_draw(nullptr, 0) == CARC_EINVAL);
   require_unchanged(g.get(), before.get());
@@ -88,7 +90,8 @@ TEST_CASE("C API chance: a drawn tile that fits nowhere is a discard event, and 
   const auto events = drain_events(g.get());
   REQUIRE(events.size() == 1);
   CHECK(events[0][CARC_EV_TYPE] == CARC_EVENT_DISCARD);
-  CHECK(events[0][CARC_EV_TILE] == tile_of('C'));
+  CHECK(events[0][CARC_EV_DISCARDED] == tile_of('C'));
+  CHECK(events[0][CARC_EV_TILE] == CARC_NO_TILE);
 }
 
 TEST_CASE("C API chance: a re-deal keeps the public state and changes the order of the face-down tiles") {

@@ -93,14 +93,15 @@ TEST_CASE("C API records: a game played through C saves a record the C++ loader 
     int turn = 0;
     while (carc_game_phase(g.get()) != CARC_PHASE_GAME_OVER) {
       c_turn(g.get(), turn);
-      int tile, x, y, rot, loc;
+      int tile, x, y, degrees, figure, loc;
       carc_move m;
       REQUIRE(carc_game_turn_move(g.get(), carc_game_turns_played(g.get()), &m) == CARC_OK);
-      REQUIRE(carc_move_unpack(m, &tile, &x, &y, &rot, &loc) == CARC_OK);
+      REQUIRE(carc_move_unpack(m, &tile, &x, &y, &degrees, &figure, &loc) == CARC_OK);
       REQUIRE(twin.current_tile() == tile);
       REQUIRE(twin.play(carc::Move{carc::Placement{static_cast<int8_t>(x), static_cast<int8_t>(y),
-                                                   static_cast<uint8_t>(rot)},
-                                   static_cast<carc::Location>(loc)}) == carc::Status::Ok);
+                                                   static_cast<uint8_t>(degrees / 90)},
+                                   static_cast<carc::Location>(loc), static_cast<carc::Figure>(figure)}) ==
+              carc::Status::Ok);
       if (turn % 10 == 3) REQUIRE(cxx_of(g.get()) == twin);
       ++turn;
     }
@@ -195,7 +196,8 @@ TEST_CASE("C API undo and rewind: the same games as carc::undo and carc::rewind"
     carc::TileType tile;
     carc::Move move;
     REQUIRE(carc::turn_move(game, t, tile, move) == carc::Status::Ok);
-    CHECK(m == carc_move_pack(tile, move.at.x, move.at.y, move.at.rot, static_cast<int>(move.meeple)));
+    CHECK(m == carc_move_pack(tile, move.at.x, move.at.y, 90 * move.at.rot, static_cast<int>(move.figure),
+                              static_cast<int>(move.meeple)));
   }
 }
 
@@ -407,12 +409,12 @@ TEST_CASE("C API pictures: the SVG and text boards are the C++ renderings, with 
     for (int r = 0; r < 4; ++r) {
       const std::string want_svg = carc::render_tile_svg(static_cast<carc::TileType>(t), r, 48);
       std::string svg(want_svg.size() + 1, '?');
-      REQUIRE(carc_tile_render_svg(t, r, 48, svg.data(), svg.size()) == static_cast<int>(want_svg.size()));
+      REQUIRE(carc_tile_render_svg(t, 90 * r, 48, svg.data(), svg.size()) == static_cast<int>(want_svg.size()));
       svg.pop_back();
       CHECK(svg == want_svg);
       const std::string want_text = carc::render_tile_text(static_cast<carc::TileType>(t), r);
       char text[64];
-      REQUIRE(carc_tile_render_text(t, r, text, sizeof text) == static_cast<int>(want_text.size()));
+      REQUIRE(carc_tile_render_text(t, 90 * r, text, sizeof text) == static_cast<int>(want_text.size()));
       CHECK(std::string(text) == want_text);
     }
 }

@@ -49,7 +49,7 @@ TEST_CASE("C API: the meeple locations of a placement, before it is made") {
   GamePtr before = clone(g.get());
   int32_t locs[CARC_MAX_MEEPLE_LOCATIONS];
   int n = -1;
-  const carc_move cap = carc_move_pack('E' - 'A', 0, -1, 2, CARC_LOC_NONE);
+  const carc_move cap = carc_move_pack('E' - 'A', 0, -1, 180, CARC_FIGURE_MEEPLE, CARC_LOC_NONE);
   REQUIRE(carc_game_meeple_locations_for(g.get(), cap, locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_OK);
   require_unchanged(g.get(), before.get());
   REQUIRE(n == 2);  // the city (closed by this cap) and the field around it
@@ -64,11 +64,11 @@ TEST_CASE("C API: the meeple locations of a placement, before it is made") {
   REQUIRE(m == n);
   for (int i = 0; i < n; ++i) CHECK(after[i] == locs[i]);
   // Refusals: an illegal placement says why, another tile, the wrong phase, bad arguments.
-  const carc_move wrong = carc_move_pack('E' - 'A', 0, -1, 0, CARC_LOC_NONE);
+  const carc_move wrong = carc_move_pack('E' - 'A', 0, -1, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE);
   CHECK(carc_game_meeple_locations_for(g.get(), wrong, locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_EILLEGAL);
   CHECK(errmsg(nullptr) ==
         "carc_game_meeple_locations_for: E 0,-1 0: the south edge is field but the neighbour there shows city");
-  const carc_move other = carc_move_pack('U' - 'A', 0, 1, 0, CARC_LOC_NONE);
+  const carc_move other = carc_move_pack('U' - 'A', 0, 1, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE);
   CHECK(carc_game_meeple_locations_for(g.get(), other, locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_EILLEGAL);
   CHECK(carc_game_meeple_locations_for(placed.get(), cap, locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_EPHASE);
   CHECK(carc_game_meeple_locations_for(g.get(), CARC_MOVE_INVALID, locs, CARC_MAX_MEEPLE_LOCATIONS, &n) == CARC_EINVAL);

@@ -167,6 +167,9 @@ std::string c_answers(const carc_game* g, int i) {
   int32_t locs[CARC_MAX_MEEPLE_LOCATIONS] = {};
   add(carc_game_meeple_locations(g, locs, CARC_MAX_MEEPLE_LOCATIONS, &n));
   for (int k = 0; k < n; ++k) add(locs[k]);
+  carc_move actions[CARC_MAX_FIGURE_ACTIONS] = {};
+  add(carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &n));
+  for (int k = 0; k < n; ++k) add(static_cast<long>(actions[k]));
   s += carc_game_errmsg(g);  // the failure of one of the two listings, by phase
   std::string text(static_cast<size_t>(carc_game_save(g, nullptr, 0)) + 1, '\0');
   add(carc_game_save(g, text.data(), text.size()));

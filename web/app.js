@@ -5,7 +5,7 @@
 // engine does not: who sits in each seat, the cell and rotation being tried, the view's pan
 // and zoom, and the log of events shown so far.
 
-import { loadCarcassonne, Phase, TILES } from './carcassonne.js';
+import { loadCarcassonne, Phase } from './carcassonne.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['#d62728', '#1f5fd6', '#f2c70c', '#1b9e3e', '#222222', '#e377c2']; // as the engine draws meeples
@@ -99,7 +99,7 @@ function newGame() {
   const game = attempt(() => new ui.carc.Game({
     players: Number($('players').value), seed,
     farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
-    firstEditionFarmers: $('opt-first-farmers').checked,
+    firstEditionFarmers: $('opt-first-farmers').checked, river: $('opt-river').checked, abbot: $('opt-abbot').checked,
   }));
   if (game) start(game, seed);
 }
@@ -167,12 +167,14 @@ function confirm() {
   }
 }
 
-function deploy(location) {
+// Takes a figure action on the tile just placed: a move of figureActions() (a meeple, the
+// abbot, the recall), or null for none.
+function act(action) {
   const game = ui.game;
   if (game.phase !== Phase.PLACE_MEEPLE || botToMove()) return;
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
-  if (attempt(() => game.deploy(location))) {
+  if (attempt(() => game.act(action))) {
     collectEvents(turn, player);
     ui.rotation = 0;
     render();
@@ -232,7 +234,7 @@ function playBot() {
   if (!move) return;
   const ms = performance.now() - started;
   ui.botTimes.push(ms);
-  if (!attempt(() => (game.phase === Phase.PLACE_TILE ? game.play(move) : game.deploy(move.meeple)))) return;
+  if (!attempt(() => (game.phase === Phase.PLACE_TILE ? game.play(move) : game.act(move)))) return;
   const time = $('bot-time');
   time.textContent = `P${player} (bot: ${level}) chose turn ${turn} in ${Math.round(ms)} ms`;
   time.dataset.times = ui.botTimes.map((t) => t.toFixed(1)).join(' ');
@@ -248,6 +250,7 @@ function collectEvents(turn, player) {
 
 function describe(event) {
   if (event.type === 'discard') return `tile ${event.tile} fits nowhere: discarded, another is drawn`;
+  if (event.type === 'recall') return `P${event.winners[0]} recalls the abbot: +${event.points} for the ${event.feature}`;
   const who = event.winners.length ? event.winners.map((p) => `P${p}`).join(' and ') : 'nobody';
   const size = event.tiles ? `, ${event.tiles} tiles` : '';
   const when = event.endGame ? ' at the end of the game' : '';
@@ -281,6 +284,8 @@ function load(text) {
   $('opt-farmers').checked = game.option('farmers');
   $('opt-small-city').checked = game.option('firstEditionSmallCity');
   $('opt-first-farmers').checked = game.option('firstEditionFarmers');
+  $('opt-river').checked = game.option('river');
+  $('opt-abbot').checked = game.option('abbot');
   buildSeats();
   start(game, seed);
 }
@@ -296,7 +301,7 @@ function render() {
     ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
     : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
     : bot ? `Turn ${game.turnsPlayed + 1}: P${player} (bot: ${bot}) is to play ${game.currentTile}`
-    : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a meeple on'} ${game.currentTile}`;
+    : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a figure on'} ${game.currentTile}`;
   document.body.dataset.phase = ['place-tile', 'place-meeple', 'game-over', 'draw'][phase];
   document.body.dataset.bot = bot ?? '';
 
@@ -369,21 +374,29 @@ function renderMeeples(phase) {
   const box = $('meeples');
   box.innerHTML = '';
   if (phase !== Phase.PLACE_MEEPLE) return;
-  const choices = ui.game.meepleChoices();
-  choices.forEach((choice, i) => {
+  // Every figure action the engine lists: meeples on the features of the tile just placed,
+  // then the abbot on its monastery or garden, then the abbot's recall.
+  const game = ui.game;
+  const actions = game.figureActions();
+  const last = actions.length ? game.tile(game.board().length - 1) : null;
+  actions.forEach((action, i) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'meeple-choice';
-    button.dataset.location = choice.location;
-    button.textContent = `${i + 1}: ${choice.feature} (${choice.location})`;
-    button.addEventListener('click', () => deploy(choice.location));
+    button.dataset.location = action.meeple ?? '';
+    button.dataset.figure = action.figure;
+    const feature = action.meeple ? game.featureAt(last.x, last.y, action.meeple) : null;
+    button.textContent = action.figure === 'recall' ? `${i + 1}: recall the abbot`
+      : action.figure === 'meeple' ? `${i + 1}: ${feature} (${action.meeple})`
+      : `${i + 1}: ${action.figure} on the ${feature} (${action.meeple})`;
+    button.addEventListener('click', () => act(action));
     box.append(button);
   });
   const skip = document.createElement('button');
   skip.type = 'button';
   skip.id = 'skip';
-  skip.textContent = choices.length ? 'No meeple (N)' : 'No meeple possible: end the turn (N)';
-  skip.addEventListener('click', () => deploy(null));
+  skip.textContent = actions.length ? 'No figure (N)' : 'No figure possible: end the turn (N)';
+  skip.addEventListener('click', () => act(null));
   box.append(skip);
 }
 
@@ -392,7 +405,11 @@ function renderRemaining() {
   const counts = game.remainingTiles();
   const odds = game.nextTileProbabilities();
   $('tiles-left').textContent = `(${game.tilesRemaining} face down)`;
-  $('remaining').innerHTML = [...TILES].map((t) =>
+  // The tile types of this game's box: those with tiles face down or on the board (the
+  // types of an expansion that is off have none and are not shown).
+  const placed = new Set(game.board().map((p) => p.tile));
+  const inBox = ui.carc.TILES.filter((t) => counts[t] || placed.has(t));
+  $('remaining').innerHTML = inBox.map((t) =>
     `<figure class="remaining-tile${counts[t] ? '' : ' gone'}" data-tile="${t}" data-count="${counts[t]}">` +
     `${ui.carc.tileSvg(t, 0, 40)}<figcaption>${t} &times;${counts[t]}<br>${(100 * odds[t]).toFixed(1)}%</figcaption></figure>`).join('');
   const dead = game.frontier().filter((cell) => cell.dead);
@@ -469,7 +486,7 @@ function onKey(e) {
   if (key === 'r') rotate();
   else if (key === 'enter') confirm();
   else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
-  else if (key === 'n') deploy(null);
+  else if (key === 'n') act(null);
   else if (key >= '1' && key <= '8') $('meeples').querySelectorAll('.meeple-choice')[Number(key) - 1]?.click();
   else if (key === '+' || key === '=') zoomBy(1.25);
   else if (key === '-') zoomBy(0.8);

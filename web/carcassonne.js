@@ -1,8 +1,10 @@
-// carcassonne.js: the carcassonne rules engine (base game) in JavaScript, an ES module over
-// the C ABI (carcassonne.h) compiled to WebAssembly. It has the shape of the Python module
-// (capi/python/carcassonne): a Game class with moves, events, queries, records and
-// pictures, tiles as letters 'A'..'X', locations as names ('C', 'N', ..., 'NNW'), feature
-// kinds as 'road', 'city', 'monastery', 'field', rotations in degrees (0, 90, 180, 270).
+// carcassonne.js: the carcassonne rules engine (the base game, the River and the Abbot) in
+// JavaScript, an ES module over the C ABI (carcassonne.h) compiled to WebAssembly. It has the
+// shape of the Python module (capi/python/carcassonne): a Game class with moves, events,
+// queries, records and pictures, tiles as ids ('A'..'X', 'U_G', 'RA', ...: the API's TILES),
+// locations as names ('C', 'N', ..., 'NNW', 'CF'), feature kinds as 'road', 'city',
+// 'monastery', 'field', 'garden', figures as 'meeple', 'abbot', ... and the action 'recall',
+// rotations in degrees (0, 90, 180, 270). Packed moves are BigInts (64 bits).
 // Errors throw CarcassonneError subclasses (one per C status) carrying the library's
 // message; a failed call leaves the game as it was. Every argument is checked before it
 // reaches C (a wrong type or a value out of range throws InvalidArgument).
@@ -10,7 +12,7 @@
 //   import { loadCarcassonne } from './carcassonne.js';
 //   const carc = await loadCarcassonne();          // in node: loadCarcassonne({ wasmBinary })
 //   const game = new carc.Game({ players: 2, seed: 42 });
-//   game.play('L 0,-1 180');                       // or game.place({x, y, rotation}); game.deploy(null)
+//   game.play('L 0,-1 180');                       // or game.place({x, y, rotation}); game.act(null)
 //   const same = carc.Game.load(game.save());
 //
 // A game holds memory inside the WebAssembly instance: call game.free() when done with it
@@ -21,20 +23,30 @@ import createCarcassonneWasm from './carcassonne_wasm.mjs';
 // Status codes and the header's constants (carcassonne.h; they never change once released).
 export const Status = Object.freeze({ EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
 export const Phase = Object.freeze({ PLACE_TILE: 0, PLACE_MEEPLE: 1, GAME_OVER: 2, DRAW: 3 });
-export const TILES = 'ABCDEFGHIJKLMNOPQRSTUVWX'; // tile type t is TILES[t]
-export const LOCATIONS = Object.freeze(['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW']);
-export const FEATURES = Object.freeze(['road', 'city', 'monastery', 'field']);
+export const LOCATIONS = Object.freeze(['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
+export const FEATURES = Object.freeze(['road', 'city', 'monastery', 'field', 'garden']);
+// Figure kinds by CARC_FIGURE_* (meeple .. pig); 'recall' (CARC_FIGURE_RECALL) is an action.
+export const FIGURES = Object.freeze(['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
+// carc_game_check's answers: 'legal', then the CARC_WHY_* reasons in lower case, by value.
+export const REASONS = Object.freeze(['legal', 'wrong_phase', 'bad_rotation', 'occupied', 'no_neighbour', 'mismatch',
+  'no_such_feature', 'feature_occupied', 'no_supply', 'farmers_off', 'no_such_tile', 'not_face_down', 'river_continue',
+  'river_u_turn', 'river_first', 'lake_last', 'not_in_game', 'garden_abbot_only', 'abbot_centre_only',
+  'abbot_not_placed', 'abbot_complete', 'recall_location']);
+const SIDES = Object.freeze(['N', 'E', 'S', 'W']);
+const TILE_TYPES = 84;
+const FIGURE_RECALL = 7;
 export const MIN_PLAYERS = 1;
 export const MAX_PLAYERS = 6;
 const LOC_NONE = 15;
 const BOT_LEVELS = Object.freeze({ random: 0, greedy: 1, mcts: 2 }); // CARC_BOT_RANDOM, GREEDY, MCTS
-const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3 };
-const MAX_PLACEMENTS = 592;
+const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3, river: 4, abbot: 5 };
+const MAX_PLACEMENTS = 1016;
 const MAX_MEEPLE_LOCATIONS = 8;
-const MAX_TILES = 72;
-const MAX_FRONTIER = 148;
-const CELL_FIELDS = 3;
-const EVENT_FIELDS = 16;
+const MAX_FIGURE_ACTIONS = 34;
+const MAX_TILES = 125;
+const MAX_FRONTIER = 255;
+const CELL_FIELDS = 4;
+const EVENT_FIELDS = 17;
 const FEATURE_INFO_FIELDS = 15;
 const MIN_TILE_PIXELS = 1;
 const MAX_TILE_PIXELS = 4096;
@@ -115,11 +127,6 @@ function flag(value, where, what) {
   throw invalid(`${where}: ${what} must be true or false, not ${show(value)}`);
 }
 
-function tileOf(value, where) {
-  const t = typeof value === 'string' && value.length === 1 ? TILES.indexOf(value) : -1;
-  if (t < 0) throw invalid(`${where}: a tile is a letter 'A' to 'X', not ${show(value)}`);
-  return t;
-}
 
 function locationOf(value, where) {
   const loc = LOCATIONS.indexOf(value);
@@ -131,6 +138,18 @@ function locationOf(value, where) {
 
 function meepleOf(value, where) {
   return value === null || value === undefined ? LOC_NONE : locationOf(value, where);
+}
+
+// A figure action: [CARC_FIGURE_*, CARC_LOC_*] of a figure name (or 'recall') and a location.
+function figureActionOf(figure, location, where) {
+  const kind = figure === 'recall' ? FIGURE_RECALL : FIGURES.indexOf(figure);
+  if (typeof figure !== 'string' || kind < 0) {
+    throw invalid(`${where}: a figure is one of ${[...FIGURES, 'recall'].join(', ')}, not ${show(figure)}`);
+  }
+  const loc = meepleOf(location, where);
+  if (kind === FIGURE_RECALL && loc !== LOC_NONE) throw invalid(`${where}: a recall takes no location, not ${show(location)}`);
+  if (kind !== FIGURE_RECALL && kind !== 0 && loc === LOC_NONE) throw invalid(`${where}: the ${figure} needs a location`);
+  return [kind, loc];
 }
 
 function quarterTurns(degrees, where) {
@@ -174,15 +193,24 @@ export async function loadCarcassonne(moduleOptions = {}) {
 function makeApi(wasm) {
   const c = (name) => wasm[`_carc_${name}`];
   const heap = () => new DataView(wasm.HEAPU8.buffer); // a fresh view: memory may have grown
+  // The tile ids, from the library: tile type t is TILES[t].
+  const TILES = Object.freeze(Array.from({ length: TILE_TYPES }, (_, t) => wasm.UTF8ToString(c('tile_name')(t))));
+  const TILE_TYPE = new Map(TILES.map((id, t) => [id, t]));
+  const tileOf = (value, where) => {
+    const t = typeof value === 'string' ? TILE_TYPE.get(value) : undefined;
+    if (t === undefined) throw invalid(`${where}: ${show(value)} is not a tile id (A..X, U_G, RA, ...)`);
+    return t;
+  };
 
   // One scratch area for out-parameters and fixed buffers, reused by every call (JavaScript
   // runs one call at a time on an instance). Its layout: ints, then a 64-bit area.
-  const SCRATCH_BYTES = 4 * (MAX_FRONTIER * CELL_FIELDS + MAX_PLACEMENTS + 64);
+  const SCRATCH_BYTES = 4 * (MAX_FRONTIER * CELL_FIELDS + 2 * MAX_PLACEMENTS + 64);
   const scratch = wasm._malloc(SCRATCH_BYTES);
   const i32 = (index) => heap().getInt32(scratch + 4 * index, true);
   const u32 = (index) => heap().getUint32(scratch + 4 * index, true);
   const f64 = (index) => heap().getFloat64(scratch + 8 * index, true);
   const i64 = (index) => heap().getBigInt64(scratch + 8 * index, true);
+  const u64 = (index) => heap().getBigUint64(scratch + 8 * index, true); // a carc_move
   const slot = (index) => scratch + 4 * index; // the address of the index-th int
 
   const lastMessage = () => wasm.UTF8ToString(c('game_errmsg')(0));
@@ -216,37 +244,43 @@ function makeApi(wasm) {
   };
   const finalizer = new FinalizationRegistry((handle) => c('game_free')(handle));
 
+  // A move is {tile, x, y, rotation, meeple, figure}: meeple the location (null: none),
+  // figure 'meeple', 'abbot', ... or 'recall' (with meeple null).
   const unpackMove = (m) => {
-    check(c('move_unpack')(m, slot(0), slot(1), slot(2), slot(3), slot(4)));
-    const loc = i32(4);
-    return { tile: TILES[i32(0)], x: i32(1), y: i32(2), rotation: 90 * i32(3), meeple: loc === LOC_NONE ? null : LOCATIONS[loc] };
+    check(c('move_unpack')(m, slot(0), slot(1), slot(2), slot(3), slot(4), slot(5)));
+    const loc = i32(5), kind = i32(4);
+    return { tile: TILES[i32(0)], x: i32(1), y: i32(2), rotation: i32(3), meeple: loc === LOC_NONE ? null : LOCATIONS[loc],
+      figure: kind === FIGURE_RECALL ? 'recall' : FIGURES[kind] };
   };
   const packMove = (move, where) => {
-    if (move === null || typeof move !== 'object') throw invalid(`${where}: a move is an object {tile, x, y, rotation, meeple}, not ${show(move)}`);
-    const m = c('move_pack')(tileOf(move.tile, where), integer(move.x, -128, 127, where, 'x'),
-      integer(move.y, -128, 127, where, 'y'), quarterTurns(move.rotation, where), meepleOf(move.meeple, where)) >>> 0;
-    return m;
+    if (move === null || typeof move !== 'object') throw invalid(`${where}: a move is an object {tile, x, y, rotation, meeple, figure}, not ${show(move)}`);
+    quarterTurns(move.rotation, where);
+    const [kind, loc] = figureActionOf(move.figure ?? 'meeple', move.meeple, where);
+    return c('move_pack')(tileOf(move.tile, where), integer(move.x, -128, 127, where, 'x'),
+      integer(move.y, -128, 127, where, 'y'), move.rotation, kind, loc);
   };
+  const movesAt = (index, n) => Array.from({ length: n }, (_, i) => unpackMove(u64(index / 2 + i)));
 
-  /** Move text ("E 0,-1 180 S") of a move {tile, x, y, rotation, meeple}. */
+  /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C") of a move {tile, x, y, rotation, meeple, figure}. */
   function formatMove(move) {
     const m = packMove(move, 'carc_move_format');
     return textOut((buf, size) => c('move_format')(m, buf, size));
   }
 
-  /** A move {tile, x, y, rotation, meeple} from move text ("E 0,-1 180 S"). */
+  /** A move {tile, x, y, rotation, meeple, figure} from move text ("E 0,-1 180 S", "U -1,1 90 recall"). */
   function parseMove(text) {
     asciiText(text, 'carc_move_parse', 'move text');
     withText(text, (p) => check(c('move_parse')(p, slot(8))));
-    return unpackMove(u32(8));
+    return unpackMove(u64(4));
   }
 
   class Game {
     /** A game for 1..6 players: { players, seed } shuffles the pile from seed (0 if neither
      * seed nor order is given), { order: 'EUV...' } draws exactly those tiles after the start
-     * tile, { callerDraws: true } (or the pile's tiles) waits in Phase.DRAW for draw(tile).
-     * Rule options farmers (default true), firstEditionSmallCity, firstEditionFarmers are
-     * fixed once the first tile is placed. */
+     * tile, { callerDraws: true } (or the pile's tiles) waits in Phase.DRAW for draw(tile);
+     * an order or a pile is tile ids separated by spaces ('U_G U E') or base letters ('EUV').
+     * Options farmers (default true), firstEditionSmallCity, firstEditionFarmers and the
+     * expansions river and abbot are fixed once the first tile is placed. */
     constructor(opts = {}) {
       opts = options(opts, ['players', 'seed', 'order', 'callerDraws', ...Object.keys(OPTIONS)], 'Game');
       const { players = 2, seed, order, callerDraws = false } = opts;
@@ -256,8 +290,26 @@ function makeApi(wasm) {
       const where = callerDraws !== false ? 'carc_game_new_caller_draws' : order === undefined ? 'carc_game_new' : 'carc_game_new_with_order';
       integer(players, MIN_PLAYERS, MAX_PLAYERS, where, 'player count');
       const values = {};
-      for (const [name, def] of [['farmers', true], ['firstEditionSmallCity', false], ['firstEditionFarmers', false]]) {
+      for (const [name, def] of [['farmers', true], ['firstEditionSmallCity', false], ['firstEditionFarmers', false],
+        ['river', false], ['abbot', false]]) {
         values[name] = flag(opts[name] ?? def, 'carc_game_set_option', name);
+      }
+      const changed = Object.keys(values).filter((name) => values[name] !== (name === 'farmers'));
+      const tiles = order !== undefined ? order : typeof callerDraws === 'string' ? callerDraws : undefined;
+      if (tiles !== undefined && (values.river || values.abbot)) {
+        // An order or a pile of an expansion's tiles needs the expansion from the start: the
+        // constructors know only the base box, so the game comes from a record header.
+        if (seed !== undefined || (order !== undefined && callerDraws !== false)) {
+          throw invalid(`${where}: a game has a seed, a draw order or caller draws, one of them`);
+        }
+        const words = asciiText(tiles, where, order !== undefined ? 'order' : 'callerDraws').split(/\s+/).filter(Boolean).join(' ') || '-';
+        const record = ['carcassonne-record 1', `players ${players}`,
+          ...changed.map((name) => `${name.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`)} ${values[name] ? 'on' : 'off'}`),
+          order !== undefined ? `order ${words}` : `pile hidden ${words}`, ''].join('\n');
+        const status = withText(record, (p) => c('game_load')(slot(0), p, slot(1)));
+        if (status < 0) throw errorFor(status, `${where}: ${lastMessage().split(': ').slice(2).join(': ')}`);
+        this._adopt(u32(0));
+        return;
       }
       if (callerDraws !== false) {
         if (seed !== undefined || order !== undefined) throw invalid(`${where}: a game with caller draws has no seed and no draw order`);
@@ -271,7 +323,7 @@ function makeApi(wasm) {
       }
       this._adopt(u32(0));
       try {
-        for (const [name, value] of Object.entries(values)) this._call('game_set_option', OPTIONS[name], value ? 1 : 0);
+        for (const name of changed) this._call('game_set_option', OPTIONS[name], values[name] ? 1 : 0);
       } catch (e) {
         this.free();
         throw e;
@@ -340,21 +392,26 @@ function makeApi(wasm) {
     }
     /** Meeples each player has left to deploy. */
     get supplies() { return Array.from({ length: this.players }, (_, p) => this._call('game_supply', p)); }
+    /** Per player, the figures of each kind in supply: { meeple: 7, 'large meeple': 0, abbot: 1, builder: 0, pig: 0 }. */
+    figureSupplies() {
+      return Array.from({ length: this.players }, (_, p) =>
+        Object.fromEntries(FIGURES.map((name, kind) => [name, this._call('game_figure_supply', p, kind)])));
+    }
     /** Tiles still to be drawn, the current tile not included. */
     get tilesRemaining() { return this._call('game_tiles_remaining'); }
-    /** {letter: count} of the tiles still to be drawn. */
+    /** {tile id: count} of the tiles still to be drawn, every type of every set. */
     remainingTiles() {
       this._call('game_tiles_remaining_by_type', slot(0), TILES.length);
-      return Object.fromEntries([...TILES].map((letter, t) => [letter, i32(t)]));
+      return Object.fromEntries(TILES.map((id, t) => [id, i32(t)]));
     }
-    /** {letter: chance} of each tile type being drawn next (count / tiles remaining). */
+    /** {tile id: chance} of each tile type being drawn next (the river's stack first). */
     nextTileProbabilities() {
       this._call('game_next_tile_probabilities', slot(0), TILES.length);
-      return Object.fromEntries([...TILES].map((letter, t) => [letter, f64(t)]));
+      return Object.fromEntries(TILES.map((id, t) => [id, f64(t)]));
     }
     /** The players with the highest score once the game is over (WrongPhase before). */
     get winners() { return playersOf(this._call('game_winners')); }
-    /** The value of a rule option: 'farmers', 'firstEditionSmallCity', 'firstEditionFarmers'. */
+    /** The value of an option: 'farmers', 'firstEditionSmallCity', 'firstEditionFarmers', 'river', 'abbot'. */
     option(name) {
       if (!Object.hasOwn(OPTIONS, name)) throw invalid(`carc_game_option: ${show(name)} is not an option (${Object.keys(OPTIONS).join(', ')})`);
       return this._call('game_option', OPTIONS[name]) === 1;
@@ -368,20 +425,21 @@ function makeApi(wasm) {
       const n = i32(0);
       const out = [];
       for (let i = 0; i < n; i++) {
-        const m = u32(16 + i);
+        const m = Number(u64(8 + i) & 0xFFFFFFFFn); // x, y and the rotation are in the low 32 bits
         out.push({ x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) });
       }
       return out;
     }
     /** Places the current tile: a placement {x, y, rotation} (degrees). */
-    place(placement) {
-      const where = 'carc_game_place';
+    place(placement) { this._call('game_place', this._placement(placement, 'carc_game_place')); }
+    // A placement {x, y, rotation} of the current tile as a packed move without a figure action.
+    _placement(placement, where) {
       if (placement === null || typeof placement !== 'object') throw invalid(`${where}: a placement is {x, y, rotation}, not ${show(placement)}`);
       const x = integer(placement.x, -128, 127, where, 'x');
       const y = integer(placement.y, -128, 127, where, 'y');
-      const r = quarterTurns(placement.rotation, where);
+      quarterTurns(placement.rotation, where);
       const tile = this._call('game_current_tile');
-      this._call('game_place', c('move_pack')(tile, x, y, r, LOC_NONE) >>> 0);
+      return c('move_pack')(tile, x, y, placement.rotation, 0, LOC_NONE);
     }
     /** The features {location, feature} of the tile just placed that may take a meeple. */
     meepleChoices() {
@@ -390,6 +448,39 @@ function makeApi(wasm) {
       if (!locations.length) return [];
       const last = this.tile(this._call('game_tile_count') - 1);
       return locations.map((loc) => ({ location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', last.x, last.y, loc)] }));
+    }
+    /** Every legal figure action on the tile just placed but none, as whole moves (meeples
+     * first, then the abbot and the recall). */
+    figureActions() {
+      this._call('game_figure_actions', slot(16), MAX_FIGURE_ACTIONS, slot(0));
+      return movesAt(16, i32(0));
+    }
+    /** The figure actions a placement {x, y, rotation} of the current tile would offer, without placing it. */
+    figureActionsFor(placement) {
+      const move = this._placement(placement, 'carc_game_figure_actions_for');
+      this._call('game_figure_actions_for', move, slot(16), MAX_FIGURE_ACTIONS, slot(0));
+      return movesAt(16, i32(0));
+    }
+    /** Takes a figure action on the tile just placed: act('abbot', 'C'), act('meeple', 'S'),
+     * act('recall'), act(null) for none (or a move from figureActions()); then scores,
+     * passes the turn and draws. */
+    act(figure, location = null) {
+      if (figure !== null && typeof figure === 'object') [figure, location] = [figure.figure, figure.meeple];
+      const [kind, loc] = figure === null ? [0, LOC_NONE] : figureActionOf(figure, location, 'carc_game_act');
+      this._call('game_act', kind, loc);
+    }
+    /** Whether a move (object or text) is legal now: 'legal' or a REASONS name ('river_u_turn', ...). */
+    check(move) {
+      const packed = typeof move === 'string' ? (() => {
+        withText(asciiText(move, 'carc_game_check', 'move text'), (p) => check(c('move_parse')(p, slot(8))));
+        return u64(4);
+      })() : packMove(move, 'carc_game_check');
+      return REASONS[this._call('game_check', packed)];
+    }
+    /** The river's open end {x, y, side} (side 'N', 'E', 'S', 'W': where the river enters), or null. */
+    riverEnd() {
+      if (!this._call('game_river_end', slot(0), slot(1), slot(2))) return null;
+      return { x: i32(0), y: i32(1), side: SIDES[i32(2)] };
     }
     /** Deploys a meeple at a location (null: none), scores, passes the turn and draws. */
     deploy(location) { this._call('game_deploy', meepleOf(location?.location ?? location, 'carc_game_deploy')); }
@@ -422,7 +513,7 @@ function makeApi(wasm) {
      * opponent: 'random', 'greedy' or 'mcts' (tree search over re-dealt piles: it never sees
      * the real order). MCTS stops after `iterations` or `milliseconds` (0: no limit),
      * whichever comes first; an iteration budget alone gives the same move for the same seed.
-     * In the tile phase play() the move; in the meeple phase deploy() its meeple. The game is
+     * In the tile phase play() the move; in the figure phase act() it. The game is
      * unchanged. `threads` must be 1: this WebAssembly build has no threads. */
     botMove(level = 'mcts', opts = {}) {
       const where = 'carc_bot_choose';
@@ -436,13 +527,13 @@ function makeApi(wasm) {
       // Built without pthreads, std::thread cannot start: more than one would fail in C.
       if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
       this._call('bot_choose', ...args, threads, seedOf(seed, where), slot(8));
-      return unpackMove(u32(8));
+      return unpackMove(u64(4));
     }
 
     // --- chance: the face-down pile ---
     /** Whether the caller supplies this game's draws (draw). */
     get callerDraws() { return this._call('game_caller_draws') === 1; }
-    /** In Phase.DRAW: the face-down tile that was drawn (a letter). */
+    /** In Phase.DRAW: the face-down tile that was drawn (a tile id). */
     draw(tile) { this._call('game_draw', tileOf(tile, 'carc_game_draw')); }
     /** Shuffles the face-down tiles from seed, keeping everything public as it is. */
     redeal(seed) { this._call('game_redeal', seedOf(seed, 'carc_game_redeal')); }
@@ -475,7 +566,7 @@ function makeApi(wasm) {
       const turns = this.turnsPlayed;
       for (let turn = 1; turn <= turns; turn++) {
         this._call('game_turn_move', turn, slot(8));
-        out.push(unpackMove(u32(8)));
+        out.push(unpackMove(u64(4)));
       }
       return out;
     }
@@ -485,13 +576,18 @@ function makeApi(wasm) {
     rewind(turns) { this._call('game_rewind', cInt(turns, 'carc_game_rewind', 'turns')); }
 
     // --- front-end queries ---
-    /** The open cells {x, y, dead} next to the placed tiles, by row then column. */
+    /** The open cells {x, y, dead, river} next to the placed tiles, by row then column; river
+     * is the side the river enters by at its open end, else null. */
     frontier() {
       const cells = slot(16);
       this._call('game_frontier', cells, MAX_FRONTIER, slot(0));
-      return Array.from({ length: i32(0) }, (_, i) => ({ x: i32(16 + 3 * i), y: i32(17 + 3 * i), dead: i32(18 + 3 * i) === 1 }));
+      return Array.from({ length: i32(0) }, (_, i) => {
+        const f = (k) => i32(16 + CELL_FIELDS * i + k);
+        const side = [0, 1, 2, 3].find((s) => (f(3) >> s) & 1);
+        return { x: f(0), y: f(1), dead: f(2) === 1, river: side === undefined ? null : SIDES[side] };
+      });
     }
-    /** The rotations (degrees) in which a tile fits at (x, y); [] if not an open cell. */
+    /** The rotations (degrees) in which a tile fits at (x, y), each picture once; [] if not an open cell. */
     fittingRotations(tile, x, y) {
       const where = 'carc_game_fitting_rotations';
       const mask = this._call('game_fitting_rotations', tileOf(tile, where), cInt(x, where, 'x'), cInt(y, where, 'y'));
@@ -534,14 +630,20 @@ function makeApi(wasm) {
 
     // --- events ---
     /** The events since the last call, oldest first: { type: 'score', feature, points,
-     * winners, endGame, tile, x, y, location, tiles, meeples } or { type: 'discard', tile }. */
+     * winners, endGame, tile, x, y, location, tiles, meeples }, { type: 'recall', feature,
+     * points, winners, tile, x, y, location } or { type: 'discard', tile }. */
     events() {
       const out = [];
       const players = this.players;
       const f = (i) => i32(16 + i);
       while (this._call('game_poll_event', slot(16), EVENT_FIELDS) === 1) {
         if (f(0) === 1) {
-          out.push({ type: 'discard', tile: TILES[f(5)] });
+          out.push({ type: 'discard', tile: TILES[f(16)] });
+          continue;
+        }
+        if (f(0) === 2) {
+          out.push({ type: 'recall', feature: FEATURES[f(1)], points: f(2), winners: playersOf(f(3)), tile: TILES[f(5)],
+            x: f(6), y: f(7), location: LOCATIONS[f(8)] });
           continue;
         }
         out.push({ type: 'score', feature: FEATURES[f(1)], points: f(2), winners: playersOf(f(3)), endGame: f(4) === 1,
@@ -555,7 +657,7 @@ function makeApi(wasm) {
     /** The index-th tile placed {tile, x, y, rotation} (0: the start tile). */
     tile(index) {
       this._call('game_tile', cInt(index, 'carc_game_tile', 'index'), slot(0), slot(1), slot(2), slot(3));
-      return { tile: TILES[i32(2)], x: i32(0), y: i32(1), rotation: 90 * i32(3) };
+      return { tile: TILES[i32(2)], x: i32(0), y: i32(1), rotation: i32(3) };
     }
     /** Every tile on the board, in the order they were placed. */
     board() { return Array.from({ length: this._call('game_tile_count') }, (_, i) => this.tile(i)); }
@@ -563,19 +665,20 @@ function makeApi(wasm) {
     tileAt(x, y) {
       x = cInt(x, 'carc_game_tile_at', 'x'); y = cInt(y, 'carc_game_tile_at', 'y');
       if (!this._call('game_tile_at', x, y, slot(0), slot(1))) return null;
-      return { tile: TILES[i32(0)], x, y, rotation: 90 * i32(1) };
+      return { tile: TILES[i32(0)], x, y, rotation: i32(1) };
     }
     /** The kind of the feature at a location of the tile at (x, y). */
     featureAt(x, y, location) {
       const where = 'carc_game_feature_kind';
       return FEATURES[this._call('game_feature_kind', cInt(x, where, 'x'), cInt(y, where, 'y'), locationOf(location, where))];
     }
-    /** The meeples {player, x, y, location, feature} on the board. */
+    /** The figures {player, x, y, location, feature, figure} on the board (meeples and abbots). */
     meeples() {
       return Array.from({ length: this._call('game_meeple_count') }, (_, i) => {
-        this._call('game_meeple', i, slot(0), slot(1), slot(2), slot(3));
-        const [player, x, y, loc] = [i32(0), i32(1), i32(2), i32(3)];
-        return { player, x, y, location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', x, y, loc)] };
+        this._call('game_meeple', i, slot(0), slot(1), slot(2), slot(3), slot(4));
+        const [player, x, y, loc, kind] = [i32(0), i32(1), i32(2), i32(3), i32(4)];
+        return { player, x, y, location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', x, y, loc)],
+          figure: FIGURES[kind] };
       });
     }
   }
@@ -584,7 +687,7 @@ function makeApi(wasm) {
   function tileSvg(tile, rotation = 0, pixels = 64) {
     const where = 'carc_tile_render_svg';
     const t = tileOf(tile, where);
-    const r = quarterTurns(rotation, where);
+    const r = 90 * quarterTurns(rotation, where);
     const n = integer(pixels, MIN_TILE_PIXELS, MAX_TILE_PIXELS, where, 'pixels');
     return textOut((buf, size) => c('tile_render_svg')(t, r, n, buf, size));
   }
@@ -593,7 +696,7 @@ function makeApi(wasm) {
   function tileText(tile, rotation = 0) {
     const where = 'carc_tile_render_text';
     const t = tileOf(tile, where);
-    const r = quarterTurns(rotation, where);
+    const r = 90 * quarterTurns(rotation, where);
     return textOut((buf, size) => c('tile_render_text')(t, r, buf, size));
   }
 
@@ -603,7 +706,7 @@ function makeApi(wasm) {
     version: wasm.UTF8ToString(c('version_string')()),
     libraryVersion: [Math.floor(n / 1000000), Math.floor(n / 1000) % 1000, n % 1000],
     errstr: (status) => wasm.UTF8ToString(c('errstr')(cInt(status, 'carc_errstr', 'status'))),
-    Phase, Status, TILES, LOCATIONS, FEATURES, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase,
+    Phase, Status, TILES, LOCATIONS, FEATURES, FIGURES, REASONS, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase,
     BufferTooSmall, OutOfMemory, InternalError,
   });
 }

@@ -35,7 +35,10 @@ test('versions and constants', () => {
   assert.equal(carc.version, '0.2.0');
   assert.deepEqual(carc.libraryVersion, [0, 2, 0]);
   assert.equal(carc.errstr(-2), 'illegal move');
-  assert.equal(mod.TILES.length, 24);
+  assert.equal(carc.TILES.length, 84);
+  assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
+  assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
+  assert.equal(mod.REASONS.length, 22);
   assert.equal(carc.Game, Game);
 });
 
@@ -45,7 +48,7 @@ test('a seeded game: the same deal as everywhere, a turn, a record', () => {
   assert.deepEqual(game.placements()[0], { x: 0, y: -1, rotation: 180 });
   assert.equal(game.phase, mod.Phase.PLACE_TILE);
   game.play('L 0,-1 180');
-  assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null }]);
+  assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null, figure: 'meeple' }]);
   assert.deepEqual(game.scores, [0, 0]);
   assert.equal(game.currentPlayer, 1);
   const same = Game.load(game.save());
@@ -77,7 +80,13 @@ test('errors carry the status and the library message, and change nothing', () =
   throwsStatus(() => new Game({ player: 2 }), mod.InvalidArgument, -1, /unknown option "player"/);
   throwsStatus(() => new Game({ players: 2, order: 'EUZ' }), mod.InvalidArgument, -1, /^carc_game_new_with_order: /);
   throwsStatus(() => game.place({ x: 0, y: -1, rotation: 45 }), mod.InvalidArgument, -1, /rotation must be 0, 90, 180 or 270/);
-  throwsStatus(() => game.fittingRotations('Z', 0, 1), mod.InvalidArgument, -1, /a tile is a letter/);
+  throwsStatus(() => game.fittingRotations('Z', 0, 1), mod.InvalidArgument, -1, /"Z" is not a tile id/);
+  throwsStatus(() => game.act('ghost', 'C'), mod.InvalidArgument, -1, /a figure is one of/);
+  throwsStatus(() => game.act('recall', 'C'), mod.InvalidArgument, -1, /a recall takes no location/);
+  throwsStatus(() => game.act('abbot', 'C'), mod.WrongPhase, -3, /^carc_game_act: /);
+  throwsStatus(() => game.figureActions(), mod.WrongPhase, -3, /^carc_game_figure_actions: /);
+  throwsStatus(() => game.figureActionsFor({ x: 0, y: 1, rotation: 0 }), mod.IllegalMove, -2, /^carc_game_figure_actions_for: /);
+  throwsStatus(() => game.check('E 0,-1 180'), mod.InvalidArgument, -1, /^carc_game_check: /);
   throwsStatus(() => game.inspectFeature(0, 0, 'XX'), mod.InvalidArgument, -1, /a location is one of/);
   throwsStatus(() => game.play('L 0,-1 180 \u00e9'), mod.InvalidArgument, -1, /non-ASCII/);
   throwsStatus(() => game.svg({ tilePixels: 0 }), mod.InvalidArgument, -1, /tilePixels/);
@@ -189,8 +198,12 @@ test('queries and pictures', () => {
   assert.equal(carc.tileText('D').split('\n').length, 4);
   assert.match(game.textBoard(), /#/);
   const move = carc.parseMove('E 0,-1 180 S');
-  assert.deepEqual(move, { tile: 'E', x: 0, y: -1, rotation: 180, meeple: 'S' });
+  assert.deepEqual(move, { tile: 'E', x: 0, y: -1, rotation: 180, meeple: 'S', figure: 'meeple' });
   assert.equal(carc.formatMove(move), 'E 0,-1 180 S');
+  const recall = carc.parseMove('U -1,1 90 recall');
+  assert.deepEqual(recall, { tile: 'U', x: -1, y: 1, rotation: 90, meeple: null, figure: 'recall' });
+  assert.equal(carc.formatMove(recall), 'U -1,1 90 recall');
+  assert.equal(carc.formatMove({ tile: 'U_G', x: 0, y: 1, rotation: 90, meeple: 'C', figure: 'abbot' }), 'U_G 0,1 90 A:C');
   game.free();
 });
 
@@ -214,8 +227,8 @@ test('bots: each level a legal move, the game unchanged; an iteration budget rep
   game.place(placement);
   const meeple = game.botMove('greedy');
   assert.deepEqual({ x: meeple.x, y: meeple.y, rotation: meeple.rotation }, placement);
-  assert.ok(meeple.meeple === null || game.meepleChoices().some((c) => c.location === meeple.meeple));
-  game.deploy(meeple.meeple);
+  assert.ok(meeple.meeple === null || game.figureActions().some((a) => a.meeple === meeple.meeple && a.figure === meeple.figure));
+  game.act(meeple);
 
   const state = game.save();
   throwsStatus(() => game.botMove('expert'), mod.InvalidArgument, -1, /^carc_bot_choose: "expert" is not a bot level/);
@@ -246,5 +259,66 @@ print(json.dumps([str(game.bot_move("mcts", iterations=400, seed=s)) for s in (0
   const native = JSON.parse(execFileSync(python, ['-c', script], { input: game.save(),
     env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
   assert.deepEqual(moves.map((m) => carc.formatMove(m)), native);
+  game.free();
+});
+
+test('the Abbot: figure actions, checks, the recall and its event', () => {
+  const game = new Game({ players: 2, order: 'U_G U U U E', abbot: true });
+  assert.equal(game.option('abbot'), true);
+  assert.equal(game.check('U_G 0,1 90 C'), 'garden_abbot_only');
+  assert.equal(game.check({ tile: 'U_G', x: 0, y: 1, rotation: 90, meeple: 'C', figure: 'abbot' }), 'legal');
+  const before = game.figureActionsFor({ x: 0, y: 1, rotation: 90 });
+  game.place({ x: 0, y: 1, rotation: 90 });
+  assert.deepEqual(game.figureActions(), before);
+  assert.deepEqual(before.at(-1), { tile: 'U_G', x: 0, y: 1, rotation: 90, meeple: 'C', figure: 'abbot' });
+  throwsStatus(() => game.act('meeple', 'C'), mod.IllegalMove, -2, /only an abbot may stand on a garden/);
+  game.act(before.at(-1));
+  assert.equal(game.figureSupplies()[0].abbot, 0);
+  assert.deepEqual(game.meeples(), [{ player: 0, x: 0, y: 1, location: 'C', feature: 'garden', figure: 'abbot' }]);
+  for (const move of ['U -1,0 90', 'U 1,0 90', 'U -2,0 90']) game.play(move);
+  game.events();
+  game.place({ x: 0, y: -1, rotation: 180 });
+  assert.equal(game.figureActions().at(-1).figure, 'recall');
+  game.act('recall');
+  assert.deepEqual(game.events(), [{ type: 'recall', feature: 'garden', points: 4, winners: [0], tile: 'U_G', x: 0, y: 1,
+    location: 'C' }]);
+  assert.deepEqual(game.scores, [4, 0]);
+  assert.equal(Game.load(game.save()).save(), game.save());
+  game.free();
+});
+
+test('the River: the open end, the frontier, the reasons', () => {
+  const game = new Game({ players: 2, order: 'RD RG RI', river: true });
+  assert.deepEqual(game.tile(0), { tile: 'RA', x: 0, y: 0, rotation: 0 });
+  assert.deepEqual(game.riverEnd(), { x: 0, y: 1, side: 'N' });
+  assert.deepEqual(game.frontier().filter((c) => c.river), [{ x: 0, y: 1, dead: false, river: 'N' }]);
+  assert.deepEqual(game.placements(), [{ x: 0, y: 1, rotation: 0 }]);
+  assert.equal(game.check('RD -1,0 0'), 'river_continue');
+  game.play('RD 0,1 0');
+  game.play('RG 0,2 90');
+  assert.equal(game.check('RI 1,2 180'), 'river_u_turn');
+  assert.equal(game.check('RI 1,2 90'), 'legal');
+  const base = new Game({ players: 2, seed: 1 });
+  assert.equal(base.riverEnd(), null);
+  for (const g of [game, base]) g.free();
+});
+
+test('a river and abbot game through the module equals the native engine replaying it', () => {
+  const game = new Game({ players: 3, seed: 21, river: true, abbot: true });
+  const events = game.events();
+  let turn = 0;
+  while (!game.over) {
+    const placements = game.placements();
+    game.place(placements[(turn * 7) % placements.length]);
+    const actions = game.figureActions();
+    game.act(actions.length && turn % 3 ? actions[(turn * 5) % actions.length] : null);
+    events.push(...game.events());
+    turn++;
+  }
+  assert.ok(events.some((e) => e.type === 'recall') || events.some((e) => e.feature === 'garden'));
+  const native = JSON.parse(execFileSync(python, [join(repo, 'web', 'tests', 'native_replay.py'), '3', '21', '1', '0', '0', '1', '1'],
+    { input: game.save({ public: true }), env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+  assert.deepEqual(game.scores, native.scores);
+  assert.deepEqual(events, native.events);
   game.free();
 });

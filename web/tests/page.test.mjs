@@ -46,13 +46,15 @@ const snapshot = () => page.eval(`({
   status: document.getElementById('status').textContent,
   remaining: document.getElementById('remaining').innerHTML })`);
 
-async function newGame({ players, seed, farmers = true, smallCity = false, firstFarmers = false }) {
+async function newGame({ players, seed, farmers = true, smallCity = false, firstFarmers = false, river = false, abbot = false }) {
   await page.eval(`(() => {
     const set = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); };
     set('players', ${js(String(players))}); set('seed', ${js(String(seed))});
     document.getElementById('opt-farmers').checked = ${farmers};
     document.getElementById('opt-small-city').checked = ${smallCity};
-    document.getElementById('opt-first-farmers').checked = ${firstFarmers}; })()`);
+    document.getElementById('opt-first-farmers').checked = ${firstFarmers};
+    document.getElementById('opt-river').checked = ${river};
+    document.getElementById('opt-abbot').checked = ${abbot}; })()`);
   await page.click('#new-game');
   await page.waitFor(`document.getElementById('status').textContent.startsWith('Turn 1:')`);
   assert.equal(await count('#seats select'), players);
@@ -90,13 +92,14 @@ function setSeats(kinds) {
 
 // The game's final scores and events on the page equal the native engine replaying the
 // page's saved public record from the same seed.
-async function assertNativeReplay({ players, seed, farmers = true, smallCity = false, firstFarmers = false }) {
+async function assertNativeReplay({ players, seed, farmers = true, smallCity = false, firstFarmers = false, river = false,
+  abbot = false }) {
   const scores = await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))");
   const events = await pageEvents();
   await page.click('#save');
   const record = await page.eval("document.getElementById('record').value");
   const native = JSON.parse(execFileSync(python, [join(repo, 'web', 'tests', 'native_replay.py'), String(players), String(seed),
-    farmers ? '1' : '0', smallCity ? '1' : '0', firstFarmers ? '1' : '0'],
+    farmers ? '1' : '0', smallCity ? '1' : '0', firstFarmers ? '1' : '0', river ? '1' : '0', abbot ? '1' : '0'],
   { input: record, env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
   assert.equal(native.over, true);
   assert.deepEqual(scores, native.scores);
@@ -272,4 +275,30 @@ test('a game of bots only plays itself to the end, as the C++ engine replays it;
   assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
   const times = await botTimes();
   assert.ok(times.length >= 70, `${times.length} bot moves`);
+});
+
+test('the River and the Abbot: a person deploys the abbot, bots play on, as the C++ engine replays it', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  const setup = { players: 2, seed: 13, river: true, abbot: true };
+  await newGame(setup);
+  assert.match(await page.eval("document.querySelector('#board-view svg').outerHTML"), /data-tile="RA"/); // the spring
+  assert.equal(await count('#remaining .remaining-tile[data-tile="RL"]'), 1);            // the lake is in the box
+  assert.equal(await count('#remaining .remaining-tile[data-tile="D"]'), 1);
+  // Person turns until a tile offers the abbot (a monastery or a garden): take it.
+  let abbot = false;
+  for (let turn = 1; turn <= 40 && !abbot; turn++) {
+    await chooseCell(turn);
+    await page.click('#confirm');
+    await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+    abbot = (await count('.meeple-choice[data-figure="abbot"]')) > 0;
+    await page.click(abbot ? '.meeple-choice[data-figure="abbot"]' : '#skip');
+    await page.waitFor(`!document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
+  }
+  assert.ok(abbot, 'no tile offered the abbot in 40 turns');
+  assert.match(await page.eval("document.querySelector('#board-view svg').outerHTML"), /class="meeple/);
+  await setSeats(['random', 'greedy']);
+  await page.waitFor("document.body.dataset.phase === 'game-over'", 120000);
+  assert.deepEqual(page.errors, []);
+  await assertNativeReplay(setup);
 });

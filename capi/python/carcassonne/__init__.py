@@ -1,14 +1,18 @@
-"""The carcassonne rules engine (base game) from Python: a pure-Python binding over the
-C ABI (carcassonne.h) with ctypes. No compiler needed, only the shared library
-carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not empty (then only
-that file; empty counts as unset), else the first that fits of: next to the module (where
-a wheel built by pip carries it), the install the module came with, a build tree of its
-source checkout, the system's library path (details in carcassonne._lib). A file that is
-not carcassonne_c of this ABI is refused with ImportError saying why.
+"""The carcassonne rules engine (the base game, the River and the Abbot) from Python: a
+pure-Python binding over the C ABI (carcassonne.h) with ctypes. No compiler needed, only the
+shared library carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not
+empty (then only that file; empty counts as unset), else the first that fits of: next to
+the module (where a wheel built by pip carries it), the install the module came with, a
+build tree of its source checkout, the system's library path (details in
+carcassonne._lib). A file that is not carcassonne_c of this ABI is refused with
+ImportError saying why.
 
-Tiles are letters 'A'..'X', locations are names ('C', 'N', ..., 'NNW'), feature kinds are
-'road', 'city', 'monastery', 'field'; rotations are degrees clockwise (0, 90, 180, 270),
-as in move text ("E 0,-1 180 S"). Errors raise CarcassonneError subclasses carrying the
+Tiles are ids ('A'..'X' for the base game, 'E_G', 'RA', ... for the expansions' tiles:
+TILES), locations are names ('C', 'N', ..., 'NNW', 'CF'), feature kinds are 'road',
+'city', 'monastery', 'field', 'garden', figures 'meeple', 'abbot', ... (FIGURES) and the
+action 'recall'; rotations are degrees clockwise (0, 90, 180, 270), as in move text
+("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall"). The River and the Abbot are the
+options river=True and abbot=True. Errors raise CarcassonneError subclasses carrying the
 library's message; a failed call leaves the game as it was. Every argument is checked
 before it reaches C: a wrong type or a value out of range (ints beyond the C type
 included, bools where a number is meant, non-bools for options, text with a NUL or
@@ -21,7 +25,7 @@ non-ASCII characters) raises InvalidArgument, a ValueError.
     >>> game.play("L 0,-1 180")            # or game.place(...); game.deploy(...)
     >>> same = Game.load(game.save())      # records; game.undo() takes the turn back
     >>> same.history(), same.scores
-    ([Move(tile='L', x=0, y=-1, rotation=180, meeple=None)], [0, 0])
+    ([Move(tile='L', x=0, y=-1, rotation=180, meeple=None, figure='meeple')], [0, 0])
 
 Queries (remaining_tiles, next_tile_probabilities, frontier, fitting_rotations,
 projected_scores, inspect_feature) and pictures (svg, text_board) change nothing. A Game
@@ -33,20 +37,21 @@ _errors (exceptions), _args (argument checks), types (the value classes), game (
 
 from typing import Tuple
 
-from ._args import FEATURES, LOCATIONS, TILES
+from ._args import FEATURES, FIGURES, LOCATIONS, TILES
 from ._errors import (BufferTooSmall, CarcassonneError, IllegalMove, InternalError, InvalidArgument, OutOfMemory,
                       WrongPhase)
 from . import _lib
 from ._lib import CARC_VERSION_MAJOR, CARC_VERSION_MINOR, library_path
 from .game import Game, tile_svg, tile_text
+from .game import REASONS
 from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
-                    Rollouts, ScoreEvent)
+                    RecallEvent, Rollouts, ScoreEvent)
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
-    "ScoreEvent", "DiscardEvent", "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
+    "ScoreEvent", "DiscardEvent", "RecallEvent", "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
-    "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
+    "FIGURES", "REASONS", "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
 ]
 
 #: The (major, minor) version of the C ABI this module is written for.
@@ -64,7 +69,8 @@ def library_version() -> Tuple[int, int, int]:
 
 # The public classes live in submodules but belong to the package: tracebacks, reprs and
 # pickles name them carcassonne.X, which stays put if the files are split differently.
-for _cls in (Game, Phase, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent, DiscardEvent, FrontierCell,
+for _cls in (Game, Phase, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent, DiscardEvent, RecallEvent,
+             FrontierCell,
              FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):
     _cls.__module__ = __name__

@@ -7,14 +7,19 @@ import operator
 from typing import Optional
 
 from ._errors import invalid
-from ._lib import CARC_LOC_NONE
+from ._lib import CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_TILE_TYPES, lib
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 U64_MAX = 2**64 - 1
 
-LOCATIONS = ("C", "N", "E", "S", "W", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW")  # CARC_LOC_C ..
-FEATURES = ("road", "city", "monastery", "field")  # CARC_FEATURE_ROAD ..
-TILES = "ABCDEFGHIJKLMNOPQRSTUVWX"  # tile type t is TILES[t]
+LOCATIONS = ("C", "N", "E", "S", "W", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW", "CF")  # CARC_LOC_C ..
+FEATURES = ("road", "city", "monastery", "field", "garden")  # CARC_FEATURE_ROAD ..
+# Figure kinds by CARC_FIGURE_* (meeple .. pig), and the recall, which is an action, not a figure.
+FIGURES = ("meeple", "large meeple", "abbot", "builder", "pig")
+RECALL = "recall"
+# Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
+TILES = tuple(lib.carc_tile_name(t).decode() for t in range(CARC_TILE_TYPES))
+_TILE_TYPE = {name: t for t, name in enumerate(TILES)}
 
 
 def integer(value, lo: int, hi: int, message: str) -> int:
@@ -66,10 +71,11 @@ def ascii_text(value, where: str, what: str) -> bytes:
 
 
 def tile(value, where: str) -> int:
-    """A tile letter 'A'..'X' (upper case, as in move text and records) as its type."""
-    if not isinstance(value, str) or len(value) != 1 or value not in TILES:
-        raise invalid(f"{where}: {value!r} is not a tile letter A..X")
-    return TILES.index(value)
+    """A tile id ("A", "E_G", "RA": case-sensitive, as in move text and records) as its type."""
+    t = _TILE_TYPE.get(value) if isinstance(value, str) else None
+    if t is None:
+        raise invalid(f"{where}: {value!r} is not a tile id (A..X, E_G, RA, ...)")
+    return t
 
 
 def location(value, where: str) -> int:
@@ -86,6 +92,27 @@ def meeple(value: Optional[str], where: str) -> int:
     if not isinstance(value, str) or value not in LOCATIONS:
         raise invalid(f"{where}: {value!r} is not a location ({' '.join(LOCATIONS)}) or None")
     return LOCATIONS.index(value)
+
+
+def figure(value, where: str, recall: bool = True) -> int:
+    """A figure kind by name ("meeple", "abbot", ...; "recall" too if allowed) as its CARC_FIGURE_*."""
+    if isinstance(value, str) and value in FIGURES:
+        return FIGURES.index(value)
+    if recall and isinstance(value, str) and value == RECALL:
+        return CARC_FIGURE_RECALL
+    names = ", ".join(FIGURES + ((RECALL,) if recall else ()))
+    raise invalid(f"{where}: {value!r} is not a figure ({names})")
+
+
+def figure_action(kind, location, where: str):
+    """(CARC_FIGURE_*, CARC_LOC_*) of a figure kind and a location (None or '-': none)."""
+    f = figure(kind, where)
+    loc = meeple(location, where)
+    if f == CARC_FIGURE_RECALL and loc != CARC_LOC_NONE:
+        raise invalid(f"{where}: a recall takes no location, not {location!r}")
+    if f != CARC_FIGURE_MEEPLE and f != CARC_FIGURE_RECALL and loc == CARC_LOC_NONE:
+        raise invalid(f"{where}: the {FIGURES[f]} needs a location")
+    return f, loc
 
 
 def quarter_turns(degrees, where: str) -> int:

@@ -32,24 +32,57 @@ CARC_PHASE_PLACE_TILE, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_GAME_OVER, CARC_PHASE
 CARC_PLAYOUT_AS_DEALT = 1
 CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS = 0, 1, 2
 CARC_MAX_BOT_THREADS = 64
-CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_MONASTERY, CARC_FEATURE_FIELD = 0, 1, 2, 3
+CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_MONASTERY, CARC_FEATURE_FIELD, CARC_FEATURE_GARDEN = 0, 1, 2, 3, 4
 CARC_LOC_C, CARC_LOC_N, CARC_LOC_E, CARC_LOC_S, CARC_LOC_W = 0, 1, 2, 3, 4
 CARC_LOC_NNE, CARC_LOC_ENE, CARC_LOC_ESE, CARC_LOC_SSE = 5, 6, 7, 8
 CARC_LOC_SSW, CARC_LOC_WSW, CARC_LOC_WNW, CARC_LOC_NNW = 9, 10, 11, 12
+CARC_LOC_CF = 13
 CARC_LOC_NONE = 15
+CARC_FIGURE_MEEPLE, CARC_FIGURE_LARGE, CARC_FIGURE_ABBOT, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG = 0, 1, 2, 3, 4
+CARC_FIGURE_RECALL = 7
 CARC_OPT_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_OPT_FIRST_EDITION_FARMERS = 1, 2, 3
+CARC_OPT_RIVER, CARC_OPT_ABBOT = 4, 5
+CARC_SET_BASE, CARC_SET_ABBOT, CARC_SET_RIVER, CARC_SET_INNS_AND_CATHEDRALS, CARC_SET_TRADERS_AND_BUILDERS = 0, 1, 2, 3, 4
 
-CARC_TILE_TYPES = 24
+# Why a move or a draw is not allowed (carc_game_check).
+CARC_LEGAL = 0
+CARC_WHY_WRONG_PHASE = 1
+CARC_WHY_BAD_ROTATION = 2
+CARC_WHY_OCCUPIED = 3
+CARC_WHY_NO_NEIGHBOUR = 4
+CARC_WHY_MISMATCH = 5
+CARC_WHY_NO_SUCH_FEATURE = 6
+CARC_WHY_FEATURE_OCCUPIED = 7
+CARC_WHY_NO_SUPPLY = 8
+CARC_WHY_FARMERS_OFF = 9
+CARC_WHY_NO_SUCH_TILE = 10
+CARC_WHY_NOT_FACE_DOWN = 11
+CARC_WHY_RIVER_CONTINUE = 12
+CARC_WHY_RIVER_U_TURN = 13
+CARC_WHY_RIVER_FIRST = 14
+CARC_WHY_LAKE_LAST = 15
+CARC_WHY_NOT_IN_GAME = 16
+CARC_WHY_GARDEN_ABBOT_ONLY = 17
+CARC_WHY_ABBOT_CENTRE_ONLY = 18
+CARC_WHY_ABBOT_NOT_PLACED = 19
+CARC_WHY_ABBOT_COMPLETE = 20
+CARC_WHY_RECALL_LOCATION = 21
+
+CARC_TILE_TYPES = 84
+CARC_NO_TILE = -1
 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS = 1, 6
-CARC_MAX_PLACEMENTS = 592
+CARC_MEEPLES_PER_PLAYER = 7
+CARC_MAX_PLACEMENTS = 1016
 CARC_MAX_MEEPLE_LOCATIONS = 8
+CARC_MAX_FIGURE_ACTIONS = 34
+CARC_MAX_MEEPLES = 66
 CARC_MOVE_TEXT_SIZE = 32
-CARC_MAX_TILES = 72
-CARC_MAX_FRONTIER = 148
-CARC_MOVE_INVALID = 0xFFFFFFFF
+CARC_MAX_TILES = 125
+CARC_MAX_FRONTIER = 255
+CARC_MOVE_INVALID = 2**64 - 1
 
 # Events: carc_game_poll_event's fields.
-CARC_EVENT_SCORE, CARC_EVENT_DISCARD = 0, 1
+CARC_EVENT_SCORE, CARC_EVENT_DISCARD, CARC_EVENT_RECALL = 0, 1, 2
 CARC_EV_TYPE = 0
 CARC_EV_FEATURE = 1
 CARC_EV_POINTS = 2
@@ -61,10 +94,11 @@ CARC_EV_Y = 7
 CARC_EV_LOCATION = 8
 CARC_EV_TILES = 9
 CARC_EV_MEEPLES = 10
-CARC_EVENT_FIELDS = 16
+CARC_EV_DISCARDED = 16
+CARC_EVENT_FIELDS = 17
 
 # Open cells: carc_game_frontier's fields per cell.
-CARC_CELL_X, CARC_CELL_Y, CARC_CELL_DEAD, CARC_CELL_FIELDS = 0, 1, 2, 3
+CARC_CELL_X, CARC_CELL_Y, CARC_CELL_DEAD, CARC_CELL_RIVER, CARC_CELL_FIELDS = 0, 1, 2, 3, 4
 
 # Features: carc_game_inspect_feature's fields.
 CARC_FI_KIND = 0
@@ -85,9 +119,9 @@ CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS = 1, 4096
 
 # ---------------------------------------------------------------- prototypes
 
-_int, _u32, _u64, _ptr, _size = ctypes.c_int, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t
+_int, _u64, _ptr, _size = ctypes.c_int, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t
 _str = ctypes.c_char_p
-_intp, _i32p, _u32p = ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_uint32)
+_intp, _i32p, _u64p = ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_uint64)
 _out = ctypes.POINTER(_ptr)
 
 # (name, result, arguments) of every function the binding calls.
@@ -95,14 +129,26 @@ _PROTOTYPES = [
     ("carc_version_number", _int),
     ("carc_version_string", _str),
     ("carc_game_errmsg", _str, _ptr),
-    ("carc_move_pack", _u32, _int, _int, _int, _int, _int),
-    ("carc_move_format", _int, _u32, _str, _size),
-    ("carc_move_parse", _int, _str, _u32p),
+    ("carc_move_pack", _u64, _int, _int, _int, _int, _int, _int),
+    ("carc_move_unpack", _int, _u64, _intp, _intp, _intp, _intp, _intp, _intp),
+    ("carc_move_format", _int, _u64, _str, _size),
+    ("carc_move_parse", _int, _str, _u64p),
+    ("carc_tile_name", _str, _int),
+    ("carc_tile_from_name", _int, _str),
+    ("carc_tile_set", _int, _int),
+    ("carc_why_text", _str, _int),
+    ("carc_figure_name", _str, _int),
     ("carc_game_new", _int, _out, _int, _u64),
     ("carc_game_new_with_order", _int, _out, _int, _str),
     ("carc_game_banked_scores", _int, _ptr, _i32p, _int),
     ("carc_game_discards", _int, _ptr, _i32p, _int, ctypes.POINTER(ctypes.c_int)),
-    ("carc_game_meeple_locations_for", _int, _ptr, ctypes.c_uint32, _i32p, _int, ctypes.POINTER(ctypes.c_int)),
+    ("carc_game_meeple_locations_for", _int, _ptr, _u64, _i32p, _int, _intp),
+    ("carc_game_figure_actions", _int, _ptr, _u64p, _int, _intp),
+    ("carc_game_figure_actions_for", _int, _ptr, _u64, _u64p, _int, _intp),
+    ("carc_game_act", _int, _ptr, _int, _int),
+    ("carc_game_check", _int, _ptr, _u64),
+    ("carc_game_figure_supply", _int, _ptr, _int, _int),
+    ("carc_game_river_end", _int, _ptr, _intp, _intp, _intp),
     ("carc_game_new_caller_draws", _int, _out, _int, _str),
     ("carc_game_clone", _int, _out, _ptr),
     ("carc_game_copy", _int, _ptr, _ptr),
@@ -114,27 +160,27 @@ _PROTOTYPES = [
     "skip", "turns_played", "undo")] + [
     ("carc_game_supply", _int, _ptr, _int),
     ("carc_game_tiles_remaining_by_type", _int, _ptr, _i32p, _int),
-    ("carc_game_placements", _int, _ptr, _u32p, _int, _intp),
-    ("carc_game_place", _int, _ptr, _u32),
+    ("carc_game_placements", _int, _ptr, _u64p, _int, _intp),
+    ("carc_game_place", _int, _ptr, _u64),
     ("carc_game_meeple_locations", _int, _ptr, _i32p, _int, _intp),
     ("carc_game_deploy", _int, _ptr, _int),
-    ("carc_game_play", _int, _ptr, _u32),
+    ("carc_game_play", _int, _ptr, _u64),
     ("carc_game_play_text", _int, _ptr, _str),
     ("carc_game_playout", _int, _ptr, _u64, _int),
     ("carc_game_rollouts", _int, _ptr, _u64, _int, _int, ctypes.POINTER(ctypes.c_int64), _i32p, _int),
     ("carc_game_draw", _int, _ptr, _int),
-    ("carc_bot_choose", _int, _ptr, _int, _int, _int, _int, _u64, ctypes.POINTER(ctypes.c_uint32)),
+    ("carc_bot_choose", _int, _ptr, _int, _int, _int, _int, _u64, _u64p),
     ("carc_game_redeal", _int, _ptr, _u64),
     ("carc_game_caller_draws", _int, _ptr),
     ("carc_game_poll_event", _int, _ptr, _i32p, _int),
     ("carc_game_tile", _int, _ptr, _int, _intp, _intp, _intp, _intp),
     ("carc_game_tile_at", _int, _ptr, _int, _int, _intp, _intp),
     ("carc_game_feature_kind", _int, _ptr, _int, _int, _int),
-    ("carc_game_meeple", _int, _ptr, _int, _intp, _intp, _intp, _intp),
+    ("carc_game_meeple", _int, _ptr, _int, _intp, _intp, _intp, _intp, _intp),
     ("carc_game_save", _int, _ptr, _str, _size),
     ("carc_game_save_public", _int, _ptr, _str, _size),
     ("carc_game_load", _int, _out, _str, _intp),
-    ("carc_game_turn_move", _int, _ptr, _int, _u32p),
+    ("carc_game_turn_move", _int, _ptr, _int, _u64p),
     ("carc_game_rewind", _int, _ptr, _int),
     ("carc_game_next_tile_probabilities", _int, _ptr, ctypes.POINTER(ctypes.c_double), _int),
     ("carc_game_frontier", _int, _ptr, _i32p, _int, _intp),

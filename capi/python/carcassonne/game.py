@@ -6,9 +6,12 @@ import threading
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args
-from ._args import FEATURES, LOCATIONS, TILES
+from . import _lib
+from ._args import FEATURES, FIGURES, LOCATIONS, TILES
 from ._errors import error, invalid
-from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_X, CARC_CELL_Y, CARC_EV_END_GAME, CARC_EV_FEATURE,
+from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EV_DISCARDED,
+                   CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EVENT_RECALL, CARC_FIGURE_MEEPLE, CARC_LEGAL,
+                   CARC_MAX_FIGURE_ACTIONS, CARC_OPT_ABBOT, CARC_OPT_RIVER,
                    CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
                    CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_EVENT_DISCARD, CARC_EVENT_FIELDS,
                    CARC_FEATURE_INFO_FIELDS, CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY,
@@ -20,10 +23,15 @@ from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_X, CARC_CELL_Y, C
                    CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
                    CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
 from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
-                    Rollouts, ScoreEvent, pack, signed_byte)
+                    RecallEvent, Rollouts, ScoreEvent, pack, signed_byte)
 
 OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
-           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS}
+           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT}
+
+#: carc_game_check's answers by name: "legal", or a CARC_WHY_* reason in lower case ("river_u_turn").
+REASONS = {CARC_LEGAL: "legal", **{value: name[len("CARC_WHY_"):].lower() for name, value in vars(_lib).items()
+                                   if name.startswith("CARC_WHY_")}}
+SIDES = ("N", "E", "S", "W")
 
 
 def _players_of(mask: int) -> Tuple[int, ...]:
@@ -37,9 +45,11 @@ class Game:
     given); Game(players, order="EUV...") draws the tiles in exactly that order after the
     start tile; Game(players, caller_draws=True) has no order at all: before every tile it
     waits in Phase.DRAW for draw(tile), the caller's word for which face-down tile was drawn
-    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box). Rule
-    options (farmers, first_edition_small_city, first_edition_farmers) are keywords taking
-    True or False; they are fixed once the first tile is placed.
+    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box; an order
+    or a pile is tile ids separated by spaces, "E_G RA U", or base letters, "EUV"). Options
+    (the rules farmers, first_edition_small_city, first_edition_farmers; the expansions
+    river and abbot) are keywords taking True or False; they are fixed once the first tile
+    is placed.
 
     Threads: a Game may be shared between threads. Every method holds the game's own lock
     while it calls the library, so calls on one game run one at a time and each sees the
@@ -53,7 +63,7 @@ class Game:
 
     def __init__(self, players: int = 2, seed: Optional[int] = None, *, order: Optional[str] = None,
                  caller_draws: Union[bool, str] = False, farmers: bool = True, first_edition_small_city: bool = False,
-                 first_edition_farmers: bool = False):
+                 first_edition_farmers: bool = False, river: bool = False, abbot: bool = False):
         self._handle = None
         if not isinstance(caller_draws, (bool, str)):
             raise invalid(f"carc_game_new_caller_draws: caller_draws is True, False or the pile's tiles, "
@@ -63,9 +73,29 @@ class Game:
         players = _args.integer(players, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
                                 f"{where}: player count must be {CARC_MIN_PLAYERS} to {CARC_MAX_PLAYERS}, not {{}}")
         options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
-                   "first_edition_farmers": first_edition_farmers}
+                   "first_edition_farmers": first_edition_farmers, "river": river, "abbot": abbot}
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
+        changed = [name for name, value in options.items() if value != (name == "farmers")]
+        tiles = order if order is not None else caller_draws if isinstance(caller_draws, str) else None
+        if tiles is not None and (options["river"] or options["abbot"]):
+            # An order or a pile of an expansion's tiles needs the expansion from the start:
+            # the constructors know only the base box, so the game comes from a record
+            # header, which names the options first (carc_game_set_option's own advice).
+            if seed is not None or (order is not None and caller_draws is not False):
+                raise invalid(f"{where}: a game has a seed, a draw order or caller draws, one of them")
+            words = " ".join(_args.ascii_text(tiles, where, "order" if order is not None else "caller_draws")
+                             .decode().split()) or "-"
+            header = [f"carcassonne-record 1", f"players {players}"]
+            header += [f"{name.replace('_', '-')} {'on' if options[name] else 'off'}" for name in changed]
+            header.append(f"order {words}" if order is not None else f"pile hidden {words}")
+            line = ctypes.c_int()
+            status = lib.carc_game_load(ctypes.byref(handle), "\n".join(header + [""]).encode(), ctypes.byref(line))
+            if status < 0:  # only the tiles can be wrong: the message names them, not the header's line
+                message = lib.carc_game_errmsg(None).decode("utf-8", "replace")
+                raise error(status, f"{where}: " + message.split(": ", 2)[-1])
+            self._adopt(handle.value)
+            return
         if caller_draws is not False:
             if seed is not None or order is not None:
                 raise invalid(f"{where}: a game with caller draws has no seed and no draw order")
@@ -79,8 +109,8 @@ class Game:
                 raise invalid(f"{where}: a game has a seed or a draw order, not both (seed {seed!r})")
             check(lib.carc_game_new_with_order(ctypes.byref(handle), players, _args.ascii_text(order, where, "order")))
         self._adopt(handle.value)
-        for name, value in options.items():
-            self._call(lib.carc_game_set_option, OPTIONS[name], int(value))
+        for name in changed:  # each set_option starts the game anew: only the changes
+            self._call(lib.carc_game_set_option, OPTIONS[name], int(options[name]))
 
     def _adopt(self, handle) -> None:
         self._handle = handle
@@ -89,7 +119,7 @@ class Game:
         # some methods call others (an inline `with` costs less than a decorator per call).
         self._lock = threading.RLock()
         # Buffers reused by the calls that fill them (under the lock).
-        self._moves = (ctypes.c_uint32 * CARC_MAX_PLACEMENTS)()
+        self._moves = (ctypes.c_uint64 * CARC_MAX_PLACEMENTS)()
         self._locations = (ctypes.c_int32 * CARC_MAX_MEEPLE_LOCATIONS)()
         self._fields = (ctypes.c_int32 * CARC_EVENT_FIELDS)()
         self._count = ctypes.c_int()
@@ -204,6 +234,13 @@ class Game:
         with self._lock:
             return [self._call(lib.carc_game_supply, p) for p in range(self._call(lib.carc_game_players))]
 
+    def figure_supplies(self) -> List[Dict[str, int]]:
+        """Per player, the figures of each kind in supply: {"meeple": 7, "large meeple": 0,
+        "abbot": 1, "builder": 0, "pig": 0} (0 for a kind whose expansion is off)."""
+        with self._lock:
+            return [{name: self._call(lib.carc_game_figure_supply, p, kind) for kind, name in enumerate(FIGURES)}
+                    for p in range(self._call(lib.carc_game_players))]
+
     @property
     def tiles_remaining(self) -> int:
         """Tiles still to be drawn, the current tile not included."""
@@ -211,15 +248,16 @@ class Game:
             return self._call(lib.carc_game_tiles_remaining)
 
     def remaining_tiles(self) -> Dict[str, int]:
-        """{letter: count} of the tiles still to be drawn (the current tile not included)."""
+        """{tile id: count} of the tiles still to be drawn (the current tile not included), every
+        type of every set (0 for the sets of expansions that are off)."""
         with self._lock:
             counts = (ctypes.c_int32 * CARC_TILE_TYPES)()
             self._call(lib.carc_game_tiles_remaining_by_type, counts, CARC_TILE_TYPES)
             return {letter: counts[i] for i, letter in enumerate(TILES)}
 
     def next_tile_probabilities(self) -> Dict[str, float]:
-        """{letter: chance} of each tile type being the next tile drawn: its share of the
-        tiles still to be drawn (the float nearest to remaining_tiles()[t] / tiles_remaining)."""
+        """{tile id: chance} of each tile type being the next tile drawn: its share of the tiles
+        of the stack drawn from next (the river's first, while river tiles are face down)."""
         with self._lock:
             p = (ctypes.c_double * CARC_TILE_TYPES)()
             self._call(lib.carc_game_next_tile_probabilities, p, CARC_TILE_TYPES)
@@ -232,7 +270,8 @@ class Game:
             return _players_of(self._call(lib.carc_game_winners))
 
     def option(self, name: str) -> bool:
-        """The value of a rule option: "farmers", "first_edition_small_city", "first_edition_farmers"."""
+        """The value of an option: "farmers", "first_edition_small_city", "first_edition_farmers",
+        "river", "abbot"."""
         with self._lock:
             if not isinstance(name, str) or name not in OPTIONS:
                 raise invalid(f"carc_game_option: {name!r} is not an option ({', '.join(OPTIONS)})")
@@ -286,10 +325,50 @@ class Game:
                        CARC_MAX_MEEPLE_LOCATIONS, ctypes.byref(self._count))
             return [LOCATIONS[loc] for loc in self._locations[:self._count.value]]
 
+    def figure_actions(self) -> List[Move]:
+        """Every legal figure action on the tile just placed but none, as whole moves (the
+        placement and the action): meeples first, then large meeple, abbot, recall."""
+        with self._lock:
+            actions = (ctypes.c_uint64 * CARC_MAX_FIGURE_ACTIONS)()
+            self._call(lib.carc_game_figure_actions, actions, CARC_MAX_FIGURE_ACTIONS, ctypes.byref(self._count))
+            return [Move.unpack(m) for m in actions[:self._count.value]]
+
+    def figure_actions_for(self, placement: Union[Placement, Tuple[int, int, int]]) -> List[Move]:
+        """The figure actions placing the current tile there (a Placement or (x, y, degrees))
+        would offer, without placing it; IllegalMove if the placement is not legal."""
+        with self._lock:
+            move = self._placement(placement, "carc_game_figure_actions_for")
+            actions = (ctypes.c_uint64 * CARC_MAX_FIGURE_ACTIONS)()
+            self._call(lib.carc_game_figure_actions_for, move, actions, CARC_MAX_FIGURE_ACTIONS,
+                       ctypes.byref(self._count))
+            return [Move.unpack(m) for m in actions[:self._count.value]]
+
+    def act(self, figure: str, location: Optional[str] = None) -> None:
+        """Takes a figure action on the tile just placed: act("abbot", "C"), act("meeple", "S"),
+        act("recall"); then scores, passes the turn and draws, as deploy does."""
+        with self._lock:
+            kind, loc = _args.figure_action(figure, location, "carc_game_act")
+            self._call(lib.carc_game_act, kind, loc)
+
+    def check(self, move: Union[Move, str]) -> str:
+        """Whether a move is legal now, as a reason name: "legal", or why not ("mismatch",
+        "river_continue", "river_u_turn", "garden_abbot_only", "abbot_not_placed", ... the
+        CARC_WHY_* names in lower case). In the tile phase it checks a whole turn, in the
+        figure phase the move's figure action on the tile just placed. The game is unchanged."""
+        with self._lock:
+            if isinstance(move, str):
+                move = Move.parse(move)
+            if not isinstance(move, Move):
+                raise invalid(f"carc_game_check: a move is a Move or move text, not {move!r}")
+            return REASONS[self._call(lib.carc_game_check, move.packed())]
+
     def deploy(self, location: Union[str, MeepleChoice, None]) -> None:
-        """Deploys a meeple (None: no meeple), scores, passes the turn and draws."""
+        """Deploys a meeple (None: no meeple), or the MeepleChoice's figure, scores, passes the
+        turn and draws."""
         with self._lock:
             if isinstance(location, MeepleChoice):
+                if location.figure != "meeple":
+                    return self.act(location.figure, location.location)
                 location = location.location
             self._call(lib.carc_game_deploy, _args.meeple(location, "carc_game_deploy"))
 
@@ -303,7 +382,7 @@ class Game:
         with self._lock:
             if isinstance(move, Move):
                 self._call(lib.carc_game_play, pack(move.tile, move.x, move.y, move.rotation, move.meeple,
-                                                    "carc_game_play"))
+                                                    "carc_game_play", move.figure))
             elif isinstance(move, str):
                 self._call(lib.carc_game_play_text, _args.ascii_text(move, "carc_game_play_text", "move text"))
             else:
@@ -324,7 +403,7 @@ class Game:
         "mcts" (Monte-Carlo tree search over re-dealt piles: it never sees the real order).
         MCTS stops after `iterations` or `milliseconds` (0: no limit), whichever comes first;
         an iteration budget alone gives the same move for the same seed. In the tile phase
-        play() the move; in the meeple phase deploy() its meeple. The game is unchanged."""
+        play() the move; in the figure phase act() its figure action. The game is unchanged."""
         where = "carc_bot_choose"
         levels = {"random": CARC_BOT_RANDOM, "greedy": CARC_BOT_GREEDY, "mcts": CARC_BOT_MCTS}
         if not isinstance(level, str) or level not in levels:
@@ -337,7 +416,7 @@ class Game:
                                 f"{where}: threads must be 1 to {CARC_MAX_BOT_THREADS}, not {{}}")
         seed = _args.seed(seed, where)
         with self._lock:
-            move = ctypes.c_uint32()
+            move = ctypes.c_uint64()
             self._call(lib.carc_bot_choose, levels[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
             return Move.unpack(move.value)
 
@@ -362,9 +441,10 @@ class Game:
             return bool(self._call(lib.carc_game_caller_draws))
 
     def draw(self, tile: str) -> None:
-        """In Phase.DRAW: the face-down tile that was drawn (a letter). A tile that fits nowhere
+        """In Phase.DRAW: the face-down tile that was drawn (a tile id). A tile that fits nowhere
         leaves the game (a discard event) and the game waits for the next draw. IllegalMove if
-        no tile of that type is face down; nothing changes then."""
+        no tile of that type is face down or the river's order forbids it (river tiles
+        first, the lake last of them); nothing changes then."""
         with self._lock:
             self._call(lib.carc_game_draw, _args.tile(tile, "carc_game_draw"))
 
@@ -415,7 +495,7 @@ class Game:
     def history(self) -> List[Move]:
         """The moves of the turns played, in order, meeples included."""
         with self._lock:
-            m = ctypes.c_uint32()
+            m = ctypes.c_uint64()
             out = []
             for turn in range(1, self._call(lib.carc_game_turns_played) + 1):
                 self._call(lib.carc_game_turn_move, turn, ctypes.byref(m))
@@ -440,12 +520,23 @@ class Game:
         with self._lock:
             cells = (ctypes.c_int32 * (CARC_MAX_FRONTIER * CARC_CELL_FIELDS))()
             self._call(lib.carc_game_frontier, cells, CARC_MAX_FRONTIER, ctypes.byref(self._count))
-            return [FrontierCell(cells[i + CARC_CELL_X], cells[i + CARC_CELL_Y], bool(cells[i + CARC_CELL_DEAD]))
+            return [FrontierCell(cells[i + CARC_CELL_X], cells[i + CARC_CELL_Y], bool(cells[i + CARC_CELL_DEAD]),
+                                 next((SIDES[s] for s in range(4) if cells[i + CARC_CELL_RIVER] >> s & 1), None))
                     for i in range(0, CARC_CELL_FIELDS * self._count.value, CARC_CELL_FIELDS)]
 
+    def river_end(self) -> Optional[Tuple[int, int, str]]:
+        """The river's open end: (x, y, side), the empty cell where the next river tile goes and
+        the side ("N", "E", "S", "W") the river enters it by; None without an open river."""
+        with self._lock:
+            x, y, side = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            if not self._call(lib.carc_game_river_end, ctypes.byref(x), ctypes.byref(y), ctypes.byref(side)):
+                return None
+            return x.value, y.value, SIDES[side.value]
+
     def fitting_rotations(self, tile: str, x: int, y: int) -> List[int]:
-        """The rotations (degrees) in which a tile would fit at (x, y), whatever the phase;
-        all four are tried, so equal pictures both show. [] if (x, y) is not an open cell."""
+        """The rotations (degrees) in which a tile would fit at (x, y), whatever the phase: each
+        distinct picture once, with its smallest rotation, as placements() lists them; a river
+        tile only at the river's open end. [] if (x, y) is not an open cell."""
         with self._lock:
             where = "carc_game_fitting_rotations"
             mask = self._call(lib.carc_game_fitting_rotations, _args.tile(tile, where), _args.c_int(x, where, "x"),
@@ -495,15 +586,20 @@ class Game:
             return text_out(lambda buf, size: self._call(lib.carc_game_render_text, flags, buf, size))
 
     # --- events ---
-    def events(self) -> List[Union[ScoreEvent, DiscardEvent]]:
+    def events(self) -> List[Union[ScoreEvent, DiscardEvent, RecallEvent]]:
         """The events since the last call, oldest first."""
         with self._lock:
-            out: List[Union[ScoreEvent, DiscardEvent]] = []
+            out: List[Union[ScoreEvent, DiscardEvent, RecallEvent]] = []
             f = self._fields
             players = self._call(lib.carc_game_players)
             while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
                 if f[CARC_EV_TYPE] == CARC_EVENT_DISCARD:
-                    out.append(DiscardEvent(TILES[f[CARC_EV_TILE]]))
+                    out.append(DiscardEvent(TILES[f[CARC_EV_DISCARDED]]))
+                    continue
+                if f[CARC_EV_TYPE] == CARC_EVENT_RECALL:
+                    out.append(RecallEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
+                                           winners=_players_of(f[CARC_EV_WINNERS]), tile=TILES[f[CARC_EV_TILE]],
+                                           x=f[CARC_EV_X], y=f[CARC_EV_Y], location=LOCATIONS[f[CARC_EV_LOCATION]]))
                     continue
                 out.append(ScoreEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
                                       winners=_players_of(f[CARC_EV_WINNERS]), end_game=bool(f[CARC_EV_END_GAME]),
@@ -521,7 +617,7 @@ class Game:
     def _tile(self, index: int) -> PlacedTile:
         x, y, t, r = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
         self._call(lib.carc_game_tile, index, ctypes.byref(x), ctypes.byref(y), ctypes.byref(t), ctypes.byref(r))
-        return PlacedTile(TILES[t.value], x.value, y.value, 90 * r.value)
+        return PlacedTile(TILES[t.value], x.value, y.value, r.value)
 
     def board(self) -> List[PlacedTile]:
         """Every tile on the board, in the order they were placed."""
@@ -535,7 +631,7 @@ class Game:
             t, r = ctypes.c_int(), ctypes.c_int()
             if not self._call(lib.carc_game_tile_at, x, y, ctypes.byref(t), ctypes.byref(r)):
                 return None
-            return PlacedTile(TILES[t.value], x, y, 90 * r.value)
+            return PlacedTile(TILES[t.value], x, y, r.value)
 
     def feature_at(self, x: int, y: int, location: str) -> str:
         """The kind of the feature at a location of the tile at (x, y)."""
@@ -545,15 +641,16 @@ class Game:
             return FEATURES[self._call(lib.carc_game_feature_kind, x, y, loc)]
 
     def meeples(self) -> List[Meeple]:
-        """The meeples on the board, with their owners and features."""
+        """The figures on the board (meeples and abbots), with their owners, features and kinds."""
         with self._lock:
             out = []
-            p, x, y, loc = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            p, x, y, loc, fig = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
             for i in range(self._call(lib.carc_game_meeple_count)):
                 self._call(lib.carc_game_meeple, i, ctypes.byref(p), ctypes.byref(x), ctypes.byref(y),
-                           ctypes.byref(loc))
+                           ctypes.byref(loc), ctypes.byref(fig))
                 out.append(Meeple(p.value, x.value, y.value, LOCATIONS[loc.value],
-                                  FEATURES[self._call(lib.carc_game_feature_kind, x.value, y.value, loc.value)]))
+                                  FEATURES[self._call(lib.carc_game_feature_kind, x.value, y.value, loc.value)],
+                                  FIGURES[fig.value]))
             return out
 
     def __repr__(self) -> str:
@@ -566,7 +663,7 @@ class Game:
 def tile_svg(tile: str, rotation: int = 0, pixels: int = 64) -> str:
     """One tile type in a rotation (degrees) as an SVG document, pixels wide: the tile in hand."""
     where = "carc_tile_render_svg"
-    t, r = _args.tile(tile, where), _args.quarter_turns(rotation, where)
+    t, r = _args.tile(tile, where), 90 * _args.quarter_turns(rotation, where)
     n = _args.integer(pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS,
                       f"{where}: pixels {{}} is not {CARC_MIN_TILE_PIXELS}..{CARC_MAX_TILE_PIXELS}")
     return text_out(lambda buf, size: check(lib.carc_tile_render_svg(t, r, n, buf, size)))
@@ -575,5 +672,5 @@ def tile_svg(tile: str, rotation: int = 0, pixels: int = 64) -> str:
 def tile_text(tile: str, rotation: int = 0) -> str:
     """One tile type in a rotation (degrees) as the 3 lines the text board draws it with."""
     where = "carc_tile_render_text"
-    t, r = _args.tile(tile, where), _args.quarter_turns(rotation, where)
+    t, r = _args.tile(tile, where), 90 * _args.quarter_turns(rotation, where)
     return text_out(lambda buf, size: check(lib.carc_tile_render_text(t, r, buf, size)))

@@ -8,9 +8,9 @@ from typing import Optional, Tuple
 
 from . import _args
 from ._errors import invalid
-from ._lib import (CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_DRAW, CARC_PHASE_GAME_OVER,
+from ._lib import (CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_DRAW, CARC_PHASE_GAME_OVER,
                    CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
-from ._args import LOCATIONS, TILES
+from ._args import FIGURES, LOCATIONS, RECALL, TILES
 
 
 class Phase(enum.IntEnum):
@@ -30,17 +30,21 @@ class Placement:
 
 @dataclasses.dataclass(frozen=True)
 class MeepleChoice:
-    """A feature of the tile just placed that may take a meeple: its first location and kind."""
+    """A feature of the tile just placed that may take a figure: its first location, its
+    kind, and the figure ("meeple", or "abbot" on a monastery or garden)."""
     location: str
     feature: str
+    figure: str = "meeple"
 
 
-def pack(tile, x, y, rotation, meeple, where: str) -> int:
+def pack(tile, x, y, rotation, meeple, where: str, figure="meeple") -> int:
     """The packed move (carc_move) of checked values; InvalidArgument naming `where` if not."""
+    kind, loc = _args.figure_action(figure, meeple, where)
+    rotation = 90 * _args.quarter_turns(rotation, where)
     m = lib.carc_move_pack(_args.tile(tile, where), _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y"),
-                           _args.quarter_turns(rotation, where), _args.meeple(meeple, where))
+                           rotation, kind, loc)
     if m == CARC_MOVE_INVALID:  # every value was checked above: the library disagrees
-        raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {meeple!r} is out of range")
+        raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {figure!r} {meeple!r} is out of range")
     return m
 
 
@@ -50,31 +54,35 @@ def signed_byte(b: int) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Move:
-    """A whole turn: the tile, where it goes, and the meeple's location (None: no meeple)."""
+    """A whole turn: the tile, where it goes, and its figure action: a figure (`figure`, a
+    meeple unless said) on the location `meeple` (None: no figure), or figure "recall" with
+    meeple None (the abbot comes home and scores)."""
     tile: str
     x: int
     y: int
     rotation: int
     meeple: Optional[str] = None
+    figure: str = "meeple"
 
     def packed(self) -> int:
-        """The 32-bit packed move of carcassonne.h."""
-        return pack(self.tile, self.x, self.y, self.rotation, self.meeple, "carc_move_pack")
+        """The 64-bit packed move of carcassonne.h."""
+        return pack(self.tile, self.x, self.y, self.rotation, self.meeple, "carc_move_pack", self.figure)
 
     @staticmethod
     def unpack(m: int) -> "Move":
-        """The move for a 32-bit packed move."""
-        m = _args.integer(m, 0, 2**32 - 1, "carc_move_unpack: {} is not a 32-bit packed move")
-        loc = (m >> 18) & 15
-        if (m >> 27) or ((m >> 22) & 31) >= len(TILES) or len(LOCATIONS) <= loc < CARC_LOC_NONE:
-            raise invalid(f"carc_move_unpack: {m:#010x} is not a valid move")
-        return Move(TILES[(m >> 22) & 31], signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3),
-                    None if loc == CARC_LOC_NONE else LOCATIONS[loc])
+        """The move for a 64-bit packed move."""
+        m = _args.integer(m, 0, 2**64 - 1, "carc_move_unpack: {} is not a 64-bit packed move")
+        t, x, y, r, f, loc = (ctypes.c_int() for _ in range(6))
+        check(lib.carc_move_unpack(m, ctypes.byref(t), ctypes.byref(x), ctypes.byref(y), ctypes.byref(r),
+                                   ctypes.byref(f), ctypes.byref(loc)))
+        figure = RECALL if f.value == CARC_FIGURE_RECALL else FIGURES[f.value]
+        return Move(TILES[t.value], x.value, y.value, r.value, None if loc.value == CARC_LOC_NONE else LOCATIONS[loc.value],
+                    figure)
 
     @staticmethod
     def parse(text: str) -> "Move":
-        """The move for move text ("E 0,-1 180 S")."""
-        m = ctypes.c_uint32()
+        """The move for move text ("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall")."""
+        m = ctypes.c_uint64()
         check(lib.carc_move_parse(_args.ascii_text(text, "carc_move_parse", "move text"), ctypes.byref(m)))
         return Move.unpack(m.value)
 
@@ -95,12 +103,14 @@ class PlacedTile:
 
 @dataclasses.dataclass(frozen=True)
 class Meeple:
-    """A meeple on the board: owner, tile, location (the feature's first on that tile), kind."""
+    """A figure on the board: owner, tile, location (the feature's first on that tile), the
+    feature's kind, and the figure ("meeple", "abbot", ...)."""
     player: int
     x: int
     y: int
     location: str
     feature: str
+    figure: str = "meeple"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,17 +137,32 @@ class DiscardEvent:
 
 
 @dataclasses.dataclass(frozen=True)
+class RecallEvent:
+    """The abbot recalled: its player scores `points` for its monastery or garden (feature)
+    at once. tile, x, y, location: where the abbot stood."""
+    feature: str
+    points: int
+    winners: Tuple[int, ...]
+    tile: str
+    x: int
+    y: int
+    location: str
+
+
+@dataclasses.dataclass(frozen=True)
 class FrontierCell:
     """An open cell next to the placed tiles; dead: no tile still to come (the current one
-    included) fits there in any rotation, now or ever."""
+    included) fits there in any rotation, now or ever. river: the side ("N", "E", "S", "W")
+    the river enters by if the cell is the river's open end, else None."""
     x: int
     y: int
     dead: bool
+    river: Optional[str] = None
 
 
 @dataclasses.dataclass(frozen=True)
 class FeatureInfo:
-    """A whole road, city, monastery or field. tiles: the tiles it covers (in the order
+    """A whole road, city, monastery, field or garden. tiles: the tiles it covers (in the order
     they were placed); meeples: per player; scorers: the players who would score it (none
     without meeples). value_complete: points on completion at its present size (fields: as
     at the end); value_end: points from end-game scoring as it stands (0 for a completed

@@ -32,7 +32,7 @@ def position(phase):
 # (what, phase, call with the bad value, bad values). Every call is one the game would
 # take with a good value in that phase.
 CASES = [
-    ("option", Phase.PLACE_TILE, lambda g, v: g.option(v), ["abbot", 1, None, ["farmers"]]),
+    ("option", Phase.PLACE_TILE, lambda g, v: g.option(v), ["pig", "Abbot", 1, None, ["farmers"]]),
     ("place", Phase.PLACE_TILE, lambda g, v: g.place(v),
      [(2**32, 0, 0), (0, 2**32 - 1, 180), (128, 0, 0), (0, -129, 0), (0, -1, 45), (0, -1, 360), (0, -1, -90),
       (0, -1, True), (0, -1, 180.0), (True, 0, 0), ("0", 0, 0), (0, -1), (0, -1, 180, "S"), None, "0-1",
@@ -92,7 +92,7 @@ MAKERS = [
     ("Game.load", Game.load,
      [5, None, ["x"], "\ud800", "carcassonne-record 1\0", b"carcassonne-record 1\nplayers 2\0"]),
     ("Move.parse", Move.parse, ["E 0,-1 180\0", "\u00c9 0,-1 180", b"E 0,-1 180", None, 5]),
-    ("Move.unpack", Move.unpack, [-1, 2**32, 2**64, True, 1.0, "0", None]),
+    ("Move.unpack", Move.unpack, [-1, 2**40, 2**64, True, 1.0, "0", None]),
     ("Move.packed tile", lambda v: Move(v, 0, 0, 0).packed(), BAD_TILES),
     ("Move.packed x", lambda v: Move("E", v, 0, 0).packed(), [128, -129, 2**32] + NOT_INTS),
     ("Move.packed y", lambda v: Move("E", 0, v, 0).packed(), [128, -129, 2**32] + NOT_INTS),

@@ -151,7 +151,7 @@ class Errors(unittest.TestCase):
 
     def test_the_wrong_phase_raises(self):
         game = Game(2, order="E")
-        with self.assertRaisesRegex(WrongPhase, "^carc_game_deploy: meeples are deployed in the meeple phase"):
+        with self.assertRaisesRegex(WrongPhase, "^carc_game_deploy: figures are deployed in the figure phase"):
             game.deploy(None)
         with self.assertRaisesRegex(WrongPhase, "the game is not over yet"):
             game.winners
@@ -163,7 +163,7 @@ class Errors(unittest.TestCase):
     def test_malformed_input_raises_invalid_argument(self):
         game = Game(2, seed=1)
         before = game.clone()
-        with self.assertRaisesRegex(InvalidArgument, "^carc_game_play_text: 'Z' is not a tile letter A..X$"):
+        with self.assertRaisesRegex(InvalidArgument, r"^carc_game_play_text: 'Z' is not a tile id \(A..X, E_G, RA, ...; docs/tiles.md\)$"):
             game.play("Z 0,1 0")
         with self.assertRaisesRegex(InvalidArgument, "rotation must be 0, 90, 180 or 270 degrees, not 45"):
             game.place((0, 1, 45))
@@ -182,7 +182,7 @@ class Errors(unittest.TestCase):
         self.assertFalse(game.option("farmers"))
         self.assertTrue(all(c.feature != "field" for c in self._after_first_placement(game)))
         with self.assertRaisesRegex(InvalidArgument, "is not an option"):
-            game.option("abbot")
+            game.option("builders")
 
     def _after_first_placement(self, game):
         game.place(game.placements()[0])
@@ -195,10 +195,17 @@ class ValuesAndCopies(unittest.TestCase):
         self.assertEqual(move, Move("E", 0, -1, 180, "S"))
         self.assertEqual(str(move), "E 0,-1 180 S")
         self.assertEqual(Move.unpack(move.packed()), move)
-        self.assertEqual(move.packed(), 0 | 0xFF << 8 | 2 << 16 | 3 << 18 | 4 << 22)
+        self.assertEqual(move.packed(), 0 | 0xFF << 8 | 2 << 16 | 3 << 18 | 4 << 32)
         self.assertEqual(str(Move("X", -128, 127, 270)), "X -128,127 270")
+        abbot = Move.parse("U_G 0,1 90 A:C")
+        self.assertEqual(abbot, Move("U_G", 0, 1, 90, "C", "abbot"))
+        self.assertEqual(abbot.packed(), 0 | 1 << 8 | 1 << 16 | 0 << 18 | 2 << 22 | carcassonne.TILES.index("U_G") << 32)
+        recall = Move.parse("U -1,1 90 recall")
+        self.assertEqual(recall, Move("U", -1, 1, 90, None, "recall"))
+        self.assertEqual(str(recall), "U -1,1 90 recall")
+        self.assertEqual(Move.unpack(recall.packed()), recall)
         self.assertEqual(len({Placement(1, 2, 90), Placement(1, 2, 90)}), 1)
-        for malformed in (1 << 27, 24 << 22, 13 << 18):
+        for malformed in (1 << 27, 84 << 32, 14 << 18, 1 << 40, 7 << 22 | 3 << 18, 2 << 22 | 15 << 18, 2**64 - 1):
             with self.assertRaisesRegex(InvalidArgument, "is not a valid move"):
                 Move.unpack(malformed)
 

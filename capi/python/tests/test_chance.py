@@ -21,7 +21,7 @@ class CallerDraws(unittest.TestCase):
     def test_a_tile_that_is_not_face_down_is_refused_and_changes_nothing(self):
         game = Game(2, caller_draws="EU")
         before = game.save()
-        with self.assertRaisesRegex(IllegalMove, "^carc_game_draw: no C is face down$"):
+        with self.assertRaisesRegex(IllegalMove, "^carc_game_draw: C: no tile of that type is face down$"):
             game.draw("C")
         self.assertEqual(game.save(), before)
         game.draw("E")

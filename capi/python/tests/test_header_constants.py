@@ -30,6 +30,7 @@ def header_constants(text):
     def value(name):
         if name not in values:
             expr = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b", r"\1", raw[name])
+            expr = re.sub(r"\bUINT64_MAX\b", str(2**64 - 1), expr)  # <stdint.h>
             expr = re.sub(r"\bCARC_\w+\b", lambda m: str(value(m.group(0))), expr)
             if not re.fullmatch(r"[0-9a-fA-FxX\s()|+*<-]*", expr):
                 raise ValueError(f"{name} = {raw[name]} is not an integer expression")
@@ -52,9 +53,10 @@ class HeaderConstants(unittest.TestCase):
         cls.mirrored = {name: getattr(_lib, name) for name in dir(_lib) if name.startswith("CARC_")}
 
     def test_the_parser_reads_the_header(self):
-        self.assertEqual(self.header["CARC_EVENT_FIELDS"], 16)
+        self.assertEqual(self.header["CARC_EVENT_FIELDS"], 17)
         self.assertEqual(self.header["CARC_SVG_DEFAULT"], 9)
-        self.assertEqual(self.header["CARC_MOVE_INVALID"], 0xFFFFFFFF)
+        self.assertEqual(self.header["CARC_MOVE_INVALID"], 2**64 - 1)
+        self.assertEqual(self.header["CARC_NO_TILE"], -1)
         self.assertEqual(self.header["CARC_EINTERNAL"], -6)
         self.assertGreater(len(self.mirrored), 70)
 
@@ -66,7 +68,7 @@ class HeaderConstants(unittest.TestCase):
 
     def test_the_field_indices_are_mirrored_whole(self):
         for prefix in ("CARC_EV_", "CARC_EVENT_", "CARC_CELL_", "CARC_FI_", "CARC_FEATURE_", "CARC_LOC_", "CARC_OPT_",
-                       "CARC_PHASE_", "CARC_E", "CARC_SVG_COORDINATES", "CARC_SVG_LEGAL", "CARC_SVG_DEAD",
+                       "CARC_PHASE_", "CARC_E", "CARC_FIGURE_", "CARC_WHY_", "CARC_LEGAL", "CARC_SET_", "CARC_SVG_COORDINATES", "CARC_SVG_LEGAL", "CARC_SVG_DEAD",
                        "CARC_SVG_LEGEND", "CARC_TEXT_COORDINATES", "CARC_TEXT_LEGAL"):
             names = {n for n in self.header if n.startswith(prefix)}
             with self.subTest(prefix=prefix):
@@ -78,6 +80,10 @@ class HeaderConstants(unittest.TestCase):
             self.assertEqual(self.header[f"CARC_LOC_{name}"], i)
         for i, kind in enumerate(carcassonne.FEATURES):
             self.assertEqual(self.header[f"CARC_FEATURE_{kind.upper()}"], i)
+        for i, figure in enumerate(carcassonne.FIGURES):
+            self.assertEqual(self.header[f"CARC_FIGURE_{figure.split()[0].upper()}"], i)
+        for value, reason in carcassonne.REASONS.items():
+            self.assertEqual(self.header["CARC_LEGAL" if reason == "legal" else f"CARC_WHY_{reason.upper()}"], value)
         self.assertEqual(len(carcassonne.TILES), self.header["CARC_TILE_TYPES"])
         for phase in carcassonne.Phase:
             self.assertEqual(self.header[f"CARC_PHASE_{phase.name}"], phase.value)

@@ -240,7 +240,7 @@ class Queries(unittest.TestCase):
                 self.assertLessEqual(legal[(cell.x, cell.y)], set(fits))  # each picture once, the smallest rotation
         self.assertEqual(game.fitting_rotations(tile, 0, 0), [])  # taken
         self.assertEqual(game.fitting_rotations(tile, 1000, 1000), [])  # not next to anything
-        with self.assertRaisesRegex(InvalidArgument, "is not a tile letter"):
+        with self.assertRaisesRegex(InvalidArgument, "is not a tile id"):
             game.fitting_rotations("Y", 0, 1)
 
     def test_a_dead_cell_is_one_no_remaining_tile_can_fill(self):
