@@ -159,17 +159,6 @@ TEST_CASE("Abbot example 8: the abbot on a monastery, without meeples", "[abbot]
   CHECK(abbot_scored);
 }
 
-TEST_CASE("Abbot: a monastery with the abbot completes like a monk's", "[abbot]") {
-  Game g = new_game(1, "B U U U U E E E", abbot());
-  play(g, "B 0,1 0 A:C");
-  play_all(g, kAround);
-  play_all(g, {"E -1,2 180", "E 0,2 180"});
-  Events ev;
-  play(g, "E 1,2 180", &ev);
-  CHECK(g.score(0) == 9);
-  CHECK(g.supply(0, Figure::Abbot) == 1);
-}
-
 TEST_CASE("Abbot: garden copies play as their letter with the abbot off", "[abbot]") {
   CHECK_THROWS_AS(Game(2, tiles_of("U_G")), std::invalid_argument);  // not in the box without the abbot
   Game g = new_game(2, "U U", {});

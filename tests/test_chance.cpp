@@ -98,7 +98,7 @@ TEST_CASE("Caller draws: a tile that fits nowhere leaves the game and the game a
   CHECK(g.discard_count() == 1);
   REQUIRE(ev.count == 1);
   CHECK(ev.items[0].type == Event::Type::Discard);
-  CHECK(ev.items[0].tile == tile_from_letter('C'));
+  CHECK(ev.items[0].discarded == tile_from_letter('C'));
   REQUIRE(g.draw(tile_from_letter('E')) == Status::Ok);
   CHECK(g.phase() == Phase::PlaceTile);
   CHECK(g.current_tile() == tile_from_letter('E'));

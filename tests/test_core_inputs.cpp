@@ -27,7 +27,7 @@ TEST_CASE("Events: a list reused without clear() counts the events it had no roo
   // Whole games played into one list without clearing: nothing is lost without a count.
   Events all;
   int made = 0;
-  for (uint64_t seed = 1; seed <= 30; ++seed) {
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
     Game g(2, seed);
     Rng rng(seed);
     Events one;
@@ -51,7 +51,7 @@ TEST_CASE("Tile letters are uppercase A..X only") {
   Move m;
   std::string why;
   CHECK_FALSE(parse_move("e 0,-1 180", t, m, &why));
-  CHECK(why == "'e' is not a tile letter A..X (tile letters are uppercase)");
+  CHECK(why == "'e' is not a tile id (A..X, E_G, RA, ...; docs/tiles.md) (tile ids are uppercase)");
   CHECK_FALSE(parse_move("E +1,0 0", t, m, &why));
   CHECK(why == "'+1,0' is not a coordinate pair like 0,-1");
   CHECK(parse_move("E -1,0 0", t, m, &why));

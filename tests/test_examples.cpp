@@ -298,7 +298,7 @@ TEST_CASE("Example 13: a tile that fits nowhere leaves the game and the same pla
   CHECK(g.placements_for(tile_from_letter('C'), buf) == 0);
   CHECK(discards(ev) == 1);
   CHECK(ev.items[ev.count - 1].type == Event::Type::Discard);
-  CHECK(ev.items[ev.count - 1].tile == tile_from_letter('C'));
+  CHECK(ev.items[ev.count - 1].discarded == tile_from_letter('C'));
   CHECK(g.discarded(3));
   CHECK(g.discard_count() == 1);
   // Blue (still blue's turn) holds the next tile, a cap, which fits and must be placed.

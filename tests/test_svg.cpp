@@ -241,8 +241,14 @@ TEST_CASE("SVG: a single tile picture for every type and rotation") {
       const XmlCheck x(render_tile_svg(static_cast<TileType>(t), r));
       REQUIRE(x.ok);
       CHECK(x.count("tile") == 1);
-      CHECK(x.count("city") == (t == 7 || t == 8 ? 2 : tiles::kDefs[t].edges[0] == Edge::City ||
-                                                             tiles::kDefs[t].edges[1] == Edge::City));
+      int cities = 0;
+      for (int i = 0; i < tiles::kDefs[t].nsegs; ++i) cities += tiles::kDefs[t].segs[i].kind == FeatureKind::City;
+      CHECK(x.count("city") == cities);  // one outline per city of the tile
+      const bool river = tiles::kDefs[t].river != 0;
+      CHECK(x.count("river") == (river ? 1 : 0));
+      const bool garden = tiles::kDefs[t].centre != tiles::kNoSeg &&
+                          tiles::kDefs[t].segs[tiles::kDefs[t].centre].kind == FeatureKind::Garden;
+      CHECK(x.count("garden") == (garden ? 1 : 0));
     }
   CHECK(render_tile_svg(kNoTile, 0).empty());
   CHECK(render_tile_svg(0, 4).empty());

@@ -178,8 +178,8 @@ std::vector<std::string> words(const std::string& s) {
 
 TEST_CASE("Tile data: base.json totals and notation match the engine") {
   const Json& doc = tiles_json();
-  CHECK(doc["total_tiles"].as_int() == kTotalTiles);
-  CHECK(doc["types"].as_int() == kTileTypes);
+  CHECK(doc["total_tiles"].as_int() == kBaseTiles);
+  CHECK(doc["types"].as_int() == kBaseTypes);
   CHECK(doc["start_tile"].text == std::string(1, tile_letter(kStartTile)));
   CHECK(words(doc["edge_order"].text) == std::vector<std::string>{"N", "E", "S", "W"});
   REQUIRE(doc["field_locations"].size() == 8);
@@ -188,16 +188,16 @@ TEST_CASE("Tile data: base.json totals and notation match the engine") {
     CHECK(location_name(static_cast<Location>(5 + h)) == kHalves[h]);
   }
   for (int s = 0; s < 4; ++s) CHECK(location_name(static_cast<Location>(1 + s)) == kSides[s]);
-  REQUIRE(doc["tiles"].size() == static_cast<size_t>(kTileTypes));
+  REQUIRE(doc["tiles"].size() == static_cast<size_t>(kBaseTypes));
   int total = 0;
   for (size_t i = 0; i < doc["tiles"].size(); ++i) total += doc["tiles"][i]["count"].as_int();
-  CHECK(total == kTotalTiles);
+  CHECK(total == kBaseTiles);
 }
 
 TEST_CASE("Tile data: every tile type matches base.json in every rotation") {
   const Json& doc = tiles_json();
-  REQUIRE(doc["tiles"].size() == static_cast<size_t>(kTileTypes));
-  for (int t = 0; t < kTileTypes; ++t) {
+  REQUIRE(doc["tiles"].size() == static_cast<size_t>(kBaseTypes));
+  for (int t = 0; t < kBaseTypes; ++t) {
     const Json& jt = doc["tiles"][t];
     const tiles::TileDef& def = tiles::kDefs[t];
     INFO("tile " << jt["letter"].text);
