@@ -19,7 +19,6 @@ import argparse
 import collections
 import concurrent.futures
 import contextlib
-import hashlib
 import importlib
 import inspect
 import json
@@ -28,6 +27,7 @@ import multiprocessing
 import sys
 import tempfile
 import time
+import uuid
 from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 import carcassonne
@@ -137,19 +137,26 @@ def game_options(plan: Plan) -> Dict[str, bool]:
     return {name: game.option(name) for name in carcassonne.game.OPTIONS}
 
 
+class GameError(RuntimeError):
+    """A game's task failed in the binding: the error's type and message, as text."""
+
+
 def play_game(plan: Plan, n: int) -> dict:
     """Plays game n of the plan to the end and returns its line (a dict): the task that runs
     on a worker. The bots' seeds come from the game's seed and the move number."""
     start = time.perf_counter()
     seed = plan.game_seed(n)
     entrants = plan.entrants(n)
-    game = carcassonne.Game(plan.players, seed, **dict(plan.options))
-    move = 0
-    while not game.over:
-        bot = plan.bots[entrants[game.current_player]]
-        game.play(game.bot_move(bot.level, iterations=bot.iterations, milliseconds=bot.milliseconds,
-                                seed=derive(seed, move)))
-        move += 1
+    try:
+        game = carcassonne.Game(plan.players, seed, **dict(plan.options))
+        move = 0
+        while not game.over:
+            bot = plan.bots[entrants[game.current_player]]
+            game.play(game.bot_move(bot.level, iterations=bot.iterations, milliseconds=bot.milliseconds,
+                                    seed=derive(seed, move)))
+            move += 1
+    except carcassonne.CarcassonneError as e:  # as text: the binding's errors do not unpickle
+        raise GameError(f"{type(e).__name__}: {e}") from None
     return {"game": n, "seed": seed, "players": plan.players, "seats": plan.seats(n), "entrants": entrants,
             "options": {name: game.option(name) for name in carcassonne.game.OPTIONS},
             "scores": game.scores, "winners": list(game.winners), "turns": game.turns_played,
@@ -226,8 +233,9 @@ class ResultsFile:
         self.close()
 
 
-class GameFailed(RuntimeError):
-    """A game's task raised (or kept killing its workers); the games before it are saved."""
+class RunError(RuntimeError):
+    """The run cannot go on: a game's task raised (or kept killing its workers), or the
+    cluster is out of reach. The games finished before are in the file."""
 
 
 def _windowed(todo: Iterable[int], window: int, submit: Callable, wait_one: Callable) -> Iterator[dict]:
@@ -250,7 +258,8 @@ def _windowed(todo: Iterable[int], window: int, submit: Callable, wait_one: Call
             try:
                 record = future.result()
             except Exception as e:
-                raise GameFailed(f"game {n}: {type(e).__name__}: {e}") from e
+                why = str(e) if isinstance(e, GameError) else f"{type(e).__name__}: {e}"
+                raise RunError(f"game {n}: {why}") from e
             yield record
     finally:  # interrupted or failed: the games in flight are not wanted any more
         for future in running:
@@ -265,10 +274,12 @@ def dask_results(client, plan: Plan, todo: Iterable[int], window: int = 0) -> It
 
     window = window or max(8, 4 * sum(client.nthreads().values()))
     finished = distributed.as_completed()
-    token = hashlib.sha1(repr(plan).encode()).hexdigest()[:16]  # keys of this plan's games only
+    # A key of its own per call: a key cancelled by an interrupted run, submitted again at
+    # once, could come back cancelled.
+    token = uuid.uuid4().hex[:12]
 
     def submit(n):
-        future = client.submit(play_game, plan, n, key=f"carcassonne-game-{token}-{n}", pure=False)
+        future = client.submit(play_game, plan, n, key=f"carcassonne-game-{n}-{token}", pure=False)
         finished.add(future)
         return future
 
@@ -332,10 +343,11 @@ def run(plan: Plan, path: str, *, client=None, workers: int = 2, no_dask: bool =
     if client is None and not no_dask:
         raise ValueError("run: give a Dask client, or no_dask=True for a local process pool")
     with ResultsFile(path, plan) as out:
-        todo = [n for n in range(plan.games) if n not in out.records]
-        bar = progress_bar(plan.games, plan.games - len(todo), progress)
+        done = sum(1 for n in out.records if n < plan.games)
+        todo = (n for n in range(plan.games) if n not in out.records)
+        bar = progress_bar(plan.games, done, progress)
         try:
-            if todo:
+            if done < plan.games:
                 results = pool_results(plan, todo, workers, window) if no_dask else dask_results(client, plan, todo,
                                                                                                  window)
                 with contextlib.closing(results):  # stops the games in flight if this loop is left early
@@ -480,21 +492,31 @@ MISSING_DASK = ("carcassonne.selfplay: Dask distributed is not importable by {py
                 "or add --no-dask to play in a local process pool instead.")
 
 
+WORKER_WAIT = 60  # seconds for the first worker of a scheduler to come
+
+
 def _cluster(args, stack: contextlib.ExitStack):
     """A Dask client: of the scheduler at --scheduler, else of a new local cluster."""
     import distributed
     if args.scheduler:
-        client = stack.enter_context(distributed.Client(args.scheduler, timeout="20s"))
+        try:
+            client = stack.enter_context(distributed.Client(args.scheduler, timeout="20s"))
+        except OSError as e:
+            raise RunError(f"cannot reach the scheduler {args.scheduler}: {e}") from None
     else:
         cluster = stack.enter_context(distributed.LocalCluster(
             n_workers=args.workers, threads_per_worker=args.threads, dashboard_address=None,
             local_directory=tempfile.gettempdir()))  # not the caller's directory
         client = stack.enter_context(distributed.Client(cluster))
+    try:
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except TimeoutError:
+        raise RunError(f"no worker joined the scheduler {args.scheduler} in {WORKER_WAIT} s") from None
     # Every worker must import this module and load the library before it can play a game.
     try:
         versions = client.run(_worker_version)
     except Exception as e:
-        raise GameFailed(f"a worker cannot run carcassonne.selfplay ({type(e).__name__}: {e}); install the "
+        raise RunError(f"a worker cannot run carcassonne.selfplay ({type(e).__name__}: {e}); install the "
                          "package on every worker (pip install capi/python), or set PYTHONPATH and "
                          "CARCASSONNE_LIBRARY there") from None
     return client, versions
@@ -531,7 +553,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 where = f"Dask ({len(versions)} workers, {threads} threads{', ' + args.scheduler if args.scheduler else ''})"
             records = run(plan, args.output, client=client, workers=args.workers, no_dask=args.no_dask,
                           progress=not args.quiet)
-    except (ValueError, GameFailed) as e:
+    except (ValueError, RunError) as e:
         print(f"carcassonne.selfplay: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

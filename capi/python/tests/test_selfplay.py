@@ -1,6 +1,7 @@
 """carcassonne.selfplay without Dask: seeds, bots, the results file (resume, repair, refusal
 of another run's lines), the summary, the local process pool and the command. The Dask
 runs are in test_selfplay_dask.py. A few seconds of random and greedy games."""
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -247,6 +248,55 @@ class Pool(unittest.TestCase):
         run(self.plan, path, no_dask=True, workers=2)
         self.assertEqual(len(read_lines(path)), 24)
         self.assertEqual(without_time(read_lines(path)), without_time(read_lines(whole)))
+
+
+    def test_a_game_that_fails_stops_the_run_and_says_which(self):
+        plan = selfplay.Plan(3, (Bot("nonsense", "nonsense"),) * 2, 2)  # past make_plan's checks
+        path = os.path.join(self.dir.name, "failed.jsonl")
+        with self.assertRaisesRegex(selfplay.RunError, r"^game \d: InvalidArgument: carc_bot_choose: 'nonsense' is not a bot level"):
+            run(plan, path, no_dask=True, workers=1)
+        self.assertEqual(read_lines(path), [])
+
+
+class Window(unittest.TestCase):
+    """_windowed, the loop under both the Dask and the pool runs, on futures made by hand."""
+
+    def test_at_most_window_games_in_flight(self):
+        in_flight, most = set(), []
+
+        def submit(n):
+            future = concurrent.futures.Future()
+            future.set_result({"game": n})
+            in_flight.add(n)
+            most.append(len(in_flight))
+            return future
+
+        def wait_one(running):
+            future = min(running, key=running.get)
+            in_flight.discard(running[future])
+            return future
+
+        got = [r["game"] for r in selfplay._windowed(range(10), 3, submit, wait_one)]
+        self.assertEqual(got, list(range(10)))
+        self.assertEqual(max(most), 3)
+
+    def test_leaving_early_cancels_the_games_in_flight(self):
+        futures = []
+
+        def submit(n):
+            futures.append(concurrent.futures.Future())
+            return futures[-1]
+
+        def wait_one(running):
+            future = next(iter(running))
+            future.set_result({"game": running[future]})
+            return future
+
+        results = selfplay._windowed(range(10), 4, submit, wait_one)
+        self.assertEqual([next(results)["game"], next(results)["game"]], [0, 1])
+        results.close()
+        self.assertEqual(len(futures), 5)  # 0..3, then 4 when 0 was taken
+        self.assertEqual([f.cancelled() for f in futures], [False, False, True, True, True])
 
 
 class Command(unittest.TestCase):
