@@ -11,8 +11,9 @@ same wherever and however often it is played (a budget in milliseconds depends o
 machine: those games are not reproducible). A rerun with the same file plays only the
 games it lacks; a line that a crash left half-written is dropped and its game played again.
 
-From Python: run(Plan(games=..., bots=[...]), path) plays and returns the records, and
-summary(records, plan) the table's rows; play_game(plan, n) is one game's task.
+From Python: run(make_plan(games, bots, ...), path, client=client) plays (no_dask=True: in
+local processes) and returns the lines, summary(lines, plan) the table's rows;
+play_game(plan, n) is one game's task.
 """
 
 import argparse
