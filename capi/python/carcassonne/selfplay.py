@@ -458,7 +458,8 @@ def parser() -> argparse.ArgumentParser:
                                        "a move), mcts:N (N iterations), mcts:Nms (N ms a move); default greedy random")
     p.add_argument("--players", type=_whole(CARC_MIN_PLAYERS, CARC_MAX_PLAYERS),
                    help="player count (default: the number of bots, 2 for one)")
-    p.add_argument("--seed", type=_whole(0, U64), default=0, help="the base seed the games' seeds come from (default 0)")
+    p.add_argument("--seed", type=_whole(0, U64), default=0,
+                   help="the base seed the games' seeds come from (default 0)")
     p.add_argument("-o", "--output", default="selfplay.jsonl", help="the JSON lines file (default selfplay.jsonl)")
     p.add_argument("--rotate", action="store_true", help="move every bot one seat on each game (fair for first-player "
                                                          "advantage)")
@@ -523,6 +524,10 @@ def _cluster(args, stack: contextlib.ExitStack):
     return client, versions
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 def _worker_version() -> str:
     return carcassonne.__version__
 
@@ -551,7 +556,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             else:
                 client, versions = _cluster(args, stack)
                 threads = sum(client.nthreads().values())
-                where = f"Dask ({len(versions)} workers, {threads} threads{', ' + args.scheduler if args.scheduler else ''})"
+                where = (f"Dask ({_count(len(versions), 'worker')}, {_count(threads, 'thread')}"
+                         f"{', ' + args.scheduler if args.scheduler else ''})")
             records = run(plan, args.output, client=client, workers=args.workers, no_dask=args.no_dask,
                           progress=not args.quiet)
     except (ValueError, RunError) as e:
@@ -563,7 +569,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 130
     seconds = time.monotonic() - start
     options = ", ".join(f"{k} {'on' if v else 'off'}" for k, v in game_options(plan).items())
-    print(f"{len(records)} games of {plan.players} players ({options}; base seed {plan.seed}"
+    print(f"{_count(len(records), 'game')} of {_count(plan.players, 'player')} ({options}; base seed {plan.seed}"
           f"{', seats rotating' if plan.rotate else ''}) in {args.output}; this run: {seconds:.1f} s on {where}")
     print(format_summary(summary(records, plan)))
     return 0

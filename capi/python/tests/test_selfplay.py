@@ -253,7 +253,8 @@ class Pool(unittest.TestCase):
     def test_a_game_that_fails_stops_the_run_and_says_which(self):
         plan = selfplay.Plan(3, (Bot("nonsense", "nonsense"),) * 2, 2)  # past make_plan's checks
         path = os.path.join(self.dir.name, "failed.jsonl")
-        with self.assertRaisesRegex(selfplay.RunError, r"^game \d: InvalidArgument: carc_bot_choose: 'nonsense' is not a bot level"):
+        why = r"^game \d: InvalidArgument: carc_bot_choose: 'nonsense' is not a bot level"
+        with self.assertRaisesRegex(selfplay.RunError, why):
             run(plan, path, no_dask=True, workers=1)
         self.assertEqual(read_lines(path), [])
 

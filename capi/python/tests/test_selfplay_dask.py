@@ -85,7 +85,8 @@ class TwoWorkers(unittest.TestCase):
     def test_a_game_that_fails_stops_the_run_and_says_which(self):
         plan = Plan(3, (Bot("nonsense", "nonsense"),) * 2, 2)  # past make_plan's checks
         path = os.path.join(self.dir.name, "failed.jsonl")
-        with self.assertRaisesRegex(RunError, r"^game \d: InvalidArgument: carc_bot_choose: 'nonsense' is not a bot level"):
+        why = r"^game \d: InvalidArgument: carc_bot_choose: 'nonsense' is not a bot level"
+        with self.assertRaisesRegex(RunError, why):
             run(plan, path, client=self.client)
         self.assertEqual(read_lines(path), [])
 
