@@ -1,7 +1,7 @@
 """carcassonne.selfplay on a Dask LocalCluster of two worker processes: every game exactly
-once, an interrupted and resumed run equal to an uninterrupted one, and a worker killed in
-the middle of a run costing no game and doubling none. Some seconds of greedy and random
-games.
+once, an interrupted and resumed run equal to an uninterrupted one (interrupted in Python,
+and the command killed with SIGKILL), and a worker killed in the middle of a run costing no
+game and doubling none. Some seconds of greedy and random games.
 
 They need Dask distributed (Debian's python3-distributed, seen by /usr/bin/python3): without
 it they skip, unless CARC_REQUIRE_DASK=1 (the ctest python_selfplay_dask sets it), when
@@ -9,6 +9,8 @@ that is a failure."""
 import json
 import os
 import signal
+import subprocess
+import sys
 import tempfile
 import time
 import unittest
@@ -77,6 +79,27 @@ class TwoWorkers(unittest.TestCase):
         self.assertEqual(len(read_lines(path)), 40)
         self.assertEqual(without_time(read_lines(path)), without_time(read_lines(whole)))
 
+    def test_the_command_killed_and_run_again_is_one_whole_run(self):
+        plan = make_plan(200, ["greedy"], players=4, seed=9)
+        args = [sys.executable, "-m", "carcassonne.selfplay", "--games", "200", "--bots", "greedy", "--players", "4",
+                "--seed", "9", "--quiet"]
+        path = os.path.join(self.dir.name, "killed.jsonl")
+        command = subprocess.Popen(args + ["-o", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 60
+            while (not os.path.exists(path) or len(read_lines(path)) < 10) and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            command.kill()  # SIGKILL: no clean-up of any kind; its cluster goes with it
+            command.wait()
+        written = len(read_lines(path))
+        self.assertTrue(10 <= written < 200, f"killed after {written} of 200 games")
+        run(plan, path, client=self.client)
+        whole = os.path.join(self.dir.name, "whole.jsonl")
+        run(plan, whole, client=self.client)
+        self.assertEqual(len(read_lines(path)), 200)
+        self.assertEqual(without_time(read_lines(path)), without_time(read_lines(whole)))
+
     def test_a_small_window_plays_every_game(self):
         plan = make_plan(30, ["random"], seed=1)
         got = [record["game"] for record in dask_results(self.client, plan, range(30), window=3)]
@@ -94,44 +117,43 @@ class TwoWorkers(unittest.TestCase):
 @unittest.skipIf(missing, missing)
 class KilledWorker(unittest.TestCase):
     def test_a_worker_killed_mid_run_loses_no_game_and_doubles_none(self):
-        plan = make_plan(150, ["greedy"], players=4, seed=77)
+        plan = make_plan(80, ["mcts:10"], players=2, seed=77)  # games of some 70 ms: in flight when killed
         cluster, client = start_cluster()
+        pids = client.run(os.getpid)
         killed, seen = {}, []
 
         def kill_a_busy_worker(record):
             seen.append(record["game"])
-            if killed or len(seen) < 20:
+            if killed or len(seen) < 10:
                 return
-            # A worker with games queued or running: the kill takes games in flight with it.
-            processing = client.processing()
-            busy = [w for w, keys in processing.items() if keys]
-            pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
-            os.kill(pid, signal.SIGKILL)
-            killed.update(pid=pid, keys=set(processing[busy[0]]))
+            busy = [w for w, keys in client.processing().items() if keys]
+            if busy:  # a worker with a game running: the kill takes it along
+                os.kill(pids[busy[0]], signal.SIGKILL)
+                killed.update(pid=pids[busy[0]], at=len(seen))
 
         try:
             with tempfile.TemporaryDirectory() as d:
                 path = os.path.join(d, "games.jsonl")
-                records = run(plan, path, client=client, window=16, on_record=kill_a_busy_worker)
-                self.assertEqual(sorted(seen), list(range(150)))
-                self.assertEqual([r["game"] for r in records], list(range(150)))
+                records = run(plan, path, client=client, window=8, on_record=kill_a_busy_worker)
+                self.assertLess(killed["at"], 80, "killed with games to play")
+                self.assertEqual(sorted(seen), list(range(80)))
+                self.assertEqual([r["game"] for r in records], list(range(80)))
                 lines = read_lines(path)
-                self.assertEqual(sorted(json.loads(line)["game"] for line in lines), list(range(150)))
-                expected = without_time(json.dumps(play_game(plan, n)) for n in range(150))
+                self.assertEqual(sorted(json.loads(line)["game"] for line in lines), list(range(80)))
+                expected = without_time(json.dumps(play_game(plan, n)) for n in range(80))
                 self.assertEqual(without_time(lines), expected)
+            # The scheduler took the games the killed worker was running back (processing ->
+            # released: nothing else releases a running game here) and ran them again: they
+            # are in the file above, once each.
+            taken_back = [e[0] for e in cluster.scheduler.transition_log if e[1:3] == ("processing", "released")]
+            self.assertTrue(taken_back, "no game was taken back from the killed worker")
             deadline = time.monotonic() + 30
             while killed["pid"] in client.run(os.getpid).values() and time.monotonic() < deadline:
                 time.sleep(0.1)
             self.assertNotIn(killed["pid"], client.run(os.getpid).values(), "the killed worker is gone")
-            # The scheduler took the killed worker's games back (processing -> released) and
-            # ran them again: they are in the file above, once each.
-            taken_back = {e[0] for e in cluster.scheduler.transition_log
-                          if e[0] in killed["keys"] and e[1:3] == ("processing", "released")}
-            self.assertTrue(taken_back, f"none of {sorted(killed['keys'])} was taken back from the killed worker")
         finally:
             client.close()
             cluster.close()
-
 
 if __name__ == "__main__":
     unittest.main()
