@@ -349,8 +349,10 @@ def run(plan: Plan, path: str, *, client=None, workers: int = 2, no_dask: bool =
         bar = progress_bar(plan.games, done, progress)
         try:
             if done < plan.games:
-                results = pool_results(plan, todo, workers, window) if no_dask else dask_results(client, plan, todo,
-                                                                                                 window)
+                if no_dask:
+                    results = pool_results(plan, todo, workers, window)
+                else:
+                    results = dask_results(client, plan, todo, window)
                 with contextlib.closing(results):  # stops the games in flight if this loop is left early
                     for record in results:
                         if out.add(record):
