@@ -269,8 +269,8 @@ def _windowed(todo: Iterable[int], window: int, submit: Callable, wait_one: Call
 
 def dask_results(client, plan: Plan, todo: Iterable[int], window: int = 0) -> Iterator[dict]:
     """The lines of games `todo` played on the client's cluster. A worker that dies takes its
-    tasks with it and the scheduler runs them elsewhere; a game that kills three workers
-    fails (distributed's KilledWorker)."""
+    tasks with it and the scheduler runs them elsewhere; a game whose workers keep dying
+    fails (distributed's KilledWorker, after its allowed-failures, 3 by default)."""
     import distributed
 
     window = window or max(8, 4 * sum(client.nthreads().values()))
