@@ -2,14 +2,15 @@
 # Installs with apt-get whatever this machine lacks for
 #   scripts/deps.sh demo   the demo and the examples: compilers, CMake, fmt, Python
 #   scripts/deps.sh test   (the default) everything scripts/test.sh needs: the above, Catch2,
-#                          pkg-config, doxygen, python3-venv, and clang with its sanitizer and libFuzzer
-#                          runtimes
+#                          pkg-config, doxygen, python3-venv, Dask and tqdm for self-play
+#                          (python3-distributed, python3-tqdm), and clang with its sanitizer
+#                          and libFuzzer runtimes
 #   scripts/deps.sh web    the WebAssembly build and its tests (scripts/web.sh): emscripten,
 #                          node, chromium (headless, for the browser test)
 set -euo pipefail
 demo=(cmake g++ make libfmt-dev python3)
 web=(emscripten nodejs chromium)
-tests=(catch2 pkg-config clang libclang-rt-14-dev binutils doxygen python3-venv)
+tests=(catch2 pkg-config clang libclang-rt-14-dev binutils doxygen python3-venv python3-distributed python3-tqdm)
 case "${1:-test}" in
   demo) wanted=("${demo[@]}") ;;
   test) wanted=("${demo[@]}" "${tests[@]}") ;;

@@ -48,6 +48,20 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME python_binding
     COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s ${CMAKE_CURRENT_SOURCE_DIR}/python/tests)
   set_tests_properties(python_binding PROPERTIES ENVIRONMENT "${carc_python_env}")
+  # Self-play on Dask (test_selfplay_dask.py) needs python3-distributed, which a python3 first
+  # on PATH may not see: then python_binding skips those tests and they run here, under
+  # Debian's /usr/bin/python3, where a missing Dask fails. Not under sanitizers nor with
+  # BUILD_SHARED_LIBS (package_shared_libs): they test the Python around the library, which
+  # python_binding covers there.
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c "import distributed" RESULT_VARIABLE carc_no_dask
+                  OUTPUT_QUIET ERROR_QUIET)
+  find_program(CARC_DASK_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH DOC "Debian's Python, for the Dask tests")
+  if(carc_no_dask AND CARC_DASK_PYTHON AND NOT CARC_SANITIZE AND NOT BUILD_SHARED_LIBS)
+    add_test(NAME python_selfplay_dask COMMAND ${CARC_DASK_PYTHON} -m unittest -v test_selfplay_dask
+             WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/python/tests)
+    set_tests_properties(python_selfplay_dask PROPERTIES ENVIRONMENT "${carc_python_env};CARC_REQUIRE_DASK=1"
+                         TIMEOUT 300)
+  endif()
   # The Python rollout benchmark (bench/python_rollouts.py, run by hand) in its quick mode:
   # both ways of rolling out agree; no timing.
   add_test(NAME python_rollouts_quick COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/python_rollouts.py --quick)
