@@ -7,7 +7,8 @@
 // games: one MCTS player at N milliseconds a move (or, with --iterations4, N iterations: a
 // measure that the machine's load does not change) against three greedy ones, its seat
 // rotating. A win is the highest score alone; ties are counted apart. The win rate comes
-// with its 95% confidence interval (Wilson's score interval).
+// with its 95% confidence interval (Wilson's score interval); the margin is a seat's final
+// score less the best other seat's, on average (it separates players with fewer games).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -30,6 +31,7 @@ struct Tally {
   long moves = 0;
   double seconds = 0;
   long points = 0;
+  long margin = 0;  // summed over its seats: the score less the best other seat's
 };
 
 struct Seat {
@@ -72,6 +74,10 @@ bool play_game(int players, uint64_t seed, Options rules, std::vector<Seat>& sea
   for (int p = 0; p < players; ++p) {
     Tally* t = seats[static_cast<size_t>(p)].tally;
     t->points += game.score(p);
+    int best_other = 0;  // alone, the margin is the score
+    for (int q = 0; q < players; ++q)
+      if (q != p) best_other = std::max(best_other, game.score(q));
+    t->margin += game.score(p) - best_other;
     if (std::find(tallies.begin(), tallies.end(), t) == tallies.end()) tallies.push_back(t);
     if (game.score(p) == top && std::find(at_top.begin(), at_top.end(), t) == at_top.end()) at_top.push_back(t);
   }
@@ -91,15 +97,16 @@ std::string interval(int wins, int games) {
 }
 
 void row(const char* who, const Tally& t, int seats_per_game) {
-  fmt::print("  {:<28} {:>6} {:>10.2f} {:>8.1f}% {:>13} {:>7.1f}% {:>9.1f}\n", who, t.games,
+  const double seats = static_cast<double>(t.games) * seats_per_game;
+  fmt::print("  {:<28} {:>6} {:>10.2f} {:>8.1f}% {:>13} {:>7.1f}% {:>9.1f} {:>+9.1f}\n", who, t.games,
              t.moves ? 1000 * t.seconds / static_cast<double>(t.moves) : 0.0, t.games ? 100.0 * t.wins / t.games : 0.0,
-             interval(t.wins, t.games), t.games ? 100.0 * t.ties / t.games : 0.0,
-             t.games ? static_cast<double>(t.points) / t.games / seats_per_game : 0.0);
+             interval(t.wins, t.games), t.games ? 100.0 * t.ties / t.games : 0.0, t.games ? t.points / seats : 0.0,
+             t.games ? t.margin / seats : 0.0);
 }
 
 void header() {
-  fmt::print("  {:<28} {:>6} {:>10} {:>9} {:>13} {:>8} {:>9}\n", "player", "games", "ms/move", "wins", "95% interval",
-             "ties", "points");
+  fmt::print("  {:<28} {:>6} {:>10} {:>9} {:>13} {:>8} {:>9} {:>9}\n", "player", "games", "ms/move", "wins",
+             "95% interval", "ties", "points", "margin");
 }
 
 int usage() {
