@@ -1,14 +1,19 @@
 // Bot strength and speed: seeded games between the library's bots (carcassonne/bots.hpp),
 // with a table of time per move and win rate per level.
-//   strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--threads T] [--seed S]
+//   strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--iterations4 N] [--threads T]
+//            [--seed S]
 //   strength --quick      a few tiny games that check every move is legal (ctest smoke test)
 // Two-player games: MCTS at N iterations a move against greedy, seats alternating. Four-player
-// games: one MCTS player at N milliseconds a move against three greedy ones, its seat
-// rotating. A win is the highest score alone; ties are counted apart.
+// games: one MCTS player at N milliseconds a move (or, with --iterations4, N iterations: a
+// measure that the machine's load does not change) against three greedy ones, its seat
+// rotating. A win is the highest score alone; ties are counted apart. The win rate comes
+// with its 95% confidence interval (Wilson's score interval); the margin is a seat's final
+// score less the best other seat's, on average (it separates players with fewer games).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -26,6 +31,7 @@ struct Tally {
   long moves = 0;
   double seconds = 0;
   long points = 0;
+  long margin = 0;  // summed over its seats: the score less the best other seat's
 };
 
 struct Seat {
@@ -68,6 +74,10 @@ bool play_game(int players, uint64_t seed, Options rules, std::vector<Seat>& sea
   for (int p = 0; p < players; ++p) {
     Tally* t = seats[static_cast<size_t>(p)].tally;
     t->points += game.score(p);
+    int best_other = 0;  // alone, the margin is the score
+    for (int q = 0; q < players; ++q)
+      if (q != p) best_other = std::max(best_other, game.score(q));
+    t->margin += game.score(p) - best_other;
     if (std::find(tallies.begin(), tallies.end(), t) == tallies.end()) tallies.push_back(t);
     if (game.score(p) == top && std::find(at_top.begin(), at_top.end(), t) == at_top.end()) at_top.push_back(t);
   }
@@ -76,18 +86,33 @@ bool play_game(int players, uint64_t seed, Options rules, std::vector<Seat>& sea
   return true;
 }
 
-void row(const char* who, const Tally& t, int seats_per_game) {
-  fmt::print("  {:<28} {:>6} {:>10.2f} {:>8.1f}% {:>7.1f}% {:>9.1f}\n", who, t.games,
-             t.moves ? 1000 * t.seconds / static_cast<double>(t.moves) : 0.0, t.games ? 100.0 * t.wins / t.games : 0.0,
-             t.games ? 100.0 * t.ties / t.games : 0.0,
-             t.games ? static_cast<double>(t.points) / t.games / seats_per_game : 0.0);
+// Wilson's 95% score interval for `wins` of `games`, in percent: honest for small samples
+// and for rates near 0 or 100%, where the normal approximation is not.
+std::string interval(int wins, int games) {
+  if (games == 0) return "-";
+  const double z = 1.96, n = games, p = wins / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return fmt::format("{:.1f}-{:.1f}%", 100 * (centre - half), 100 * (centre + half));
 }
 
-void header() { fmt::print("  {:<28} {:>6} {:>10} {:>9} {:>8} {:>9}\n", "player", "games", "ms/move", "wins", "ties", "points"); }
+void row(const char* who, const Tally& t, int seats_per_game) {
+  const double seats = static_cast<double>(t.games) * seats_per_game;
+  fmt::print("  {:<28} {:>6} {:>10.2f} {:>8.1f}% {:>13} {:>7.1f}% {:>9.1f} {:>+9.1f}\n", who, t.games,
+             t.moves ? 1000 * t.seconds / static_cast<double>(t.moves) : 0.0, t.games ? 100.0 * t.wins / t.games : 0.0,
+             interval(t.wins, t.games), t.games ? 100.0 * t.ties / t.games : 0.0, t.games ? t.points / seats : 0.0,
+             t.games ? t.margin / seats : 0.0);
+}
+
+void header() {
+  fmt::print("  {:<28} {:>6} {:>10} {:>9} {:>13} {:>8} {:>9} {:>9}\n", "player", "games", "ms/move", "wins",
+             "95% interval", "ties", "points", "margin");
+}
 
 int usage() {
   fmt::print(stderr,
-             "usage: strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--threads T] [--seed S]\n"
+             "usage: strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--iterations4 N] [--threads T]\n"
+             "                [--seed S]\n"
              "       strength --quick\n");
   return 2;
 }
@@ -119,7 +144,7 @@ int quick() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games2 = 200, iterations = 1000, games4 = 20, ms = 100, threads = 1;
+  int games2 = 200, iterations = 1000, games4 = 20, ms = 100, iterations4 = 0, threads = 1;
   uint64_t first_seed = 1;
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
@@ -130,11 +155,12 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(a, "--iterations")) iterations = static_cast<int>(v);
     else if (!std::strcmp(a, "--games4")) games4 = static_cast<int>(v);
     else if (!std::strcmp(a, "--ms")) ms = static_cast<int>(v);
+    else if (!std::strcmp(a, "--iterations4")) iterations4 = static_cast<int>(v);
     else if (!std::strcmp(a, "--threads")) threads = static_cast<int>(v);
     else if (!std::strcmp(a, "--seed")) first_seed = static_cast<uint64_t>(v);
     else return usage();
   }
-  if (games2 < 0 || games4 < 0 || iterations < 1 || ms < 1 || threads < 1 || threads > kMaxBotThreads) return usage();
+  if (games2 < 0 || games4 < 0 || iterations < 1 || ms < 1 || iterations4 < 0 || threads < 1 || threads > kMaxBotThreads) return usage();
 
   bool ok = true;
   BotOptions greedy;
@@ -158,8 +184,8 @@ int main(int argc, char** argv) {
   if (games4 > 0 && ok) {
     Tally mcts_t, greedy_t;
     BotOptions mcts;
-    mcts.iterations = 0;
-    mcts.milliseconds = ms;
+    mcts.iterations = iterations4;
+    mcts.milliseconds = iterations4 ? 0 : ms;
     mcts.threads = threads;
     for (int g = 0; g < games4 && ok; ++g) {
       std::vector<Seat> seats(4, Seat{greedy, &greedy_t});
@@ -169,7 +195,7 @@ int main(int argc, char** argv) {
     fmt::print("four players, one mcts against three greedy, seeds {}.., its seat rotating, {} thread(s)\n",
                first_seed + 100000, threads);
     header();
-    row(fmt::format("mcts {} ms", ms).c_str(), mcts_t, 1);
+    row((iterations4 ? fmt::format("mcts {} iterations", iterations4) : fmt::format("mcts {} ms", ms)).c_str(), mcts_t, 1);
     row("greedy (any of three)", greedy_t, 3);
   }
   return ok ? 0 : 1;

@@ -150,26 +150,56 @@ TEST_CASE("Bots: MCTS with a seed and an iteration budget is deterministic, also
   CHECK(play() == play());
 }
 
-TEST_CASE("Bots: MCTS does not see the face-down order") {
-  // Same public state, different face-down orders: the same move for the same seed.
-  const Game g = after_random_turns(2, 31, 8);
-  std::vector<TileType> order(g.draw_order().begin(), g.draw_order().end());
-  std::vector<TileType> other = order;
-  std::reverse(other.begin() + g.drawn(), other.end());
-  REQUIRE(other != order);
-  // Replay the same turns on a fixed-order game with the reversed pile.
-  Game h(2, other);
-  for (int i = 1; i < g.board().tile_count(); ++i) {
-    const PlacedTile& t = g.board().tile(i);
-    REQUIRE(h.play(Move{Placement{t.x, t.y, t.rot}, t.meeple}) == Status::Ok);
+TEST_CASE("Bots: MCTS with three or more players (greedy playout turns) is deterministic too, also with 2 threads") {
+  for (int players : {3, 4, 6}) {
+    const Game g = after_random_turns(players, 23, 9);
+    for (int threads : {1, 2}) {
+      CAPTURE(players, threads);
+      Move a, b;
+      REQUIRE(choose_move(g, bot(BotLevel::Mcts, 120, 17, threads), a) == Status::Ok);
+      REQUIRE(choose_move(g, bot(BotLevel::Mcts, 120, 17, threads), b) == Status::Ok);
+      CHECK(a == b);
+      Game t = g;
+      CHECK(t.play(a) == Status::Ok);
+    }
   }
-  REQUIRE(same_public_state(g, h));
-  REQUIRE(!(g == h));
-  for (int threads : {1, 2}) {
-    Move a, b;
-    REQUIRE(choose_move(g, bot(BotLevel::Mcts, 200, 5, threads), a) == Status::Ok);
-    REQUIRE(choose_move(h, bot(BotLevel::Mcts, 200, 5, threads), b) == Status::Ok);
-    CHECK(a == b);
+  // A whole four-player game played twice with the same seeds is the same game.
+  auto play = [] {
+    Game game(4, 9);
+    Rng seeds(9);
+    while (!game.over()) {
+      Move m;
+      REQUIRE(choose_move(game, bot(BotLevel::Mcts, 12, seeds.next()), m) == Status::Ok);
+      REQUIRE(game.play(m) == Status::Ok);
+    }
+    return game;
+  };
+  CHECK(play() == play());
+}
+
+TEST_CASE("Bots: MCTS does not see the face-down order, with two players or four") {
+  for (int players : {2, 4}) {
+    CAPTURE(players);
+    // Same public state, different face-down orders: the same move for the same seed.
+    const Game g = after_random_turns(players, 31, 8);
+    std::vector<TileType> order(g.draw_order().begin(), g.draw_order().end());
+    std::vector<TileType> other = order;
+    std::reverse(other.begin() + g.drawn(), other.end());
+    REQUIRE(other != order);
+    // Replay the same turns on a fixed-order game with the reversed pile.
+    Game h(players, other);
+    for (int i = 1; i < g.board().tile_count(); ++i) {
+      const PlacedTile& t = g.board().tile(i);
+      REQUIRE(h.play(Move{Placement{t.x, t.y, t.rot}, t.meeple}) == Status::Ok);
+    }
+    REQUIRE(same_public_state(g, h));
+    REQUIRE(!(g == h));
+    for (int threads : {1, 2}) {
+      Move a, b;
+      REQUIRE(choose_move(g, bot(BotLevel::Mcts, 200, 5, threads), a) == Status::Ok);
+      REQUIRE(choose_move(h, bot(BotLevel::Mcts, 200, 5, threads), b) == Status::Ok);
+      CHECK(a == b);
+    }
   }
 }
 
