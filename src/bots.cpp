@@ -130,9 +130,9 @@ int greedy_pick(const long* values, int n, Rng& rng) {
 // kFieldsLate tiles are face down), uniformly among the rest. The engine's random turn
 // puts a meeple down on most turns, farmers from the start, which no sensible player does.
 void light_turn(Game& s, Rng& rng) {
-  uint32_t packed[kMaxPlacements];  // packed_placements: the cheapest listing of them
+  uint64_t packed[kMaxPlacements];  // packed_placements: the cheapest listing of them
   const int n = s.packed_placements(packed, 0);
-  const uint32_t b = packed[rng.below(static_cast<uint32_t>(n))];
+  const uint64_t b = packed[rng.below(static_cast<uint32_t>(n))];
   s.place(Placement{static_cast<int8_t>(b & 0xFF), static_cast<int8_t>(b >> 8 & 0xFF), static_cast<uint8_t>(b >> 16 & 3)});
   Location opts[kMaxMeepleOptions];
   int k = s.meeple_options(opts);
