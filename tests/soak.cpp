@@ -57,8 +57,8 @@ struct Where {
 // neighbour's opposite side.
 constexpr int kDx[4] = {0, 1, 0, -1};
 constexpr int kDy[4] = {-1, 0, 1, 0};
-// The slot each location names (C, the monastery, has none).
-constexpr int kLocationSlot[kLocationCount] = {-1, 1, 4, 7, 10, 2, 3, 5, 6, 8, 9, 11, 0};
+// The slot each location names (C, the monastery, and CF, an inner field no base tile has, have none).
+constexpr int kLocationSlot[kLocationCount] = {-1, 1, 4, 7, 10, 2, 3, 5, 6, 8, 9, 11, 0, -1};
 
 // A tile type turned `rot` quarter turns clockwise, in board orientation.
 struct View {
@@ -127,6 +127,7 @@ int segment_at(TileType t, int rot, int loc) {
   if (loc < 0 || loc >= kLocationCount) return -1;
   const auto& segs = tiles::kDefs[t].segs;
   if (loc == 0) return (tiles::kDefs[t].nsegs > 0 && segs[0].kind == FeatureKind::Monastery) ? 0 : -1;
+  if (kLocationSlot[loc] < 0) return -1;  // CF
   const int s = views()[t][rot].seg_at[kLocationSlot[loc]];
   if (s < 0) return -1;
   const bool field = segs[s].kind == FeatureKind::Field;
