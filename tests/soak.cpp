@@ -747,7 +747,7 @@ void play_game(uint64_t seed, Totals& totals) {
   const bool fixed = rng.below(6) == 0;
   std::vector<TileType> order;
   if (fixed) {  // a random part of the box in random order: short games, more discards
-    for (int t = 0; t < kTileTypes; ++t)
+    for (int t = 0; t < kBaseTypes; ++t)
       for (int i = (t == kStartTile) ? 1 : 0; i < tiles::kDefs[t].count; ++i) order.push_back(static_cast<TileType>(t));
     for (int i = static_cast<int>(order.size()) - 1; i > 0; --i)
       std::swap(order[i], order[rng.below(static_cast<uint32_t>(i + 1))]);
@@ -840,7 +840,7 @@ void play_game(uint64_t seed, Totals& totals) {
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
       if (e.type == Event::Type::Discard) {
-        check_discard(e.tile, b);
+        check_discard(e.discarded, b);
         totals.discards++;
       } else {
         for (int q = 0; q < players; ++q)
