@@ -329,7 +329,13 @@ void Game::add_pending(SegId root) {
 // features and notes every feature this completes.
 void Game::apply_placement(Placement p) {
   const TileType t = current_tile();
-  const int rot = tiles::canonical_rotation(t, p.rot);
+  apply_canonical(t, Placement{p.x, p.y, static_cast<uint8_t>(tiles::canonical_rotation(t, p.rot))});
+}
+
+// The same for a placement whose rotation is the smallest of its picture (what the listings
+// and the playouts give): a playout does not look it up again.
+void Game::apply_canonical(TileType t, Placement p) {
+  const int rot = p.rot;
   const auto& me = kOriented[t][rot];
   const uint8_t index = static_cast<uint8_t>(board_.tile_count());
   const SegId base = features_.add_tile(t, index);
@@ -628,8 +634,7 @@ Status Game::play(Move m, Events* events, Verdict* why) {
 // The same random choices as listing the moves with legal_placements and meeple_options,
 // but without the list: the board knows how many placements there are, and only the chosen
 // one is found, walking the open cells from the nearer end of the list.
-Placement Game::random_placement(Rng& rng, int placements) const {
-  const TileType t = current_tile();
+Placement Game::random_placement(Rng& rng, TileType t, int placements) const {
   const auto& count = tiles::kFitCount[t];
   const uint32_t n = static_cast<uint32_t>(placements);
   uint32_t pick = rng.below(n);
@@ -671,7 +676,8 @@ void Game::playout(Rng& rng, Events* events, Future future) {
     deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
   }
   while (phase_ != Phase::GameOver) {
-    apply_placement(random_placement(rng, board_.base_placement_count(current_tile())));  // only base tiles here
+    const TileType t = deck_[drawn_ - 1];  // the tile in hand: a turn starts in PlaceTile
+    apply_canonical(t, random_placement(rng, t, board_.base_placement_count(t)));  // only base tiles here
     const int k = meeple_options(opts);
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
@@ -688,7 +694,7 @@ void Game::playout_expansions(Rng& rng, Events* events) {
   }
   while (phase_ != Phase::GameOver) {
     const TileType t = current_tile();
-    apply_placement(tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, board_.placement_count(t)));
+    apply_canonical(t, tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, t, board_.placement_count(t)));
     random_figure(rng, events);
     finish_turn(events);
   }

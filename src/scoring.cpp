@@ -2,6 +2,7 @@
 // majority with full points for ties (a large meeple weighs 2), figures going home.
 #include <array>
 #include <bit>
+#include <type_traits>
 
 #include "carcassonne/game.hpp"
 #include "carcassonne/scoring.hpp"
@@ -164,21 +165,32 @@ void Game::score_completed(SegId root, Events* events) {
   Meeple first{};
   bool located = false;
   int kept = 0;
-  for (int i = 0; i < nmeeples_; ++i) {
-    const Meeple m = meeples_[i];
-    const bool on = features_.find(m.seg) == root;
-    if (on & !located) {
-      first = m;
-      located = true;
+  // Without the expansions' figures every figure is a meeple of weight 1: the loop is
+  // written once and compiled twice, so that the base game pays nothing for them.
+  const auto walk = [&](auto figures) {
+    for (int i = 0; i < nmeeples_; ++i) {
+      const Meeple m = meeples_[i];
+      const bool on = features_.find(m.seg) == root;
+      if (on & !located) {
+        first = m;
+        located = true;
+      }
+      if constexpr (figures) {
+        const int kind = static_cast<int>(m.kind);
+        meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + (on ? kFigureWeight[kind] : 0));
+        supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + (on & (m.kind == Figure::Meeple)));
+        figures_[m.player] = static_cast<uint8_t>((figures_[m.player] | (static_cast<unsigned>(on) << kind)) & ~1u);
+      } else {
+        meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + on);
+        supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
+      }
+      if (on & (m.location == Location::C)) forget_monk(m.tile);
+      meeples_[kept] = m;
+      kept += !on;
     }
-    const int kind = static_cast<int>(m.kind);
-    meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + (on ? kFigureWeight[kind] : 0));
-    supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + (on & (m.kind == Figure::Meeple)));
-    figures_[m.player] = static_cast<uint8_t>((figures_[m.player] | (static_cast<unsigned>(on) << kind)) & ~1u);
-    if (on & (m.location == Location::C)) forget_monk(m.tile);
-    meeples_[kept] = m;
-    kept += !on;
-  }
+  };
+  if (options_.abbot | options_.inns_and_cathedrals | options_.traders_and_builders) walk(std::true_type{});
+  else walk(std::false_type{});
   nmeeples_ = static_cast<uint8_t>(kept);
   features_.root_counters(root).meeples = 0;
   pay(c.kind, points, tiles, false, meeples, first, events);

@@ -323,8 +323,9 @@ class Game {
   void draw_next(Events* events);
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
+  void apply_canonical(TileType t, Placement p);
   void add_pending(SegId root);
-  Placement random_placement(Rng& rng, int placements) const;
+  Placement random_placement(Rng& rng, TileType t, int placements) const;
   void put_meeple(Location first_location);
   void put_figure(Figure f, Location first_location);
   Location first_location(Location loc) const;
