@@ -548,7 +548,7 @@ enum { CARC_FIGURE_NONE = 0, CARC_FIGURE_MEEPLE = 1 };
 /* Chance outcomes of a draw: the tile types. */
 #define CARC_RL_CHANCE_OUTCOMES 24
 /* A capacity that always holds one observation (6 players). */
-#define CARC_RL_MAX_OBSERVATION 13301
+#define CARC_RL_MAX_OBSERVATION 18821
 
 /* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
  * fields indexed by CARC_RL_REACH.. (capacity below 5 is CARC_ERANGE). */
