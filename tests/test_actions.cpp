@@ -234,16 +234,19 @@ TEST_CASE("observation of the opening: the start tile's edges, the open cells, w
   CHECK(o.at(open, 1, 0) == 1);
   CHECK(o.at(open, 0, 1) == 1);
   CHECK(o.at(open, -1, 0) == 1);
-  // E fits north with its city south (rotation 2), east and west with a field toward D's road,
-  // south not at all (city against field: E has one city edge, and D's south is field).
+  // E fits north with its city south (rotation 2), and south in the three rotations that
+  // keep its city off D's field; not east or west, where D shows road.
   Placement buf[kMaxPlacements];
   const int n = g.legal_placements(buf);
   float fits = 0;
   for (int r = 0; r < 4; ++r) fits += o.plane_sum(fit + r);
   CHECK(fits == static_cast<float>(n));
   for (int i = 0; i < n; ++i) CHECK(o.at(fit + buf[i].rot, buf[i].x, buf[i].y) == 1);
+  CHECK(n == 4);
   CHECK(o.at(fit + 2, 0, -1) == 1);
   CHECK(o.at(fit + 0, 0, -1) == 0);
+  CHECK(o.at(fit + 0, 0, 1) == 0);
+  for (int r = 1; r < 4; ++r) CHECK(o.at(fit + r, 0, 1) == 1);
   CHECK(o.plane_sum(placed) == 0);
   // Scalars: scores 0 0, supplies 7 7, seat 0 to move, the tile phase, E in hand, the face-down
   // tiles (the box less D and E), nothing outside the window.
