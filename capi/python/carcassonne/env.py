@@ -74,11 +74,13 @@ class Env:
         if state.is_terminal():
             raise invalid("Env.step: the game is over; call reset()")
         seat = state.current_player() if self.opponent is None else self.seat
-        before = state.game.scores[seat]
+        before = state.game.scores
         state.apply_action(action)
         self._bots_play()
-        reward = state.game.scores[seat] - before
-        return self._observe(), reward, state.is_terminal(), False, self._info()
+        gained = [a - b for a, b in zip(state.game.scores, before)]
+        info = self._info()
+        info["rewards"] = gained
+        return self._observe(), gained[seat], state.is_terminal(), False, info
 
     def _bots_play(self) -> None:
         """Whole bot turns until the agent decides or the game ends."""
