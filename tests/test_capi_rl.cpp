@@ -211,7 +211,7 @@ TEST_CASE("C API rl: bad actions, the wrong phase and short buffers are refused 
   CHECK(n == 4);  // E fits north (its city south) and south (three rotations: its city not north)
   CHECK(errmsg(nullptr) == "carc_rl_legal_actions: actions holds 2 values but there are 4 legal actions");
   n = -1;
-  CHECK(carc_rl_legal_actions(g.get(), nullptr, 0, &n) == CARC_ERANGE);
+  CHECK(carc_rl_legal_actions(g.get(), nullptr, 0, &n) == CARC_OK);  // only counts
   CHECK(n == 4);
   uint8_t mask[16];
   CHECK(carc_rl_legal_mask(g.get(), mask, 16) == CARC_ERANGE);

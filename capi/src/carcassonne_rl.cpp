@@ -114,6 +114,7 @@ int carc_rl_legal_actions(const carc_game* game, int32_t* actions, int capacity,
     int32_t legal[carc::rl::kMaxLegalActions];
     const int n = carc::rl::legal_actions(g.game, legal);
     *count = n;
+    if (!actions) return CARC_OK;  // NULL with capacity 0 only counts
     if (capacity < n) return c.fail(CARC_ERANGE, "actions holds %d values but there are %d legal actions", capacity, n);
     std::copy(legal, legal + n, actions);
     return CARC_OK;
