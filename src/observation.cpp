@@ -24,7 +24,9 @@ void observe(const Game& game, int observer, float* out) {
   const int kind_planes = kMeeplePlanes + P, open_plane = kind_planes + 4, fit_planes = open_plane + 1,
             placed_plane = fit_planes + 4;
   std::fill(out, out + shape.size(), 0.0f);
-  auto inside = [R](int x, int y) { return x >= -R && x <= R && y >= -R && y <= R; };
+  auto inside = [](int x, int y) {
+    return x >= -kObservationReach && x <= kObservationReach && y >= -kObservationReach && y <= kObservationReach;
+  };
   auto cell = [&](int plane, int x, int y) -> float& { return out[plane * area + (y + R) * W + (x + R)]; };
 
   const Board& board = game.board();
