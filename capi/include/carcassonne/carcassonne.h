@@ -584,7 +584,8 @@ CARC_API int carc_rl_observation_shape(const carc_game* game, int32_t* fields, i
  * of the face-down tiles) as CARC_RL_OBS_SIZE floats; capacity below that is CARC_ERANGE. */
 CARC_API int carc_rl_observe(const carc_game* game, int player, float* observation, int capacity);
 
-/* Many seeded games stepped by one call, as EnvPool does: the games of one configuration. */
+/* Many seeded games stepped by one call, as EnvPool does: the games of one configuration.
+ * Like a game, a batch is used by one thread at a time; separate batches share nothing. */
 typedef struct carc_batch carc_batch;
 /* Bits of carc_batch_step's flags; any other bit is CARC_EINVAL. */
 enum {
