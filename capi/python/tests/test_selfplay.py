@@ -82,7 +82,7 @@ class Bots(unittest.TestCase):
 
     def test_bad_plans_say_why(self):
         for kwargs, why in ((dict(bots=[]), "no bots"), (dict(bots=["greedy", "random"], players=3), "2 bots for 3"),
-                            (dict(bots=["random"], options={"river": True}), "no option river"),
+                            (dict(bots=["random"], options={"rivers": True}), "no option rivers"),
                             (dict(bots=["random"], options={"farmers": 1}), "True or False"),
                             (dict(bots=["random"], players=7), "player count"),
                             (dict(bots=["random"], games=-1), "games")):
@@ -322,7 +322,7 @@ class Command(unittest.TestCase):
 
     def test_bad_arguments_exit_2_with_the_reason(self):
         for args, why in ((["--bots", "mcts:x"], "budget"), (["--games", "-1"], "whole number"),
-                          (["--option", "river"], "no option river"), (["--option", "farmers=maybe"], "NAME=on"),
+                          (["--option", "rivers"], "no option rivers"), (["--option", "farmers=maybe"], "NAME=on"),
                           (["--players", "3"], "2 bots for 3"), (["--seed", "18446744073709551616"], "whole number")):
             with self.subTest(args=args):
                 done = self.command(*args, "--no-dask")
