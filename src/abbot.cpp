@@ -61,8 +61,9 @@ void Game::abbot_recall(Events* events) {
   board_.tile(board_.tile_count() - 1).figure = Figure::Recall;
   if (!events) return;
   const PlacedTile& pt = board_.tile(m.tile);
-  Event e;
+  Event e{};
   e.type = Event::Type::Recall;
+  e.discarded = kNoTile;
   e.feature = features_.kind(root);
   e.tile = pt.type;
   e.x = pt.x;

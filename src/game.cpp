@@ -546,9 +546,10 @@ bool Game::take_drawn(Events* events) {
   // A river tile that fit nowhere leaves the river as it was; if it was the lake, the river
   // stays open for good, its end blocked for land tiles.
   if (events) {
-    Event e;
+    Event e{};
     e.type = Event::Type::Discard;
     e.discarded = t;
+    e.tile = kNoTile;
     events->push(e);
   }
   return false;

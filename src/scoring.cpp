@@ -116,8 +116,9 @@ void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const Pla
       score_[p] += points;
     }
   if (!events) return;
-  Event e;
+  Event e{};
   e.type = Event::Type::Score;
+  e.discarded = kNoTile;
   e.feature = kind;
   e.end_game = end_game;
   const PlacedTile& pt = board_.tile(first.tile);

@@ -57,8 +57,8 @@ struct Where {
 // neighbour's opposite side.
 constexpr int kDx[4] = {0, 1, 0, -1};
 constexpr int kDy[4] = {-1, 0, 1, 0};
-// The slot each location names (C, the monastery, has none).
-constexpr int kLocationSlot[kLocationCount] = {-1, 1, 4, 7, 10, 2, 3, 5, 6, 8, 9, 11, 0};
+// The slot each location names (C, the monastery, and CF, an inner field no base tile has, have none).
+constexpr int kLocationSlot[kLocationCount] = {-1, 1, 4, 7, 10, 2, 3, 5, 6, 8, 9, 11, 0, -1};
 
 // A tile type turned `rot` quarter turns clockwise, in board orientation.
 struct View {
@@ -127,6 +127,7 @@ int segment_at(TileType t, int rot, int loc) {
   if (loc < 0 || loc >= kLocationCount) return -1;
   const auto& segs = tiles::kDefs[t].segs;
   if (loc == 0) return (tiles::kDefs[t].nsegs > 0 && segs[0].kind == FeatureKind::Monastery) ? 0 : -1;
+  if (kLocationSlot[loc] < 0) return -1;  // CF
   const int s = views()[t][rot].seg_at[kLocationSlot[loc]];
   if (s < 0) return -1;
   const bool field = segs[s].kind == FeatureKind::Field;
@@ -746,7 +747,7 @@ void play_game(uint64_t seed, Totals& totals) {
   const bool fixed = rng.below(6) == 0;
   std::vector<TileType> order;
   if (fixed) {  // a random part of the box in random order: short games, more discards
-    for (int t = 0; t < kTileTypes; ++t)
+    for (int t = 0; t < kBaseTypes; ++t)
       for (int i = (t == kStartTile) ? 1 : 0; i < tiles::kDefs[t].count; ++i) order.push_back(static_cast<TileType>(t));
     for (int i = static_cast<int>(order.size()) - 1; i > 0; --i)
       std::swap(order[i], order[rng.below(static_cast<uint32_t>(i + 1))]);
@@ -839,7 +840,7 @@ void play_game(uint64_t seed, Totals& totals) {
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
       if (e.type == Event::Type::Discard) {
-        check_discard(e.tile, b);
+        check_discard(e.discarded, b);
         totals.discards++;
       } else {
         for (int q = 0; q < players; ++q)

@@ -12,7 +12,7 @@ using namespace carc;
 
 TEST_CASE("Events: a list reused without clear() counts the events it had no room for") {
   Events ev;
-  Event e;
+  Event e{};
   e.type = Event::Type::Discard;
   for (int i = 0; i < Events::kCapacity; ++i) ev.push(e);
   CHECK(ev.count == Events::kCapacity);

@@ -133,19 +133,21 @@ inline constexpr std::array<uint8_t, kFigureKinds> kFigureWeight = {1, 2, 1, 0, 
 
 // Something a front end shows: points scored for a feature, the abbot recalled with its
 // points, or a tile that fit nowhere.
+// Trivially constructible, so that an event list costs nothing until it is written: make one
+// with Event{} (all fields zero; tile fields then name type 0, so set them).
 struct Event {
   enum class Type : uint8_t { Score = 0, Discard = 1, Recall = 2 };
-  Type type = Type::Score;
-  FeatureKind feature = FeatureKind::Road;  // Score, Recall
-  bool end_game = false;                    // Score: end-game scoring (nothing returns)
-  TileType discarded = kNoTile;             // Discard: the tile that left the game
-  TileType tile = kNoTile;                  // Score, Recall: the tile at (x, y)
-  int8_t x = 0, y = 0;                      // Score, Recall: a tile of the feature
-  Location location = Location::None;       // Score, Recall: the feature's location on that tile
-  uint8_t winners = 0;                      // Score, Recall: bit p set if player p scored
-  int16_t points = 0;                       // Score, Recall: points to each winner
-  uint8_t tiles = 0;                        // Score: tiles in the feature (cities: per city)
-  std::array<uint8_t, kMaxPlayers> meeples{};  // Score, Recall: majority weight per player on the feature
+  Type type;
+  FeatureKind feature;               // Score, Recall
+  bool end_game;                     // Score: end-game scoring (nothing returns)
+  TileType discarded;                // Discard: the tile that left the game; else kNoTile
+  TileType tile;                     // Score, Recall: the tile at (x, y); Discard: kNoTile
+  int8_t x, y;                       // Score, Recall: a tile of the feature
+  Location location;                 // Score, Recall: the feature's location on that tile
+  uint8_t winners;                   // Score, Recall: bit p set if player p scored
+  int16_t points;                    // Score, Recall: points to each winner
+  uint8_t tiles;                     // Score: tiles in the feature (cities: per city)
+  std::array<uint8_t, kMaxPlayers> meeples;  // Score, Recall: majority weight per player on the feature
 };
 
 // A short phrase for an event: "city 8 to player 0", "road 3 to players 0 and 2 (end of
