@@ -20,6 +20,7 @@
 // reports as a crash with the input. FUZZ_TRACE=1 in the environment prints each call.
 #include <carcassonne/carcassonne.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -539,6 +540,112 @@ std::string move_text_arg(Input& in, const carc_game* g) {
   return text;
 }
 
+// ------------------------------------------------------------------ reinforcement learning
+
+// The legal action ids of a game's current decision (empty for NULL or on failure).
+std::vector<int32_t> rl_legal(const carc_game* g) {
+  std::vector<int32_t> out(CARC_RL_MAX_LEGAL);
+  int n = 0;
+  if (!g || carc_rl_legal_actions(g, out.data(), CARC_RL_MAX_LEGAL, &n) != CARC_OK) n = 0;
+  out.resize(static_cast<size_t>(n));
+  return out;
+}
+
+// An action argument: any number, a legal action (by index), or a legal one moved a little.
+int32_t action_arg(Input& in, const std::vector<int32_t>& legal) {
+  const uint8_t mode = in.byte() % 3;
+  if (mode == 0 || legal.empty()) return in.number();
+  const int32_t a = legal[in.byte() % legal.size()];
+  return mode == 1 ? a : a + in.number() % 9 - 4;
+}
+
+// The number of action ids of a game's configuration.
+int rl_actions(const carc_game* g) {
+  int32_t f[CARC_RL_SPACE_FIELDS];
+  INVARIANT(carc_rl_action_space(g, f, CARC_RL_SPACE_FIELDS) == CARC_OK, "carc_rl_action_space");
+  return f[CARC_RL_ACTIONS];
+}
+
+// Everything a batch shows: each game's snapshot, copied out through carc_batch_game.
+std::vector<Snapshot> batch_snapshot(const carc_batch* b, carc_game* scratch) {
+  std::vector<Snapshot> out;
+  for (int i = 0; i < carc_batch_size(b); ++i) {
+    INVARIANT(carc_batch_game(b, i, scratch) == CARC_OK, "carc_batch_game");
+    out.push_back(snapshot(scratch));
+  }
+  return out;
+}
+
+// A batch of 1..4 games stepped a few times with legal, nearly legal or any actions, flags
+// and buffers: a failed step changes no game, a successful one writes what it says.
+void batch_program(Input& in) {
+  const int games = 1 + in.byte() % 4, players = in.number();
+  const uint64_t seed = in.u64();
+  carc_batch* b = reinterpret_cast<carc_batch*>(&in);  // must be overwritten
+  const std::string was = carc_game_errmsg(nullptr);
+  const int made = carc_batch_new(&b, games, players, seed);
+  check_thread_status(made, "carc_batch_new", was);
+  if (made < 0) {
+    INVARIANT(b == nullptr && (players < CARC_MIN_PLAYERS || players > CARC_MAX_PLAYERS), "carc_batch_new failed");
+    return;
+  }
+  std::unique_ptr<carc_batch, decltype(&carc_batch_free)> owner(b, carc_batch_free);
+  carc_game* scratch = nullptr;
+  INVARIANT(carc_game_new(&scratch, players, 0) == CARC_OK, "carc_game_new");
+  std::unique_ptr<carc_game, decltype(&carc_game_free)> scratch_owner(scratch, carc_game_free);
+  const int actions = rl_actions(scratch);
+  int32_t shape[CARC_RL_SHAPE_FIELDS];
+  INVARIANT(carc_rl_observation_shape(scratch, shape, CARC_RL_SHAPE_FIELDS) == CARC_OK, "observation shape");
+  const int obs = shape[CARC_RL_OBS_SIZE];
+  std::vector<int32_t> rewards(static_cast<size_t>(games * players)), to_play(static_cast<size_t>(games)),
+      legal(static_cast<size_t>(games * CARC_RL_MAX_LEGAL)), counts(static_cast<size_t>(games));
+  std::vector<uint8_t> done(static_cast<size_t>(games)), masks(static_cast<size_t>(games) * static_cast<size_t>(actions));
+  std::vector<float> observations(static_cast<size_t>(games * obs));
+  for (int steps = in.byte() % 12; steps > 0 && !in.done(); --steps) {
+    if (in.byte() % 16 == 0) {
+      const int option = in.number(), value = in.number();
+      const std::string before = carc_game_errmsg(nullptr);
+      check_thread_status(carc_batch_set_option(b, option, value), "carc_batch_set_option", before);
+      continue;
+    }
+    std::vector<int32_t> act(static_cast<size_t>(games));
+    for (int i = 0; i < games; ++i) {
+      INVARIANT(carc_batch_game(b, i, scratch) == CARC_OK, "carc_batch_game");
+      act[static_cast<size_t>(i)] = action_arg(in, rl_legal(scratch));
+    }
+    const uint8_t what = in.byte();  // which outputs, and a short stride now and then
+    const int flags = what & 0x80 ? in.number() : what & 3;
+    const int legal_stride = what & 0x40 ? CARC_RL_MAX_LEGAL - 1 : CARC_RL_MAX_LEGAL;
+    const std::vector<Snapshot> before = batch_snapshot(b, scratch);
+    const std::string msg = carc_game_errmsg(nullptr);
+    const int s = carc_batch_step(b, what & 0x20 ? nullptr : act.data(), flags, rewards.data(), done.data(),
+                                  what & 4 ? to_play.data() : nullptr, what & 8 ? legal.data() : nullptr,
+                                  counts.data(), legal_stride, what & 16 ? masks.data() : nullptr, actions,
+                                  what & 4 ? observations.data() : nullptr, obs);
+    check_thread_status(s, "carc_batch_step", msg);
+    if (s < 0) {
+      INVARIANT(batch_snapshot(b, scratch) == before, "a failed carc_batch_step changed a game");
+      continue;
+    }
+    for (int i = 0; i < games; ++i) {
+      INVARIANT(done[static_cast<size_t>(i)] <= 1, "done is 0 or 1");
+      INVARIANT(carc_batch_game(b, i, scratch) == CARC_OK, "carc_batch_game");
+      check_game(scratch);
+      if (what & 8) {
+        const std::vector<int32_t> expect = rl_legal(scratch);
+        std::vector<int32_t> got(legal.begin() + i * CARC_RL_MAX_LEGAL,
+                                 legal.begin() + i * CARC_RL_MAX_LEGAL + counts[static_cast<size_t>(i)]);
+        std::sort(got.begin(), got.end());
+        INVARIANT(got == expect, "a batch's legal list is not the game's");
+      }
+      if (what & 4)
+        INVARIANT(to_play[static_cast<size_t>(i)] ==
+                      (carc_game_phase(scratch) == CARC_PHASE_GAME_OVER ? -1 : carc_game_current_player(scratch)),
+                  "to_play");
+    }
+  }
+}
+
 // ------------------------------------------------------------------ one step
 
 enum Op : uint8_t {
@@ -548,7 +655,7 @@ enum Op : uint8_t {
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
   kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
-  kRiverEnd, kTileNames, kOpCount
+  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kOpCount
 };
 
 bool tracing() {
@@ -1208,6 +1315,70 @@ void step(Input& in, Pool& pool) {
       check_thread_status(carc_tile_set(t), "carc_tile_set", was2);
       break;
     }
+    case kRlLegal: {
+      auto list = [&](int32_t* buf, int capacity, int* count) { return carc_rl_legal_actions(g, buf, capacity, count); };
+      const int need = g ? needed(list) : 0;
+      Array<int32_t> a = array_arg<int32_t>(in, need);
+      int count = -7;
+      const int s = on_game(g, false, "carc_rl_legal_actions", [&] { return list(a.ptr(), a.capacity, &count); });
+      check_capacity_rule(s, a.capacity, g, "carc_rl_legal_actions");
+      if (s == CARC_OK) INVARIANT(count == need && (!a.ptr() || count <= a.capacity), "carc_rl_legal_actions count");
+      if (s == CARC_ERANGE) INVARIANT(count == need && count > a.capacity, "carc_rl_legal_actions: CARC_ERANGE");
+      if (s == CARC_OK && a.ptr()) {
+        const bool chance = carc_game_phase(g) == CARC_PHASE_DRAW;
+        const int n = chance ? CARC_RL_CHANCE_OUTCOMES : rl_actions(g);
+        std::vector<uint8_t> mask(static_cast<size_t>(n));
+        INVARIANT(on_game(g, false, "carc_rl_legal_mask", [&] { return carc_rl_legal_mask(g, mask.data(), n); }) == CARC_OK,
+                  "carc_rl_legal_mask");
+        INVARIANT(std::count(mask.begin(), mask.end(), 1) == count, "the mask and the list disagree");
+        for (int k = 0; k < count; ++k) {
+          INVARIANT(a.ptr()[k] >= 0 && a.ptr()[k] < n && mask[static_cast<size_t>(a.ptr()[k])] == 1, "a legal action");
+          INVARIANT(k == 0 || a.ptr()[k - 1] < a.ptr()[k], "legal actions ascend");
+        }
+        const int short_by = 1 + in.byte() % 4;
+        on_game(g, false, "carc_rl_legal_mask", [&] { return carc_rl_legal_mask(g, mask.data(), n - short_by); });
+      }
+      break;
+    }
+    case kRlApply: {
+      const std::vector<int32_t> legal = rl_legal(g);
+      const int32_t a = action_arg(in, legal);
+      const bool listed = std::find(legal.begin(), legal.end(), a) != legal.end();
+      const int s = on_game(g, true, "carc_rl_apply", [&] { return carc_rl_apply(g, a); });
+      if (listed) INVARIANT(s == CARC_OK, "a listed action is refused");
+      break;
+    }
+    case kRlObserve: {
+      const int player = in.number();
+      int32_t shape[CARC_RL_SHAPE_FIELDS] = {};
+      if (g) INVARIANT(carc_rl_observation_shape(g, shape, CARC_RL_SHAPE_FIELDS) == CARC_OK, "observation shape");
+      Array<float> a = array_arg<float>(in, shape[CARC_RL_OBS_SIZE]);
+      const int s = on_game(g, false, "carc_rl_observe", [&] { return carc_rl_observe(g, player, a.ptr(), a.capacity); });
+      check_capacity_rule(s, a.capacity, g, "carc_rl_observe");
+      if (s == CARC_OK)
+        for (int k = 0; k < shape[CARC_RL_OBS_SIZE]; ++k) {
+          const float v = a.ptr()[k];  // flags, counts and scores: whole numbers, never negative
+          INVARIANT(v >= 0 && v < 100000 && static_cast<float>(static_cast<int>(v)) == v, "an observation value");
+        }
+      break;
+    }
+    case kRlConvert: {
+      const int32_t a = action_arg(in, rl_legal(g));
+      carc_move m = CARC_MOVE_INVALID;
+      const bool null_out = in.byte() % 8 == 0;
+      const int s = on_game(g, false, "carc_rl_action_to_move",
+                            [&] { return carc_rl_action_to_move(g, a, null_out ? nullptr : &m); });
+      if (s == CARC_OK) {
+        int32_t back = -1;
+        INVARIANT(on_game(g, false, "carc_rl_move_to_action", [&] { return carc_rl_move_to_action(g, m, &back); }) ==
+                      CARC_OK && back == a, "an action's move gives another action");
+      }
+      const carc_move any = move_arg(in, g);
+      int32_t id = -1;
+      on_game(g, false, "carc_rl_move_to_action", [&] { return carc_rl_move_to_action(g, any, &id); });
+      break;
+    }
+    case kBatch: batch_program(in); break;
     default: break;
   }
 }

@@ -118,7 +118,7 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "fitting_rotations", "scores", "inspect_feature", "feature_tiles", "render_svg", "render_text",
        "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
        "banked_scores", "discards", "meeple_locations_for", "figure_actions", "figure_actions_for", "act", "check",
-       "figure_supply", "river_end", "tile_names"]
+       "figure_supply", "river_end", "tile_names", "rl_legal", "rl_apply", "rl_observe", "rl_convert", "batch"]
 
 
 def op(name, slot, *args):
@@ -240,6 +240,20 @@ def programs():
     p = new(2, 3, 33) + op("set_option", 2, num(4), num(1)) + op("set_option", 2, num(5), num(1))
     p += op("turns", 2, b"\x1f", bytes(range(0, 256, 8))) + op("turns", 2, b"\x1f", bytes(range(3, 256, 8)))
     write("capi", "river-abbot-deep", p)
+
+    # reinforcement learning: integer actions through a caller-draws game (chance actions,
+    # placements, figures; mode 1 picks a legal one by the next byte), lists with a
+    # capacity near the count, observations, conversions; then a batch program: 3 games
+    # for 2 players, 10 steps of legal actions with every output (0x1f: auto-reset, sorted,
+    # to_play, observations, legal lists, masks)
+    p = op("new_caller_draws", 1, b"\x01", num(2), b"\x00")
+    for i in range(12):
+        p += op("rl_apply", 1, b"\x01", bytes([i * 5 % 256]))  # a chance outcome, a placement or a figure
+        p += op("rl_legal", 1, b"\x05\x02", b"\x01")  # and a mask one short
+    p += op("rl_observe", 1, num(1), b"\x05\x02") + op("rl_observe", 1, num(2), b"\x05\x02")
+    p += op("rl_convert", 1, b"\x01\x00", b"\x01", b"\x02\x00\x00")
+    p += op("batch", 0, b"\x02", num(2), u64(5), b"\x0a") + (b"\x01" + b"\x01\x07" * 3 + b"\x1f") * 10
+    write("capi", "rl-actions-and-batch", p)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ if [ "$(cat "$out/obj/cflags" 2>/dev/null)" != "${cflags[*]}" ]; then
   echo "${cflags[*]}" >"$out/obj/cflags"
 fi
 objects=()
-for src in src/*.cpp capi/src/carcassonne_c.cpp; do
+for src in src/*.cpp capi/src/*.cpp; do
   obj="$out/obj/$(basename "${src%.cpp}").o"
   objects+=("$obj")
   # Rebuild when the source or any header is newer than the object.

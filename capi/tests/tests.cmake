@@ -66,6 +66,23 @@ if(Python3_Interpreter_FOUND)
   # both ways of rolling out agree; no timing.
   add_test(NAME python_rollouts_quick COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/python_rollouts.py --quick)
   set_tests_properties(python_rollouts_quick PROPERTIES ENVIRONMENT "${carc_python_env}")
+  # The reinforcement-learning interface once more with Debian's interpreter when it has
+  # numpy (the one above may have none): test_rl.py then checks the numpy arrays, and the
+  # batch benchmark (bench/rl_batch.py, run by hand) and the RL example run in quick modes.
+  find_program(CARC_NUMPY_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH DOC "A Python with numpy, for the RL tests")
+  if(CARC_NUMPY_PYTHON)
+    execute_process(COMMAND ${CARC_NUMPY_PYTHON} -c "import numpy" RESULT_VARIABLE carc_no_numpy OUTPUT_QUIET ERROR_QUIET)
+  endif()
+  set(carc_rl_python ${Python3_EXECUTABLE})
+  if(CARC_NUMPY_PYTHON AND carc_no_numpy EQUAL 0)
+    set(carc_rl_python ${CARC_NUMPY_PYTHON})
+    add_test(NAME python_rl_numpy
+      COMMAND ${CARC_NUMPY_PYTHON} -m unittest discover -v -s ${CMAKE_CURRENT_SOURCE_DIR}/python/tests -p "test_rl*.py")
+    set_tests_properties(python_rl_numpy PROPERTIES ENVIRONMENT "${carc_python_env};CARC_EXPECT_NUMPY=1")
+  endif()
+  add_test(NAME python_rl_batch_quick COMMAND ${carc_rl_python} ${PROJECT_SOURCE_DIR}/bench/rl_batch.py --quick)
+  add_test(NAME python_rl_example COMMAND ${carc_rl_python} ${PROJECT_SOURCE_DIR}/examples/rl_loop.py --quick)
+  set_tests_properties(python_rl_batch_quick python_rl_example PROPERTIES ENVIRONMENT "${carc_python_env}")
   foreach(game "7;3" "47;2")
     list(JOIN game "_" name)
     add_test(NAME python_example_matches_cxx_${name}

@@ -620,6 +620,119 @@ CARC_API int carc_tile_render_svg(int tile, int rotation, int pixels, char* buf,
 /* One tile type in a rotation (degrees) as the 3 lines the text board draws it with, no meeples. */
 CARC_API int carc_tile_render_text(int tile, int rotation, char* buf, size_t size);
 
+/* ------------------------------------------------------------------ reinforcement learning
+ * OpenSpiel's conventions (docs/rl.md). Each game configuration has a fixed range of
+ * integer action ids, and a turn is two decisions, as the phases are:
+ *   placement ids 0 .. PLACEMENTS-1: cell * 4 + rotation, the cell indexing a square
+ *     window of side SIDE = 2 * REACH + 1 centred on the start tile (every cell a game
+ *     can reach: REACH is 72, or 125 with the River): cell = (y + REACH) * SIDE + (x + REACH);
+ *   figure ids PLACEMENTS + slot: slot 0 is no figure, slot 1 + location the meeple on
+ *     that location, then with the Abbot the abbot on C and the recall
+ *     (carc_rl_figure_slot), in the meeple phase.
+ * The draw of a game with caller draws is a chance node: its outcomes are the tile types
+ * 0..CARC_TILE_TYPES-1, listed and applied by the same calls. Legal actions come sorted,
+ * each distinct placement picture and each feature once, as carc_game_placements and
+ * carc_game_figure_actions list them. Observations are floats of a documented layout:
+ * PLANES planes of OBS_SIDE x OBS_SIDE cells around the start tile, then SCALARS values. */
+
+/* Indices into carc_rl_action_space's fields. */
+enum {
+  CARC_RL_REACH = 0,       /* placement cells have |x|, |y| <= REACH */
+  CARC_RL_SIDE = 1,        /* 2 * REACH + 1 */
+  CARC_RL_PLACEMENTS = 2,  /* placement ids are 0 .. PLACEMENTS-1; figure ids start here */
+  CARC_RL_FIGURES = 3,     /* figure ids are PLACEMENTS .. PLACEMENTS+FIGURES-1 */
+  CARC_RL_ACTIONS = 4,     /* the number of action ids: PLACEMENTS + FIGURES */
+  CARC_RL_SPACE_FIELDS = 5
+};
+/* Indices into carc_rl_observation_shape's fields. */
+enum {
+  CARC_RL_PLANES = 0,      /* planes of the board: 27 + players (docs/rl.md lists them) */
+  CARC_RL_OBS_SIDE = 1,    /* cells per row and column of each plane */
+  CARC_RL_SCALARS = 2,     /* values after the planes: 4 * players + 173 */
+  CARC_RL_OBS_SIZE = 3,    /* floats in all: PLANES * OBS_SIDE * OBS_SIDE + SCALARS */
+  CARC_RL_SHAPE_FIELDS = 4
+};
+/* A capacity that always holds the legal actions of one decision. */
+#define CARC_RL_MAX_LEGAL 1016
+/* Chance outcomes of a draw: the tile types. */
+#define CARC_RL_CHANCE_OUTCOMES 84
+/* A capacity that always holds one observation (6 players). */
+#define CARC_RL_MAX_OBSERVATION 20822
+
+/* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
+ * fields indexed by CARC_RL_REACH.. (capacity below 5 is CARC_ERANGE). */
+CARC_API int carc_rl_action_space(const carc_game* game, int32_t* fields, int capacity);
+/* The figure kind (CARC_FIGURE_*) and location (CARC_LOC_*) of figure slot `slot`
+ * (0..FIGURES-1; slot 0, no figure, is CARC_FIGURE_MEEPLE with CARC_LOC_NONE); either out
+ * pointer may be NULL. */
+CARC_API int carc_rl_figure_slot(const carc_game* game, int slot, int* figure, int* location);
+/* Writes the legal actions of the current decision, ascending: placement ids in the tile
+ * phase, figure ids in the meeple phase (no figure first), tile types in the draw phase,
+ * none once the game is over. Capacity and *count as for carc_game_placements. */
+CARC_API int carc_rl_legal_actions(const carc_game* game, int32_t* actions, int capacity, int* count);
+/* Writes 1 for each legal action and 0 for the others to mask[0..n-1]: n is the number of
+ * action ids, or CARC_RL_CHANCE_OUTCOMES in the draw phase. CARC_ERANGE if capacity < n. */
+CARC_API int carc_rl_legal_mask(const carc_game* game, uint8_t* mask, int capacity);
+/* Applies an action of the current decision (a tile type in the draw phase): places,
+ * takes the figure action (scoring and passing the turn) or draws. CARC_EINVAL for an id outside the
+ * space, CARC_EPHASE for an id of the other decision or a game that is over,
+ * CARC_EILLEGAL for one the rules forbid. An id showing the same as a listed one (U at
+ * rotation 2 for U at 0) is played as the engine plays it. */
+CARC_API int carc_rl_apply(carc_game* game, int32_t action);
+/* The move an action id stands for: a placement id with the current tile and no figure
+ * (tile phase), a figure id with the tile just placed and its figure and location
+ * (meeple phase). CARC_EPHASE in another phase. */
+CARC_API int carc_rl_action_to_move(const carc_game* game, int32_t action, carc_move* move);
+/* The action id of a move: its placement in the tile phase, its figure action in the
+ * meeple phase (the move's tile must be the current tile). CARC_EINVAL if the placement
+ * lies outside the window. */
+CARC_API int carc_rl_move_to_action(const carc_game* game, carc_move move, int32_t* action);
+/* Writes the observation shape of the game's configuration: min(capacity,
+ * CARC_RL_SHAPE_FIELDS) fields indexed by CARC_RL_PLANES.. (capacity below 4 is CARC_ERANGE). */
+CARC_API int carc_rl_observation_shape(const carc_game* game, int32_t* fields, int capacity);
+/* Writes what `player` sees of the game (seats relative to that player; never the order
+ * of the face-down tiles) as CARC_RL_OBS_SIZE floats; capacity below that is CARC_ERANGE. */
+CARC_API int carc_rl_observe(const carc_game* game, int player, float* observation, int capacity);
+
+/* Many seeded games stepped by one call, as EnvPool does: the games of one configuration.
+ * Like a game, a batch is used by one thread at a time; separate batches share nothing. */
+typedef struct carc_batch carc_batch;
+/* Bits of carc_batch_step's flags; any other bit is CARC_EINVAL. */
+enum {
+  CARC_BATCH_AUTO_RESET = 1, /* a game that ends starts again at once (a new seed, see carc_batch_new) */
+  CARC_BATCH_SORTED = 2      /* legal actions ascending, as carc_rl_legal_actions lists them (slower) */
+};
+/* A batch of `games` (1..65536) new games for 1..6 players: game i starts from seed +
+ * i, and the k-th game started by an auto-reset (counted over the batch, in game order
+ * within a call) from seed + games + k. On failure *out is NULL. */
+CARC_API int carc_batch_new(carc_batch** out, int games, int players, uint64_t seed);
+/* Releases a batch; NULL is a no-op. */
+CARC_API void carc_batch_free(carc_batch* batch);
+/* Sets a rule option (CARC_OPT_*) of every game, before the first step with actions
+ * (afterwards CARC_EPHASE); the games start anew from their seeds. */
+CARC_API int carc_batch_set_option(carc_batch* batch, int option, int value);
+/* The number of games in the batch. */
+CARC_API int carc_batch_size(const carc_batch* batch);
+/* Copies game `index` of the batch into dst (as carc_game_copy), to query or save it. */
+CARC_API int carc_batch_game(const carc_batch* batch, int index, carc_game* dst);
+/* Starts game `index` anew from `seed` (its configuration unchanged). */
+CARC_API int carc_batch_restart(carc_batch* batch, int index, uint64_t seed);
+/* Steps every game: applies actions[i] to game i (NULL: applies nothing and only writes
+ * the outputs; the action of a game that is over is ignored), then writes per game:
+ * rewards[i * players + p] the points player p gained in the step (end-game scoring
+ * included), done[i] 1 if the game ended in the step or is over, and, each only if its
+ * pointer is not NULL, to_play[i] the player to decide next (-1 once over), the legal
+ * actions (legal[i * legal_stride ..], legal_counts[i] of them, in the engine's order
+ * unless CARC_BATCH_SORTED; legal_stride at least CARC_RL_MAX_LEGAL), masks (masks[i * mask_stride ..], CARC_RL_ACTIONS bytes)
+ * and the observation of the player to decide (player 0 once over;
+ * observations[i * observation_stride ..], CARC_RL_OBS_SIZE floats). With CARC_BATCH_AUTO_RESET a game that ends starts again
+ * and what is written after the rewards is of the new game. Every action is checked
+ * before any is applied: on failure (CARC_EINVAL, CARC_EPHASE, CARC_EILLEGAL naming the
+ * game, short strides CARC_ERANGE) no game changes and nothing is written. */
+CARC_API int carc_batch_step(carc_batch* batch, const int32_t* actions, int flags, int32_t* rewards, uint8_t* done,
+                             int32_t* to_play, int32_t* legal, int32_t* legal_counts, int legal_stride, uint8_t* masks,
+                             int mask_stride, float* observations, int observation_stride);
+
 #ifdef __cplusplus
 }
 #endif

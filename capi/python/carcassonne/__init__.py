@@ -31,8 +31,13 @@ Queries (remaining_tiles, next_tile_probabilities, frontier, fitting_rotations,
 projected_scores, inspect_feature) and pictures (svg, text_board) change nothing. A Game
 may be shared between threads (a lock per game), and copied or pickled (see Game).
 
+For reinforcement learning (docs/rl.md): State (OpenSpiel-style: integer actions, chance
+nodes, observation tensors), Batch (many games stepped by one C call), Env and VectorEnv
+(Gymnasium-style).
+
 The module's files: _lib (loading the library, prototypes, the header's constants),
-_errors (exceptions), _args (argument checks), types (the value classes), game (Game).
+_errors (exceptions), _args (argument checks), types (the value classes), game (Game),
+rl (State, Batch), env (Env, VectorEnv).
 """
 
 from typing import Tuple
@@ -44,6 +49,8 @@ from . import _lib
 from ._lib import CARC_VERSION_MAJOR, CARC_VERSION_MINOR, library_path
 from .game import Game, tile_svg, tile_text
 from .game import REASONS
+from .rl import Batch, State
+from .env import Env, VectorEnv
 from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
                     RecallEvent, Rollouts, ScoreEvent)
 
@@ -52,6 +59,7 @@ __all__ = [
     "ScoreEvent", "DiscardEvent", "RecallEvent", "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
     "FIGURES", "REASONS", "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
+    "State", "Batch", "Env", "VectorEnv",
 ]
 
 #: The (major, minor) version of the C ABI this module is written for.
@@ -69,8 +77,8 @@ def library_version() -> Tuple[int, int, int]:
 
 # The public classes live in submodules but belong to the package: tracebacks, reprs and
 # pickles name them carcassonne.X, which stays put if the files are split differently.
-for _cls in (Game, Phase, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent, DiscardEvent, RecallEvent,
-             FrontierCell,
+for _cls in (Game, State, Batch, Env, VectorEnv, Phase, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent,
+             DiscardEvent, RecallEvent, FrontierCell,
              FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):
     _cls.__module__ = __name__

@@ -117,6 +117,17 @@ CARC_SVG_COORDINATES, CARC_SVG_LEGAL_CELLS, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGEND
 CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS = 1, 2
 CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS = 1, 4096
 
+# Reinforcement learning: carc_rl_action_space's and carc_rl_observation_shape's fields,
+# capacities, carc_batch_step's flags.
+CARC_RL_REACH, CARC_RL_SIDE, CARC_RL_PLACEMENTS, CARC_RL_FIGURES, CARC_RL_ACTIONS = 0, 1, 2, 3, 4
+CARC_RL_SPACE_FIELDS = 5
+CARC_RL_PLANES, CARC_RL_OBS_SIDE, CARC_RL_SCALARS, CARC_RL_OBS_SIZE = 0, 1, 2, 3
+CARC_RL_SHAPE_FIELDS = 4
+CARC_RL_MAX_LEGAL = 1016
+CARC_RL_CHANCE_OUTCOMES = 84
+CARC_RL_MAX_OBSERVATION = 20822
+CARC_BATCH_AUTO_RESET, CARC_BATCH_SORTED = 1, 2
+
 # ---------------------------------------------------------------- prototypes
 
 _int, _u64, _ptr, _size = ctypes.c_int, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t
@@ -193,6 +204,24 @@ _PROTOTYPES = [
     ("carc_game_render_text", _int, _ptr, _int, _str, _size),
     ("carc_tile_render_svg", _int, _int, _int, _int, _str, _size),
     ("carc_tile_render_text", _int, _int, _int, _str, _size),
+    # Reinforcement learning (rl.py, env.py): buffers are passed as addresses (numpy arrays
+    # or array.array), so their arguments are void pointers.
+    ("carc_rl_action_space", _int, _ptr, _ptr, _int),
+    ("carc_rl_figure_slot", _int, _ptr, _int, _intp, _intp),
+    ("carc_rl_legal_actions", _int, _ptr, _ptr, _int, _intp),
+    ("carc_rl_legal_mask", _int, _ptr, _ptr, _int),
+    ("carc_rl_apply", _int, _ptr, ctypes.c_int32),
+    ("carc_rl_action_to_move", _int, _ptr, ctypes.c_int32, _u64p),
+    ("carc_rl_move_to_action", _int, _ptr, _u64, _i32p),
+    ("carc_rl_observation_shape", _int, _ptr, _ptr, _int),
+    ("carc_rl_observe", _int, _ptr, _int, _ptr, _int),
+    ("carc_batch_new", _int, _out, _int, _int, _u64),
+    ("carc_batch_free", None, _ptr),
+    ("carc_batch_set_option", _int, _ptr, _int, _int),
+    ("carc_batch_size", _int, _ptr),
+    ("carc_batch_game", _int, _ptr, _int, _ptr),
+    ("carc_batch_restart", _int, _ptr, _int, _u64),
+    ("carc_batch_step", _int, _ptr, _ptr, _int, _ptr, _ptr, _ptr, _ptr, _ptr, _int, _ptr, _int, _ptr, _int),
 ]
 
 # ---------------------------------------------------------------- finding the library

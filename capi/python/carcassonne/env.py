@@ -1,0 +1,170 @@
+"""Gymnasium-style environments over the engine, without a dependency on gymnasium
+(docs/rl.md shows the few lines that wrap them for Gymnasium and PettingZoo).
+
+Env: one game. reset(seed=) -> (observation, info); step(action) -> (observation, reward,
+terminated, truncated, info), info["action_mask"] the legal actions of the next decision.
+The agent takes every decision of its seat; the other seats are the library's bots
+(opponent="random", "greedy" or "mcts"), or, with opponent=None, the agent too (self-play:
+each step is a decision of info["player"]).
+
+VectorEnv: many games through one C call per step (Batch, carc_batch_step), reset
+automatically when they end, every seat played by the agent.
+
+Actions are the integer ids of carcassonne.rl (placements, then figures); observations
+are the flat float32 tensors of State.observation_tensor (numpy arrays when numpy
+imports, array.array otherwise).
+"""
+
+from typing import Any, Dict, Optional, Tuple
+
+from . import _args
+from ._errors import invalid
+from .game import Game
+from .rl import CARC_RL_MAX_LEGAL, HAVE_NUMPY, Batch, State, _np, zeros
+
+_LEVELS = ("random", "greedy", "mcts")
+
+
+class Env:
+    """One game of Carcassonne as a Gymnasium-style environment.
+
+    Env(players=2, opponent="greedy", seat=0, seed=None, bot_iterations=200, **options):
+    the agent plays seat `seat`; the others are `opponent` bots (None: the agent plays every
+    seat). reward: the points the agent's seat gained since its previous decision (its
+    own scoring and end-game scoring; with opponent=None the points of the player who just
+    decided), so an episode's rewards sum to that seat's final score. terminated: the game
+    is over; truncated: never. info: action_mask (uint8 per action id), legal_actions,
+    player (to decide next), scores.
+    """
+
+    def __init__(self, players: int = 2, opponent: Optional[str] = "greedy", seat: int = 0,
+                 seed: Optional[int] = None, bot_iterations: int = 200, **options):
+        if opponent is not None and opponent not in _LEVELS:
+            raise invalid(f"Env: opponent must be one of {', '.join(_LEVELS)} or None, not {opponent!r}")
+        self.players = _args.integer(players, 1, 6, "Env: players must be 1 to 6, not {}")
+        self.seat = _args.integer(seat, 0, self.players - 1, f"Env: seat must be 0 to {self.players - 1}, not {{}}")
+        self.opponent, self.bot_iterations, self.options = opponent, bot_iterations, options
+        self._next_seed = 0 if seed is None else _args.seed(seed, "Env")
+        probe = State(self.players, 0, **options)
+        self.num_actions = probe.num_distinct_actions()
+        self.observation_size = probe.observation_size()
+        self.action_space = probe.action_space
+        self.state: Optional[State] = None
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Any, Dict[str, Any]]:
+        """Starts a game from `seed` (else the seed after the last one) and plays the bots up
+        to the agent's first decision. `options` is accepted for Gymnasium's signature and
+        must be empty."""
+        if options:
+            raise invalid("Env.reset: rule options are given to Env(), not to reset")
+        if seed is not None:
+            self._next_seed = _args.seed(seed, "Env.reset")
+        self.state = State(self.players, self._next_seed, **self.options)
+        self._game_seed, self._next_seed = self._next_seed, (self._next_seed + 1) % 2**64
+        self._bots_play()
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> Tuple[Any, int, bool, bool, Dict[str, Any]]:
+        """Applies the agent's action (an illegal one raises and changes nothing), then lets
+        the bots play up to the agent's next decision or the end."""
+        if self.state is None:
+            raise invalid("Env.step: call reset() first")
+        state = self.state
+        if state.is_terminal():
+            raise invalid("Env.step: the game is over; call reset()")
+        seat = state.current_player() if self.opponent is None else self.seat
+        before = state.game.scores
+        state.apply_action(action)
+        self._bots_play()
+        gained = [a - b for a, b in zip(state.game.scores, before)]
+        info = self._info()
+        info["rewards"] = gained
+        return self._observe(), gained[seat], state.is_terminal(), False, info
+
+    def _bots_play(self) -> None:
+        """Whole bot turns until the agent decides or the game ends."""
+        if self.opponent is None:
+            return
+        game = self.state.game
+        while not game.over and game.current_player != self.seat:
+            seed = (self._game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
+            game.play(game.bot_move(self.opponent, iterations=self.bot_iterations, seed=seed))
+
+    def _observe(self):
+        state = self.state
+        return state.observation_tensor(self.seat if self.opponent is not None else None)
+
+    def _info(self) -> Dict[str, Any]:
+        state = self.state
+        return {"action_mask": state.legal_actions_mask(), "legal_actions": state.legal_actions(),
+                "player": state.current_player(), "scores": state.game.scores}
+
+    def render(self) -> str:
+        """The board as text."""
+        return str(self.state)
+
+
+class VectorEnv:
+    """num_envs games stepped together by one C call (carc_batch_step), each reset as soon
+    as it ends; the agent plays every seat.
+
+    reset(seed=0) -> (observations, info); step(actions) -> (observations, rewards,
+    terminated, truncated, info). observations: (num_envs, observation_size) float32 of the
+    player to decide; rewards: the points of the player who decided (info["rewards"]: every
+    player's, (num_envs, players)); terminated: 1 for a game that ended in the step (its
+    observation is already the new game's, as with Gymnasium's same-step autoreset); info:
+    action_mask (num_envs, num_actions) if masks=True, legal_actions and legal_counts (the
+    lists, engine order), player (who decides next). With numpy all are numpy arrays
+    (fresh copies); without, flat array.array values.
+    """
+
+    def __init__(self, num_envs: int, players: int = 2, *, masks: bool = False, **options):
+        self.num_envs, self.players, self._masks, self._options = num_envs, players, masks, options
+        self.batch: Optional[Batch] = None
+        probe = State(players, 0, **options)
+        self.num_actions = probe.num_distinct_actions()
+        self.observation_size = probe.observation_size()
+        self.action_space = probe.action_space
+
+    def reset(self, *, seed: int = 0) -> Tuple[Any, Dict[str, Any]]:
+        """New games: game i from seed + i, later ones from the seeds after."""
+        self.batch = Batch(self.num_envs, self.players, seed, masks=self._masks, observations=True, **self._options)
+        return self._copy(self.batch.observations), self._info()
+
+    def step(self, actions) -> Tuple[Any, Any, Any, Any, Dict[str, Any]]:
+        """One action per game (ids from info["legal_actions"] or the mask)."""
+        if self.batch is None:
+            raise invalid("VectorEnv.step: call reset() first")
+        b = self.batch
+        acting = self._copy(b.to_play)
+        b.step(actions)
+        if HAVE_NUMPY:
+            rewards = b.rewards[_np.arange(self.num_envs), acting]
+            terminated = b.done.astype(bool)
+            truncated = _np.zeros(self.num_envs, dtype=bool)
+        else:
+            rewards = zeros("i", self.num_envs)
+            for i in range(self.num_envs):
+                rewards[i] = b.rewards[i * self.players + acting[i]]
+            terminated, truncated = self._copy(b.done), zeros("B", self.num_envs)
+        return self._copy(b.observations), rewards, terminated, truncated, self._info()
+
+    def _info(self) -> Dict[str, Any]:
+        b = self.batch
+        info = {"legal_actions": self._copy(b.legal), "legal_counts": self._copy(b.legal_counts),
+                "rewards": self._copy(b.rewards), "player": self._copy(b.to_play)}
+        if self._masks:
+            info["action_mask"] = self._copy(b.masks)
+        return info
+
+    @staticmethod
+    def _copy(buffer):
+        return buffer.copy() if HAVE_NUMPY else buffer[:]
+
+    def game(self, index: int) -> Game:
+        """A copy of game `index`."""
+        return self.batch.game(index)
+
+
+__all__ = ["Env", "VectorEnv", "CARC_RL_MAX_LEGAL"]

@@ -1,0 +1,187 @@
+// What the C ABI's source files share (not installed, not API): the handle, the thread's
+// message, the exception barrier, the move layout and the checks of list arguments.
+#pragma once
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <utility>
+
+#include "carcassonne/carcassonne.h"
+#include "carcassonne/game.hpp"
+
+struct carc_game {
+  carc::Game game;
+  // Unread events are items[next_event, events.count). The queue empties whenever it is
+  // read to the end. It cannot overflow: a whole game makes at most 124 events during
+  // play (each draw is a discard, or a placement whose scorings and recall each return a
+  // figure deployed on an earlier turn) plus, at the end, one per feature with figures (66)
+  // and one per completed city for first-edition farmers (fewer than 150 city segments),
+  // and the queue only ever holds events of its game's own history. events.dropped checks it.
+  carc::Events events;
+  int next_event = 0;
+
+  explicit carc_game(const carc::Game& g) : game(g) {}
+  // Builds the game in place (a new game per playout is common; a copy of it is not free).
+  template <class... Args>
+  explicit carc_game(std::in_place_t, Args&&... args) : game(std::forward<Args>(args)...) {}
+
+  void assign(const carc_game& src) {
+    game = src.game;
+    events.clear();
+    for (int i = src.next_event; i < src.events.count; ++i) events.push(src.events.items[i]);
+    next_event = 0;
+  }
+};
+static_assert(carc::Events::kCapacity >= 124 + 66 + 150, "the event queue holds a whole game");
+
+namespace carc::capi {
+
+// The calling thread's message: the last failed call on this thread wrote it.
+inline thread_local char t_error[256];
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CARC_PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CARC_PRINTF_LIKE(fmt, args)
+#endif
+
+// Writes "fn: message" to the thread's message. A message too long for it is cut on a
+// UTF-8 character boundary and ends in "...". Quoted input in messages is escaped where it
+// is quoted (carc::echo), so the message is printable UTF-8.
+inline void set_error(const char* fn, const char* fmt, va_list ap) {
+  char full[2 * sizeof t_error];  // enough to see where the cut falls
+  int n = std::snprintf(full, sizeof full, "%s: ", fn);
+  if (n < 0 || static_cast<size_t>(n) >= sizeof full) n = 0;
+  std::vsnprintf(full + n, sizeof full - static_cast<size_t>(n), fmt, ap);
+  size_t len = std::strlen(full);
+  const bool cut = len >= sizeof t_error;
+  if (cut) {
+    len = sizeof t_error - 4;  // room for "..." and the NUL
+    while (len > 0 && (static_cast<unsigned char>(full[len]) & 0xC0) == 0x80) --len;  // full[len] starts a character
+  }
+  std::memcpy(t_error, full, len);
+  if (cut) std::memcpy(t_error + len, "...", 3), len += 3;
+  t_error[len] = '\0';
+}
+
+// One C call: its name, for the messages it leaves.
+struct Call {
+  const char* fn;
+  // Leaves "fn: message" with the calling thread and returns status.
+  CARC_PRINTF_LIKE(3, 4) int fail(int status, const char* fmt, ...) const {
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(fn, fmt, ap);
+    va_end(ap);
+    return status;
+  }
+};
+
+// The exception barrier: no C++ exception crosses the C ABI. Runs body(call).
+template <class Body>
+inline int guarded(const char* fn, Body&& body) noexcept {
+  const Call c{fn};
+  try {
+    return body(c);
+  } catch (const std::bad_alloc&) {
+    return c.fail(CARC_ENOMEM, "out of memory");
+  } catch (const std::invalid_argument& e) {
+    return c.fail(CARC_EINVAL, "%s", e.what());
+  } catch (const std::exception& e) {
+    return c.fail(CARC_EINTERNAL, "internal error: %s", e.what());
+  } catch (...) {
+    return c.fail(CARC_EINTERNAL, "internal error: unknown exception");
+  }
+}
+
+// The barrier for a call on a game: body(call, *g) for a non-NULL g.
+template <class Game, class Body>
+inline int with_game(Game* g, const char* fn, Body&& body) noexcept {
+  if (!g) return Call{fn}.fail(CARC_EINVAL, "game is NULL");
+  return guarded(fn, [&](const Call& c) -> int { return body(c, *g); });
+}
+
+// ---------------------------------------------------------------- moves
+
+struct Unpacked {
+  carc::TileType tile;
+  carc::Move move;
+};
+
+inline bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationCount) || loc == CARC_LOC_NONE; }
+inline bool valid_figure(int f) { return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL; }
+// A recall names no location; every other figure kind one, but a meeple may name none (none).
+inline bool valid_action(int figure, int loc) {
+  if (!valid_figure(figure) || !valid_location(loc)) return false;
+  if (figure == CARC_FIGURE_RECALL) return loc == CARC_LOC_NONE;
+  return figure == CARC_FIGURE_MEEPLE || loc != CARC_LOC_NONE;
+}
+
+inline carc_move pack(carc::TileType tile, carc::Placement p, carc::Location loc,
+                      carc::Figure figure = carc::Figure::Meeple) {
+  return static_cast<uint64_t>(static_cast<uint8_t>(p.x)) | static_cast<uint64_t>(static_cast<uint8_t>(p.y)) << 8 |
+         static_cast<uint64_t>(p.rot) << 16 | static_cast<uint64_t>(loc) << 18 | static_cast<uint64_t>(figure) << 22 |
+         static_cast<uint64_t>(tile) << 32;
+}
+inline carc_move pack(carc::TileType tile, const carc::Move& m) { return pack(tile, m.at, m.meeple, m.figure); }
+
+inline constexpr uint64_t kMoveBits = 0xFF'0000'0000ull | 0x1FF'FFFFull;  // the bits a move may use
+
+inline bool unpack(carc_move m, Unpacked& u) {
+  const uint64_t tile = (m >> 32) & 0xFF, loc = (m >> 18) & 15, figure = (m >> 22) & 7;
+  if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes || !valid_action(static_cast<int>(figure), static_cast<int>(loc)))
+    return false;
+  u.tile = static_cast<carc::TileType>(tile);
+  u.move.at = carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
+                              static_cast<uint8_t>((m >> 16) & 3)};
+  u.move.meeple = static_cast<carc::Location>(loc);
+  u.move.figure = static_cast<carc::Figure>(figure);
+  return true;
+}
+
+// A move with no figure action.
+inline bool bare(const carc::Move& m) { return m.meeple == carc::Location::None && m.figure == carc::Figure::Meeple; }
+
+// Rotations cross the ABI as degrees.
+inline bool degrees_to_quarters(int degrees, int& quarters) {
+  if (degrees < 0 || degrees > 270 || degrees % 90 != 0) return false;
+  quarters = degrees / 90;
+  return true;
+}
+
+// Every call that takes a capacity: a negative one is CARC_EINVAL.
+inline int check_capacity(const Call& c, int capacity) {
+  if (capacity < 0) return c.fail(CARC_EINVAL, "capacity %d is negative", capacity);
+  return CARC_OK;
+}
+
+// Checks the usual (buffer, capacity, count) triple of the list calls.
+inline int check_list(const Call& c, const void* buf, int capacity, const int* count) {
+  if (!count) return c.fail(CARC_EINVAL, "count is NULL");
+  if (const int s = check_capacity(c, capacity)) return s;
+  if (!buf && capacity > 0) return c.fail(CARC_EINVAL, "the buffer is NULL but its capacity is %d", capacity);
+  return CARC_OK;
+}
+
+inline const char* phase_text(carc::Phase p) {
+  switch (p) {
+    case carc::Phase::PlaceTile: return "the tile is still to be placed";
+    case carc::Phase::PlaceMeeple: return "the tile is placed and its figure action is next";
+    case carc::Phase::GameOver: return "the game is over";
+    case carc::Phase::Draw: return "the next tile is still to be drawn";
+  }
+  return "unknown phase";
+}
+
+inline int status_of(carc::Status s) { return static_cast<int>(s); }
+
+// After a call that queued events: the queue never drops one (see carc_game).
+inline int check_queue(const Call& c, const carc_game& g) {
+  if (g.events.dropped) return c.fail(CARC_EINTERNAL, "internal error: the event queue dropped %d events", g.events.dropped);
+  return CARC_OK;
+}
+
+}  // namespace carc::capi

@@ -1,0 +1,449 @@
+// The integer action space and the observation tensor (carc::rl): encodings round-trip for
+// every legal move of many random positions, legal actions are the engine's own listing,
+// and observation planes hold exact values on hand-made positions.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
+
+using namespace carc;
+using carc::rl::Action;
+using carc::rl::ActionSpace;
+using carc::rl::FigureSlot;
+
+namespace {
+
+std::vector<TileType> letters(const char* s) {
+  std::vector<TileType> v;
+  for (; *s; ++s) v.push_back(tile_from_letter(*s));
+  return v;
+}
+
+// The engine's listing of the current decision as sorted action ids.
+std::vector<int32_t> engine_listing(const Game& g) {
+  const ActionSpace s = rl::action_space(g);
+  std::vector<int32_t> ids;
+  if (g.phase() == Phase::PlaceTile) {
+    Placement buf[kMaxPlacements];
+    const int n = g.legal_placements(buf);
+    for (int i = 0; i < n; ++i) ids.push_back(rl::encode_placement(s, buf[i]));
+  } else if (g.phase() == Phase::PlaceMeeple) {
+    FigureChoice opts[kMaxFigureOptions];
+    const int k = g.figure_options(opts);
+    ids.push_back(rl::encode_figure(s, g.options(), FigureSlot{}));
+    for (int i = 0; i < k; ++i) ids.push_back(rl::encode_figure(s, g.options(), opts[i]));
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+std::vector<int32_t> legal(const Game& g) {
+  std::vector<int32_t> out(rl::kMaxLegalActions);
+  out.resize(static_cast<size_t>(rl::legal_actions(g, out.data())));
+  return out;
+}
+
+// One observation value: plane p at (x, y), or scalar i (after the planes).
+struct Obs {
+  std::vector<float> v;
+  rl::ObservationShape shape;
+  Obs(const Game& g, int observer) : v(static_cast<size_t>(rl::observation_shape(g).size()), -1.0f), shape(rl::observation_shape(g)) {
+    rl::observe(g, observer, v.data());
+  }
+  float at(int plane, int x, int y) const {
+    const int r = rl::kObservationReach;
+    return v[static_cast<size_t>(plane * shape.side * shape.side + (y + r) * shape.side + (x + r))];
+  }
+  float scalar(int i) const { return v[static_cast<size_t>(shape.planes * shape.side * shape.side + i)]; }
+  float plane_sum(int plane) const {
+    float s = 0;
+    for (int i = 0; i < shape.side * shape.side; ++i) s += v[static_cast<size_t>(plane * shape.side * shape.side + i)];
+    return s;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the base game's action space: a 145 x 145 window of 4 rotations, then 15 figure slots") {
+  const ActionSpace s = rl::action_space(2, Options{});
+  CHECK(s.reach == 72);
+  CHECK(s.side == 145);
+  CHECK(s.placements == 145 * 145 * 4);
+  CHECK(s.figures == 15);
+  CHECK(s.size() == 84115);
+  const auto slots = rl::figure_slots(Options{});
+  REQUIRE(slots.size() == 15);
+  CHECK(slots[0] == FigureSlot{});
+  for (int l = 0; l < kLocationCount; ++l) CHECK(slots[1 + static_cast<size_t>(l)] == FigureSlot{Figure::Meeple, static_cast<Location>(l)});
+  // Farmers off forbids field slots in play; the space is the same.
+  Options off;
+  off.farmers = false;
+  CHECK(rl::action_space(3, off).size() == s.size());
+}
+
+TEST_CASE("placement ids are cell * 4 + rotation over the window, corners included") {
+  const ActionSpace s = rl::action_space(2, Options{});
+  CHECK(rl::encode_placement(s, Placement{-72, -72, 0}) == 0);
+  CHECK(rl::encode_placement(s, Placement{-71, -72, 3}) == 7);
+  CHECK(rl::encode_placement(s, Placement{0, -1, 2}) == (71 * 145 + 72) * 4 + 2);
+  CHECK(rl::encode_placement(s, Placement{72, 72, 3}) == s.placements - 1);
+  CHECK(rl::encode_placement(s, Placement{73, 0, 0}) == -1);
+  CHECK(rl::encode_placement(s, Placement{0, -73, 0}) == -1);
+  CHECK(rl::encode_placement(s, Placement{0, 0, 4}) == -1);
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{}) == s.placements);
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{Figure::Meeple, Location::NNW}) == s.size() - 2);
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{Figure::Meeple, Location::CF}) == s.size() - 1);
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{Figure::Meeple, Location::None}) == s.placements);  // none
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{Figure::Abbot, Location::C}) == -1);  // no Abbot in this box
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{Figure::Recall, Location::None}) == -1);
+  CHECK(rl::encode_figure(s, Options{}, FigureSlot{Figure::Large, Location::C}) == -1);
+  Action a;
+  CHECK_FALSE(rl::decode(s, Options{}, -1, a));
+  CHECK_FALSE(rl::decode(s, Options{}, s.size(), a));
+  REQUIRE(rl::decode(s, Options{}, s.placements + 3, a));
+  CHECK(a == Action{Action::Kind::Figure, Placement{}, FigureSlot{Figure::Meeple, Location::E}});
+  REQUIRE(rl::decode(s, Options{}, 7, a));
+  CHECK(a == Action{Action::Kind::Placement, Placement{-71, -72, 3}, FigureSlot{}});
+}
+
+// Plays g to the end by random legal action ids, checking at every decision that the
+// legal actions are the engine's listing (sorted, unordered the same set), that each
+// round-trips and is legal, and that applying one is the engine's own call. Counts what it saw.
+struct Seen {
+  int positions = 0, placements = 0, figures = 0, abbots = 0, recalls = 0;
+};
+void play_through(Game g, Rng& rng, Seen& seen, int game) {
+  const ActionSpace s = rl::action_space(g);
+  while (!g.over()) {
+    ++seen.positions;
+    const std::vector<int32_t> ids = legal(g);
+    INFO("game " << game << ", phase " << static_cast<int>(g.phase()) << ", " << ids.size() << " actions");
+    REQUIRE(ids == engine_listing(g));
+    REQUIRE(std::is_sorted(ids.begin(), ids.end()));
+    REQUIRE(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
+    std::vector<int32_t> unordered(rl::kMaxLegalActions);
+    unordered.resize(static_cast<size_t>(rl::legal_actions_unordered(g, unordered.data())));
+    std::sort(unordered.begin(), unordered.end());
+    REQUIRE(unordered == ids);
+    for (int32_t id : ids) {
+      Action a;
+      REQUIRE(rl::decode(s, g.options(), id, a));
+      if (a.kind == Action::Kind::Placement) {
+        ++seen.placements;
+        REQUIRE(rl::encode_placement(s, a.at) == id);
+        REQUIRE(g.check_placement(a.at));
+      } else {
+        ++seen.figures;
+        seen.abbots += a.slot.figure == Figure::Abbot;
+        seen.recalls += a.slot.figure == Figure::Recall;
+        REQUIRE(rl::encode_figure(s, g.options(), a.slot) == id);
+        REQUIRE(g.check_figure(a.slot.figure, a.slot.location));
+      }
+      REQUIRE(rl::check_action(g, id) == Status::Ok);
+    }
+    // Applying an id is what the engine's own call does.
+    const int32_t pick = ids[rng.below(static_cast<uint32_t>(ids.size()))];
+    Action a;
+    rl::decode(s, g.options(), pick, a);
+    Game by_engine = g;
+    if (a.kind == Action::Kind::Placement) REQUIRE(by_engine.place(a.at) == Status::Ok);
+    else REQUIRE(by_engine.act(a.slot.figure, a.slot.location) == Status::Ok);
+    REQUIRE(rl::apply_action(g, pick) == Status::Ok);
+    REQUIRE(g == by_engine);
+  }
+  CHECK(legal(g).empty());
+}
+
+TEST_CASE("every legal move of many random positions round-trips, and legal actions are the engine's listing") {
+  Rng rng(2024);
+  Seen seen;
+  for (int i = 0; i < 60; ++i) play_through(test::varied_game(i), rng, seen, i);
+  CHECK(seen.positions > 5000);
+  CHECK(seen.placements > 100000);
+  CHECK(seen.figures > 5000);
+}
+
+TEST_CASE("the River and the Abbot: their action spaces, and whole games through integer actions") {
+  Options river, abbot, both;
+  river.river = both.river = true;
+  abbot.abbot = both.abbot = true;
+  // The river makes the box 83 tiles; the window is the engine's reach, 125.
+  CHECK(rl::action_space(2, river).reach == Board::kReach);
+  CHECK(rl::action_space(2, river).reach == 125);
+  CHECK(rl::action_space(2, river).figures == 15);
+  CHECK(rl::action_space(2, abbot).reach == 72);
+  const ActionSpace s = rl::action_space(2, abbot);
+  CHECK(s.figures == 17);
+  const auto slots = rl::figure_slots(abbot);
+  REQUIRE(slots.size() == 17);
+  CHECK(slots[15] == FigureSlot{Figure::Abbot, Location::C});
+  CHECK(slots[16] == FigureSlot{Figure::Recall, Location::None});
+  CHECK(rl::encode_figure(s, abbot, FigureSlot{Figure::Abbot, Location::C}) == s.placements + 15);
+  CHECK(rl::encode_figure(s, abbot, FigureSlot{Figure::Recall, Location::None}) == s.size() - 1);
+  CHECK(rl::encode_figure(s, abbot, FigureSlot{Figure::Abbot, Location::N}) == -1);
+  CHECK(rl::action_space(2, both).size() == 251 * 251 * 4 + 17);
+
+  Rng rng(77);
+  Seen seen;
+  for (int i = 0; i < 24; ++i) {
+    const Options& o = i % 3 == 0 ? river : i % 3 == 1 ? abbot : both;
+    play_through(Game(2 + i % 4, 500 + static_cast<uint64_t>(i), o), rng, seen, i);
+  }
+  CHECK(seen.abbots > 20);
+  CHECK(seen.recalls > 20);
+  CHECK(seen.placements > 20000);
+}
+
+TEST_CASE("a river tile's placements are the river module's, by integer action") {
+  Options river;
+  river.river = true;
+  Game g(2, std::vector<TileType>{tile_from_name("RD"), tile_from_name("RG"), tile_from_name("RI")}, river);
+  REQUIRE(g.phase() == Phase::PlaceTile);
+  const ActionSpace s = rl::action_space(g);
+  // RD continues the spring's river north: one place, the engine's listing.
+  CHECK(legal(g) == engine_listing(g));
+  REQUIRE(!legal(g).empty());
+  Verdict why;
+  CHECK(rl::apply_action(g, rl::encode_placement(s, Placement{-1, 0, 0}), nullptr, &why) == Status::IllegalMove);
+  const int32_t first = legal(g)[0];
+  REQUIRE(rl::apply_action(g, first) == Status::Ok);
+  REQUIRE(g.phase() == Phase::PlaceMeeple);
+  CHECK(legal(g) == engine_listing(g));
+}
+
+TEST_CASE("the abbot and the recall as figure actions, and the abbot's planes") {
+  Options abbot;
+  abbot.abbot = true;
+  Game g(2, std::vector<TileType>{tile_from_name("U_G"), tile_from_letter('U'), tile_from_letter('U'),
+                                  tile_from_letter('U'), tile_from_letter('E')},
+         abbot);
+  const ActionSpace s = rl::action_space(g);
+  const int32_t abbot_c = rl::encode_figure(s, abbot, FigureSlot{Figure::Abbot, Location::C});
+  const int32_t recall = rl::encode_figure(s, abbot, FigureSlot{Figure::Recall, Location::None});
+  REQUIRE(rl::apply_action(g, rl::encode_placement(s, Placement{0, 1, 1})) == Status::Ok);
+  const std::vector<int32_t> ids = legal(g);
+  CHECK(ids == engine_listing(g));
+  CHECK(ids.back() == abbot_c);  // the garden takes only the abbot
+  CHECK(rl::apply_action(g, recall) == Status::IllegalMove);  // no abbot out yet
+  REQUIRE(rl::apply_action(g, abbot_c) == Status::Ok);
+  CHECK(g.supply(0, Figure::Abbot) == 0);
+  {
+    const Obs o(g, 0);
+    constexpr int P = 2, garden = 24 + P, on_abbot = 25 + P;
+    CHECK(o.at(garden, 0, 1) == 1);
+    CHECK(o.plane_sum(garden) == 1);
+    CHECK(o.at(on_abbot, 0, 1) == 1);
+    CHECK(o.at(14, 0, 1) == 1);          // player 0's figure: seat 0 for player 0 ...
+    CHECK(Obs(g, 1).at(15, 0, 1) == 1);  // ... and seat 1 for player 1
+    for (int kind = 0; kind < 4; ++kind) CHECK(o.at(14 + P + kind, 0, 1) == 0);  // a garden: no road/city/monastery/field plane
+    const int abbots = o.shape.scalars - P;
+    CHECK(o.scalar(abbots) == 0);  // the observer's abbot is out
+    CHECK(o.scalar(abbots + 1) == 1);
+  }
+  for (const char* text : {"U -1,0 90", "U 1,0 90", "U -2,0 90"}) {
+    TileType t;
+    Move m;
+    REQUIRE(parse_move(text, t, m));
+    REQUIRE(g.play(m) == Status::Ok);
+  }
+  REQUIRE(g.current_player() == 0);
+  REQUIRE(rl::apply_action(g, rl::encode_placement(s, Placement{0, -1, 2})) == Status::Ok);
+  const std::vector<int32_t> later = legal(g);
+  CHECK(later == engine_listing(g));
+  CHECK(later.back() == recall);
+  const int before = g.score(0);
+  REQUIRE(rl::apply_action(g, recall) == Status::Ok);
+  CHECK(g.supply(0, Figure::Abbot) == 1);
+  CHECK(g.score(0) > before);
+}
+
+TEST_CASE("bad actions are refused with a status and change nothing") {
+  Game g(2, letters("EUV"));
+  const ActionSpace s = rl::action_space(g);
+  const Game before = g;
+  Verdict why;
+  CHECK(rl::apply_action(g, -1) == Status::InvalidArgument);
+  CHECK(rl::apply_action(g, s.size()) == Status::InvalidArgument);
+  CHECK(rl::apply_action(g, s.placements) == Status::WrongPhase);  // a figure in the tile phase
+  CHECK(rl::apply_action(g, rl::encode_placement(s, Placement{5, 5, 0}), nullptr, &why) == Status::IllegalMove);
+  CHECK(why.reason == Illegal::NoNeighbour);
+  CHECK(rl::apply_action(g, rl::encode_placement(s, Placement{0, 0, 0}), nullptr, &why) == Status::IllegalMove);
+  CHECK(why.reason == Illegal::Occupied);
+  CHECK(rl::apply_action(g, rl::encode_placement(s, Placement{0, 1, 0}), nullptr, &why) == Status::IllegalMove);
+  CHECK(why.reason == Illegal::Mismatch);  // E's city against D's field
+  CHECK(g == before);
+  REQUIRE(rl::apply_action(g, rl::encode_placement(s, Placement{0, -1, 2})) == Status::Ok);
+  const Game placed = g;
+  CHECK(rl::apply_action(g, rl::encode_placement(s, Placement{1, 0, 0})) == Status::WrongPhase);
+  CHECK(rl::apply_action(g, rl::encode_figure(s, g.options(), FigureSlot{Figure::Meeple, Location::C}), nullptr,
+                         &why) == Status::IllegalMove);
+  CHECK(why.reason == Illegal::NoSuchFeature);
+  CHECK(g == placed);
+  // A meeple on another location of a listed feature plays as the listed one: E's one
+  // field, listed by NNE, also lies at NNW.
+  Location opts[kMaxMeepleOptions];
+  const int k = g.meeple_options(opts);
+  CHECK(std::find(opts, opts + k, Location::NNE) != opts + k);
+  CHECK(std::find(opts, opts + k, Location::NNW) == opts + k);
+  Game via_nnw = g;
+  REQUIRE(rl::apply_action(via_nnw, rl::encode_figure(s, g.options(), FigureSlot{Figure::Meeple, Location::NNW})) ==
+          Status::Ok);
+  REQUIRE(g.deploy(Location::NNE) == Status::Ok);
+  CHECK(via_nnw == g);
+}
+
+TEST_CASE("with caller draws the draw is a chance node: its actions are the tile types face down") {
+  Game g(2, CallerDraws{}, letters("EEU"));
+  REQUIRE(g.phase() == Phase::Draw);
+  CHECK(legal(g) == std::vector<int32_t>{tile_from_letter('E'), tile_from_letter('U')});
+  const Game before = g;
+  CHECK(rl::apply_action(g, kTileTypes) == Status::InvalidArgument);
+  CHECK(rl::apply_action(g, 24) == Status::IllegalMove);  // a garden copy: a tile type, not in this box
+  CHECK(rl::apply_action(g, -1) == Status::InvalidArgument);
+  CHECK(rl::apply_action(g, tile_from_letter('A')) == Status::IllegalMove);
+  CHECK(g == before);
+  REQUIRE(rl::apply_action(g, tile_from_letter('U')) == Status::Ok);
+  CHECK(g.phase() == Phase::PlaceTile);
+  CHECK(g.current_tile() == tile_from_letter('U'));
+  CHECK(legal(g) == engine_listing(g));
+}
+
+TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 173 scalars") {
+  for (int p = 1; p <= kMaxPlayers; ++p) {
+    const rl::ObservationShape s = rl::observation_shape(p, Options{});
+    CHECK(s.planes == 27 + p);
+    CHECK(s.side == 25);
+    CHECK(s.scalars == 4 * p + 5 + 2 * kTileTypes);
+    CHECK(s.size() <= rl::kMaxObservation);
+  }
+  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == rl::kMaxObservation);
+}
+
+TEST_CASE("observation of the opening: the start tile's edges, the open cells, where E fits, the scalars") {
+  const Game g(2, letters("EUV"));
+  const Obs o(g, 0);
+  constexpr int P = 2, open = 18 + P, fit = 19 + P, placed = 23 + P;
+  // D at (0, 0): city north, road east and west, field south (planes side*3 + field/road/city).
+  CHECK(o.at(0 * 3 + 2, 0, 0) == 1);
+  CHECK(o.at(1 * 3 + 1, 0, 0) == 1);
+  CHECK(o.at(2 * 3 + 0, 0, 0) == 1);
+  CHECK(o.at(3 * 3 + 1, 0, 0) == 1);
+  for (int plane = 0; plane < 12; ++plane) CHECK(o.plane_sum(plane) == ((plane == 2 || plane == 4 || plane == 6 || plane == 10) ? 1 : 0));
+  CHECK(o.plane_sum(12) == 0);  // no monastery
+  CHECK(o.plane_sum(13) == 0);  // no shield
+  for (int plane = 14; plane < open; ++plane) CHECK(o.plane_sum(plane) == 0);  // no meeples
+  CHECK(o.plane_sum(open) == 4);
+  CHECK(o.at(open, 0, -1) == 1);
+  CHECK(o.at(open, 1, 0) == 1);
+  CHECK(o.at(open, 0, 1) == 1);
+  CHECK(o.at(open, -1, 0) == 1);
+  // E fits north with its city south (rotation 2), and south in the three rotations that
+  // keep its city off D's field; not east or west, where D shows road.
+  Placement buf[kMaxPlacements];
+  const int n = g.legal_placements(buf);
+  float fits = 0;
+  for (int r = 0; r < 4; ++r) fits += o.plane_sum(fit + r);
+  CHECK(fits == static_cast<float>(n));
+  for (int i = 0; i < n; ++i) CHECK(o.at(fit + buf[i].rot, buf[i].x, buf[i].y) == 1);
+  CHECK(n == 4);
+  CHECK(o.at(fit + 2, 0, -1) == 1);
+  CHECK(o.at(fit + 0, 0, -1) == 0);
+  CHECK(o.at(fit + 0, 0, 1) == 0);
+  for (int r = 1; r < 4; ++r) CHECK(o.at(fit + r, 0, 1) == 1);
+  CHECK(o.plane_sum(placed) == 0);
+  // Scalars: scores 0 0, supplies 7 7, seat 0 to move, the tile phase, E in hand, the face-down
+  // tiles (the box less D and E), nothing outside the window.
+  CHECK(o.scalar(0) == 0);
+  CHECK(o.scalar(1) == 0);
+  CHECK(o.scalar(2) == 7);
+  CHECK(o.scalar(3) == 7);
+  CHECK(o.scalar(4) == 1);
+  CHECK(o.scalar(5) == 0);
+  CHECK(o.scalar(6) == 1);
+  for (int i = 7; i < 10; ++i) CHECK(o.scalar(i) == 0);
+  for (int t = 0; t < kTileTypes; ++t) CHECK(o.scalar(10 + t) == (t == tile_from_letter('E') ? 1 : 0));
+  constexpr int T = kTileTypes;
+  CHECK(o.scalar(10 + T + tile_from_letter('U')) == 1);  // the fixed order holds U and V only
+  CHECK(o.scalar(10 + T + tile_from_letter('V')) == 1);
+  CHECK(o.scalar(10 + T + tile_from_letter('E')) == 0);
+  CHECK(o.scalar(10 + 2 * T) == 0);
+  CHECK(o.scalar(10 + 2 * T + 1) == 0);  // no abbots without the Abbot
+  CHECK(static_cast<int>(o.v.size()) == 10 + 2 * T + 1 + P + o.shape.planes * 25 * 25);
+  for (int plane = placed + 1; plane < o.shape.planes; ++plane) CHECK(o.plane_sum(plane) == 0);  // no gardens, abbots, river
+}
+
+TEST_CASE("observation after two turns: a closed city scored, a meeple on a road, seats relative to the observer") {
+  Game g(2, letters("EUV"));
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::S}) == Status::Ok);  // player 0 closes the city: 4 points
+  REQUIRE(g.place(Placement{1, 0, 1}) == Status::Ok);                      // player 1: U, road east-west
+  {
+    const Obs o(g, 1);  // the meeple phase, as player 1 sees it
+    CHECK(o.at(25, 1, 0) == 1);  // the tile just placed (plane 23 + P)
+    CHECK(o.plane_sum(25) == 1);
+    CHECK(o.scalar(6 + 1) == 1);  // the meeple phase
+    CHECK(o.scalar(10 + tile_from_letter('U')) == 1);  // U, just placed
+  }
+  REQUIRE(g.deploy(Location::E) == Status::Ok);
+  // E at (0, -1) turned 180: city south, fields elsewhere; U at (1, 0) turned 90: road east
+  // and west, fields north and south.
+  const Obs me(g, 0), them(g, 1);
+  CHECK(me.at(2 * 3 + 2, 0, -1) == 1);
+  CHECK(me.at(0 * 3 + 0, 0, -1) == 1);
+  CHECK(me.at(1 * 3 + 1, 1, 0) == 1);
+  CHECK(me.at(3 * 3 + 1, 1, 0) == 1);
+  CHECK(me.at(0 * 3 + 0, 1, 0) == 1);
+  // Player 1's meeple on U's road: seat 1 for player 0, seat 0 for player 1; its kind: road.
+  CHECK(me.at(14 + 1, 1, 0) == 1);
+  CHECK(me.plane_sum(14) == 0);
+  CHECK(them.at(14 + 0, 1, 0) == 1);
+  CHECK(them.plane_sum(15) == 0);
+  CHECK(me.at(16 + 0, 1, 0) == 1);
+  CHECK(me.plane_sum(16) + me.plane_sum(17) + me.plane_sum(18) + me.plane_sum(19) == 1);
+  // Scores by seat: 4 and 0 for player 0; 0 and 4 for player 1. Supplies: 7 and 6.
+  CHECK(me.scalar(0) == 4);
+  CHECK(me.scalar(1) == 0);
+  CHECK(them.scalar(0) == 0);
+  CHECK(them.scalar(1) == 4);
+  CHECK(me.scalar(2) == 7);
+  CHECK(me.scalar(3) == 6);
+  CHECK(them.scalar(2) == 6);
+  CHECK(them.scalar(3) == 7);
+  // Player 0 is to move: seat 0 for player 0, seat 1 for player 1.
+  CHECK(me.scalar(4) == 1);
+  CHECK(them.scalar(5) == 1);
+  CHECK(me.scalar(10 + tile_from_letter('V')) == 1);
+  CHECK(me.plane_sum(25) == 0);
+}
+
+TEST_CASE("observation: tiles outside the window are counted, not drawn; a finished game shows no fits") {
+  // A straight road of U tiles westward stays inside the 25 x 25 window.
+  std::vector<TileType> order(8, tile_from_letter('U'));
+  Game g(1, order);
+  for (int i = 1; g.phase() == Phase::PlaceTile; ++i) REQUIRE(g.play(Move{Placement{static_cast<int8_t>(-i), 0, 1}, Location::None}) == Status::Ok);
+  // D's road runs east-west, so the Us went west from x = -1 to -8: all inside the window.
+  CHECK(Obs(g, 0).scalar(3 + 4 + 2 * kTileTypes) == 0);
+  // Eastward: the 8 Us turned 90 and the 3 Ds left in the box unturned (x = 1..11) carry
+  // D's road on; a V ends it (x = 12) and the 4 Bs, all field, follow (x = 13..16).
+  std::vector<TileType> east(8, tile_from_letter('U'));
+  east.insert(east.end(), 3, tile_from_letter('D'));
+  east.push_back(tile_from_letter('V'));
+  east.insert(east.end(), 4, tile_from_letter('B'));
+  Game far(1, east);
+  for (int i = 1; far.phase() == Phase::PlaceTile; ++i) {
+    const uint8_t rot = far.current_tile() == tile_from_letter('U') ? 1 : 0;
+    REQUIRE(far.play(Move{Placement{static_cast<int8_t>(i), 0, rot}, Location::None}) == Status::Ok);
+  }
+  REQUIRE(far.over());
+  const Obs o(far, 0);
+  CHECK(o.scalar(3 + 4 + 2 * kTileTypes) == 4);  // the Bs
+  CHECK(o.plane_sum(3 * 1 + 1) == 12);    // a road east: D and the tiles at x = 1..11
+  CHECK(o.plane_sum(3 * 1 + 0) == 1);     // a field east, inside: the V
+  CHECK(o.plane_sum(12) == 0);            // the Bs' monasteries are outside
+  for (int r = 0; r < 4; ++r) CHECK(o.plane_sum(19 + 1 + r) == 0);
+  CHECK(o.scalar(3 + 2) == 1);  // game over
+  CHECK(o.scalar(2) == 0);     // nobody to move
+}
