@@ -122,7 +122,8 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
         if (game.face_down(static_cast<TileType>(t)) > 0) out[n++] = t;
       return n;
     }
-    case Phase::GameOver: return 0;
+    case Phase::GameOver:
+    case Phase::Bonus: return 0;  // TODO(rl helper): the bonus decision's two actions
   }
   return 0;
 }

@@ -1,6 +1,6 @@
 // Game flow: set-up, the draw pile, placing tiles, figure actions, passing the turn. The
-// expansions' rules are in their own files (river.cpp, abbot.cpp); this file calls them at
-// the named points of the turn.
+// expansions' rules are in their own files (river.cpp, abbot.cpp, traders.cpp); this file
+// calls them at the named points of the turn.
 #include "carcassonne/game.hpp"
 
 #include <algorithm>
@@ -82,8 +82,6 @@ bool river_first(TileType a, TileType b) { return draw_rank(a) < draw_rank(b); }
 void Game::init(int players, Options options) {
   if (players < kMinPlayers || players > kMaxPlayers)
     throw std::invalid_argument("player count must be 1 to 6, not " + std::to_string(players));
-  if (options.traders_and_builders || options.inns_and_cathedrals)
-    throw std::invalid_argument("Inns & Cathedrals and Traders & Builders are not playable yet");
   players_ = static_cast<uint8_t>(players);
   options_ = options;
   const auto bit = [](Figure f) { return 1u << static_cast<int>(f); };
@@ -204,7 +202,7 @@ void Game::check_box(std::span<const TileType> tiles, bool ordered) const {
 }
 
 TileType Game::current_tile() const {
-  if (phase_ == Phase::GameOver || phase_ == Phase::Draw) return kNoTile;
+  if (phase_ != Phase::PlaceTile && phase_ != Phase::PlaceMeeple) return kNoTile;
   return deck_[drawn_ - 1];
 }
 
@@ -410,6 +408,7 @@ Verdict Game::check_figure(Figure f, Location loc) const {
   const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
   const FeatureKind kind = features_.kind(r);
   if (kind == FeatureKind::Garden) return Verdict{options_.abbot ? Illegal::GardenAbbotOnly : Illegal::NoSuchFeature};
+  if (f == Figure::Builder || f == Figure::Pig) return traders_check(f, r);
   if (kind == FeatureKind::Field && !options_.farmers) return Verdict{Illegal::FarmersOff};
   if (features_.root_counters(r).meeples > 0) return Verdict{Illegal::FeatureOccupied};
   if (supply(current_, f) == 0) return Verdict{Illegal::NoSupply};
@@ -453,6 +452,7 @@ int Game::figure_options(FigureChoice* out) const {
     for (int i = 0; i < m; ++i) out[n++] = FigureChoice{Figure::Large, locs[i]};
   }
   if (options_.abbot) n += abbot_options(out + n);
+  if (options_.traders_and_builders) n += traders_options(out + n);
   return n;
 }
 
@@ -520,13 +520,45 @@ inline void Game::put_figure(Figure f, Location loc) {
 }
 
 void Game::finish_turn(Events* events) {
+  if (!options_.traders_and_builders) {
+    finish_base_turn(events);
+    return;
+  }
+  if (traders_finish_turn(events)) return;  // the builder's bonus tile is due first
+  current_ = static_cast<uint8_t>((current_ + 1) % players_);
+  draw_next(events);
+}
+
+// Scores what the tile completed and passes the turn: all of a turn's end without Traders &
+// Builders.
+void Game::finish_base_turn(Events* events) {
   for (int i = 0; i < npending_; ++i) score_completed(pending_[i], events);
   npending_ = 0;
   current_ = static_cast<uint8_t>((current_ + 1) % players_);
   draw_next(events);
 }
 
-void Game::draw_next(Events* events) {
+Status Game::take_bonus(Events* events, Verdict* why) {
+  const Verdict v{phase_ == Phase::Bonus ? Illegal::None : Illegal::WrongPhase};
+  if (why) *why = v;
+  if (!v) return Status::WrongPhase;
+  bonus_turn_ = true;
+  draw_next(events);
+  return Status::Ok;
+}
+
+Status Game::pass(Events* events, Verdict* why) {
+  const Verdict v{phase_ == Phase::Bonus ? Illegal::None : Illegal::WrongPhase};
+  if (why) *why = v;
+  if (!v) return Status::WrongPhase;
+  const int i = board_.tile_count() - 1;
+  declined_[i >> 6] |= uint64_t{1} << (i & 63);
+  current_ = static_cast<uint8_t>((current_ + 1) % players_);
+  draw_next(events);
+  return Status::Ok;
+}
+
+inline void Game::draw_next(Events* events) {
   while (drawn_ < deck_size_) {
     if (caller_draws_) {
       phase_ = Phase::Draw;
@@ -613,6 +645,17 @@ bool same_public_state(const Game& a, const Game& b) { return a.public_copy() ==
 // ---------------------------------------------------------------- whole turns
 
 Status Game::play(Move m, Events* events, Verdict* why) {
+  if (phase_ == Phase::Bonus && !caller_draws_) {
+    // The bonus tile is drawn on a copy, so that an illegal move leaves the game (and the
+    // events) as they were.
+    Game g = *this;
+    const int count = events ? events->count : 0, dropped = events ? events->dropped : 0;
+    g.take_bonus(events);
+    const Status s = g.play(m, events, why);
+    if (s == Status::Ok) *this = g;
+    else if (events) events->count = count, events->dropped = dropped;
+    return s;
+  }
   Verdict v = check_placement(m.at);
   if (v && (m.meeple != Location::None || m.figure != Figure::Meeple)) {
     // Whether the figure action is legal depends on the features after placement: try it
@@ -681,18 +724,24 @@ void Game::playout(Rng& rng, Events* events, Future future) {
     const int k = meeple_options(opts);
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
-    finish_turn(events);
+    finish_base_turn(events);
   }
 }
 
 // The same random choices with the expansions' tiles and figures: river tiles at the
-// river's open end, any figure action or none.
+// river's open end, any figure action or none, a builder's bonus tile taken or passed on
+// with even odds.
 void Game::playout_expansions(Rng& rng, Events* events) {
   if (phase_ == Phase::PlaceMeeple) {
     random_figure(rng, events);
     finish_turn(events);
   }
   while (phase_ != Phase::GameOver) {
+    if (phase_ == Phase::Bonus) {
+      if (rng.below(2)) take_bonus(events);
+      else pass(events);
+      continue;
+    }
     const TileType t = current_tile();
     apply_canonical(t, tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, t, board_.placement_count(t)));
     random_figure(rng, events);
@@ -742,6 +791,11 @@ std::string_view reason_text(Illegal reason) {
     case Illegal::AbbotNotPlaced: return "the player's abbot is not on the board";
     case Illegal::AbbotComplete: return "the abbot's monastery or garden is complete and scores 9 this turn";
     case Illegal::RecallLocation: return "a recall takes no location";
+    case Illegal::BuilderRoadOrCity: return "the builder goes only onto a road or a city";
+    case Illegal::BuilderNeedsMeeple: return "the builder's road or city must hold one of the player's meeples";
+    case Illegal::BuilderComplete: return "the builder may not go onto a road or city that this tile completes";
+    case Illegal::PigFieldOnly: return "the pig goes only onto a field";
+    case Illegal::PigNeedsFarmer: return "the pig's field must hold one of the player's farmers";
   }
   return "unknown reason";
 }
@@ -755,6 +809,15 @@ std::string describe(const Verdict& v) {
 
 std::string describe(const Event& e) {
   if (e.type == Event::Type::Discard) return std::string(tile_name(e.discarded)) + " fits nowhere and leaves the game";
+  static const char* const goods_names[kGoodsKinds] = {"wine", "grain", "cloth"};
+  const int player = std::countr_zero(static_cast<unsigned>(e.winners) | 0x100u);
+  if (e.type == Event::Type::Bonus) return "player " + std::to_string(player) + "'s builder earns a bonus tile";
+  if (e.type == Event::Type::Goods) {
+    std::string taken;
+    for (int k = 0; k < kGoodsKinds; ++k)
+      if (e.goods[k]) taken += (taken.empty() ? "" : ", ") + std::to_string(e.goods[k]) + " " + goods_names[k];
+    return "player " + std::to_string(player) + " takes " + taken;
+  }
   std::string who;
   int n = 0;
   for (int p = 0; p < kMaxPlayers; ++p) n += (e.winners >> p) & 1;
@@ -763,9 +826,15 @@ std::string describe(const Event& e) {
     who += (k == 0 ? "" : k + 1 == n ? " and " : ", ") + std::to_string(p);
     ++k;
   }
+  const std::string to = " to " + std::string(n == 1 ? "player " : "players ") + who;
+  if (e.type == Event::Type::GoodsBonus) {
+    int k = 0;
+    while (k + 1 < kGoodsKinds && e.goods[k] == 0) ++k;
+    return std::string("most ") + goods_names[k] + ": " + std::to_string(e.points) + to + " (end of game)";
+  }
+  if (e.type == Event::Type::Pig) return "pig: field " + std::to_string(e.points) + " more" + to + " (end of game)";
   return std::string(e.type == Event::Type::Recall ? "abbot recalled: " : "") + std::string(feature_kind_name(e.feature)) +
-         " " + std::to_string(e.points) + " to " + (n == 1 ? "player " : "players ") + who +
-         (e.end_game ? " (end of game)" : "");
+         " " + std::to_string(e.points) + to + (e.end_game ? " (end of game)" : "");
 }
 
 }  // namespace carc

@@ -156,6 +156,10 @@ std::string save_record(const Game& whole, RecordForm form) {
       out += fmt::format("# scores so far: {}; player {} to draw\n", player_list(scores, game.players()),
                          game.current_player());
       break;
+    case Phase::Bonus:
+      out += fmt::format("# scores so far: {}; player {} to take the builder's bonus tile or pass\n",
+                         player_list(scores, game.players()), game.current_player());
+      break;
   }
   return out;
 }

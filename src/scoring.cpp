@@ -104,19 +104,19 @@ int Game::completed_cities_touching(SegId field_root) const {
 
 // Gives `points` to every player with the most weight on a feature (meeples[p] is player
 // p's: meeples 1, large meeples 2) and reports it; `first` is the feature's first figure,
-// which names it.
-void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
+// which names it. Returns the winners.
+uint8_t Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
                const Meeple& first, Events* events) {
   int most = 0;
   for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(meeples[p]));
   uint8_t winners = 0;
-  if (most == 0) return;  // only figures that weigh nothing (builders, pigs)
+  if (most == 0) return 0;  // only figures that weigh nothing (builders, pigs)
   for (int p = 0; p < players_; ++p)
     if (meeples[p] == most) {
       winners |= static_cast<uint8_t>(1u << p);
       score_[p] += points;
     }
-  if (!events) return;
+  if (!events) return winners;
   Event e{};
   e.type = Event::Type::Score;
   e.discarded = kNoTile;
@@ -130,6 +130,30 @@ void Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const Pla
   e.winners = winners;
   e.points = static_cast<int16_t>(points);
   e.tiles = static_cast<uint8_t>(tiles);
+  e.meeples = meeples;
+  events->push(e);
+  return winners;
+}
+
+// The pigs' extra points on a field just scored: to each of its winners in `winners` (those
+// whose pig is in it).
+void Game::pay_pigs(uint8_t winners, int points, const PlayerCounts& meeples, const Meeple& first, Events* events) {
+  if (winners == 0 || points == 0) return;
+  for (int p = 0; p < players_; ++p)
+    if ((winners >> p) & 1) score_[p] += points;
+  if (!events) return;
+  Event e{};
+  e.type = Event::Type::Pig;
+  e.discarded = kNoTile;
+  e.feature = FeatureKind::Field;
+  e.end_game = true;
+  const PlacedTile& pt = board_.tile(first.tile);
+  e.tile = pt.type;
+  e.x = pt.x;
+  e.y = pt.y;
+  e.location = first.location;
+  e.winners = winners;
+  e.points = static_cast<int16_t>(points);
   e.meeples = meeples;
   events->push(e);
 }
@@ -236,15 +260,23 @@ void Game::score_end(Events* events) {
         size.cities = completed_cities_touching(r);
         break;
     }
-    pay(c.kind, value_at_end(size, options_), size.tiles, true, meeples[f], meeples_[first[f]], events);
+    const uint8_t winners = pay(c.kind, value_at_end(size, options_), size.tiles, true, meeples[f], meeples_[first[f]], events);
+    if (c.kind == FeatureKind::Field && options_.traders_and_builders)
+      pay_pigs(static_cast<uint8_t>(winners & pigs_on(r)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
+               meeples[f], meeples_[first[f]], events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
+  if (options_.traders_and_builders) score_goods(events);
 }
 
 std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
   Game g = *this;
   if (g.phase_ == Phase::PlaceMeeple) {
-    for (int i = 0; i < g.npending_; ++i) g.score_completed(g.pending_[i], events);
+    for (int i = 0; i < g.npending_; ++i) {
+      g.score_completed(g.pending_[i], events);
+      if (g.options_.traders_and_builders && g.features_.kind(g.pending_[i]) == FeatureKind::City)
+        g.take_goods(g.pending_[i], events);
+    }
     g.npending_ = 0;
   }
   if (g.phase_ != Phase::GameOver) g.score_end(events);
@@ -252,7 +284,7 @@ std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
 }
 
 // First edition: each completed city gives 4 points to the players with the most farmers
-// over all the fields that touch it.
+// over all the fields that touch it (5 to those of them with their pig in one of the fields).
 void Game::score_first_edition_farmers(Events* events) {
   SegmentSet cities_done;
   for (int s = 0; s < features_.count(); ++s) {
@@ -284,7 +316,14 @@ void Game::score_first_edition_farmers(Events* events) {
       any = true;
       farmers[m.player] = static_cast<uint8_t>(farmers[m.player] + kFigureWeight[static_cast<int>(m.kind)]);
     }
-    if (any) pay(FeatureKind::Field, points::kFirstEditionFieldCity, feature_tiles(city), true, farmers, first, events);
+    if (!any) continue;
+    const uint8_t winners = pay(FeatureKind::Field, points::kFirstEditionFieldCity, feature_tiles(city), true, farmers, first, events);
+    if (!options_.traders_and_builders) continue;
+    unsigned pigs = 0;
+    for (int i = 0; i < nmeeples_; ++i)
+      if (meeples_[i].kind == Figure::Pig && fields.contains(features_.find(meeples_[i].seg))) pigs |= 1u << meeples_[i].player;
+    pay_pigs(static_cast<uint8_t>(winners & pigs), points::kFirstEditionPigCity - points::kFirstEditionFieldCity, farmers,
+             first, events);
   }
 }
 

@@ -79,7 +79,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_why_text(why) != nullptr);
     REQUIRE(*carc_why_text(why) != '\0');
   }
-  CHECK(carc_why_text(CARC_WHY_RECALL_LOCATION + 1) == nullptr);
+  CHECK(carc_why_text(CARC_WHY_PIG_NEEDS_FARMER + 1) == nullptr);
   CHECK(carc_why_text(-1) == nullptr);
 }
 
@@ -415,5 +415,5 @@ TEST_CASE("C API 0.2: options river and abbot by id, before the first placement"
   CHECK(snapshot(again.get()) == snapshot(g.get()));
   REQUIRE(carc_game_playout(g.get(), 5, 0) == CARC_OK);
   CHECK(carc_game_set_option(g.get(), CARC_OPT_RIVER, 0) == CARC_EPHASE);
-  CHECK(carc_game_option(g.get(), 6) == CARC_EINVAL);
+  CHECK(carc_game_option(g.get(), 8) == CARC_EINVAL);
 }

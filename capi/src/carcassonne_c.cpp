@@ -62,7 +62,9 @@ static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase
               CARC_WHY_ABBOT_CENTRE_ONLY == static_cast<int>(carc::Illegal::AbbotCentreOnly) &&
               CARC_WHY_ABBOT_NOT_PLACED == static_cast<int>(carc::Illegal::AbbotNotPlaced) &&
               CARC_WHY_ABBOT_COMPLETE == static_cast<int>(carc::Illegal::AbbotComplete) &&
-              CARC_WHY_RECALL_LOCATION == static_cast<int>(carc::Illegal::RecallLocation));
+              CARC_WHY_RECALL_LOCATION == static_cast<int>(carc::Illegal::RecallLocation) &&
+              CARC_WHY_BUILDER_ROAD_OR_CITY == static_cast<int>(carc::Illegal::BuilderRoadOrCity) &&
+              CARC_WHY_PIG_NEEDS_FARMER == static_cast<int>(carc::Illegal::PigNeedsFarmer));
 static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
               CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
               CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&
@@ -84,7 +86,9 @@ static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farm
               carc::find_option(CARC_OPT_FIRST_EDITION_FARMERS)->field == &carc::Options::first_edition_farmers &&
               carc::find_option(CARC_OPT_RIVER)->field == &carc::Options::river &&
               carc::find_option(CARC_OPT_ABBOT)->field == &carc::Options::abbot &&
-              carc::option_table().size() == 5, "the CARC_OPT_* ids are the option table's");
+              carc::find_option(CARC_OPT_INNS_AND_CATHEDRALS)->field == &carc::Options::inns_and_cathedrals &&
+              carc::find_option(CARC_OPT_TRADERS_AND_BUILDERS)->field == &carc::Options::traders_and_builders &&
+              carc::option_table().size() == 7, "the CARC_OPT_* ids are the option table's");
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);
 static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen + 1);
@@ -304,7 +308,7 @@ int carc_tile_set(int tile) {
 }
 
 const char* carc_why_text(int why) {
-  if (why < CARC_LEGAL || why > CARC_WHY_RECALL_LOCATION) return nullptr;
+  if (why < CARC_LEGAL || why > CARC_WHY_PIG_NEEDS_FARMER) return nullptr;
   return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 

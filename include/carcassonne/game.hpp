@@ -1,6 +1,7 @@
 // A whole game of Carcassonne as one copyable value: board, features, figures, scores, the
 // draw pile and the turn phase. The expansions are rules modules with their own files
-// (river.cpp, abbot.cpp), called at named points of the turn when their option is on.
+// (river.cpp, abbot.cpp, traders.cpp; Inns & Cathedrals is its tiles' values in scoring.cpp
+// and the large meeple's weight), called at named points of the turn when their option is on.
 #pragma once
 
 #include <array>
@@ -30,8 +31,14 @@ inline constexpr int kMaxFigureOptions = 4 * tiles::kMaxSegs + 2;
 inline constexpr int kMaxDeck = kTotalTiles - 1;  // tiles drawn after the start tile or spring
 
 // The phases of a turn. Draw is a chance node: the game waits for the caller to say which
-// face-down tile was drawn (only in a game created with CallerDraws).
-enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2, Draw = 3 };
+// face-down tile was drawn (only in a game created with CallerDraws). Bonus (Traders &
+// Builders): the player's builder earned a second tile this turn, which they take or pass on.
+enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2, Draw = 3, Bonus = 4 };
+
+// The goods of Traders & Builders (Goods::None is no goods); a player's tokens are
+// goods(p, Goods::Wine) and so on.
+using Goods = tiles::raw::Goods;
+inline constexpr int kGoodsKinds = 3;  // wine, grain, cloth
 
 // Creates a game whose face-down pile has no order: the caller supplies every draw
 // (Game::draw), as a server, a physical table or a test does.
@@ -103,6 +110,11 @@ enum class Illegal : uint8_t {
   AbbotNotPlaced,     // recall: the player's abbot is not on the board
   AbbotComplete,      // recall: the abbot's monastery or garden is complete (it scores 9 now)
   RecallLocation,     // recall takes no location
+  BuilderRoadOrCity,  // the builder goes only onto a road or a city
+  BuilderNeedsMeeple, // the builder's road or city must hold one of the player's meeples
+  BuilderComplete,    // the builder may not go onto a road or city this tile completes
+  PigFieldOnly,       // the pig goes only onto a field
+  PigNeedsFarmer,     // the pig's field must hold one of the player's farmers
 };
 
 struct Verdict {
@@ -132,22 +144,30 @@ struct Meeple {
 inline constexpr std::array<uint8_t, kFigureKinds> kFigureWeight = {1, 2, 1, 0, 0};
 
 // Something a front end shows: points scored for a feature, the abbot recalled with its
-// points, or a tile that fit nowhere.
+// points, a tile that fit nowhere, goods taken, the goods and pig bonuses at the end, a
+// builder's bonus tile coming.
 // Trivially constructible, so that an event list costs nothing until it is written: make one
 // with Event{} (all fields zero; tile fields then name type 0, so set them).
 struct Event {
-  enum class Type : uint8_t { Score = 0, Discard = 1, Recall = 2 };
+  // Goods: a completed city's goods to the player who completed it. GoodsBonus: 10 at the end
+  // to the players with the most tokens of one kind. Pig: at the end, the extra point per
+  // completed city to a field's winners whose pig is in it (after the field's Score event).
+  // Bonus: the builder's bonus tile is due to the player in `winners`.
+  enum class Type : uint8_t { Score = 0, Discard = 1, Recall = 2, Goods = 3, GoodsBonus = 4, Pig = 5, Bonus = 6 };
   Type type;
   FeatureKind feature;               // Score, Recall
   bool end_game;                     // Score: end-game scoring (nothing returns)
   TileType discarded;                // Discard: the tile that left the game; else kNoTile
-  TileType tile;                     // Score, Recall: the tile at (x, y); Discard: kNoTile
-  int8_t x, y;                       // Score, Recall: a tile of the feature
-  Location location;                 // Score, Recall: the feature's location on that tile
-  uint8_t winners;                   // Score, Recall: bit p set if player p scored
-  int16_t points;                    // Score, Recall: points to each winner
+  TileType tile;                     // the tile at (x, y) (kNoTile for Discard, GoodsBonus)
+  int8_t x, y;                       // Score, Recall, Pig: a tile of the feature; Goods, Bonus: the tile placed
+  Location location;                 // Score, Recall, Pig, Goods: the feature's location on that tile
+  uint8_t winners;                   // bit p set if player p scored (Goods, Bonus: the player)
+  int16_t points;                    // Score, Recall, GoodsBonus, Pig: points to each winner
   uint8_t tiles;                     // Score: tiles in the feature (cities: per city)
-  std::array<uint8_t, kMaxPlayers> meeples;  // Score, Recall: majority weight per player on the feature
+  std::array<uint8_t, kMaxPlayers> meeples;  // Score, Recall, Pig: majority weight per player on the feature
+  // Goods: tokens taken (wine, grain, cloth); GoodsBonus: the winners' count of its kind, 0
+  // for the other two.
+  std::array<uint8_t, kGoodsKinds> goods;
 };
 
 // A short phrase for an event: "city 8 to player 0", "road 3 to players 0 and 2 (end of
@@ -202,6 +222,8 @@ class Game {
   int supply(int player) const { return supply_[player]; }
   // Figures of a kind in the player's supply (meeples 0..7, the others 0 or 1).
   int supply(int player, Figure f) const;
+  // Goods tokens of a kind the player holds (Traders & Builders; 0 for Goods::None).
+  int goods(int player, Goods g) const { return g == Goods::None ? 0 : goods_[player][static_cast<int>(g) - 1]; }
   // Bit p set for each player with the highest score (the winners once the game is over).
   uint8_t leaders() const;
 
@@ -293,8 +315,19 @@ class Game {
   // and scoring the game when the pile is empty. Events go to *events if given.
   Status deploy(Location loc, Events* events = nullptr, Verdict* why = nullptr);
 
+  // --- the builder's bonus tile (Traders & Builders) ---
+  // Bonus phase: draw the bonus tile (the same player places it; a game with caller draws
+  // waits in Draw), or decline it, passing the turn. WrongPhase in any other phase.
+  Status take_bonus(Events* events = nullptr, Verdict* why = nullptr);
+  Status pass(Events* events = nullptr, Verdict* why = nullptr);
+  // Whether the tile being drawn or placed is a bonus tile (which never earns another).
+  bool bonus_turn() const { return bonus_turn_; }
+  // Whether the player passed on the bonus tile that placed tile `tile_index` earned.
+  bool declined(int tile_index) const { return (declined_[tile_index >> 6] >> (tile_index & 63)) & 1; }
+
   // --- whole turns ---
-  // Place and deploy in one step; on failure nothing changes.
+  // Place and deploy in one step; on failure nothing changes. In the Bonus phase it takes the
+  // bonus tile first (not with caller draws, which wait for the draw: WrongPhase).
   Status play(Move m, Events* events = nullptr, Verdict* why = nullptr);
   // Plays random legal turns to the end: a placement uniformly among legal placements,
   // then a meeple uniformly among the legal locations and "none". By default the face-down
@@ -333,7 +366,8 @@ class Game {
   void random_figure(Rng& rng, Events* events);
   void playout_expansions(Rng& rng, Events* events);
   void finish_turn(Events* events);
-  bool current_is_river() const { return phase_ != Phase::GameOver && phase_ != Phase::Draw && tiles::is_river(current_tile()); }
+  void finish_base_turn(Events* events);
+  bool current_is_river() const { return current_tile() != kNoTile && tiles::is_river(current_tile()); }
   bool next_is_river() const { return drawn_ < deck_size_ && tiles::is_river(deck_[drawn_]); }
   void set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const;
   void check_box(std::span<const TileType> tiles, bool ordered) const;
@@ -356,12 +390,22 @@ class Game {
   int abbot_options(FigureChoice* out) const;
   void abbot_recall(Events* events);
   int centre_neighbours(uint8_t tile) const;
+  // traders.cpp
+  Verdict traders_check(Figure f, SegId root) const;
+  int traders_options(FigureChoice* out) const;
+  bool holds_own_meeple(SegId root) const;
+  uint8_t pigs_on(SegId root) const;
+  bool builder_extended() const;
+  void take_goods(SegId city, Events* events);
+  bool traders_finish_turn(Events* events);
+  void score_goods(Events* events);
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
   using PlayerCounts = std::array<uint8_t, kMaxPlayers>;
-  void pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
-           Events* events);
+  uint8_t pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
+              Events* events);
+  void pay_pigs(uint8_t winners, int points, const PlayerCounts& meeples, const Meeple& first, Events* events);
   void forget_monk(uint8_t tile);
   void release(const Meeple& m);
   void score_first_edition_farmers(Events* events);
@@ -375,6 +419,8 @@ class Game {
   std::array<uint8_t, kMaxPlayers> figures_{};   // bit f: the player's figure f (Large..Pig) is in supply
   std::array<TileType, kMaxDeck> deck_{};
   std::array<uint64_t, 2> discarded_{};
+  std::array<uint64_t, 2> declined_{};  // bit i: the bonus tile earned by placed tile i was declined
+  std::array<std::array<uint8_t, kGoodsKinds>, kMaxPlayers> goods_{};
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
   // Tiles whose centre (monastery or garden) holds a figure: a monk or an abbot.
   std::array<uint8_t, tiles::kMaxCentreTiles> monks_{};
@@ -391,6 +437,7 @@ class Game {
   uint8_t nmonks_ = 0;
   bool fixed_order_ = false;
   bool caller_draws_ = false;
+  bool bonus_turn_ = false;  // the tile being drawn or placed is the builder's bonus tile
 };
 
 // Whether two games show the players the same: everything but the order of the face-down

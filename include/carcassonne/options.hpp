@@ -31,7 +31,7 @@ struct OptionInfo {
   bool expansion = false;  // an expansion (off by default; records write it only when on)
 };
 
-inline constexpr std::array<OptionInfo, 5> kOptionTable = {{
+inline constexpr std::array<OptionInfo, 7> kOptionTable = {{
     {1, "farmers", &Options::farmers, "farmers may be deployed and fields score"},
     {2, "first-edition-small-city", &Options::first_edition_small_city,
      "a completed 2-tile city scores 1 per tile and shield"},
@@ -39,6 +39,10 @@ inline constexpr std::array<OptionInfo, 5> kOptionTable = {{
      "each completed city gives 4 to the players with the most farmers beside it"},
     {4, "river", &Options::river, "the River: 12 river tiles are laid first, from the spring", true},
     {5, "abbot", &Options::abbot, "the Abbot: gardens on 8 base tiles and one abbot per player", true},
+    {6, "inns-and-cathedrals", &Options::inns_and_cathedrals,
+     "Inns & Cathedrals: 18 tiles with inns and cathedrals, one large meeple per player", true},
+    {7, "traders-and-builders", &Options::traders_and_builders,
+     "Traders & Builders: 24 tiles with goods, one builder and one pig per player", true},
 }};
 
 // Every option, in id order.

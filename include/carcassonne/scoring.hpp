@@ -25,6 +25,9 @@ inline constexpr int kGardenAtEnd = 1;
 inline constexpr int kInnRoadTile = 2;            // a completed road with an inn (0 if incomplete at the end)
 inline constexpr int kCathedralCityTile = 3;      // a completed city with a cathedral (0 if incomplete at the end)
 inline constexpr int kCathedralCityShield = 3;
+inline constexpr int kPigFieldCity = 4;           // per completed city, to a field's winner whose pig is in it
+inline constexpr int kFirstEditionPigCity = 5;    // first-edition farmers: the city's winner with a pig beside it
+inline constexpr int kGoodsMajority = 10;         // at the end, per kind of goods, to the players with the most
 }  // namespace points
 
 // The size of a feature, as far as its points depend on it.

@@ -103,7 +103,7 @@ enum {
 
 /* Phases of a turn. CARC_PHASE_DRAW is a chance node: a game whose draws the caller
  * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. */
-enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3 };
+enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3, CARC_PHASE_BONUS = 4 };
 
 /* Feature kinds. The river is no feature (never occupied, never scored). */
 enum {
@@ -138,7 +138,9 @@ enum {
   CARC_OPT_FIRST_EDITION_SMALL_CITY = 2, /* a completed 2-tile city scores 1 per tile and shield; default 0 */
   CARC_OPT_FIRST_EDITION_FARMERS = 3,    /* 4 per completed city to its farmer majority; default 0 */
   CARC_OPT_RIVER = 4,                    /* the River: 12 river tiles first, the spring at (0, 0); default 0 */
-  CARC_OPT_ABBOT = 5                     /* the Abbot: gardens on 8 base tiles, one abbot each; default 0 */
+  CARC_OPT_ABBOT = 5,                    /* the Abbot: gardens on 8 base tiles, one abbot each; default 0 */
+  CARC_OPT_INNS_AND_CATHEDRALS = 6,      /* Inns & Cathedrals: 18 tiles, one large meeple each; default 0 */
+  CARC_OPT_TRADERS_AND_BUILDERS = 7      /* Traders & Builders: 24 tiles, goods, one builder and pig each; default 0 */
 };
 
 /* Why a move or a draw is not allowed (carc_game_check): 0 for legal. */
@@ -164,7 +166,12 @@ enum {
   CARC_WHY_ABBOT_CENTRE_ONLY = 18, /* the abbot goes only onto the monastery or garden of the tile just placed */
   CARC_WHY_ABBOT_NOT_PLACED = 19,  /* recall: the player's abbot is not on the board */
   CARC_WHY_ABBOT_COMPLETE = 20,    /* recall: the abbot's feature is complete (it scores 9 this turn) */
-  CARC_WHY_RECALL_LOCATION = 21    /* a recall takes no location */
+  CARC_WHY_RECALL_LOCATION = 21,   /* a recall takes no location */
+  CARC_WHY_BUILDER_ROAD_OR_CITY = 22,  /* the builder goes only onto a road or a city */
+  CARC_WHY_BUILDER_NEEDS_MEEPLE = 23,  /* the builder's road or city must hold one of the player's meeples */
+  CARC_WHY_BUILDER_COMPLETE = 24,      /* the builder may not go onto a road or city this tile completes */
+  CARC_WHY_PIG_FIELD_ONLY = 25,        /* the pig goes only onto a field */
+  CARC_WHY_PIG_NEEDS_FARMER = 26       /* the pig's field must hold one of the player's farmers */
 };
 
 /* Tile sets (carc_tile_set). */
