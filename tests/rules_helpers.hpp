@@ -103,6 +103,22 @@ inline std::vector<Event> scores(const Events& ev) {
   return v;
 }
 
+// The events of one type in a list, in order.
+inline std::vector<Event> events_of(const Events& ev, Event::Type type) {
+  std::vector<Event> v;
+  for (int i = 0; i < ev.count; ++i)
+    if (ev.items[i].type == type) v.push_back(ev.items[i]);
+  return v;
+}
+
+// Takes the bonus tile the current player's builder earned and plays it as a whole turn.
+inline void play_bonus(Game& g, std::string_view text, Events* events = nullptr) {
+  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.take_bonus(events) == Status::Ok);
+  REQUIRE(g.bonus_turn());
+  play(g, text, events);
+}
+
 inline int discards(const Events& ev) {
   int n = 0;
   for (int i = 0; i < ev.count; ++i) n += ev.items[i].type == Event::Type::Discard;
