@@ -428,8 +428,11 @@ TEST_CASE("Traders & Builders with the River: builders on river tiles", "[trader
   CHECK(g.supply(0, Figure::Builder) == 0);
   play_all(g, {"RH 1,1 90", "RL 1,2 0"});
   REQUIRE_FALSE(g.river_phase());
-  // No third river tile can reach that road (or any road or city: each meets at most two
-  // river tiles), so the first double turn comes from a land tile.
+  // No third river tile can reach that road. Consecutive river tiles meet only along the
+  // river; to meet itself elsewhere the river must turn the same way three times (never
+  // twice in a row), as here, and then it touches only the spring and, 1st and 10th tile,
+  // itself once: no road or city gets three river tiles, so with this box no double turn
+  // arises while river tiles remain. The first one comes from a land tile.
   play(g, "B 2,1 0");  // player 1, harmless
   ev.clear();
   play(g, "U 2,0 90", &ev);  // player 0 extends the road east
