@@ -239,6 +239,7 @@ void Game::score_end(Events* events) {
     }
     meeples[f][meeples_[i].player] = static_cast<uint8_t>(meeples[f][meeples_[i].player] + kFigureWeight[static_cast<int>(meeples_[i].kind)]);
   }
+  const bool pigs = options_.traders_and_builders;  // read once: events alias everything
   for (int f = 0; f < nfeatures; ++f) {
     const SegId r = feature[f];
     const FeatureCounters& c = features_.root_counters(r);
@@ -258,12 +259,15 @@ void Game::score_end(Events* events) {
       case FeatureKind::Field:
         if (options_.first_edition_farmers) continue;  // scored per city below
         size.cities = completed_cities_touching(r);
+        if (pigs) {
+          const uint8_t winners = pay(c.kind, value_at_end(size, options_), 0, true, meeples[f], meeples_[first[f]], events);
+          pay_pigs(static_cast<uint8_t>(winners & pigs_on(r)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
+                   meeples[f], meeples_[first[f]], events);
+          continue;
+        }
         break;
     }
-    const uint8_t winners = pay(c.kind, value_at_end(size, options_), size.tiles, true, meeples[f], meeples_[first[f]], events);
-    if (c.kind == FeatureKind::Field && options_.traders_and_builders)
-      pay_pigs(static_cast<uint8_t>(winners & pigs_on(r)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
-               meeples[f], meeples_[first[f]], events);
+    pay(c.kind, value_at_end(size, options_), size.tiles, true, meeples[f], meeples_[first[f]], events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
   if (options_.traders_and_builders) score_goods(events);
