@@ -380,6 +380,35 @@ TEST_CASE("Traders & Builders: the bonus tile declined with pass", "[traders]") 
   CHECK(g.current_player() == 0);
 }
 
+TEST_CASE("Traders & Builders: with caller draws the bonus tile is the caller's draw", "[traders][chance]") {
+  Game g(2, CallerDraws{}, tiles_of("U B U B A A B"), traders());
+  // One whole turn: the caller says which tile was drawn, then the move is played.
+  auto turn = [&g](std::string_view text) {
+    INFO(text);
+    REQUIRE(g.phase() == Phase::Draw);
+    TileType t = kNoTile;
+    Move m;
+    REQUIRE(parse_move(text, t, m));
+    REQUIRE(g.draw(t) == Status::Ok);
+    play(g, text);
+  };
+  for (std::string_view m : {"U 1,0 90 E", "B 0,1 0", "U 2,0 90 B:E", "B 0,2 0", "A 3,0 90"}) turn(m);
+  REQUIRE(g.phase() == Phase::Bonus);
+  TileType t = kNoTile;
+  Move m;
+  REQUIRE(parse_move("A -1,0 270", t, m));
+  const Game before = g;
+  CHECK(g.play(m) == Status::WrongPhase);  // the draw comes first
+  CHECK(g == before);
+  REQUIRE(g.take_bonus() == Status::Ok);
+  CHECK(g.bonus_turn());
+  CHECK(g.current_player() == 0);
+  turn("A -1,0 270");
+  CHECK(g.score(0) == 5);
+  CHECK(g.current_player() == 1);
+  CHECK(g.phase() == Phase::Draw);
+}
+
 TEST_CASE("Traders & Builders: no chain, a bonus tile never earns another", "[traders]") {
   Game g = new_game(2, "U B U B A U B", traders());
   builder_on_road(g);
