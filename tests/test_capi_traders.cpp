@@ -463,3 +463,42 @@ TEST_CASE("C API: options inns-and-cathedrals and traders-and-builders by id, be
   CHECK(errmsg(g.get()).rfind("carc_game_set_option: ", 0) == 0);
   CHECK(carc_game_option(g.get(), 8) == CARC_EINVAL);
 }
+
+TEST_CASE("C API: undo and rewind replay the caller's draws and the bonus decisions") {
+  // A game with caller draws: undo replays the draws (it used to fail as an internal error).
+  GamePtr table = position("pile hidden E U A\n", {});
+  for (const char* step : {"E", "E 0,-1 180 S", "U", "U 0,1 90", "A"}) {
+    INFO(step);
+    if (std::string(step).size() == 1) REQUIRE(carc_game_draw(table.get(), tile_id(step)) == CARC_OK);
+    else REQUIRE(carc_game_play_text(table.get(), step) == CARC_OK);
+  }
+  const auto events = drain_events(table.get());
+  REQUIRE(events.size() == 1);  // the 2-tile city, scored when the E closed it
+  REQUIRE(carc_game_play_text(table.get(), "A 1,0 90") == CARC_OK);
+  REQUIRE(carc_game_undo(table.get()) == CARC_OK);
+  CHECK(carc_game_turns_played(table.get()) == 2);
+  CHECK(carc_game_current_tile(table.get()) == tile_id("A"));
+  REQUIRE(carc_game_rewind(table.get(), 1) == CARC_OK);
+  CHECK(carc_game_turns_played(table.get()) == 1);
+  CHECK(score(table.get(), 0) == 4);
+  CHECK(drain_events(table.get()).empty());
+
+  // Traders & Builders: a pass and a bonus tile taken replay as the game took them.
+  for (const bool take : {false, true}) {
+    INFO(take);
+    GamePtr g = position(std::string(kTraders) + "U E U E A A\n",
+                         {"U 1,0 90 E", "E 0,-1 180", "U 2,0 90 B:E", "E 1,-1 0", "A 3,0 90"});
+    drain_events(g.get());
+    REQUIRE((take ? carc_game_take_bonus(g.get()) : carc_game_pass(g.get())) == CARC_OK);
+    REQUIRE(carc_game_play_text(g.get(), "A -1,0 270") == CARC_OK);
+    REQUIRE(drain_events(g.get()).size() == 1);  // the road: 5 to player 0
+    CHECK(score(g.get(), 0) == 5);
+    REQUIRE(carc_game_undo(g.get()) == CARC_OK);
+    CHECK(carc_game_turns_played(g.get()) == 5);
+    CHECK(score(g.get(), 0) == 0);
+    REQUIRE(carc_game_rewind(g.get(), 3) == CARC_OK);
+    CHECK(carc_game_turns_played(g.get()) == 3);
+    CHECK(carc_game_figure_supply(g.get(), 0, CARC_FIGURE_BUILDER) == 0);
+    CHECK(drain_events(g.get()).empty());
+  }
+}

@@ -193,21 +193,43 @@ int check_pixels(const Call& c, const char* name, int pixels) {
   return CARC_OK;
 }
 
+// Brings `replay` (the game's history replayed) up to the game's next decision between
+// turns: the tiles the caller drew (a game with caller draws), and the builder's bonus tile
+// taken or passed on (Traders & Builders) as the game did.
+void replay_between_turns(const carc::Game& game, carc::Game& replay, carc::Events& history) {
+  const auto drawn = game.drawn_tiles();
+  for (;;) {
+    if (replay.phase() == carc::Phase::Draw && replay.drawn() < game.drawn()) {
+      if (replay.draw(drawn[static_cast<size_t>(replay.drawn())], &history) != carc::Status::Ok)
+        throw std::logic_error("the game's own draws do not replay");
+    } else if (replay.phase() == carc::Phase::Bonus && game.board().tile_count() > replay.board().tile_count()) {
+      if (game.declined(replay.board().tile_count() - 1)) replay.pass(&history);
+      else replay.take_bonus(&history);
+    } else {
+      return;
+    }
+  }
+}
+
 // Replaces the game with `back`, the state after its first `turns` whole turns, and keeps
 // only the unread events that happened within those turns. Unread events are always the
 // newest of the game's own history, so replaying the history and counting its events
 // after each turn says which of them to keep; the queue then holds no more than one
-// game's events, as its capacity requires.
+// game's events, as its capacity requires. The draws and bonus decisions before a turn
+// count with the turn before it.
 void go_back(carc_game& g, int turns, const carc::Game& back) {
   const int played = carc::turns_played(g.game);
   std::array<int, carc::kTotalTiles> after{};  // after[t]: events of turns 1..t
   carc::Game replay = carc::restart(g.game);
   carc::Events history;
+  replay_between_turns(g.game, replay, history);
+  after[0] = history.count;
   for (int t = 1; t <= played; ++t) {
     carc::TileType tile;
     carc::Move m;
     if (carc::turn_move(g.game, t, tile, m) != carc::Status::Ok || replay.play(m, &history) != carc::Status::Ok)
       throw std::logic_error("the game's own history does not replay");
+    replay_between_turns(g.game, replay, history);
     after[static_cast<size_t>(t)] = history.count;
   }
   const int unread = g.events.count - g.next_event;
