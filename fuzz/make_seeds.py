@@ -118,7 +118,8 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "fitting_rotations", "scores", "inspect_feature", "feature_tiles", "render_svg", "render_text",
        "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
        "banked_scores", "discards", "meeple_locations_for", "figure_actions", "figure_actions_for", "act", "check",
-       "figure_supply", "river_end", "tile_names", "rl_legal", "rl_apply", "rl_observe", "rl_convert", "batch"]
+       "figure_supply", "river_end", "tile_names", "rl_legal", "rl_apply", "rl_observe", "rl_convert", "batch",
+       "take_bonus", "pass", "goods"]
 
 
 def op(name, slot, *args):
@@ -240,6 +241,26 @@ def programs():
     p = new(2, 3, 33) + op("set_option", 2, num(4), num(1)) + op("set_option", 2, num(5), num(1))
     p += op("turns", 2, b"\x1f", bytes(range(0, 256, 8))) + op("turns", 2, b"\x1f", bytes(range(3, 256, 8)))
     write("capi", "river-abbot-deep", p)
+
+    # Traders & Builders (option 7) on an order of base tiles: T&B example 3 in move text up
+    # to the builder's bonus tile, passed on in a clone (slot 0) and taken here (slot 3),
+    # then undo and rewind across the pass and the bonus tile, the goods and the bonus
+    # tile's move; both games played out
+    order = b"UEUEAA"
+    p = op("new_with_order", 3, b"\x01", num(2)) + bytes([len(order)]) + order + b"\x01"
+    p += op("set_option", 3, num(7), num(1))
+    for move in [b"U 1,0 90 E", b"E 0,-1 180", b"U 2,0 90 B:E", b"E 1,-1 0", b"A 3,0 90"]:
+        p += op("play_text", 3, b"\x00", bytes([len(move)]) + move, b"\x01")
+    p += op("poll_event", 3, b"\x01", num(20)) + op("clone", 3, b"\x00", b"\x01") + op("pass", 0) + op("take_bonus", 3)
+    p += op("turns", 0, b"\x00", b"\x00") + op("undo", 0) + op("rewind", 0, num(4)) + op("undo", 3)
+    p += op("goods", 3, num(0), num(2), b"\x01") + op("play_text", 3, b"\x00", bytes([10]) + b"A -1,0 270", b"\x01")
+    p += op("playout", 0, u64(3), b"\x00") + op("playout", 3, u64(3), b"\x00")
+    write("capi", "traders-bonus", p)
+
+    # both new expansions (options 6 and 7) from a seed, played deep a byte a turn
+    p = new(1, 2, 44) + op("set_option", 1, num(6), num(1)) + op("set_option", 1, num(7), num(1))
+    p += op("turns", 1, b"\x1f", bytes(range(1, 256, 8))) + op("turns", 1, b"\x1f", bytes(range(5, 256, 8)))
+    write("capi", "inns-traders-deep", p)
 
     # reinforcement learning: integer actions through a caller-draws game (chance actions,
     # placements, figures; mode 1 picks a legal one by the next byte), lists with a

@@ -68,11 +68,17 @@ inline std::string snapshot(const carc_game* g) {
   add("phase", carc_game_phase(g));
   add("tile", carc_game_current_tile(g));
   add("winners", carc_game_winners(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_ABBOT; ++o) add("option", carc_game_option(g, o));
+  add("bonus_turn", carc_game_bonus_turn(g));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_TRADERS_AND_BUILDERS; ++o) add("option", carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add("score", carc_game_score(g, p));
     add("supply", carc_game_supply(g, p));
-    add("abbots", carc_game_figure_supply(g, p, CARC_FIGURE_ABBOT));
+    for (int f = CARC_FIGURE_LARGE; f <= CARC_FIGURE_PIG; ++f) add("figures", carc_game_figure_supply(g, p, f));
+    for (int k = CARC_GOODS_WINE; k <= CARC_GOODS_CLOTH; ++k) {
+      int n = -1;
+      REQUIRE(carc_game_goods(g, p, k, &n) == CARC_OK);
+      add("goods", n);
+    }
   }
   int32_t scores[CARC_MAX_PLAYERS];
   REQUIRE(carc_game_projected_scores(g, scores, CARC_MAX_PLAYERS) == CARC_OK);

@@ -284,7 +284,7 @@ TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write 
   REQUIRE(carc_game_play_text(e.get(), "E 0,-1 180 S") == CARC_OK);
   int32_t f[CARC_EVENT_FIELDS + 4];
   CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS - 1) == CARC_ERANGE);
-  CHECK(errmsg(e.get()) == "carc_game_poll_event: fields holds 16 values but an event needs 17");
+  CHECK(errmsg(e.get()) == "carc_game_poll_event: fields holds 19 values but an event needs 20");
   f[CARC_EVENT_FIELDS] = -7;
   CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS + 4) == 1);
   CHECK(f[CARC_EVENT_FIELDS] == -7);  // only the fields this version knows are written

@@ -46,6 +46,8 @@ async function main() {
   $('rotate').addEventListener('click', rotate);
   $('confirm').addEventListener('click', confirm);
   $('undo').addEventListener('click', undo);
+  $('take-bonus').addEventListener('click', () => bonus(true));
+  $('pass-bonus').addEventListener('click', () => bonus(false));
   $('save').addEventListener('click', save);
   $('load').addEventListener('click', () => load($('record').value));
   $('load-file').addEventListener('change', async (e) => {
@@ -88,7 +90,8 @@ function botOf(p) {
 function botToMove() {
   const game = ui.game;
   const phase = game.phase;
-  return phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE ? botOf(game.currentPlayer) : null;
+  return phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE || phase === Phase.BONUS ? botOf(game.currentPlayer)
+    : null;
 }
 
 const everySeatABot = () => Array.from({ length: ui.game.players }, (_, p) => botOf(p)).every(Boolean);
@@ -100,6 +103,7 @@ function newGame() {
     players: Number($('players').value), seed,
     farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
     firstEditionFarmers: $('opt-first-farmers').checked, river: $('opt-river').checked, abbot: $('opt-abbot').checked,
+    innsAndCathedrals: $('opt-inns').checked, tradersAndBuilders: $('opt-traders').checked,
   }));
   if (game) start(game, seed);
 }
@@ -181,6 +185,19 @@ function act(action) {
   }
 }
 
+// The builder's bonus tile (Traders & Builders): the player takes it (and places it next)
+// or passes on it.
+function bonus(take) {
+  const game = ui.game;
+  if (game.phase !== Phase.BONUS || botToMove()) return;
+  const turn = game.turnsPlayed + 1;
+  const player = game.currentPlayer;
+  if (attempt(() => (take ? game.takeBonus() : game.passBonus()))) {
+    collectEvents(turn, player);
+    render();
+  }
+}
+
 // Takes back the last action; with bots at the table, back to the last action of a person
 // (a bot would only play its turn again). In a game of bots only there is nothing to undo.
 function undo() {
@@ -227,6 +244,13 @@ function playBot() {
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
   const seed = (BigInt(ui.seed) * 1000003n + BigInt(turn)) % 2n ** 64n;
+  if (game.phase === Phase.BONUS) {
+    // The bots choose turns, not this: a bot always takes its bonus tile (as JCloisterZone does).
+    if (!attempt(() => game.takeBonus())) return;
+    collectEvents(turn, player);
+    render();
+    return;
+  }
   const started = performance.now();
   // On an error (a bug: the bot chooses among legal moves) the message is shown, the game
   // is as it was and the bot waits: it tries again at the next render (a seat changed).
@@ -251,6 +275,17 @@ function collectEvents(turn, player) {
 function describe(event) {
   if (event.type === 'discard') return `tile ${event.tile} fits nowhere: discarded, another is drawn`;
   if (event.type === 'recall') return `P${event.winners[0]} recalls the abbot: +${event.points} for the ${event.feature}`;
+  if (event.type === 'goods') {
+    const taken = Object.entries(event.goods).filter(([, n]) => n).map(([kind, n]) => `${n} ${kind}`).join(', ');
+    return `P${event.player} completes a city and takes ${taken}`;
+  }
+  if (event.type === 'goodsBonus') {
+    return `${event.winners.map((p) => `P${p}`).join(' and ')} +${event.points} for the most ${event.goods} (${event.count}) at the end of the game`;
+  }
+  if (event.type === 'pig') {
+    return `${event.winners.map((p) => `P${p}`).join(' and ')} +${event.points} for the pig in a field at the end of the game`;
+  }
+  if (event.type === 'bonus') return `P${event.player}'s builder earns a bonus tile`;
   const who = event.winners.length ? event.winners.map((p) => `P${p}`).join(' and ') : 'nobody';
   const size = event.tiles ? `, ${event.tiles} tiles` : '';
   const when = event.endGame ? ' at the end of the game' : '';
@@ -286,6 +321,8 @@ function load(text) {
   $('opt-first-farmers').checked = game.option('firstEditionFarmers');
   $('opt-river').checked = game.option('river');
   $('opt-abbot').checked = game.option('abbot');
+  $('opt-inns').checked = game.option('innsAndCathedrals');
+  $('opt-traders').checked = game.option('tradersAndBuilders');
   buildSeats();
   start(game, seed);
 }
@@ -300,9 +337,10 @@ function render() {
   $('status').textContent = phase === Phase.GAME_OVER
     ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
     : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
+    : phase === Phase.BONUS ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} may take the builder's bonus tile`
     : bot ? `Turn ${game.turnsPlayed + 1}: P${player} (bot: ${bot}) is to play ${game.currentTile}`
     : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a figure on'} ${game.currentTile}`;
-  document.body.dataset.phase = ['place-tile', 'place-meeple', 'game-over', 'draw'][phase];
+  document.body.dataset.phase = ['place-tile', 'place-meeple', 'game-over', 'draw', 'bonus'][phase];
   document.body.dataset.bot = bot ?? '';
 
   // The board: the engine's picture, with the cells where the tile in hand fits.
@@ -327,14 +365,24 @@ function render() {
   $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell || Boolean(bot);
   $('undo').disabled = (game.turnsPlayed === 0 && phase === Phase.PLACE_TILE) || everySeatABot();
   renderMeeples(bot ? null : phase);
+  $('bonus').hidden = phase !== Phase.BONUS || Boolean(bot);
 
-  // Scores: banked and projected side by side.
+  // Scores: banked and projected side by side, and with Traders & Builders the goods.
   const projected = game.projectedScores();
   const banked = game.scores;
   const supplies = game.supplies;
+  const traders = game.option('tradersAndBuilders');
+  $('scores').classList.toggle('with-goods', traders);
+  const goodsCell = (p) => {
+    if (!traders) return '';
+    const goods = game.goods(p);
+    return `<td class="goods" data-wine="${goods.wine}" data-grain="${goods.grain}" data-cloth="${goods.cloth}" ` +
+      `title="wine, grain, cloth">${goods.wine}/${goods.grain}/${goods.cloth}</td>`;
+  };
   $('scores').tBodies[0].innerHTML = banked.map((points, p) =>
     `<tr data-player="${p}"${p === player ? ' class="current"' : ''}><td><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</td>` +
-    `<td class="banked">${points}</td><td class="projected">${projected[p]}</td><td class="supply">${supplies[p]}</td></tr>`).join('');
+    `<td class="banked">${points}</td><td class="projected">${projected[p]}</td><td class="supply">${supplies[p]}</td>` +
+    `${goodsCell(p)}</tr>`).join('');
 
   // The events so far, newest last.
   const events = $('events');
@@ -375,7 +423,8 @@ function renderMeeples(phase) {
   box.innerHTML = '';
   if (phase !== Phase.PLACE_MEEPLE) return;
   // Every figure action the engine lists: meeples on the features of the tile just placed,
-  // then the abbot on its monastery or garden, then the abbot's recall.
+  // then the large meeple, the abbot on its monastery or garden, the abbot's recall, the
+  // builder and the pig.
   const game = ui.game;
   const actions = game.figureActions();
   const last = actions.length ? game.tile(game.board().length - 1) : null;
@@ -487,7 +536,9 @@ function onKey(e) {
   else if (key === 'enter') confirm();
   else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
   else if (key === 'n') act(null);
-  else if (key >= '1' && key <= '8') $('meeples').querySelectorAll('.meeple-choice')[Number(key) - 1]?.click();
+  else if (key >= '1' && key <= '9') $('meeples').querySelectorAll('.meeple-choice')[Number(key) - 1]?.click();
+  else if (key === 't') bonus(true);
+  else if (key === 'p') bonus(false);
   else if (key === '+' || key === '=') zoomBy(1.25);
   else if (key === '-') zoomBy(0.8);
   else if (key === '0') fit();

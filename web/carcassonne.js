@@ -1,4 +1,5 @@
-// carcassonne.js: the carcassonne rules engine (the base game, the River and the Abbot) in
+// carcassonne.js: the carcassonne rules engine (the base game, the River, the Abbot, Inns &
+// Cathedrals and Traders & Builders) in
 // JavaScript, an ES module over the C ABI (carcassonne.h) compiled to WebAssembly. It has the
 // shape of the Python module (capi/python/carcassonne): a Game class with moves, events,
 // queries, records and pictures, tiles as ids ('A'..'X', 'U_G', 'RA', ...: the API's TILES),
@@ -22,7 +23,10 @@ import createCarcassonneWasm from './carcassonne_wasm.mjs';
 
 // Status codes and the header's constants (carcassonne.h; they never change once released).
 export const Status = Object.freeze({ EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
-export const Phase = Object.freeze({ PLACE_TILE: 0, PLACE_MEEPLE: 1, GAME_OVER: 2, DRAW: 3 });
+// BONUS: the builder's bonus tile (Traders & Builders), taken (takeBonus) or passed on (passBonus).
+export const Phase = Object.freeze({ PLACE_TILE: 0, PLACE_MEEPLE: 1, GAME_OVER: 2, DRAW: 3, BONUS: 4 });
+// The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
+export const GOODS = Object.freeze(['wine', 'grain', 'cloth']);
 export const LOCATIONS = Object.freeze(['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
 export const FEATURES = Object.freeze(['road', 'city', 'monastery', 'field', 'garden']);
 // Figure kinds by CARC_FIGURE_* (meeple .. pig); 'recall' (CARC_FIGURE_RECALL) is an action.
@@ -31,7 +35,8 @@ export const FIGURES = Object.freeze(['meeple', 'large meeple', 'abbot', 'builde
 export const REASONS = Object.freeze(['legal', 'wrong_phase', 'bad_rotation', 'occupied', 'no_neighbour', 'mismatch',
   'no_such_feature', 'feature_occupied', 'no_supply', 'farmers_off', 'no_such_tile', 'not_face_down', 'river_continue',
   'river_u_turn', 'river_first', 'lake_last', 'not_in_game', 'garden_abbot_only', 'abbot_centre_only',
-  'abbot_not_placed', 'abbot_complete', 'recall_location']);
+  'abbot_not_placed', 'abbot_complete', 'recall_location', 'builder_road_or_city', 'builder_needs_meeple',
+  'builder_complete', 'pig_field_only', 'pig_needs_farmer']);
 const SIDES = Object.freeze(['N', 'E', 'S', 'W']);
 const TILE_TYPES = 84;
 const FIGURE_RECALL = 7;
@@ -39,14 +44,18 @@ export const MIN_PLAYERS = 1;
 export const MAX_PLAYERS = 6;
 const LOC_NONE = 15;
 const BOT_LEVELS = Object.freeze({ random: 0, greedy: 1, mcts: 2 }); // CARC_BOT_RANDOM, GREEDY, MCTS
-const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3, river: 4, abbot: 5 };
+const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3, river: 4, abbot: 5, innsAndCathedrals: 6,
+  tradersAndBuilders: 7 };
+// The expansions: an order or a pile of their tiles needs them on from the start.
+const EXPANSIONS = Object.freeze(['river', 'abbot', 'innsAndCathedrals', 'tradersAndBuilders']);
 const MAX_PLACEMENTS = 1016;
 const MAX_MEEPLE_LOCATIONS = 8;
 const MAX_FIGURE_ACTIONS = 34;
 const MAX_TILES = 125;
 const MAX_FRONTIER = 255;
 const CELL_FIELDS = 4;
-const EVENT_FIELDS = 17;
+const EVENT_FIELDS = 20;
+const EV_GOODS = 17; // CARC_EV_GOODS: wine, grain, cloth
 const FEATURE_INFO_FIELDS = 15;
 const MIN_TILE_PIXELS = 1;
 const MAX_TILE_PIXELS = 4096;
@@ -280,7 +289,8 @@ function makeApi(wasm) {
      * tile, { callerDraws: true } (or the pile's tiles) waits in Phase.DRAW for draw(tile);
      * an order or a pile is tile ids separated by spaces ('U_G U E') or base letters ('EUV').
      * Options farmers (default true), firstEditionSmallCity, firstEditionFarmers and the
-     * expansions river and abbot are fixed once the first tile is placed. */
+     * expansions river, abbot, innsAndCathedrals and tradersAndBuilders are fixed once the
+     * first tile is placed. */
     constructor(opts = {}) {
       opts = options(opts, ['players', 'seed', 'order', 'callerDraws', ...Object.keys(OPTIONS)], 'Game');
       const { players = 2, seed, order, callerDraws = false } = opts;
@@ -291,12 +301,12 @@ function makeApi(wasm) {
       integer(players, MIN_PLAYERS, MAX_PLAYERS, where, 'player count');
       const values = {};
       for (const [name, def] of [['farmers', true], ['firstEditionSmallCity', false], ['firstEditionFarmers', false],
-        ['river', false], ['abbot', false]]) {
+        ...EXPANSIONS.map((name) => [name, false])]) {
         values[name] = flag(opts[name] ?? def, 'carc_game_set_option', name);
       }
       const changed = Object.keys(values).filter((name) => values[name] !== (name === 'farmers'));
       const tiles = order !== undefined ? order : typeof callerDraws === 'string' ? callerDraws : undefined;
-      if (tiles !== undefined && (values.river || values.abbot)) {
+      if (tiles !== undefined && EXPANSIONS.some((name) => values[name])) {
         // An order or a pile of an expansion's tiles needs the expansion from the start: the
         // constructors know only the base box, so the game comes from a record header.
         if (seed !== undefined || (order !== undefined && callerDraws !== false)) {
@@ -376,11 +386,22 @@ function makeApi(wasm) {
     /** The phase of the turn: a Phase value. */
     get phase() { return this._call('game_phase'); }
     get over() { return this.phase === Phase.GAME_OVER; }
-    /** The tile to place (or just placed); null once the game is over or in Phase.DRAW. */
+    /** The tile to place (or just placed); null once the game is over and in Phase.DRAW and Phase.BONUS. */
     get currentTile() {
       const phase = this.phase;
-      return phase === Phase.GAME_OVER || phase === Phase.DRAW ? null : TILES[this._call('game_current_tile')];
+      return phase === Phase.GAME_OVER || phase === Phase.DRAW || phase === Phase.BONUS ? null
+        : TILES[this._call('game_current_tile')];
     }
+    /** The goods tokens { wine, grain, cloth } a player holds (Traders & Builders; all 0 when it is off). */
+    goods(player) {
+      player = cInt(player, 'carc_game_goods', 'player');
+      return Object.fromEntries(GOODS.map((name, k) => {
+        this._call('game_goods', player, k + 1, slot(0));
+        return [name, i32(0)];
+      }));
+    }
+    /** Whether the tile to draw or place (or just placed) is a builder's bonus tile (which never earns another). */
+    get bonusTurn() { return this._call('game_bonus_turn') === 1; }
     /** Points so far (the final scores once the game is over). */
     get scores() { return this._scores('game_scores'); }
     /** The final scores if the game ended now (a tile just placed scores what it completed,
@@ -411,7 +432,8 @@ function makeApi(wasm) {
     }
     /** The players with the highest score once the game is over (WrongPhase before). */
     get winners() { return playersOf(this._call('game_winners')); }
-    /** The value of an option: 'farmers', 'firstEditionSmallCity', 'firstEditionFarmers', 'river', 'abbot'. */
+    /** The value of an option: 'farmers', 'firstEditionSmallCity', 'firstEditionFarmers', 'river', 'abbot',
+     * 'innsAndCathedrals', 'tradersAndBuilders'. */
     option(name) {
       if (!Object.hasOwn(OPTIONS, name)) throw invalid(`carc_game_option: ${show(name)} is not an option (${Object.keys(OPTIONS).join(', ')})`);
       return this._call('game_option', OPTIONS[name]) === 1;
@@ -450,7 +472,7 @@ function makeApi(wasm) {
       return locations.map((loc) => ({ location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', last.x, last.y, loc)] }));
     }
     /** Every legal figure action on the tile just placed but none, as whole moves (meeples
-     * first, then the abbot and the recall). */
+     * first, then the large meeple, the abbot, the recall, the builder and the pig). */
     figureActions() {
       this._call('game_figure_actions', slot(16), MAX_FIGURE_ACTIONS, slot(0));
       return movesAt(16, i32(0));
@@ -486,11 +508,17 @@ function makeApi(wasm) {
     deploy(location) { this._call('game_deploy', meepleOf(location?.location ?? location, 'carc_game_deploy')); }
     /** Deploys no meeple. */
     skip() { this._call('game_skip'); }
-    /** A whole turn: a move {tile, x, y, rotation, meeple} or move text ("E 0,-1 180 S"). */
+    /** A whole turn: a move {tile, x, y, rotation, meeple, figure} or move text ("E 0,-1 180 S",
+     * "IK 0,-1 0 L:N", "U 2,0 90 B:E"; "pass" declines a bonus tile). In Phase.BONUS it takes
+     * the bonus tile first; the move must be for the tile that draws. */
     play(move) {
       if (typeof move === 'string') withText(asciiText(move, 'carc_game_play_text', 'move text'), (p) => this._call('game_play_text', p));
       else this._call('game_play', packMove(move, 'carc_game_play'));
     }
+    /** In Phase.BONUS: draws the builder's bonus tile for the same player (WrongPhase otherwise). */
+    takeBonus() { this._call('game_take_bonus'); }
+    /** In Phase.BONUS: declines the builder's bonus tile; the next player's turn (WrongPhase otherwise). */
+    passBonus() { this._call('game_pass'); }
     /** Plays the rest of the game with uniformly random legal moves, the face-down tiles
      * re-dealt from seed first ({ asDealt: true }: the pile as dealt). */
     playout(seed, opts = {}) {
@@ -631,7 +659,11 @@ function makeApi(wasm) {
     // --- events ---
     /** The events since the last call, oldest first: { type: 'score', feature, points,
      * winners, endGame, tile, x, y, location, tiles, meeples }, { type: 'recall', feature,
-     * points, winners, tile, x, y, location } or { type: 'discard', tile }. */
+     * points, winners, tile, x, y, location }, { type: 'discard', tile }, and with Traders &
+     * Builders { type: 'goods', player, goods: {wine, grain, cloth}, tile, x, y, location },
+     * { type: 'goodsBonus', goods: 'wine' | 'grain' | 'cloth', count, points, winners },
+     * { type: 'pig', points, winners, tile, x, y, location, meeples } and { type: 'bonus',
+     * player, tile, x, y }. */
     events() {
       const out = [];
       const players = this.players;
@@ -639,6 +671,26 @@ function makeApi(wasm) {
       while (this._call('game_poll_event', slot(16), EVENT_FIELDS) === 1) {
         if (f(0) === 1) {
           out.push({ type: 'discard', tile: TILES[f(16)] });
+          continue;
+        }
+        const goods = () => Object.fromEntries(GOODS.map((name, k) => [name, f(EV_GOODS + k)]));
+        if (f(0) === 3) {
+          out.push({ type: 'goods', player: playersOf(f(3))[0], goods: goods(), tile: TILES[f(5)], x: f(6), y: f(7),
+            location: LOCATIONS[f(8)] });
+          continue;
+        }
+        if (f(0) === 4) {
+          const k = GOODS.findIndex((_, i) => f(EV_GOODS + i) > 0);
+          out.push({ type: 'goodsBonus', goods: GOODS[k], count: f(EV_GOODS + k), points: f(2), winners: playersOf(f(3)) });
+          continue;
+        }
+        if (f(0) === 5) {
+          out.push({ type: 'pig', points: f(2), winners: playersOf(f(3)), tile: TILES[f(5)], x: f(6), y: f(7),
+            location: LOCATIONS[f(8)], meeples: Array.from({ length: players }, (_, p) => f(10 + p)) });
+          continue;
+        }
+        if (f(0) === 6) {
+          out.push({ type: 'bonus', player: playersOf(f(3))[0], tile: TILES[f(5)], x: f(6), y: f(7) });
           continue;
         }
         if (f(0) === 2) {
@@ -706,7 +758,7 @@ function makeApi(wasm) {
     version: wasm.UTF8ToString(c('version_string')()),
     libraryVersion: [Math.floor(n / 1000000), Math.floor(n / 1000) % 1000, n % 1000],
     errstr: (status) => wasm.UTF8ToString(c('errstr')(cInt(status, 'carc_errstr', 'status'))),
-    Phase, Status, TILES, LOCATIONS, FEATURES, FIGURES, REASONS, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase,
+    Phase, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS, REASONS, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase,
     BufferTooSmall, OutOfMemory, InternalError,
   });
 }

@@ -17,9 +17,11 @@ struct carc_game {
   // Unread events are items[next_event, events.count). The queue empties whenever it is
   // read to the end. It cannot overflow: a whole game makes at most 124 events during
   // play (each draw is a discard, or a placement whose scorings and recall each return a
-  // figure deployed on an earlier turn) plus, at the end, one per feature with figures (66)
-  // and one per completed city for first-edition farmers (fewer than 150 city segments),
-  // and the queue only ever holds events of its game's own history. events.dropped checks it.
+  // figure deployed on an earlier turn), 20 goods events (each takes one of the 20 goods
+  // symbols) and 62 bonus events (a bonus tile earns none), plus, at the end, one per
+  // feature with figures (66), one per completed city for first-edition farmers (fewer than
+  // 150 city segments), 6 pigs and 3 goods bonuses, and the queue only ever holds events
+  // of its game's own history. events.dropped checks it.
   carc::Events events;
   int next_event = 0;
 
@@ -35,7 +37,7 @@ struct carc_game {
     next_event = 0;
   }
 };
-static_assert(carc::Events::kCapacity >= 124 + 66 + 150, "the event queue holds a whole game");
+static_assert(carc::Events::kCapacity >= 124 + 20 + 62 + 66 + 150 + 6 + 3, "the event queue holds a whole game");
 
 namespace carc::capi {
 

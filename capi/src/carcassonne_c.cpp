@@ -38,6 +38,16 @@ static_assert(CARC_PHASE_PLACE_TILE == static_cast<int>(carc::Phase::PlaceTile))
 static_assert(CARC_PHASE_PLACE_MEEPLE == static_cast<int>(carc::Phase::PlaceMeeple));
 static_assert(CARC_PHASE_GAME_OVER == static_cast<int>(carc::Phase::GameOver));
 static_assert(CARC_PHASE_DRAW == static_cast<int>(carc::Phase::Draw));
+static_assert(CARC_PHASE_BONUS == static_cast<int>(carc::Phase::Bonus));
+static_assert(CARC_GOODS_WINE == static_cast<int>(carc::Goods::Wine) && CARC_GOODS_GRAIN == static_cast<int>(carc::Goods::Grain) &&
+              CARC_GOODS_CLOTH == static_cast<int>(carc::Goods::Cloth) && carc::kGoodsKinds == 3);
+static_assert(CARC_EVENT_SCORE == static_cast<int>(carc::Event::Type::Score) &&
+              CARC_EVENT_DISCARD == static_cast<int>(carc::Event::Type::Discard) &&
+              CARC_EVENT_RECALL == static_cast<int>(carc::Event::Type::Recall) &&
+              CARC_EVENT_GOODS == static_cast<int>(carc::Event::Type::Goods) &&
+              CARC_EVENT_GOODS_BONUS == static_cast<int>(carc::Event::Type::GoodsBonus) &&
+              CARC_EVENT_PIG == static_cast<int>(carc::Event::Type::Pig) &&
+              CARC_EVENT_BONUS == static_cast<int>(carc::Event::Type::Bonus));
 static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
 static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
 static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
@@ -89,7 +99,8 @@ static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farm
               carc::find_option(CARC_OPT_INNS_AND_CATHEDRALS)->field == &carc::Options::inns_and_cathedrals &&
               carc::find_option(CARC_OPT_TRADERS_AND_BUILDERS)->field == &carc::Options::traders_and_builders &&
               carc::option_table().size() == 7, "the CARC_OPT_* ids are the option table's");
-static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EVENT_FIELDS);
+static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EV_GOODS &&
+              CARC_EV_GOODS + carc::kGoodsKinds == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);
 static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen + 1);
 static_assert(CARC_NO_TILE == -1 && carc::kNoTile == 0xFF);
@@ -105,11 +116,26 @@ int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
                 carc::tile_name(current).data());
 }
 
-// Plays a whole turn; the move must be for the current tile.
+// Plays a whole turn; the move must be for the current tile. In the bonus phase the engine
+// takes the bonus tile first, so the move must be for the tile that draws; which tile that
+// is stays unsaid (the face-down order is hidden).
 int play_move(const Call& c, carc_game& g, const Unpacked& u) {
-  if (g.game.phase() != carc::Phase::PlaceTile)
-    return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game.phase()));
-  if (const int s = check_move_tile(c, g, u)) return s;
+  const carc::Phase phase = g.game.phase();
+  if (phase == carc::Phase::Bonus && !g.game.caller_draws()) {
+    carc::Game drawn = g.game;
+    drawn.take_bonus();
+    if (drawn.phase() != carc::Phase::PlaceTile)
+      return c.fail(CARC_EPHASE, "the bonus tile is due but no tile left fits anywhere: take it with carc_game_take_bonus");
+    if (u.tile != drawn.current_tile())
+      return c.fail(CARC_EILLEGAL, "the move is for tile %s, which is not the bonus tile that draws",
+                    carc::tile_name(u.tile).data());
+  } else if (phase == carc::Phase::Bonus) {
+    return c.fail(CARC_EPHASE, "%s: take it (carc_game_take_bonus) and draw it (carc_game_draw) first", phase_text(phase));
+  } else {
+    if (phase != carc::Phase::PlaceTile)
+      return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(phase));
+    if (const int s = check_move_tile(c, g, u)) return s;
+  }
   carc::Verdict why;
   const carc::Status s = g.game.play(u.move, &g.events, &why);
   if (s != carc::Status::Ok)
@@ -167,21 +193,43 @@ int check_pixels(const Call& c, const char* name, int pixels) {
   return CARC_OK;
 }
 
+// Brings `replay` (the game's history replayed) up to the game's next decision between
+// turns: the tiles the caller drew (a game with caller draws), and the builder's bonus tile
+// taken or passed on (Traders & Builders) as the game did.
+void replay_between_turns(const carc::Game& game, carc::Game& replay, carc::Events& history) {
+  const auto drawn = game.drawn_tiles();
+  for (;;) {
+    if (replay.phase() == carc::Phase::Draw && replay.drawn() < game.drawn()) {
+      if (replay.draw(drawn[static_cast<size_t>(replay.drawn())], &history) != carc::Status::Ok)
+        throw std::logic_error("the game's own draws do not replay");
+    } else if (replay.phase() == carc::Phase::Bonus && game.board().tile_count() > replay.board().tile_count()) {
+      if (game.declined(replay.board().tile_count() - 1)) replay.pass(&history);
+      else replay.take_bonus(&history);
+    } else {
+      return;
+    }
+  }
+}
+
 // Replaces the game with `back`, the state after its first `turns` whole turns, and keeps
 // only the unread events that happened within those turns. Unread events are always the
 // newest of the game's own history, so replaying the history and counting its events
 // after each turn says which of them to keep; the queue then holds no more than one
-// game's events, as its capacity requires.
+// game's events, as its capacity requires. The draws and bonus decisions before a turn
+// count with the turn before it.
 void go_back(carc_game& g, int turns, const carc::Game& back) {
   const int played = carc::turns_played(g.game);
   std::array<int, carc::kTotalTiles> after{};  // after[t]: events of turns 1..t
   carc::Game replay = carc::restart(g.game);
   carc::Events history;
+  replay_between_turns(g.game, replay, history);
+  after[0] = history.count;
   for (int t = 1; t <= played; ++t) {
     carc::TileType tile;
     carc::Move m;
     if (carc::turn_move(g.game, t, tile, m) != carc::Status::Ok || replay.play(m, &history) != carc::Status::Ok)
       throw std::logic_error("the game's own history does not replay");
+    replay_between_turns(g.game, replay, history);
     after[static_cast<size_t>(t)] = history.count;
   }
   const int unread = g.events.count - g.next_event;
@@ -478,7 +526,8 @@ int carc_game_phase(const carc_game* game) {
 int carc_game_current_tile(const carc_game* game) {
   return with_game(game, __func__, [](const Call& c, const carc_game& g) -> int {
     if (g.game.over()) return c.fail(CARC_EPHASE, "the game is over");
-    if (g.game.phase() == carc::Phase::Draw) return c.fail(CARC_EPHASE, "no tile is in hand: %s", phase_text(carc::Phase::Draw));
+    if (g.game.phase() == carc::Phase::Draw || g.game.phase() == carc::Phase::Bonus)
+      return c.fail(CARC_EPHASE, "no tile is in hand: %s", phase_text(g.game.phase()));
     return static_cast<int>(g.game.current_tile());
   });
 }
@@ -504,6 +553,21 @@ int carc_game_figure_supply(const carc_game* game, int player, int figure) {
       return c.fail(CARC_EINVAL, "figure %d is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG)", figure);
     return g.game.supply(player, static_cast<carc::Figure>(figure));
   });
+}
+
+int carc_game_goods(const carc_game* game, int player, int kind, int* count) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!count) return c.fail(CARC_EINVAL, "count is NULL");
+    if (const int s = check_player(c, g, player)) return s;
+    if (kind < CARC_GOODS_WINE || kind > CARC_GOODS_CLOTH)
+      return c.fail(CARC_EINVAL, "kind %d is not a kind of goods (CARC_GOODS_WINE..CARC_GOODS_CLOTH)", kind);
+    *count = g.game.goods(player, static_cast<carc::Goods>(kind));
+    return CARC_OK;
+  });
+}
+
+int carc_game_bonus_turn(const carc_game* game) {
+  return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.bonus_turn() ? 1 : 0; });
 }
 
 int carc_game_tiles_remaining(const carc_game* game) {
@@ -711,14 +775,41 @@ int carc_game_play(carc_game* game, carc_move move) {
   });
 }
 
+namespace {
+// Declines the builder's bonus tile (carc_game_pass, and "pass" as move text).
+int pass_bonus(const Call& c, carc_game& g) {
+  carc::Verdict why;
+  if (g.game.pass(&g.events, &why) != carc::Status::Ok)
+    return c.fail(CARC_EPHASE, "%s: %s", carc::describe(why).c_str(), phase_text(g.game.phase()));
+  return check_queue(c, g);
+}
+}  // namespace
+
 int carc_game_play_text(carc_game* game, const char* text) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     if (!text) return c.fail(CARC_EINVAL, "text is NULL");
     Unpacked u;
     std::string error;
+    std::string_view word(text);
+    while (!word.empty() && space(word.front())) word.remove_prefix(1);
+    while (!word.empty() && space(word.back())) word.remove_suffix(1);
+    if (word == "pass") return pass_bonus(c, g);
     if (!carc::parse_move(text, u.tile, u.move, &error)) return c.fail(CARC_EINVAL, "%s", error.c_str());
     return play_move(c, g, u);
   });
+}
+
+int carc_game_take_bonus(carc_game* game) {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    carc::Verdict why;
+    if (g.game.take_bonus(&g.events, &why) != carc::Status::Ok)
+      return c.fail(CARC_EPHASE, "%s: %s", carc::describe(why).c_str(), phase_text(g.game.phase()));
+    return check_queue(c, g);
+  });
+}
+
+int carc_game_pass(carc_game* game) {
+  return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int { return pass_bonus(c, g); });
 }
 
 namespace {
@@ -781,6 +872,8 @@ int carc_bot_choose(const carc_game* game, int level, int iterations, int millis
     if (!move) return c.fail(CARC_EINVAL, "move is NULL");
     if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
       return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+    if (g.game.phase() == carc::Phase::Bonus)
+      return c.fail(CARC_EPHASE, "%s: carc_game_take_bonus or carc_game_pass first", phase_text(carc::Phase::Bonus));
     const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
     carc::Move m;
     std::string error;
@@ -835,12 +928,13 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
       f[CARC_EV_POINTS] = e.points;
       f[CARC_EV_WINNERS] = e.winners;
       f[CARC_EV_END_GAME] = e.end_game ? 1 : 0;
-      f[CARC_EV_TILE] = e.tile;
+      f[CARC_EV_TILE] = e.tile == carc::kNoTile ? CARC_NO_TILE : e.tile;
       f[CARC_EV_X] = e.x;
       f[CARC_EV_Y] = e.y;
       f[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
       f[CARC_EV_TILES] = e.tiles;
       for (int p = 0; p < CARC_MAX_PLAYERS; ++p) f[CARC_EV_MEEPLES + p] = e.meeples[static_cast<size_t>(p)];
+      for (int k = 0; k < carc::kGoodsKinds; ++k) f[CARC_EV_GOODS + k] = e.goods[static_cast<size_t>(k)];
     }
     for (int i = 0; i < CARC_EVENT_FIELDS; ++i) fields[i] = f[i];
     if (g.next_event == g.events.count) {

@@ -38,7 +38,10 @@ test('versions and constants', () => {
   assert.equal(carc.TILES.length, 84);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(mod.REASONS.length, 22);
+  assert.equal(mod.REASONS.length, 27);
+  assert.equal(mod.REASONS[26], 'pig_needs_farmer');
+  assert.equal(mod.Phase.BONUS, 4);
+  assert.deepEqual(mod.GOODS, ['wine', 'grain', 'cloth']);
   assert.equal(carc.Game, Game);
 });
 
@@ -321,4 +324,61 @@ test('a river and abbot game through the module equals the native engine replayi
   assert.deepEqual(game.scores, native.scores);
   assert.deepEqual(events, native.events);
   game.free();
+});
+
+test('Inns & Cathedrals: the large meeple and a cathedral city', () => {
+  const game = new Game({ players: 2, order: 'IK K N E E', innsAndCathedrals: true });
+  assert.equal(game.option('innsAndCathedrals'), true);
+  assert.equal(game.figureSupplies()[0]['large meeple'], 1);
+  game.place({ x: 0, y: -1, rotation: 0 });
+  assert.deepEqual(game.figureActions().map((a) => carc.formatMove(a)), ['IK 0,-1 0 N', 'IK 0,-1 0 L:N']);
+  game.act('large meeple', 'N');
+  for (const move of ['K 1,0 0 N', 'N 1,-1 180', 'E 0,-2 180']) game.play(move);
+  const city = game.inspectFeature(0, -1, 'N');
+  assert.deepEqual([city.valueComplete, city.valueEnd, ...city.meeples], [15, 0, 2, 1]);
+  game.events();
+  game.play('E -1,-1 90');
+  assert.deepEqual(game.scores, [18, 0]);
+  assert.equal(game.events()[0].points, 18);
+  game.free();
+});
+
+test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, their events', () => {
+  const goods = new Game({ players: 2, order: 'TG E TF E E', tradersAndBuilders: true });
+  for (const move of ['TG 0,-1 180 S', 'E 1,-1 270', 'TF 0,1 270', 'E 0,2 0', 'E -1,1 90']) goods.play(move);
+  assert.deepEqual(goods.goods(1), { wine: 0, grain: 1, cloth: 0 });
+  assert.deepEqual(goods.scores, [16, 10]);
+  const events = goods.events();
+  assert.deepEqual(events.find((e) => e.type === 'goods'), { type: 'goods', player: 1, goods: { wine: 0, grain: 1, cloth: 0 },
+    tile: 'E', x: 1, y: -1, location: 'W' });
+  assert.deepEqual(events.at(-1), { type: 'goodsBonus', goods: 'grain', count: 1, points: 10, winners: [0, 1] });
+  throwsStatus(() => goods.goods(2), mod.InvalidArgument, -1, /^carc_game_goods: player 2 is not 0..1$/);
+
+  const game = new Game({ players: 2, order: 'U E U E A A', tradersAndBuilders: true });
+  for (const move of ['U 1,0 90 E', 'E 0,-1 180', 'U 2,0 90 B:E', 'E 1,-1 0', 'A 3,0 90']) game.play(move);
+  assert.equal(game.phase, mod.Phase.BONUS);
+  assert.equal(game.currentTile, null);
+  assert.equal(game.bonusTurn, false);
+  assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0 }]);
+  const passed = game.clone();
+  throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_game_take_bonus or carc_game_pass first/);
+  game.takeBonus();
+  assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [mod.Phase.PLACE_TILE, 0, 'A', true]);
+  throwsStatus(() => game.passBonus(), mod.WrongPhase, -3, /^carc_game_pass: not allowed in this phase of the turn/);
+  game.play('A -1,0 270');
+  assert.deepEqual(game.scores, [5, 0]);
+  passed.passBonus();
+  assert.deepEqual([passed.phase, passed.currentPlayer, passed.currentTile], [mod.Phase.PLACE_TILE, 1, 'A']);
+  throwsStatus(() => passed.takeBonus(), mod.WrongPhase, -3, /^carc_game_take_bonus: /);
+
+  const pig = new Game({ players: 2, order: 'U V A E E E E', tradersAndBuilders: true });
+  for (const move of ['U 0,1 90 NNE', 'V 1,1 0 SSW', 'A -1,1 270', 'E 0,2 180', 'E 0,3 0', 'E -1,2 180 P:NNE']) pig.play(move);
+  assert.equal(pig.check('E -1,3 0 P:SSE'), 'pig_needs_farmer'); // player 0 has no farmer there
+  pig.events();
+  pig.play('E -1,3 0');
+  assert.deepEqual(pig.scores, [6, 8]);
+  const [, last] = pig.events();
+  assert.equal(last.type, 'pig');
+  assert.deepEqual([last.points, last.winners, last.meeples], [2, [1], [1, 1]]);
+  for (const g of [goods, game, passed, pig]) g.free();
 });

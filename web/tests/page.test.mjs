@@ -302,3 +302,82 @@ test('the River and the Abbot: a person deploys the abbot, bots play on, as the 
   assert.deepEqual(page.errors, []);
   await assertNativeReplay(setup);
 });
+
+// Loads record text through the page's record box (a header with an order plays that order).
+async function loadRecord(record) {
+  await page.eval(`document.getElementById('record').value = ${js(record)}`);
+  await page.click('#load');
+  await page.waitFor("document.getElementById('error').hidden && document.getElementById('events').children.length === 0");
+}
+
+// One whole turn through the page's controls: the tile at (x, y) in that rotation, then the
+// figure choice (figure, location) or none.
+async function placeAt(x, y, rotation, figure = null, location = null) {
+  await page.press('0');
+  await page.click(`#board-view .legal-cell[data-x="${x}"][data-y="${y}"]`);
+  for (let i = 0; i < 4 && Number(await page.eval("document.getElementById('hand').dataset.rotation")) !== rotation; i++) {
+    await page.press('r');
+  }
+  assert.equal(Number(await page.eval("document.getElementById('hand').dataset.rotation")), rotation);
+  await page.click('#confirm');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  if (figure) await page.click(`.meeple-choice[data-figure="${figure}"][data-location="${location}"]`);
+  else await page.click('#skip');
+  await page.waitFor("document.body.dataset.phase !== 'place-meeple'");
+}
+
+test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile taken or passed, goods in the scores', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  await page.eval("document.getElementById('opt-inns').checked = true; document.getElementById('opt-traders').checked = true");
+  await newGame({ players: 3, seed: 5 });
+  assert.equal(await count('#remaining .remaining-tile[data-tile="IK"]'), 1);
+  assert.equal(await count('#remaining .remaining-tile[data-tile="TG"]'), 1);
+  assert.equal(await count('#scores tbody td.goods'), 3);
+  assert.match(await text('#scores tbody td.goods'), /^0\/0\/0$/);
+
+  // T&B example 3 from a record header: the builder goes on through its own button.
+  const builder = 'carcassonne-record 1\nplayers 2\ntraders-and-builders on\norder U E U E A A\n';
+  const setUp = async () => {
+    await loadRecord(builder);
+    assert.equal(await page.eval("document.getElementById('opt-traders').checked"), true);
+    assert.equal(await page.eval("document.getElementById('opt-inns').checked"), false);
+    await placeAt(1, 0, 90, 'meeple', 'E');
+    await placeAt(0, -1, 180);
+    assert.ok(await count('.meeple-choice[data-figure="builder"]') === 0);
+    await placeAt(2, 0, 90, 'builder', 'E');
+    await placeAt(1, -1, 0);
+    await placeAt(3, 0, 90);
+    await page.waitFor("document.body.dataset.phase === 'bonus'");
+    assert.equal(await page.eval("document.getElementById('bonus').hidden"), false);
+    assert.match(await text('#status'), /^Turn 6: P0 may take the builder's bonus tile$/);
+    assert.match(await text('#events'), /P0's builder earns a bonus tile/);
+  };
+  await setUp();
+  await page.click('#pass-bonus');
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.match(await text('#status'), /^Turn 6: P1 places A$/);
+  assert.equal(await page.eval("document.getElementById('bonus').hidden"), true);
+
+  await setUp();
+  await page.press('t');
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.match(await text('#status'), /^Turn 6: P0 places A$/);
+  await placeAt(-1, 0, 270);
+  assert.equal(await phase(), 'game-over');
+  assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))"), [5, 0]);
+
+  // T&B example 1: the goods go to the player who completes the city, and show in the table.
+  await loadRecord('carcassonne-record 1\nplayers 2\ntraders-and-builders on\norder TG E E\n');
+  await placeAt(0, -1, 180, 'meeple', 'E'); // the city's first location on TG at 180 degrees
+  await placeAt(1, -1, 270);
+  assert.equal(await page.eval("document.querySelector('#scores tbody tr[data-player=\"1\"] td.goods').dataset.grain"), '1');
+  assert.match(await text('#events'), /P1 completes a city and takes 1 grain/);
+
+  // I&C: the large meeple's button.
+  await loadRecord('carcassonne-record 1\nplayers 2\ninns-and-cathedrals on\norder IK E\n');
+  assert.equal(await count('#scores tbody td.goods'), 0);
+  await placeAt(0, -1, 0, 'large meeple', 'N');
+  assert.match(await page.eval("document.querySelector('#board-view svg').outerHTML"), /class="meeple/);
+  assert.deepEqual(page.errors, []);
+});

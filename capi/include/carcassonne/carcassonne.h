@@ -102,7 +102,9 @@ enum {
 };
 
 /* Phases of a turn. CARC_PHASE_DRAW is a chance node: a game whose draws the caller
- * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. */
+ * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. CARC_PHASE_BONUS
+ * (Traders & Builders): the player's builder earned a bonus tile, which they take
+ * (carc_game_take_bonus) or pass on (carc_game_pass). */
 enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3, CARC_PHASE_BONUS = 4 };
 
 /* Feature kinds. The river is no feature (never occupied, never scored). */
@@ -173,6 +175,9 @@ enum {
   CARC_WHY_PIG_FIELD_ONLY = 25,        /* the pig goes only onto a field */
   CARC_WHY_PIG_NEEDS_FARMER = 26       /* the pig's field must hold one of the player's farmers */
 };
+
+/* Goods of Traders & Builders (carc_game_goods), numbered as the engine's. */
+enum { CARC_GOODS_WINE = 1, CARC_GOODS_GRAIN = 2, CARC_GOODS_CLOTH = 3 };
 
 /* Tile sets (carc_tile_set). */
 enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_AND_CATHEDRALS = 3,
@@ -306,8 +311,8 @@ CARC_API int carc_game_players(const carc_game* game);
 CARC_API int carc_game_current_player(const carc_game* game);
 /* The phase of the turn: CARC_PHASE_*. */
 CARC_API int carc_game_phase(const carc_game* game);
-/* The tile to place (or just placed, in the figure phase); CARC_EPHASE in the draw phase and
- * once the game is over. */
+/* The tile to place (or just placed, in the figure phase); CARC_EPHASE in the draw and
+ * bonus phases and once the game is over. */
 CARC_API int carc_game_current_tile(const carc_game* game);
 /* Points of a player so far (the final score once the game is over). */
 CARC_API int carc_game_score(const carc_game* game, int player);
@@ -316,6 +321,12 @@ CARC_API int carc_game_supply(const carc_game* game, int player);
 /* Figures of a kind (CARC_FIGURE_*, not RECALL) a player has in supply: meeples 0..7, the
  * others 0 or 1 (0 when their expansion is off). */
 CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figure);
+/* Goods tokens of a kind (CARC_GOODS_*) the player holds to *count (Traders & Builders;
+ * 0 when it is off). */
+CARC_API int carc_game_goods(const carc_game* game, int player, int kind, int* count);
+/* 1 if the tile to draw or place (or just placed) is a builder's bonus tile, which never
+ * earns another; else 0. */
+CARC_API int carc_game_bonus_turn(const carc_game* game);
 /* Tiles still to be drawn, the current tile not included. */
 CARC_API int carc_game_tiles_remaining(const carc_game* game);
 /* Writes the tiles still to be drawn per type to counts[0..CARC_TILE_TYPES-1]; capacity
@@ -350,7 +361,7 @@ CARC_API int carc_game_meeple_locations(const carc_game* game, int32_t* location
 CARC_API int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_t* locations, int capacity,
                                             int* count);
 /* Writes every legal figure action on the tile just placed but none, as whole moves (that
- * tile's placement and the action: meeples first, then large meeple, abbot, recall);
+ * tile's placement and the action: meeples first, then large meeple, abbot, recall, builder, pig);
  * capacity and *count as for carc_game_placements (CARC_MAX_FIGURE_ACTIONS suffices).
  * CARC_EPHASE outside the figure phase. */
 CARC_API int carc_game_figure_actions(const carc_game* game, carc_move* moves, int capacity, int* count);
@@ -369,10 +380,19 @@ CARC_API int carc_game_deploy(carc_game* game, int location);
 CARC_API int carc_game_act(carc_game* game, int figure, int location);
 /* carc_game_deploy(game, CARC_LOC_NONE). */
 CARC_API int carc_game_skip(carc_game* game);
-/* A whole turn at once: place and take the move's figure action (or none). */
+/* A whole turn at once: place and take the move's figure action (or none). In the bonus
+ * phase it takes the bonus tile first, and the move must be for the tile that draws (a
+ * game with caller draws: CARC_EPHASE, take the bonus and draw first). */
 CARC_API int carc_game_play(carc_game* game, carc_move move);
-/* A whole turn from move text ("E 0,-1 180 S"). */
+/* A whole turn from move text ("E 0,-1 180 S"), as carc_game_play; "pass" is
+ * carc_game_pass. */
 CARC_API int carc_game_play_text(carc_game* game, const char* text);
+/* In CARC_PHASE_BONUS: draws the builder's bonus tile for the same player (who then places
+ * it; a game with caller draws waits in CARC_PHASE_DRAW). CARC_EPHASE in any other phase. */
+CARC_API int carc_game_take_bonus(carc_game* game);
+/* In CARC_PHASE_BONUS: declines the bonus tile; the turn passes to the next player.
+ * CARC_EPHASE in any other phase. */
+CARC_API int carc_game_pass(carc_game* game);
 /* Playout flag: play the face-down tiles in the order they were dealt (perfect information)
  * instead of a fresh re-deal. A game with caller draws has no order: it is re-dealt. */
 #define CARC_PLAYOUT_AS_DEALT 1
@@ -408,7 +428,7 @@ enum {
  * (0: no limit) or `milliseconds` of wall-clock time (0: no limit), whichever comes first
  * (at least one is set); an iteration budget alone gives the same move for the same seed,
  * whatever `threads` (1..CARC_MAX_BOT_THREADS). The other levels ignore the budget.
- * CARC_EPHASE in the draw phase or once the game is over; CARC_EINVAL for a bad level,
+ * CARC_EPHASE in the draw and bonus phases or once the game is over; CARC_EINVAL for a bad level,
  * budget or thread count. */
 CARC_API int carc_bot_choose(const carc_game* game, int level, int iterations, int milliseconds, int threads,
                              uint64_t seed, carc_move* move);
@@ -439,24 +459,37 @@ CARC_API int carc_game_caller_draws(const carc_game* game);
 /* ------------------------------------------------------------------ events */
 
 /* Events are what a front end shows: points scored for a feature, a tile that fit
- * nowhere, the abbot recalled with its points. Moves append them to a queue on the game;
- * each poll takes the oldest. */
-enum { CARC_EVENT_SCORE = 0, CARC_EVENT_DISCARD = 1, CARC_EVENT_RECALL = 2 };
+ * nowhere, the abbot recalled with its points, and with Traders & Builders goods taken,
+ * the goods and pig bonuses at the end and a builder's bonus tile. Moves append them to a
+ * queue on the game; each poll takes the oldest. */
+enum {
+  CARC_EVENT_SCORE = 0,
+  CARC_EVENT_DISCARD = 1,
+  CARC_EVENT_RECALL = 2,
+  CARC_EVENT_GOODS = 3,       /* a completed city's goods to the player who completed it (WINNERS) */
+  CARC_EVENT_GOODS_BONUS = 4, /* end: POINTS (10) to the WINNERS, who hold the most tokens of one kind */
+  CARC_EVENT_PIG = 5,         /* end: POINTS more per winner of a field whose pig is in it (after its score) */
+  CARC_EVENT_BONUS = 6        /* the builder's bonus tile is due to the player in WINNERS */
+};
 /* Indices into an event's fields. */
 enum {
   CARC_EV_TYPE = 0,      /* CARC_EVENT_* */
-  CARC_EV_FEATURE = 1,   /* score, recall: CARC_FEATURE_* */
-  CARC_EV_POINTS = 2,    /* score, recall: points to each winner */
-  CARC_EV_WINNERS = 3,   /* score, recall: bit p set if player p scored */
-  CARC_EV_END_GAME = 4,  /* score: 1 end-game scoring (figures stay), 0 during the game (they return) */
-  CARC_EV_TILE = 5,      /* score, recall: the tile at (x, y), under a figure of the feature; else CARC_NO_TILE */
-  CARC_EV_X = 6,         /* score, recall: where that figure is */
+  CARC_EV_FEATURE = 1,   /* score, recall, pig: CARC_FEATURE_*; goods: CARC_FEATURE_CITY */
+  CARC_EV_POINTS = 2,    /* score, recall, goods bonus, pig: points to each winner */
+  CARC_EV_WINNERS = 3,   /* bit p set if player p scored (goods, bonus: the player) */
+  CARC_EV_END_GAME = 4,  /* score: 1 end-game scoring (figures stay), 0 during the game (they return);
+                            goods bonus, pig: 1 */
+  CARC_EV_TILE = 5,      /* score, recall, pig: the tile at (x, y), under a figure of the feature; goods,
+                            bonus: the tile just placed; else CARC_NO_TILE */
+  CARC_EV_X = 6,         /* where that tile is */
   CARC_EV_Y = 7,
-  CARC_EV_LOCATION = 8,
+  CARC_EV_LOCATION = 8,  /* score, recall, pig: that figure's location; goods: the city's on that tile */
   CARC_EV_TILES = 9,     /* score: tiles in the road or city (0 for monasteries, gardens and fields) */
-  CARC_EV_MEEPLES = 10,  /* score, recall: fields 10..15 are the majority weights of players 0..5 */
+  CARC_EV_MEEPLES = 10,  /* score, recall, pig: fields 10..15 are the majority weights of players 0..5 */
   CARC_EV_DISCARDED = 16, /* discard: the tile that left the game; else CARC_NO_TILE */
-  CARC_EVENT_FIELDS = 17
+  CARC_EV_GOODS = 17,    /* fields 17..19, wine, grain, cloth: goods: the tokens taken; goods bonus:
+                            the winners' count of its kind, 0 for the other two */
+  CARC_EVENT_FIELDS = 20
 };
 /* Takes the oldest unread event: writes its fields (min(capacity, CARC_EVENT_FIELDS) of
  * them; later versions may append fields) and returns 1, or returns 0 if there is none.

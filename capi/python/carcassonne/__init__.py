@@ -1,4 +1,5 @@
-"""The carcassonne rules engine (the base game, the River and the Abbot) from Python: a
+"""The carcassonne rules engine (the base game, the River, the Abbot, Inns & Cathedrals and
+Traders & Builders) from Python: a
 pure-Python binding over the C ABI (carcassonne.h) with ctypes. No compiler needed, only the
 shared library carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not
 empty (then only that file; empty counts as unset), else the first that fits of: next to
@@ -11,8 +12,11 @@ Tiles are ids ('A'..'X' for the base game, 'E_G', 'RA', ... for the expansions' 
 TILES), locations are names ('C', 'N', ..., 'NNW', 'CF'), feature kinds are 'road',
 'city', 'monastery', 'field', 'garden', figures 'meeple', 'abbot', ... (FIGURES) and the
 action 'recall'; rotations are degrees clockwise (0, 90, 180, 270), as in move text
-("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall"). The River and the Abbot are the
-options river=True and abbot=True. Errors raise CarcassonneError subclasses carrying the
+("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall"; L:, B:, P: for the large meeple,
+the builder and the pig). The expansions are the options river=True, abbot=True,
+inns_and_cathedrals=True and traders_and_builders=True; with Traders & Builders a player's
+goods are Game.goods(player), and a builder's bonus tile is taken with Game.take_bonus() or
+declined with Game.pass_bonus() (Phase.BONUS). Errors raise CarcassonneError subclasses carrying the
 library's message; a failed call leaves the game as it was. Every argument is checked
 before it reaches C: a wrong type or a value out of range (ints beyond the C type
 included, bools where a number is meant, non-bools for options, text with a NUL or
@@ -51,12 +55,13 @@ from .game import Game, tile_svg, tile_text
 from .game import REASONS
 from .rl import Batch, State
 from .env import Env, VectorEnv
-from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
-                    RecallEvent, Rollouts, ScoreEvent)
+from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
+                    MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent)
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
-    "ScoreEvent", "DiscardEvent", "RecallEvent", "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
+    "ScoreEvent", "DiscardEvent", "RecallEvent", "GoodsEvent", "GoodsBonusEvent", "PigEvent", "BonusEvent", "Goods",
+    "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
     "FIGURES", "REASONS", "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
     "State", "Batch", "Env", "VectorEnv",
@@ -78,7 +83,7 @@ def library_version() -> Tuple[int, int, int]:
 # The public classes live in submodules but belong to the package: tracebacks, reprs and
 # pickles name them carcassonne.X, which stays put if the files are split differently.
 for _cls in (Game, State, Batch, Env, VectorEnv, Phase, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent,
-             DiscardEvent, RecallEvent, FrontierCell,
+             DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, Goods, FrontierCell,
              FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):
     _cls.__module__ = __name__

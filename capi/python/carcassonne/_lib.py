@@ -42,6 +42,7 @@ CARC_FIGURE_MEEPLE, CARC_FIGURE_LARGE, CARC_FIGURE_ABBOT, CARC_FIGURE_BUILDER, C
 CARC_FIGURE_RECALL = 7
 CARC_OPT_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_OPT_FIRST_EDITION_FARMERS = 1, 2, 3
 CARC_OPT_RIVER, CARC_OPT_ABBOT, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_TRADERS_AND_BUILDERS = 4, 5, 6, 7
+CARC_GOODS_WINE, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH = 1, 2, 3
 CARC_SET_BASE, CARC_SET_ABBOT, CARC_SET_RIVER, CARC_SET_INNS_AND_CATHEDRALS, CARC_SET_TRADERS_AND_BUILDERS = 0, 1, 2, 3, 4
 
 # Why a move or a draw is not allowed (carc_game_check).
@@ -88,6 +89,7 @@ CARC_MOVE_INVALID = 2**64 - 1
 
 # Events: carc_game_poll_event's fields.
 CARC_EVENT_SCORE, CARC_EVENT_DISCARD, CARC_EVENT_RECALL = 0, 1, 2
+CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS, CARC_EVENT_PIG, CARC_EVENT_BONUS = 3, 4, 5, 6
 CARC_EV_TYPE = 0
 CARC_EV_FEATURE = 1
 CARC_EV_POINTS = 2
@@ -100,7 +102,8 @@ CARC_EV_LOCATION = 8
 CARC_EV_TILES = 9
 CARC_EV_MEEPLES = 10
 CARC_EV_DISCARDED = 16
-CARC_EVENT_FIELDS = 17
+CARC_EV_GOODS = 17
+CARC_EVENT_FIELDS = 20
 
 # Open cells: carc_game_frontier's fields per cell.
 CARC_CELL_X, CARC_CELL_Y, CARC_CELL_DEAD, CARC_CELL_RIVER, CARC_CELL_FIELDS = 0, 1, 2, 3, 4
@@ -173,7 +176,8 @@ _PROTOTYPES = [
     ("carc_game_option", _int, _ptr, _int),
 ] + [("carc_game_" + name, _int, _ptr) for name in (
     "players", "current_player", "phase", "current_tile", "tiles_remaining", "winners", "tile_count", "meeple_count",
-    "skip", "turns_played", "undo")] + [
+    "skip", "turns_played", "undo", "take_bonus", "pass", "bonus_turn")] + [
+    ("carc_game_goods", _int, _ptr, _int, _int, _intp),
     ("carc_game_supply", _int, _ptr, _int),
     ("carc_game_tiles_remaining_by_type", _int, _ptr, _i32p, _int),
     ("carc_game_placements", _int, _ptr, _u64p, _int, _intp),

@@ -11,7 +11,9 @@ from ._args import FEATURES, FIGURES, LOCATIONS, TILES
 from ._errors import error, invalid
 from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EV_DISCARDED,
                    CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EVENT_RECALL, CARC_FIGURE_MEEPLE, CARC_LEGAL,
-                   CARC_MAX_FIGURE_ACTIONS, CARC_OPT_ABBOT, CARC_OPT_RIVER,
+                   CARC_MAX_FIGURE_ACTIONS, CARC_OPT_ABBOT, CARC_OPT_RIVER, CARC_OPT_INNS_AND_CATHEDRALS,
+                   CARC_OPT_TRADERS_AND_BUILDERS, CARC_EV_GOODS, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS,
+                   CARC_EVENT_PIG, CARC_EVENT_BONUS, CARC_GOODS_WINE, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH,
                    CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
                    CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_EVENT_DISCARD, CARC_EVENT_FIELDS,
                    CARC_FEATURE_INFO_FIELDS, CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY,
@@ -22,16 +24,26 @@ from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_
                    CARC_BOT_GREEDY, CARC_BOT_MCTS, CARC_BOT_RANDOM, CARC_MAX_BOT_THREADS, CARC_SVG_COORDINATES,
                    CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
                    CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
-from .types import (DiscardEvent, FeatureInfo, FrontierCell, Meeple, MeepleChoice, Move, Phase, PlacedTile, Placement,
-                    RecallEvent, Rollouts, ScoreEvent, pack, signed_byte)
+from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
+                    MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent, pack,
+                    signed_byte)
 
 OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
-           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT}
+           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT,
+           "inns_and_cathedrals": CARC_OPT_INNS_AND_CATHEDRALS, "traders_and_builders": CARC_OPT_TRADERS_AND_BUILDERS}
+# The expansions: an order or a pile of their tiles needs them on from the start.
+EXPANSIONS = ("river", "abbot", "inns_and_cathedrals", "traders_and_builders")
+#: The goods of Traders & Builders by CARC_GOODS_* (Goods' fields).
+GOODS = {CARC_GOODS_WINE: "wine", CARC_GOODS_GRAIN: "grain", CARC_GOODS_CLOTH: "cloth"}
 
 #: carc_game_check's answers by name: "legal", or a CARC_WHY_* reason in lower case ("river_u_turn").
 REASONS = {CARC_LEGAL: "legal", **{value: name[len("CARC_WHY_"):].lower() for name, value in vars(_lib).items()
                                    if name.startswith("CARC_WHY_")}}
 SIDES = ("N", "E", "S", "W")
+
+
+#: What Game.events() returns.
+Event = Union[ScoreEvent, DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent]
 
 
 def _players_of(mask: int) -> Tuple[int, ...]:
@@ -48,8 +60,13 @@ class Game:
     (caller_draws="EUV..." makes those tiles the face-down pile instead of the box; an order
     or a pile is tile ids separated by spaces, "E_G RA U", or base letters, "EUV"). Options
     (the rules farmers, first_edition_small_city, first_edition_farmers; the expansions
-    river and abbot) are keywords taking True or False; they are fixed once the first tile
-    is placed.
+    river, abbot, inns_and_cathedrals and traders_and_builders) are keywords taking True or
+    False; they are fixed once the first tile is placed.
+
+    Traders & Builders: after a placement that extended the road or city of the player's
+    builder the game waits in Phase.BONUS, and the same player takes the bonus tile
+    (take_bonus(), or play() a move for the tile it draws) or declines it (pass_bonus(), or
+    play("pass"); `pass` itself is a Python keyword).
 
     Threads: a Game may be shared between threads. Every method holds the game's own lock
     while it calls the library, so calls on one game run one at a time and each sees the
@@ -63,7 +80,8 @@ class Game:
 
     def __init__(self, players: int = 2, seed: Optional[int] = None, *, order: Optional[str] = None,
                  caller_draws: Union[bool, str] = False, farmers: bool = True, first_edition_small_city: bool = False,
-                 first_edition_farmers: bool = False, river: bool = False, abbot: bool = False):
+                 first_edition_farmers: bool = False, river: bool = False, abbot: bool = False,
+                 inns_and_cathedrals: bool = False, traders_and_builders: bool = False):
         self._handle = None
         if not isinstance(caller_draws, (bool, str)):
             raise invalid(f"carc_game_new_caller_draws: caller_draws is True, False or the pile's tiles, "
@@ -73,12 +91,13 @@ class Game:
         players = _args.integer(players, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
                                 f"{where}: player count must be {CARC_MIN_PLAYERS} to {CARC_MAX_PLAYERS}, not {{}}")
         options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
-                   "first_edition_farmers": first_edition_farmers, "river": river, "abbot": abbot}
+                   "first_edition_farmers": first_edition_farmers, "river": river, "abbot": abbot,
+                   "inns_and_cathedrals": inns_and_cathedrals, "traders_and_builders": traders_and_builders}
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
         changed = [name for name, value in options.items() if value != (name == "farmers")]
         tiles = order if order is not None else caller_draws if isinstance(caller_draws, str) else None
-        if tiles is not None and (options["river"] or options["abbot"]):
+        if tiles is not None and any(options[name] for name in EXPANSIONS):
             # An order or a pile of an expansion's tiles needs the expansion from the start:
             # the constructors know only the base box, so the game comes from a record
             # header, which names the options first (carc_game_set_option's own advice).
@@ -192,10 +211,10 @@ class Game:
 
     @property
     def current_tile(self) -> Optional[str]:
-        """The tile to place (or just placed); None once the game is over or while a tile is
-        to be drawn (Phase.DRAW)."""
+        """The tile to place (or just placed); None once the game is over, while a tile is to
+        be drawn (Phase.DRAW) and while a bonus tile is to be taken or passed on (Phase.BONUS)."""
         with self._lock:
-            if self._call(lib.carc_game_phase) in (Phase.GAME_OVER, Phase.DRAW):
+            if self._call(lib.carc_game_phase) in (Phase.GAME_OVER, Phase.DRAW, Phase.BONUS):
                 return None
             return TILES[self._call(lib.carc_game_current_tile)]
 
@@ -241,6 +260,25 @@ class Game:
             return [{name: self._call(lib.carc_game_figure_supply, p, kind) for kind, name in enumerate(FIGURES)}
                     for p in range(self._call(lib.carc_game_players))]
 
+    def goods(self, player: int) -> Goods:
+        """The goods tokens a player holds (Traders & Builders; all 0 when it is off)."""
+        with self._lock:
+            where = "carc_game_goods"
+            player = _args.c_int(player, where, "player")
+            count = ctypes.c_int()
+            held = {}
+            for kind, name in GOODS.items():
+                self._call(lib.carc_game_goods, player, kind, ctypes.byref(count))
+                held[name] = count.value
+            return Goods(**held)
+
+    @property
+    def bonus_turn(self) -> bool:
+        """Whether the tile to draw or place (or just placed) is a builder's bonus tile, which
+        never earns another."""
+        with self._lock:
+            return bool(self._call(lib.carc_game_bonus_turn))
+
     @property
     def tiles_remaining(self) -> int:
         """Tiles still to be drawn, the current tile not included."""
@@ -271,7 +309,7 @@ class Game:
 
     def option(self, name: str) -> bool:
         """The value of an option: "farmers", "first_edition_small_city", "first_edition_farmers",
-        "river", "abbot"."""
+        "river", "abbot", "inns_and_cathedrals", "traders_and_builders"."""
         with self._lock:
             if not isinstance(name, str) or name not in OPTIONS:
                 raise invalid(f"carc_game_option: {name!r} is not an option ({', '.join(OPTIONS)})")
@@ -327,7 +365,7 @@ class Game:
 
     def figure_actions(self) -> List[Move]:
         """Every legal figure action on the tile just placed but none, as whole moves (the
-        placement and the action): meeples first, then large meeple, abbot, recall."""
+        placement and the action): meeples first, then large meeple, abbot, recall, builder, pig."""
         with self._lock:
             actions = (ctypes.c_uint64 * CARC_MAX_FIGURE_ACTIONS)()
             self._call(lib.carc_game_figure_actions, actions, CARC_MAX_FIGURE_ACTIONS, ctypes.byref(self._count))
@@ -378,7 +416,9 @@ class Game:
             self._call(lib.carc_game_skip)
 
     def play(self, move: Union[Move, str]) -> None:
-        """A whole turn: a Move or move text ("E 0,-1 180 S")."""
+        """A whole turn: a Move or move text ("E 0,-1 180 S", "IK 0,-1 0 L:N", "U 2,0 90 B:E",
+        "E -1,2 180 P:NNE"; "pass" declines a bonus tile). In Phase.BONUS it takes the bonus
+        tile first; the move must be for the tile that draws."""
         with self._lock:
             if isinstance(move, Move):
                 self._call(lib.carc_game_play, pack(move.tile, move.x, move.y, move.rotation, move.meeple,
@@ -387,6 +427,19 @@ class Game:
                 self._call(lib.carc_game_play_text, _args.ascii_text(move, "carc_game_play_text", "move text"))
             else:
                 raise invalid(f"carc_game_play: a move is a Move or move text, not {move!r}")
+
+    def take_bonus(self) -> None:
+        """In Phase.BONUS: draws the builder's bonus tile; the same player places it (with
+        caller draws the game waits in Phase.DRAW). WrongPhase in any other phase."""
+        with self._lock:
+            self._call(lib.carc_game_take_bonus)
+
+    def pass_bonus(self) -> None:
+        """In Phase.BONUS: declines the builder's bonus tile; the next player's turn. (Named so
+        because `pass` is a Python keyword; play("pass") does the same.) WrongPhase in any
+        other phase."""
+        with self._lock:
+            self._call(lib.carc_game_pass)
 
     def playout(self, seed: int, *, as_dealt: bool = False) -> None:
         """Plays the rest of the game with uniformly random legal moves (carc::Game::playout).
@@ -586,15 +639,36 @@ class Game:
             return text_out(lambda buf, size: self._call(lib.carc_game_render_text, flags, buf, size))
 
     # --- events ---
-    def events(self) -> List[Union[ScoreEvent, DiscardEvent, RecallEvent]]:
+    def events(self) -> List[Event]:
         """The events since the last call, oldest first."""
         with self._lock:
-            out: List[Union[ScoreEvent, DiscardEvent, RecallEvent]] = []
+            out: List[Event] = []
             f = self._fields
             players = self._call(lib.carc_game_players)
             while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
-                if f[CARC_EV_TYPE] == CARC_EVENT_DISCARD:
+                kind = f[CARC_EV_TYPE]
+                if kind == CARC_EVENT_DISCARD:
                     out.append(DiscardEvent(TILES[f[CARC_EV_DISCARDED]]))
+                    continue
+                if kind in (CARC_EVENT_GOODS, CARC_EVENT_BONUS):
+                    player = _players_of(f[CARC_EV_WINNERS])[0]
+                    if kind == CARC_EVENT_BONUS:
+                        out.append(BonusEvent(player, TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y]))
+                    else:
+                        out.append(GoodsEvent(player, Goods(*f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]),
+                                              TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y],
+                                              LOCATIONS[f[CARC_EV_LOCATION]]))
+                    continue
+                if kind == CARC_EVENT_GOODS_BONUS:
+                    counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
+                    k = next(i for i, c in enumerate(counts) if c)
+                    out.append(GoodsBonusEvent(GOODS[CARC_GOODS_WINE + k], counts[k], f[CARC_EV_POINTS],
+                                               _players_of(f[CARC_EV_WINNERS])))
+                    continue
+                if kind == CARC_EVENT_PIG:
+                    out.append(PigEvent(f[CARC_EV_POINTS], _players_of(f[CARC_EV_WINNERS]), TILES[f[CARC_EV_TILE]],
+                                        f[CARC_EV_X], f[CARC_EV_Y], LOCATIONS[f[CARC_EV_LOCATION]],
+                                        tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
                     continue
                 if f[CARC_EV_TYPE] == CARC_EVENT_RECALL:
                     out.append(RecallEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
@@ -641,7 +715,8 @@ class Game:
             return FEATURES[self._call(lib.carc_game_feature_kind, x, y, loc)]
 
     def meeples(self) -> List[Meeple]:
-        """The figures on the board (meeples and abbots), with their owners, features and kinds."""
+        """The figures on the board (meeples, large meeples, abbots, builders, pigs), with their
+        owners, features and kinds."""
         with self._lock:
             out = []
             p, x, y, loc, fig = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()

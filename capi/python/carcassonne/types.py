@@ -8,8 +8,8 @@ from typing import Optional, Tuple
 
 from . import _args
 from ._errors import invalid
-from ._lib import (CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_DRAW, CARC_PHASE_GAME_OVER,
-                   CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
+from ._lib import (CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
+                   CARC_PHASE_GAME_OVER, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
 from ._args import FIGURES, LOCATIONS, RECALL, TILES
 
 
@@ -18,6 +18,7 @@ class Phase(enum.IntEnum):
     PLACE_MEEPLE = CARC_PHASE_PLACE_MEEPLE
     GAME_OVER = CARC_PHASE_GAME_OVER
     DRAW = CARC_PHASE_DRAW  # a chance node: the caller says which tile was drawn (Game.draw)
+    BONUS = CARC_PHASE_BONUS  # the builder's bonus tile: Game.take_bonus() or Game.pass_bonus()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Placement:
 @dataclasses.dataclass(frozen=True)
 class MeepleChoice:
     """A feature of the tile just placed that may take a figure: its first location, its
-    kind, and the figure ("meeple", or "abbot" on a monastery or garden)."""
+    kind, and the figure ("meeple"; or "large meeple", "abbot", "builder", "pig")."""
     location: str
     feature: str
     figure: str = "meeple"
@@ -55,8 +56,9 @@ def signed_byte(b: int) -> int:
 @dataclasses.dataclass(frozen=True)
 class Move:
     """A whole turn: the tile, where it goes, and its figure action: a figure (`figure`, a
-    meeple unless said) on the location `meeple` (None: no figure), or figure "recall" with
-    meeple None (the abbot comes home and scores)."""
+    meeple unless said: "meeple", "large meeple", "abbot", "builder", "pig") on the location
+    `meeple` (None: no figure), or figure "recall" with meeple None (the abbot comes home and
+    scores). Its text writes the figure as L:, A:, B:, P: before the location."""
     tile: str
     x: int
     y: int
@@ -147,6 +149,60 @@ class RecallEvent:
     x: int
     y: int
     location: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Goods:
+    """Goods tokens (Traders & Builders): a player's holding, or what one event gave."""
+    wine: int = 0
+    grain: int = 0
+    cloth: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class GoodsEvent:
+    """A completed city's goods to the player who completed it (whoever holds the city).
+    tile, x, y: the tile that completed it; location: the city's location on that tile."""
+    player: int
+    goods: Goods
+    tile: str
+    x: int
+    y: int
+    location: str
+
+
+@dataclasses.dataclass(frozen=True)
+class GoodsBonusEvent:
+    """At the end: `points` (10) to each of `winners`, who hold the most tokens of one kind
+    (`goods`: "wine", "grain" or "cloth"), `count` of them."""
+    goods: str
+    count: int
+    points: int
+    winners: Tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class PigEvent:
+    """At the end, after the field's ScoreEvent: `points` more to each of `winners`, who won
+    the field with their pig in it. tile, x, y, location: where a farmer of the field stands;
+    meeples: the field's majority weights per player."""
+    points: int
+    winners: Tuple[int, ...]
+    tile: str
+    x: int
+    y: int
+    location: str
+    meeples: Tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class BonusEvent:
+    """The builder earned `player` a bonus tile (Phase.BONUS follows): the tile at (x, y)
+    extended the builder's road or city."""
+    player: int
+    tile: str
+    x: int
+    y: int
 
 
 @dataclasses.dataclass(frozen=True)

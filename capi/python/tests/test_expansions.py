@@ -1,10 +1,14 @@
-"""The binding's expansion calls (C ABI 0.2): tile ids, options river and abbot, figure
-actions with the abbot and its recall, check() reasons, the river's open end, recall
-events; each refusal raises the right exception and changes nothing."""
+"""The binding's expansion calls (C ABI 0.2): tile ids, the options river, abbot,
+inns_and_cathedrals and traders_and_builders, figure actions with the abbot and its recall,
+the large meeple, builder and pig, check() reasons, the river's open end, goods and the
+builder's bonus tile, the events of each; each refusal raises the right exception and
+changes nothing."""
+import dataclasses
 import unittest
 
 import carcassonne
-from carcassonne import Game, IllegalMove, InvalidArgument, MeepleChoice, Move, Placement, RecallEvent, WrongPhase
+from carcassonne import (BonusEvent, Game, Goods, GoodsBonusEvent, GoodsEvent, IllegalMove, InvalidArgument, MeepleChoice,
+                         Move, Phase, PigEvent, Placement, RecallEvent, ScoreEvent, WrongPhase)
 
 GARDEN_SETUP = ["U_G 0,1 90 A:C", "U -1,0 90", "U 1,0 90", "U -2,0 90"]
 
@@ -133,6 +137,162 @@ class River(unittest.TestCase):
         self.assertEqual(box.remaining_tiles()["RL"], 1)
         with self.assertRaisesRegex(IllegalMove, "^carc_game_draw: RL: "):
             box.draw("RL")  # the lake comes last
+
+
+class InnsAndCathedrals(unittest.TestCase):
+    def test_an_inn_road_scores_2_per_tile(self):  # I&C example 1
+        game = Game(2, order="IB A A", inns_and_cathedrals=True)
+        self.assertTrue(game.option("inns_and_cathedrals"))
+        game.play("IB 1,0 0 E")
+        game.play("A 2,0 90")
+        road = game.inspect_feature(1, 0, "E")
+        self.assertEqual((road.value_complete, road.value_end), (6, 0))
+        game.events()
+        game.play("A -1,0 270")
+        self.assertEqual(game.scores, [8, 0])
+        [event] = game.events()
+        self.assertEqual((event.feature, event.points, event.tiles, event.winners), ("road", 8, 4, (0,)))
+
+    def test_a_cathedral_city_scores_3_per_tile(self):  # I&C example 3
+        game = Game(2, order="IK E E E", inns_and_cathedrals=True)
+        for move in ("IK 0,-1 0 N", "E 0,-2 180", "E 1,-1 270"):
+            game.play(move)
+        city = game.inspect_feature(0, -1, "N")
+        self.assertEqual((city.value_complete, city.value_end), (12, 0))
+        game.play("E -1,-1 90")
+        self.assertEqual(game.scores, [15, 0])
+
+    def test_the_large_meeple_weighs_2(self):  # I&C example 5
+        game = Game(2, order="IK K N E E", inns_and_cathedrals=True)
+        self.assertEqual(game.figure_supplies()[0]["large meeple"], 1)
+        game.place((0, -1, 0))
+        self.assertEqual(game.figure_actions(), [Move("IK", 0, -1, 0, "N"), Move("IK", 0, -1, 0, "N", "large meeple")])
+        game.act("large meeple", "N")
+        self.assertEqual(game.figure_supplies()[0]["large meeple"], 0)
+        self.assertEqual(game.meeples(), [carcassonne.Meeple(0, 0, -1, "N", "city", "large meeple")])
+        self.assertEqual(str(game.history()[0]), "IK 0,-1 0 L:N")
+        for move in ("K 1,0 0 N", "N 1,-1 180", "E 0,-2 180"):
+            game.play(move)
+        self.assertEqual(game.inspect_feature(0, -1, "N").meeples, (2, 1))
+        game.events()
+        game.play(Move("E", -1, -1, 90))
+        self.assertEqual(game.scores, [18, 0])
+        [event] = game.events()
+        self.assertEqual((event.points, event.tiles, event.winners, event.meeples), (18, 6, (0,), (2, 1)))
+        self.assertEqual(game.figure_supplies()[0]["large meeple"], 1)
+
+
+class TradersAndBuilders(unittest.TestCase):
+    BUILDER = ["U 1,0 90 E", "E 0,-1 180", "U 2,0 90 B:E", "E 1,-1 0", "A 3,0 90"]
+
+    def game(self, order, moves=()):
+        game = Game(2, order=order, traders_and_builders=True)
+        for move in moves:
+            game.play(move)
+        return game
+
+    def test_goods_go_to_the_player_who_completes_the_city(self):  # T&B examples 1, 2
+        game = self.game("TG E TF E E", ["TG 0,-1 180 S"])
+        game.events()
+        game.play("E 1,-1 270")
+        self.assertEqual(game.scores, [6, 0])
+        self.assertEqual(game.goods(1), Goods(wine=0, grain=1, cloth=0))
+        self.assertEqual(game.goods(0), Goods())
+        self.assertEqual(game.events()[1], GoodsEvent(1, Goods(grain=1), "E", 1, -1, "W"))
+        for move in ("TF 0,1 270", "E 0,2 0", "E -1,1 90"):
+            game.play(move)
+        self.assertTrue(game.over)
+        self.assertEqual(game.goods(0).grain, 1)
+        self.assertEqual(game.scores, [16, 10])
+        self.assertEqual(game.events(), [GoodsEvent(0, Goods(grain=1), "E", -1, 1, "E"),
+                                          GoodsBonusEvent("grain", 1, 10, (0, 1))])
+        with self.assertRaisesRegex(InvalidArgument, "^carc_game_goods: player 2 is not 0..1$"):
+            game.goods(2)
+        with self.assertRaises(InvalidArgument):
+            game.goods(True)
+        self.assertEqual(Game(2, seed=1).goods(0), Goods())
+
+    def test_the_builders_bonus_tile_taken(self):  # T&B example 3
+        game = self.game("U E U E A A", self.BUILDER)
+        self.assertEqual(game.phase, Phase.BONUS)
+        self.assertIsNone(game.current_tile)
+        self.assertFalse(game.bonus_turn)
+        self.assertEqual(game.events(), [BonusEvent(0, "A", 3, 0)])
+        self.assertEqual(game.figure_supplies()[0]["builder"], 0)
+        with self.assertRaises(WrongPhase):
+            game.placements()
+        with self.assertRaises(WrongPhase):
+            game.bot_move("random")
+        one_call = game.clone()
+        one_call.play("A -1,0 270")  # takes the bonus tile and plays it
+        game.take_bonus()
+        self.assertEqual((game.phase, game.current_player, game.current_tile, game.bonus_turn),
+                         (Phase.PLACE_TILE, 0, "A", True))
+        with self.assertRaisesRegex(WrongPhase, "^carc_game_take_bonus: "):
+            game.take_bonus()
+        game.play("A -1,0 270")
+        self.assertEqual(game.save(), one_call.save())
+        self.assertTrue(game.over)
+        self.assertEqual(game.scores, [5, 0])
+        self.assertEqual(game.figure_supplies()[0]["builder"], 1)
+
+    def test_the_builders_bonus_tile_passed_on(self):
+        game = self.game("U E U E A A", self.BUILDER)
+        before = game.save()
+        with self.assertRaisesRegex(IllegalMove, "which is not the bonus tile that draws"):
+            game.play("E -1,0 0")
+        with self.assertRaises(WrongPhase):
+            game.place((-1, 0, 270))
+        self.assertEqual(game.save(), before)
+        text = game.clone()
+        game.pass_bonus()
+        text.play("pass")
+        self.assertEqual(game.save(), text.save())
+        self.assertEqual((game.phase, game.current_player, game.current_tile), (Phase.PLACE_TILE, 1, "A"))
+        with self.assertRaisesRegex(WrongPhase, "^carc_game_pass: not allowed in this phase of the turn"):
+            game.pass_bonus()
+        with self.assertRaises(WrongPhase):
+            game.play("pass")
+
+    def test_builder_and_pig_refusals(self):  # T&B examples 4, 5, 9
+        game = self.game("U E U U", ["U 1,0 90 E", "E 0,-1 180", "U 2,0 90"])
+        self.assertEqual(game.check("U -1,0 90 B:W"), "builder_needs_meeple")
+        with self.assertRaisesRegex(IllegalMove, "must hold one of the player's meeples"):
+            game.play(Move("U", -1, 0, 90, "W", "builder"))
+        five = self.game("U A A", ["U 1,0 90 E", "A -1,0 270"])
+        self.assertEqual(five.check("A 2,0 90 B:W"), "builder_complete")
+        self.assertEqual(five.check("A 2,0 90 B:C"), "builder_road_or_city")
+        nine = self.game("U U", ["U 0,1 90 NNE"])
+        self.assertEqual(nine.check("U 1,1 90 P:WNW"), "pig_needs_farmer")
+        self.assertEqual(nine.check("U 1,1 90 P:E"), "pig_field_only")
+
+    def test_the_pig(self):  # T&B example 8
+        game = self.game("U V A E E E E", ["U 0,1 90 NNE", "V 1,1 0 SSW", "A -1,1 270", "E 0,2 180", "E 0,3 0",
+                                           "E -1,2 180 P:NNE"])
+        self.assertIn(carcassonne.Meeple(1, -1, 2, "NNE", "field", "pig"), game.meeples())
+        self.assertEqual(game.figure_supplies()[1]["pig"], 0)
+        game.events()
+        game.play("E -1,3 0")
+        self.assertEqual(game.scores, [6, 8])
+        score, pig = game.events()
+        self.assertIsInstance(score, ScoreEvent)
+        self.assertEqual((score.feature, score.points, score.winners), ("field", 6, (0, 1)))
+        self.assertEqual(pig, PigEvent(2, (1,), score.tile, score.x, score.y, score.location, (1, 1)))
+
+    def test_both_expansions_from_a_seed_play_to_the_end(self):
+        game = Game(3, seed=11, inns_and_cathedrals=True, traders_and_builders=True)
+        self.assertEqual(game.tiles_remaining, 70 + 18 + 24)
+        self.assertEqual(game.figure_supplies()[2], {"meeple": 7, "large meeple": 1, "abbot": 0, "builder": 1, "pig": 1})
+        self.assertIn("\ninns-and-cathedrals on\ntraders-and-builders on\n", game.save())
+        game.playout(3)
+        self.assertTrue(game.over)
+        kinds = {type(e) for e in game.events()}
+        self.assertLessEqual(kinds, {ScoreEvent, carcassonne.DiscardEvent, GoodsEvent, GoodsBonusEvent, PigEvent,
+                                     BonusEvent})
+        self.assertIn(GoodsBonusEvent, kinds)
+        self.assertEqual(sum(sum(dataclasses.astuple(game.goods(p))) for p in range(3)) <= 20, True)
+        with self.assertRaisesRegex(InvalidArgument, "traders_and_builders"):
+            Game(2, traders_and_builders=1)
 
 
 if __name__ == "__main__":
