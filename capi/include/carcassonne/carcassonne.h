@@ -692,9 +692,15 @@ CARC_API int carc_rl_legal_mask(const carc_game* game, uint8_t* mask, int capaci
  * CARC_EILLEGAL for one the rules forbid. An id showing the same as a listed one (U at
  * rotation 2 for U at 0) is played as the engine plays it. */
 CARC_API int carc_rl_apply(carc_game* game, int32_t action);
+/* The action a bot (CARC_BOT_*, budget and seed as for carc_bot_choose) takes in the
+ * current decision: the placement of its chosen move in the tile phase (its figure action
+ * is chosen again in the meeple phase), a figure id in the meeple phase, take or pass in
+ * the bonus phase. CARC_EPHASE in the draw phase or once the game is over. */
+CARC_API int carc_rl_bot_action(const carc_game* game, int level, int iterations, int milliseconds, int threads,
+                                uint64_t seed, int32_t* action);
 /* The move an action id stands for: a placement id with the current tile and no figure
  * (tile phase), a figure id with the tile just placed and its figure and location
- * (meeple phase). CARC_EPHASE in another phase. */
+ * (meeple phase). CARC_EPHASE in another phase (a bonus id is no move). */
 CARC_API int carc_rl_action_to_move(const carc_game* game, int32_t action, carc_move* move);
 /* The action id of a move: its placement in the tile phase, its figure action in the
  * meeple phase (the move's tile must be the current tile). CARC_EINVAL if the placement

@@ -216,6 +216,7 @@ _PROTOTYPES = [
     ("carc_rl_legal_actions", _int, _ptr, _ptr, _int, _intp),
     ("carc_rl_legal_mask", _int, _ptr, _ptr, _int),
     ("carc_rl_apply", _int, _ptr, ctypes.c_int32),
+    ("carc_rl_bot_action", _int, _ptr, _int, _int, _int, _int, _u64, _i32p),
     ("carc_rl_action_to_move", _int, _ptr, ctypes.c_int32, _u64p),
     ("carc_rl_move_to_action", _int, _ptr, _u64, _i32p),
     ("carc_rl_observation_shape", _int, _ptr, _ptr, _int),
