@@ -317,7 +317,9 @@ class Tree {
   // opponents' too: it is how a sensible player replies), ties in a random order. False
   // if the tree has no room for them.
   bool expand(int b, const Game& s) {
-    if (full_) return false;
+    // The room a base-game block can need (the check the search was measured with), then
+    // the real count, which the expansions' figures can make larger.
+    if (full_ || nodes_.size() + kMaxPlacements * (kMaxMeepleOptions + 1) > kNodeCap) return false;
     const int n = scored_moves(s, moves_.data(), values_.data());
     if (nodes_.size() + static_cast<size_t>(n) > kNodeCap) {
       full_ = true;

@@ -23,7 +23,8 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import _args
 from ._errors import error, invalid
-from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_BONUS, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
+from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
+                   CARC_PHASE_GAME_OVER, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
                    CARC_OPT_ABBOT, CARC_OPT_FARMERS, CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY,
                    CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_RIVER, CARC_OPT_TRADERS_AND_BUILDERS,
                    CARC_RL_ACTIONS, CARC_RL_CHANCE_OUTCOMES, CARC_RL_FIGURES, CARC_RL_MAX_LEGAL, CARC_RL_OBS_SIDE,
@@ -181,20 +182,25 @@ class State:
 
     # --- whose turn ---
     def is_chance_node(self) -> bool:
-        return self.game.phase == 3  # Phase.DRAW
+        return self._phase() == CARC_PHASE_DRAW
+
+    def _phase(self) -> int:
+        """The phase as the C ABI numbers it (CARC_PHASE_*)."""
+        with self.game._lock:
+            return self.game._call(lib.carc_game_phase)
 
     def in_bonus_phase(self) -> bool:
         """Whether the decision is the builder's bonus tile: take or pass (Traders & Builders)."""
-        with self.game._lock:
-            return self.game._call(lib.carc_game_phase) == CARC_PHASE_BONUS
+        return self._phase() == CARC_PHASE_BONUS
 
     def is_terminal(self) -> bool:
-        return self.game.over
+        return self._phase() == CARC_PHASE_GAME_OVER
 
     def current_player(self) -> int:
         """The player to decide, CHANCE_PLAYER at a draw, TERMINAL_PLAYER once over."""
-        phase = self.game.phase
-        return TERMINAL_PLAYER if phase == 2 else CHANCE_PLAYER if phase == 3 else self.game.current_player
+        phase = self._phase()
+        return (TERMINAL_PLAYER if phase == CARC_PHASE_GAME_OVER else CHANCE_PLAYER if phase == CARC_PHASE_DRAW
+                else self.game.current_player)
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """(tile type, probability) of each tile that may be drawn; [] unless a chance node."""

@@ -197,11 +197,11 @@ class StateTest(unittest.TestCase):
             State.from_game("game")
 
 
-@unittest.skipUnless("traders_and_builders" in carcassonne.game.OPTIONS,
-                     "the binding's Game takes the Traders & Builders option by name (helper capi3's part)")
 class ExpansionStateTest(unittest.TestCase):
     def test_whole_games_by_bot_actions_with_every_expansion(self):
-        s = State(3, 5, river=True, abbot=True, inns_and_cathedrals=True, traders_and_builders=True)
+        # A batch's game copy carries its options (whether or not Game takes them by name).
+        game = Batch(1, 3, seed=5, river=True, abbot=True, inns_and_cathedrals=True, traders_and_builders=True).game(0)
+        s = State.from_game(game)
         space = s.action_space
         self.assertEqual((space.figures, space.bonus), (59, 2))
         seen = set()
