@@ -1,8 +1,10 @@
 // Bot strength and speed: seeded games between the library's bots (carcassonne/bots.hpp),
 // with a table of time per move and win rate per level.
 //   strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--iterations4 N] [--threads T]
-//            [--seed S]
+//            [--seed S] [--expansions]
 //   strength --quick      a few tiny games that check every move is legal (ctest smoke test)
+// --expansions plays every game with the River, the Abbot, Inns & Cathedrals and Traders &
+// Builders (the bots decide the builder's bonus tiles too; those decisions count as moves).
 // Two-player games: MCTS at N iterations a move against greedy, seats alternating. Four-player
 // games: one MCTS player at N milliseconds a move (or, with --iterations4, N iterations: a
 // measure that the machine's load does not change) against three greedy ones, its seat
@@ -49,6 +51,22 @@ bool play_game(int players, uint64_t seed, Options rules, std::vector<Seat>& sea
     BotOptions o = s.bot;
     o.seed = seeds.next();
     const Game before = game;
+    if (game.phase() == Phase::Bonus) {
+      bool take = true;
+      std::string error;
+      const auto t0 = Clock::now();
+      const Status st = choose_bonus(game, o, take, &error);
+      s.tally->seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+      ++s.tally->moves;
+      if (st != Status::Ok || !(game == before)) {
+        fmt::print(stderr, "game {} seed {}: {} bot failed the bonus decision: {}\n", players, seed,
+                   bot_level_name(o.level), error);
+        return false;
+      }
+      if (take) game.take_bonus();
+      else game.pass();
+      continue;
+    }
     Move m;
     std::string error;
     const auto t0 = Clock::now();
@@ -112,17 +130,25 @@ void header() {
 int usage() {
   fmt::print(stderr,
              "usage: strength [--games2 N] [--iterations N] [--games4 N] [--ms N] [--iterations4 N] [--threads T]\n"
-             "                [--seed S]\n"
+             "                [--seed S] [--expansions]\n"
              "       strength --quick\n");
   return 2;
 }
 
-// A few tiny games over every level and rule option mix: legality only.
+// Every expansion on (--expansions).
+Options all_expansions() {
+  Options o;
+  o.river = o.abbot = o.inns_and_cathedrals = o.traders_and_builders = true;
+  return o;
+}
+
+// A few tiny games over every level and rule option mix, the expansions' too: legality only.
 int quick() {
   int failures = 0;
-  for (int i = 0; i < 6; ++i) {
-    const int players = 1 + i;
-    Options rules;
+  constexpr int kGames = 9;
+  for (int i = 0; i < kGames; ++i) {
+    const int players = 1 + i % 6;
+    Options rules = i >= 6 ? all_expansions() : Options{};
     rules.farmers = i % 2 == 0;
     rules.first_edition_small_city = i % 3 == 1;
     rules.first_edition_farmers = i % 4 == 2;
@@ -137,7 +163,7 @@ int quick() {
     }
     failures += !play_game(players, 100 + static_cast<uint64_t>(i), rules, seats);
   }
-  fmt::print("strength --quick: {} games, {} failed\n", 6, failures);
+  fmt::print("strength --quick: {} games, {} failed\n", kGames, failures);
   return failures ? 1 : 0;
 }
 
@@ -146,9 +172,14 @@ int quick() {
 int main(int argc, char** argv) {
   int games2 = 200, iterations = 1000, games4 = 20, ms = 100, iterations4 = 0, threads = 1;
   uint64_t first_seed = 1;
+  Options rules;
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
     if (!std::strcmp(a, "--quick")) return quick();
+    if (!std::strcmp(a, "--expansions")) {
+      rules = all_expansions();
+      continue;
+    }
     if (i + 1 >= argc) return usage();
     const long v = std::strtol(argv[++i], nullptr, 10);
     if (!std::strcmp(a, "--games2")) games2 = static_cast<int>(v);
@@ -174,9 +205,10 @@ int main(int argc, char** argv) {
     for (int g = 0; g < games2 && ok; ++g) {
       std::vector<Seat> seats = {{mcts, &mcts_t}, {greedy, &greedy_t}};
       if (g % 2) std::swap(seats[0], seats[1]);
-      ok = play_game(2, first_seed + static_cast<uint64_t>(g), Options{}, seats);
+      ok = play_game(2, first_seed + static_cast<uint64_t>(g), rules, seats);
     }
-    fmt::print("two players, seeds {}.., seats alternating, {} thread(s)\n", first_seed, threads);
+    fmt::print("two players{}, seeds {}.., seats alternating, {} thread(s)\n", rules.river ? ", every expansion" : "",
+               first_seed, threads);
     header();
     row(fmt::format("mcts {} iterations", iterations).c_str(), mcts_t, 1);
     row("greedy", greedy_t, 1);
@@ -190,7 +222,7 @@ int main(int argc, char** argv) {
     for (int g = 0; g < games4 && ok; ++g) {
       std::vector<Seat> seats(4, Seat{greedy, &greedy_t});
       seats[static_cast<size_t>(g % 4)] = Seat{mcts, &mcts_t};
-      ok = play_game(4, first_seed + 100000 + static_cast<uint64_t>(g), Options{}, seats);
+      ok = play_game(4, first_seed + 100000 + static_cast<uint64_t>(g), rules, seats);
     }
     fmt::print("four players, one mcts against three greedy, seeds {}.., its seat rotating, {} thread(s)\n",
                first_seed + 100000, threads);

@@ -10,23 +10,62 @@ namespace carc::rl {
 
 namespace {
 
-// The slot table: none, then the meeple on each location in canonical order (slot =
-// 1 + location, so that figure_options, which lists meeples in that order, comes out
-// sorted), then the Abbot's two actions, which figure_options lists after the meeples.
-constexpr int kMeepleSlots = 1 + kLocationCount;
-constexpr std::array<FigureSlot, kMeepleSlots + 2> kSlots = [] {
-  std::array<FigureSlot, kMeepleSlots + 2> a{};
-  for (int l = 0; l < kLocationCount; ++l) a[1 + l] = FigureSlot{Figure::Meeple, static_cast<Location>(l)};
-  a[kMeepleSlots] = FigureSlot{Figure::Abbot, Location::C};
-  a[kMeepleSlots + 1] = FigureSlot{Figure::Recall, Location::None};
-  return a;
-}();
+// Where each figure kind's slots start in a configuration's table (-1: not in it). The
+// kinds come in figure_options's order, each on its locations in canonical order, so the
+// figure actions it lists come out ascending kind by kind.
+struct Layout {
+  int large = -1, abbot = -1, builder = -1, pig = -1;  // abbot: the abbot on C, then the recall
+  int count = 1 + kLocationCount;                      // the meeple's slots: none, 1 + location
+};
 
-// The slot index of a figure action in kSlots, or -1 if the table has none for it.
-int slot_of(FigureSlot f) {
-  if (f.figure == Figure::Meeple) return f.location == Location::None ? 0 : 1 + static_cast<int>(f.location);
-  for (int i = kMeepleSlots; i < static_cast<int>(kSlots.size()); ++i)
-    if (kSlots[static_cast<size_t>(i)] == f) return i;
+constexpr Layout layout_of(bool inns, bool abbot, bool traders) {
+  Layout l;
+  if (inns) l.large = l.count, l.count += kLocationCount;
+  if (abbot) l.abbot = l.count, l.count += 2;
+  if (traders) l.builder = l.count, l.pig = l.count + kLocationCount, l.count += 2 * kLocationCount;
+  return l;
+}
+
+// The table index of a configuration: one bit per expansion that adds figures.
+constexpr int config_of(const Options& o) {
+  return (o.inns_and_cathedrals ? 1 : 0) | (o.abbot ? 2 : 0) | (o.traders_and_builders ? 4 : 0);
+}
+constexpr Layout layout_of(int config) { return layout_of(config & 1, config & 2, config & 4); }
+
+using SlotTable = std::array<FigureSlot, kMaxFigureSlots>;
+constexpr std::array<SlotTable, 8> kSlots = [] {
+  std::array<SlotTable, 8> t{};
+  for (int c = 0; c < 8; ++c) {
+    const Layout l = layout_of(c);
+    SlotTable& a = t[static_cast<size_t>(c)];
+    for (int i = 0; i < kLocationCount; ++i) {
+      const Location loc = static_cast<Location>(i);
+      a[static_cast<size_t>(1 + i)] = FigureSlot{Figure::Meeple, loc};
+      if (l.large >= 0) a[static_cast<size_t>(l.large + i)] = FigureSlot{Figure::Large, loc};
+      if (l.builder >= 0) a[static_cast<size_t>(l.builder + i)] = FigureSlot{Figure::Builder, loc};
+      if (l.pig >= 0) a[static_cast<size_t>(l.pig + i)] = FigureSlot{Figure::Pig, loc};
+    }
+    if (l.abbot >= 0) {
+      a[static_cast<size_t>(l.abbot)] = FigureSlot{Figure::Abbot, Location::C};
+      a[static_cast<size_t>(l.abbot + 1)] = FigureSlot{Figure::Recall, Location::None};
+    }
+  }
+  return t;
+}();
+static_assert(layout_of(7).count == kMaxFigureSlots);
+
+// The slot index of a figure action in the configuration's table, or -1 if it has none.
+int slot_of(const Layout& l, FigureSlot f) {
+  const int loc = static_cast<int>(f.location);
+  const bool on_tile = loc < kLocationCount;
+  switch (f.figure) {
+    case Figure::Meeple: return f.location == Location::None ? 0 : on_tile ? 1 + loc : -1;
+    case Figure::Large: return l.large >= 0 && on_tile ? l.large + loc : -1;
+    case Figure::Abbot: return l.abbot >= 0 && f.location == Location::C ? l.abbot : -1;
+    case Figure::Recall: return l.abbot >= 0 && f.location == Location::None ? l.abbot + 1 : -1;
+    case Figure::Builder: return l.builder >= 0 && on_tile ? l.builder + loc : -1;
+    case Figure::Pig: return l.pig >= 0 && on_tile ? l.pig + loc : -1;
+  }
   return -1;
 }
 
@@ -37,18 +76,20 @@ int place_id(const ActionSpace& s, Placement p) {
 }  // namespace
 
 std::span<const FigureSlot> figure_slots(const Options& options) {
-  return std::span<const FigureSlot>(kSlots).first(options.abbot ? kSlots.size() : kMeepleSlots);
+  const int c = config_of(options);
+  return std::span<const FigureSlot>(kSlots[static_cast<size_t>(c)]).first(static_cast<size_t>(layout_of(c).count));
 }
 
 ActionSpace action_space(int, const Options& options) {
   ActionSpace s;
-  // No tile lies farther from (0,0) than the box has tiles; only the river (and the
-  // expansions not playable yet) makes the box bigger than the base game's 72.
+  // No tile lies farther from (0,0) than the box has tiles; only the expansions make the
+  // box bigger than the base game's 72.
   const bool big = options.river || options.inns_and_cathedrals || options.traders_and_builders;
   s.reach = big ? Board::kReach : kBaseTiles;
   s.side = 2 * s.reach + 1;
   s.placements = s.side * s.side * 4;
-  s.figures = static_cast<int>(figure_slots(options).size());
+  s.figures = layout_of(config_of(options)).count;
+  s.bonus = options.traders_and_builders ? 2 : 0;
   return s;
 }
 
@@ -58,13 +99,20 @@ int encode_placement(const ActionSpace& space, Placement p) {
 }
 
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot) {
-  const int i = slot_of(slot);
-  if (i < 0 || i >= static_cast<int>(figure_slots(options).size())) return -1;
-  return space.placements + i;
+  const int i = slot_of(layout_of(config_of(options)), slot);
+  return i < 0 ? -1 : space.placements + i;
+}
+
+int encode_bonus(const ActionSpace& space, bool take) {
+  return space.bonus == 0 ? -1 : space.placements + space.figures + (take ? 0 : 1);
 }
 
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out) {
   if (action < 0 || action >= space.size()) return false;
+  if (action >= space.placements + space.figures) {
+    out = Action{Action::Kind::Bonus, Placement{}, FigureSlot{}, action == space.placements + space.figures};
+    return true;
+  }
   if (action >= space.placements) {
     out = Action{Action::Kind::Figure, Placement{}, figure_slots(options)[static_cast<size_t>(action - space.placements)]};
     return true;
@@ -73,7 +121,7 @@ bool decode(const ActionSpace& space, const Options& options, int action, Action
   out = Action{Action::Kind::Placement,
                Placement{static_cast<int8_t>(cell % space.side - space.reach),
                          static_cast<int8_t>(cell / space.side - space.reach), static_cast<uint8_t>(action % 4)},
-               FigureSlot{}};
+               FigureSlot{}, false};
   return true;
 }
 
@@ -108,13 +156,20 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
     }
     case Phase::PlaceMeeple: {
       const int base = action_space(game).placements;
+      const Layout l = layout_of(config_of(game.options()));
       FigureChoice opts[kMaxFigureOptions];
       const int k = game.figure_options(opts);
       out[0] = base;  // no figure
       int n = 1;
       for (int i = 0; i < k; ++i)  // every listed action has a slot (the tests check it)
-        if (const int slot = slot_of(opts[i]); slot > 0) out[n++] = base + slot;
-      return n;  // figure_options lists meeples by location, then the abbot, then the recall: the slots ascend
+        if (const int slot = slot_of(l, opts[i]); slot > 0) out[n++] = base + slot;
+      return n;  // figure_options lists the kinds in slot order, each by location: the slots ascend
+    }
+    case Phase::Bonus: {
+      const ActionSpace s = action_space(game);
+      out[0] = encode_bonus(s, true);
+      out[1] = encode_bonus(s, false);
+      return 2;
     }
     case Phase::Draw: {
       int n = 0;
@@ -122,8 +177,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
         if (game.face_down(static_cast<TileType>(t)) > 0) out[n++] = t;
       return n;
     }
-    case Phase::GameOver:
-    case Phase::Bonus: return 0;  // TODO(rl helper): the bonus decision's two actions
+    case Phase::GameOver: return 0;
   }
   return 0;
 }
@@ -134,6 +188,15 @@ int legal_actions(const Game& game, int32_t* out) {
   return n;
 }
 
+namespace {
+// The kind of action a decision takes (Draw and GameOver take none: Placement, unused).
+Action::Kind kind_of(Phase phase) {
+  return phase == Phase::PlaceMeeple ? Action::Kind::Figure
+         : phase == Phase::Bonus     ? Action::Kind::Bonus
+                                     : Action::Kind::Placement;
+}
+}  // namespace
+
 Status check_action(const Game& game, int action, Verdict* why) {
   if (game.phase() == Phase::GameOver) return Status::WrongPhase;
   Verdict v;
@@ -143,9 +206,9 @@ Status check_action(const Game& game, int action, Verdict* why) {
   } else {
     Action a;
     if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;
-    const bool tile_phase = game.phase() == Phase::PlaceTile;
-    if (tile_phase != (a.kind == Action::Kind::Placement)) return Status::WrongPhase;
-    v = tile_phase ? game.check_placement(a.at) : game.check_figure(a.slot.figure, a.slot.location);
+    if (a.kind != kind_of(game.phase())) return Status::WrongPhase;
+    if (a.kind == Action::Kind::Placement) v = game.check_placement(a.at);
+    else if (a.kind == Action::Kind::Figure) v = game.check_figure(a.slot.figure, a.slot.location);
   }
   if (why) *why = v;
   return v ? Status::Ok : Status::IllegalMove;
@@ -160,9 +223,13 @@ Status apply_action(Game& game, int action, Events* events, Verdict* why) {
   }
   Action a;
   if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;
-  const bool tile_phase = game.phase() == Phase::PlaceTile;
-  if (tile_phase != (a.kind == Action::Kind::Placement)) return Status::WrongPhase;
-  return tile_phase ? game.place(a.at, why) : game.act(a.slot.figure, a.slot.location, events, why);
+  if (a.kind != kind_of(game.phase())) return Status::WrongPhase;
+  switch (a.kind) {
+    case Action::Kind::Placement: return game.place(a.at, why);
+    case Action::Kind::Figure: return game.act(a.slot.figure, a.slot.location, events, why);
+    case Action::Kind::Bonus: return a.take ? game.take_bonus(events, why) : game.pass(events, why);
+  }
+  return Status::Internal;
 }
 
 }  // namespace carc::rl

@@ -38,14 +38,37 @@ constexpr int kNodeCap = 1 << 18;      // nodes per tree; past it the tree stops
 constexpr int kGreedyTurns = 8;        // greedy turns at the start of each playout
 constexpr int kFieldsLate = 20;        // light playouts: farmers only with this few tiles face down
 
+// Inside a search every builder's bonus tile is taken: it is a free extra turn, and so no
+// tree node or playout stops at the decision (the root's own decision is choose_bonus's).
+void take_bonuses(Game& g) {
+  while (g.phase() == Phase::Bonus) g.take_bonus();
+}
+
 // Applies a move in either turn phase (in PlaceMeeple the placement is already made).
 void apply(Game& g, const Move& m) {
-  if (g.phase() == Phase::PlaceMeeple) g.deploy(m.meeple);
+  if (g.phase() == Phase::PlaceMeeple) g.act(m.figure, m.meeple);
   else g.play(m);
+  take_bonuses(g);
+}
+
+// What a figure action costs the greedy player, in quarter points, beyond the projected
+// margin. A figure spent costs one (so equal margins keep it), the large meeple two (it
+// is worth keeping for a majority that needs it), the recall one (the abbot's points come
+// now instead of at the end: no gain in the projection). The builder scores nothing
+// itself but earns bonus tiles later: it gains two, so it goes down when nothing better
+// does. The pig's worth is in the projection (4 a city if its field is won).
+int figure_cost(const Move& m) {
+  if (m.figure == Figure::Recall) return 1;
+  if (m.meeple == Location::None) return 0;
+  switch (m.figure) {
+    case Figure::Large: return 2;
+    case Figure::Builder: return -2;
+    default: return 1;
+  }
 }
 
 // The greedy evaluation of the position after a move by `me`: four times the projected
-// margin over the best opponent, less one for spending a meeple (so equal margins keep it).
+// margin over the best opponent, less the figure's cost.
 long greedy_value(const Game& after, int me, const Move& m) {
   const auto s = after.final_scores_now();
   int rival = 0;
@@ -54,26 +77,29 @@ long greedy_value(const Game& after, int me, const Move& m) {
     for (int p = 0; p < after.players(); ++p)
       if (p != me) rival = std::max(rival, static_cast<int>(s[p]));
   }
-  return 4L * (s[me] - rival) - (m.meeple == Location::None ? 0 : 1);
+  return 4L * (s[me] - rival) - figure_cost(m);
+}
+
+// A move with the figure action `pick` of opts (k of them; pick == k: none).
+Move with_figure(Placement p, const FigureChoice* opts, int k, uint32_t pick) {
+  if (pick == static_cast<uint32_t>(k)) return Move{p, Location::None, Figure::Meeple};
+  return Move{p, opts[pick].location, opts[pick].figure};
 }
 
 Move random_move(const Game& g, Rng& rng) {
+  FigureChoice opts[kMaxFigureOptions];
   if (g.phase() == Phase::PlaceMeeple) {
-    Location opts[kMaxMeepleOptions];
-    const int k = g.meeple_options(opts);
+    const int k = g.figure_options(opts);
     const PlacedTile& t = g.board().tile(g.board().tile_count() - 1);
-    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
-    return Move{Placement{t.x, t.y, t.rot}, pick == static_cast<uint32_t>(k) ? Location::None : opts[pick]};
+    return with_figure(Placement{t.x, t.y, t.rot}, opts, k, rng.below(static_cast<uint32_t>(k + 1)));
   }
   Placement buf[kMaxPlacements];
   const int n = g.legal_placements(buf);
   const Placement p = buf[rng.below(static_cast<uint32_t>(n))];
   Game after = g;
   after.place(p);
-  Location opts[kMaxMeepleOptions];
-  const int k = after.meeple_options(opts);
-  const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
-  return Move{p, pick == static_cast<uint32_t>(k) ? Location::None : opts[pick]};
+  const int k = after.figure_options(opts);
+  return with_figure(p, opts, k, rng.below(static_cast<uint32_t>(k + 1)));
 }
 
 // Every legal move (in legal_moves order) with its greedy value; returns the count. One
@@ -86,23 +112,23 @@ int scored_moves(const Game& g, Move* moves, long* values) {
     const int n = legal_moves(g, moves, kMaxMoves);
     for (int i = 0; i < n; ++i) {
       Game after = g;
-      after.deploy(moves[i].meeple);
+      after.act(moves[i].figure, moves[i].meeple);
       values[i] = greedy_value(after, me, moves[i]);
     }
     return n;
   }
   Placement buf[kMaxPlacements];
-  Location opts[kMaxMeepleOptions];
+  FigureChoice opts[kMaxFigureOptions];
   const int np = g.legal_placements(buf);
   int n = 0;
   for (int i = 0; i < np; ++i) {
     Game placed = g;
     placed.place(buf[i]);
-    const int k = placed.meeple_options(opts);
+    const int k = placed.figure_options(opts);
     for (int j = 0; j < k; ++j, ++n) {
       Game after = placed;
-      after.deploy(opts[j]);
-      moves[n] = Move{buf[i], opts[j]};
+      after.act(opts[j].figure, opts[j].location);
+      moves[n] = with_figure(buf[i], opts, k, static_cast<uint32_t>(j));
       values[n] = greedy_value(after, me, moves[n]);
     }
     moves[n] = Move{buf[i], Location::None};
@@ -129,6 +155,7 @@ int greedy_pick(const long* values, int n, Rng& rng) {
 // A random placement, then a meeple with even odds (never on a field while more than
 // kFieldsLate tiles are face down), uniformly among the rest. The engine's random turn
 // puts a meeple down on most turns, farmers from the start, which no sensible player does.
+// The expansions' figures are left to the tree and the greedy turns.
 void light_turn(Game& s, Rng& rng) {
   uint64_t packed[kMaxPlacements];  // packed_placements: the cheapest listing of them
   const int n = s.packed_placements(packed, 0);
@@ -144,6 +171,7 @@ void light_turn(Game& s, Rng& rng) {
     if (k > 0) pick = opts[rng.below(static_cast<uint32_t>(k))];
   }
   s.deploy(pick);
+  take_bonuses(s);
 }
 
 // ---------------------------------------------------------------- the search tree
@@ -189,13 +217,30 @@ struct Settings {
 };
 constexpr Settings kFewPlayers{1, 0, false};
 constexpr Settings kManyPlayers{2, kGreedyTurns, true};
+const Settings& settings_for(const Game& g) { return g.players() > 2 ? kManyPlayers : kFewPlayers; }
+
+// Plays s (re-dealt) to the end as the search's playouts do; moves and values are scratch
+// of kMaxMoves each.
+void play_to_end(Game& s, Rng& rng, const Settings& settings, Move* moves, long* values) {
+  take_bonuses(s);
+  if (s.over()) return;
+  if (settings.greedy_turns == 0 && !settings.light) {
+    s.playout(rng, nullptr, Future::AsDealt);  // already re-dealt
+    return;
+  }
+  for (int t = 0; t < settings.greedy_turns && !s.over(); ++t) {
+    const int n = scored_moves(s, moves, values);
+    apply(s, moves[greedy_pick(values, n, rng)]);
+  }
+  while (!s.over()) light_turn(s, rng);
+}
 
 class Tree {
  public:
   // The root block's moves come in the order given (best first: progressive widening
   // considers them in that order).
   Tree(const Game& pub, const std::vector<Move>& root_moves, uint64_t seed)
-      : pub_(pub), rng_(seed), seed_(seed), settings_(pub.players() > 2 ? kManyPlayers : kFewPlayers) {
+      : pub_(pub), rng_(seed), seed_(seed), settings_(settings_for(pub)) {
     nodes_.reserve(kNodeCap);
     blocks_.reserve(kNodeCap / 4);
     moves_.resize(kMaxMoves);
@@ -232,17 +277,7 @@ class Tree {
       if (nodes_[child].visits == 0) break;  // a new leaf
       node = child;
     }
-    if (!s.over()) {
-      if (settings_.greedy_turns == 0 && !settings_.light) {
-        s.playout(rng, nullptr, Future::AsDealt);  // already re-dealt above
-      } else {
-        for (int t = 0; t < settings_.greedy_turns && !s.over(); ++t) {
-          const int n = scored_moves(s, moves_.data(), values_.data());
-          apply(s, moves_[greedy_pick(values_.data(), n, rng)]);
-        }
-        while (!s.over()) light_turn(s, rng);
-      }
-    }
+    play_to_end(s, rng, settings_, moves_.data(), values_.data());
     double reward[kMaxPlayers];
     rewards(s, reward);
     for (int i = 0; i < depth; ++i) {
@@ -282,8 +317,14 @@ class Tree {
   // opponents' too: it is how a sensible player replies), ties in a random order. False
   // if the tree has no room for them.
   bool expand(int b, const Game& s) {
-    if (nodes_.size() + kMaxMoves > kNodeCap) return false;
+    // The room a base-game block can need (the check the search was measured with), then
+    // the real count, which the expansions' figures can make larger.
+    if (full_ || nodes_.size() + kMaxPlacements * (kMaxMeepleOptions + 1) > kNodeCap) return false;
     const int n = scored_moves(s, moves_.data(), values_.data());
+    if (nodes_.size() + static_cast<size_t>(n) > kNodeCap) {
+      full_ = true;
+      return false;
+    }
     for (int i = 0; i < n; ++i) keyed_[i] = {values_[i], moves_[i]};
     for (int i = n - 1; i > 0; --i) std::swap(keyed_[i], keyed_[rng_.below(static_cast<uint32_t>(i + 1))]);
     std::stable_sort(keyed_.begin(), keyed_.begin() + n, [](const auto& x, const auto& y) { return x.first > y.first; });
@@ -323,6 +364,7 @@ class Tree {
   Rng rng_;
   uint64_t seed_;
   Settings settings_;
+  bool full_ = false;  // a block found no room for its moves: the tree grows no more
   std::vector<Node> nodes_;
   std::vector<Block> blocks_;
   std::vector<Move> moves_;                   // scratch for listing moves ...
@@ -418,6 +460,37 @@ bool check(const Game& g, const BotOptions& o, Status& status, std::string* erro
   return true;
 }
 
+// The search's bonus decision: flat Monte-Carlo over take and pass, iteration i trying take
+// (even i) or pass (odd i) on deal i / 2, so both are compared on the same tiles, each
+// played out as the tree's playouts are. One thread: the decision has two choices.
+bool mcts_bonus(const Game& pub, const BotOptions& o) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.milliseconds);
+  const Settings& settings = settings_for(pub);
+  std::vector<Move> moves(kMaxMoves);
+  std::vector<long> values(kMaxMoves);
+  const int me = pub.current_player();
+  double total[2] = {0, 0};
+  int runs[2] = {0, 0};
+  for (int it = 0; o.iterations == 0 || it < std::max(o.iterations, 2); ++it) {
+    if (o.milliseconds > 0 && it > 1 && std::chrono::steady_clock::now() >= deadline) break;
+    const int choice = it % 2;  // 0 take, 1 pass
+    Rng rng(o.seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(it / 2 + 1));
+    Game s = pub;
+    s.redeal(rng);
+    if (choice == 0) s.take_bonus();
+    else s.pass();
+    play_to_end(s, rng, settings, moves.data(), values.data());
+    int32_t sc[kMaxPlayers];
+    double reward[kMaxPlayers];
+    for (int p = 0; p < s.players(); ++p) sc[p] = s.score(p);
+    score_rewards(s.players(), sc, reward);
+    total[choice] += reward[me];
+    ++runs[choice];
+  }
+  // Ties (and a pass never tried) take: the extra tile is the usual gain.
+  return runs[1] == 0 || total[0] / runs[0] >= total[1] / runs[1];
+}
+
 }  // namespace
 
 int legal_moves(const Game& game, Move* out, int capacity) {
@@ -426,12 +499,11 @@ int legal_moves(const Game& game, Move* out, int capacity) {
     if (n < capacity) out[n] = m;
     ++n;
   };
-  Location opts[kMaxMeepleOptions];
+  FigureChoice opts[kMaxFigureOptions];
   if (game.phase() == Phase::PlaceMeeple) {
     const PlacedTile& t = game.board().tile(game.board().tile_count() - 1);
-    const int k = game.meeple_options(opts);
-    for (int j = 0; j < k; ++j) add(Move{Placement{t.x, t.y, t.rot}, opts[j]});
-    add(Move{Placement{t.x, t.y, t.rot}, Location::None});
+    const int k = game.figure_options(opts);
+    for (int j = 0; j <= k; ++j) add(with_figure(Placement{t.x, t.y, t.rot}, opts, k, static_cast<uint32_t>(j)));
     return n;
   }
   Placement buf[kMaxPlacements];
@@ -439,16 +511,40 @@ int legal_moves(const Game& game, Move* out, int capacity) {
   for (int i = 0; i < np; ++i) {
     Game placed = game;
     placed.place(buf[i]);
-    const int k = placed.meeple_options(opts);
-    for (int j = 0; j < k; ++j) add(Move{buf[i], opts[j]});
-    add(Move{buf[i], Location::None});
+    const int k = placed.figure_options(opts);
+    for (int j = 0; j <= k; ++j) add(with_figure(buf[i], opts, k, static_cast<uint32_t>(j)));
   }
   return n;
+}
+
+Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error) {
+  Status status;
+  if (!check(game, options, status, error)) return status;
+  if (game.phase() != Phase::Bonus) {
+    if (error) *error = "no bonus tile to decide on: the game is not in the bonus phase";
+    return Status::WrongPhase;
+  }
+  try {
+    Rng rng(options.seed);
+    switch (options.level) {
+      case BotLevel::Random: take = rng.below(2) == 0; break;
+      case BotLevel::Greedy: take = true; break;  // a tile more can only add to the projection
+      case BotLevel::Mcts: take = mcts_bonus(game.public_copy(), options); break;
+    }
+    return Status::Ok;
+  } catch (const std::bad_alloc&) {
+    if (error) *error = "out of memory";
+    return Status::OutOfMemory;
+  }
 }
 
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error) {
   Status status;
   if (!check(game, options, status, error)) return status;
+  if (game.phase() == Phase::Bonus) {
+    if (error) *error = "the game waits for the bonus decision (take or pass), not a move: choose_bonus decides it";
+    return Status::WrongPhase;
+  }
   try {
     Rng rng(options.seed);
     if (options.level == BotLevel::Random) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
@@ -36,6 +37,9 @@ std::vector<int32_t> engine_listing(const Game& g) {
     const int k = g.figure_options(opts);
     ids.push_back(rl::encode_figure(s, g.options(), FigureSlot{}));
     for (int i = 0; i < k; ++i) ids.push_back(rl::encode_figure(s, g.options(), opts[i]));
+  } else if (g.phase() == Phase::Bonus) {
+    ids.push_back(rl::encode_bonus(s, true));
+    ids.push_back(rl::encode_bonus(s, false));
   }
   std::sort(ids.begin(), ids.end());
   return ids;
@@ -115,6 +119,7 @@ TEST_CASE("placement ids are cell * 4 + rotation over the window, corners includ
 // round-trips and is legal, and that applying one is the engine's own call. Counts what it saw.
 struct Seen {
   int positions = 0, placements = 0, figures = 0, abbots = 0, recalls = 0;
+  int larges = 0, builders = 0, pigs = 0, bonuses = 0, takes = 0, passes = 0;
 };
 void play_through(Game g, Rng& rng, Seen& seen, int game) {
   const ActionSpace s = rl::action_space(g);
@@ -136,10 +141,15 @@ void play_through(Game g, Rng& rng, Seen& seen, int game) {
         ++seen.placements;
         REQUIRE(rl::encode_placement(s, a.at) == id);
         REQUIRE(g.check_placement(a.at));
+      } else if (a.kind == Action::Kind::Bonus) {
+        REQUIRE(rl::encode_bonus(s, a.take) == id);
       } else {
         ++seen.figures;
         seen.abbots += a.slot.figure == Figure::Abbot;
         seen.recalls += a.slot.figure == Figure::Recall;
+        seen.larges += a.slot.figure == Figure::Large;
+        seen.builders += a.slot.figure == Figure::Builder;
+        seen.pigs += a.slot.figure == Figure::Pig;
         REQUIRE(rl::encode_figure(s, g.options(), a.slot) == id);
         REQUIRE(g.check_figure(a.slot.figure, a.slot.location));
       }
@@ -151,7 +161,13 @@ void play_through(Game g, Rng& rng, Seen& seen, int game) {
     rl::decode(s, g.options(), pick, a);
     Game by_engine = g;
     if (a.kind == Action::Kind::Placement) REQUIRE(by_engine.place(a.at) == Status::Ok);
-    else REQUIRE(by_engine.act(a.slot.figure, a.slot.location) == Status::Ok);
+    else if (a.kind == Action::Kind::Figure) REQUIRE(by_engine.act(a.slot.figure, a.slot.location) == Status::Ok);
+    else REQUIRE((a.take ? by_engine.take_bonus() : by_engine.pass()) == Status::Ok);
+    if (a.kind == Action::Kind::Bonus) {
+      ++seen.bonuses;
+      seen.takes += a.take;
+      seen.passes += !a.take;
+    }
     REQUIRE(rl::apply_action(g, pick) == Status::Ok);
     REQUIRE(g == by_engine);
   }
@@ -196,6 +212,108 @@ TEST_CASE("the River and the Abbot: their action spaces, and whole games through
   CHECK(seen.abbots > 20);
   CHECK(seen.recalls > 20);
   CHECK(seen.placements > 20000);
+}
+
+TEST_CASE("Inns & Cathedrals and Traders & Builders: figure slots in figure_options' order, the bonus ids last") {
+  Options inns, traders, all;
+  inns.inns_and_cathedrals = all.inns_and_cathedrals = true;
+  traders.traders_and_builders = all.traders_and_builders = true;
+  all.abbot = all.river = true;
+  const ActionSpace si = rl::action_space(2, inns), st = rl::action_space(2, traders), sa = rl::action_space(2, all);
+  CHECK(si.reach == 125);
+  CHECK(si.figures == 29);
+  CHECK(si.bonus == 0);
+  CHECK(si.size() == 251 * 251 * 4 + 29);
+  CHECK(st.figures == 43);
+  CHECK(st.bonus == 2);
+  CHECK(st.size() == 251 * 251 * 4 + 45);
+  CHECK(sa.figures == rl::kMaxFigureSlots);
+  CHECK(sa.figures == 59);
+  CHECK(sa.size() == 251 * 251 * 4 + 61);
+  const auto slots = rl::figure_slots(all);
+  REQUIRE(slots.size() == 59);
+  CHECK(slots[0] == FigureSlot{});
+  CHECK(slots[14] == FigureSlot{Figure::Meeple, Location::CF});
+  CHECK(slots[15] == FigureSlot{Figure::Large, Location::C});
+  CHECK(slots[28] == FigureSlot{Figure::Large, Location::CF});
+  CHECK(slots[29] == FigureSlot{Figure::Abbot, Location::C});
+  CHECK(slots[30] == FigureSlot{Figure::Recall, Location::None});
+  CHECK(slots[31] == FigureSlot{Figure::Builder, Location::C});
+  CHECK(slots[45] == FigureSlot{Figure::Pig, Location::C});
+  CHECK(slots[58] == FigureSlot{Figure::Pig, Location::CF});
+  for (size_t i = 0; i < slots.size(); ++i) CHECK(rl::encode_figure(sa, all, slots[i]) == sa.placements + static_cast<int>(i));
+  // Without the Abbot the builder follows the large meeple directly; without I&C the meeple.
+  CHECK(rl::encode_figure(st, traders, FigureSlot{Figure::Builder, Location::N}) == st.placements + 16);
+  CHECK(rl::encode_figure(st, traders, FigureSlot{Figure::Large, Location::N}) == -1);
+  CHECK(rl::encode_figure(si, inns, FigureSlot{Figure::Pig, Location::N}) == -1);
+  CHECK(rl::encode_figure(st, traders, FigureSlot{Figure::Builder, Location::None}) == -1);
+  CHECK(rl::encode_bonus(st, true) == st.size() - 2);
+  CHECK(rl::encode_bonus(st, false) == st.size() - 1);
+  CHECK(rl::encode_bonus(si, true) == -1);
+  Action a;
+  REQUIRE(rl::decode(st, traders, st.size() - 2, a));
+  CHECK(a == Action{Action::Kind::Bonus, Placement{}, FigureSlot{}, true});
+  REQUIRE(rl::decode(st, traders, st.size() - 1, a));
+  CHECK(a == Action{Action::Kind::Bonus, Placement{}, FigureSlot{}, false});
+  REQUIRE(rl::decode(st, traders, st.size() - 3, a));
+  CHECK(a == Action{Action::Kind::Figure, Placement{}, FigureSlot{Figure::Pig, Location::CF}, false});
+  CHECK_FALSE(rl::decode(st, traders, st.size(), a));
+}
+
+TEST_CASE("every option on: whole games through integer actions, the bonus decision included") {
+  Options all;
+  all.river = all.abbot = all.inns_and_cathedrals = all.traders_and_builders = true;
+  Options traders;
+  traders.traders_and_builders = true;
+  Rng rng(99);
+  Seen seen;
+  for (int i = 0; i < 24; ++i) {
+    const Options& o = i % 2 ? all : traders;
+    play_through(Game(1 + i % 6, 800 + static_cast<uint64_t>(i), o), rng, seen, i);
+  }
+  CHECK(seen.larges > 20);
+  CHECK(seen.builders > 20);
+  CHECK(seen.pigs > 20);
+  CHECK(seen.abbots > 20);
+  CHECK(seen.takes > 3);
+  CHECK(seen.passes > 3);
+  CHECK(seen.bonuses == seen.takes + seen.passes);
+}
+
+TEST_CASE("the bonus phase: take and pass are its only actions, others are the wrong phase") {
+  Options traders;
+  traders.traders_and_builders = true;
+  Rng rng(5);
+  // Random games until one reaches the bonus phase.
+  for (uint64_t seed = 1; seed < 200; ++seed) {
+    Game g(2, seed, traders);
+    while (!g.over() && g.phase() != Phase::Bonus) rl::apply_action(g, legal(g)[rng.below(static_cast<uint32_t>(legal(g).size()))]);
+    if (g.over()) continue;
+    const ActionSpace s = rl::action_space(g);
+    CHECK(legal(g) == std::vector<int32_t>{rl::encode_bonus(s, true), rl::encode_bonus(s, false)});
+    const Game before = g;
+    CHECK(rl::check_action(g, s.placements) == Status::WrongPhase);  // "no figure"
+    CHECK(rl::apply_action(g, 0) == Status::WrongPhase);             // a placement
+    CHECK(rl::apply_action(g, s.size()) == Status::InvalidArgument);
+    CHECK(g == before);
+    const int player = g.current_player();
+    Game taken = g;
+    REQUIRE(rl::apply_action(taken, rl::encode_bonus(s, true)) == Status::Ok);
+    CHECK(taken.bonus_turn());
+    if (!taken.over()) CHECK(taken.current_player() == player);
+    // Once the bonus is decided, the bonus ids are the wrong phase.
+    CHECK(rl::check_action(taken, rl::encode_bonus(s, false)) == Status::WrongPhase);
+    Game passed = g;
+    REQUIRE(rl::apply_action(passed, rl::encode_bonus(s, false)) == Status::Ok);
+    CHECK(passed.declined(passed.board().tile_count() - 1));
+    if (!passed.over()) CHECK(passed.current_player() == (player + 1) % 2);
+    // With caller draws, taking the bonus makes a chance node.
+    Game pub = g.public_copy();
+    REQUIRE(rl::apply_action(pub, rl::encode_bonus(s, true)) == Status::Ok);
+    CHECK(pub.phase() == Phase::Draw);
+    return;
+  }
+  FAIL("no random game reached the bonus phase");
 }
 
 TEST_CASE("a river tile's placements are the river module's, by integer action") {
@@ -320,7 +438,79 @@ TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 173 scalars")
     CHECK(s.scalars == 4 * p + 5 + 2 * kTileTypes);
     CHECK(s.size() <= rl::kMaxObservation);
   }
-  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == rl::kMaxObservation);
+  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == 20822);
+}
+
+TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B)") {
+  Options inns, traders, all;
+  inns.inns_and_cathedrals = all.inns_and_cathedrals = true;
+  traders.traders_and_builders = all.traders_and_builders = true;
+  all.river = all.abbot = true;
+  for (int p = 1; p <= kMaxPlayers; ++p) {
+    const rl::ObservationShape base = rl::observation_shape(p, Options{});
+    CHECK(rl::observation_shape(p, inns).planes == base.planes + 3);
+    CHECK(rl::observation_shape(p, inns).scalars == base.scalars + p);
+    CHECK(rl::observation_shape(p, traders).planes == base.planes + 5);
+    CHECK(rl::observation_shape(p, traders).scalars == base.scalars + 5 * p + 2);
+    CHECK(rl::observation_shape(p, all).planes == base.planes + 8);
+    CHECK(rl::observation_shape(p, all).scalars == base.scalars + 6 * p + 2);
+  }
+  CHECK(rl::observation_shape(kMaxPlayers, all).size() == rl::kMaxObservation);
+}
+
+TEST_CASE("observation with every expansion: the figure, inn, cathedral and goods planes and scalars agree with the game") {
+  Options all;
+  all.river = all.abbot = all.inns_and_cathedrals = all.traders_and_builders = true;
+  Rng rng(31);
+  int bonus_positions = 0, larges = 0, builders = 0, pigs = 0, goods = 0, inns = 0, cathedrals = 0;
+  for (int i = 0; i < 6; ++i) {
+    Game g(2 + i % 3, 40 + static_cast<uint64_t>(i), all);
+    const int P = g.players();
+    const int inn = 27 + P, cathedral = inn + 1, large = inn + 2, wine = inn + 3, builder = wine + 3, pig = builder + 1;
+    while (!g.over()) {
+      const int observer = static_cast<int>(rng.below(static_cast<uint32_t>(P)));
+      const Obs o(g, observer);
+      int want[kFigureKinds] = {};
+      for (const Meeple& m : g.meeples()) {
+        const PlacedTile& t = g.board().tile(m.tile);
+        if (std::abs(t.x) <= rl::kObservationReach && std::abs(t.y) <= rl::kObservationReach) ++want[static_cast<int>(m.kind)];
+      }
+      // Each player has one large meeple, builder and pig: at most P on a tile, never two of a player.
+      larges += want[1], builders += want[3], pigs += want[4];
+      CHECK(o.plane_sum(large) <= want[1]);
+      CHECK((o.plane_sum(large) > 0) == (want[1] > 0));
+      CHECK((o.plane_sum(builder) > 0) == (want[3] > 0));
+      CHECK((o.plane_sum(pig) > 0) == (want[4] > 0));
+      inns += o.plane_sum(inn) > 0, cathedrals += o.plane_sum(cathedral) > 0;
+      for (int k = 0; k < 3; ++k) goods += o.plane_sum(wine + k) > 0;
+      const int first = o.shape.scalars - (6 * P + 2);  // the I&C scalars, then the T&B ones
+      for (int k = 0; k < P; ++k) {
+        const int p = (observer + k) % P;
+        CHECK(o.scalar(first + k) == g.supply(p, Figure::Large));
+        CHECK(o.scalar(first + P + k) == g.supply(p, Figure::Builder));
+        CHECK(o.scalar(first + 2 * P + k) == g.supply(p, Figure::Pig));
+        CHECK(o.scalar(first + 3 * P + 3 * k) == g.goods(p, Goods::Wine));
+        CHECK(o.scalar(first + 3 * P + 3 * k + 1) == g.goods(p, Goods::Grain));
+        CHECK(o.scalar(first + 3 * P + 3 * k + 2) == g.goods(p, Goods::Cloth));
+      }
+      CHECK(o.scalar(o.shape.scalars - 2) == (g.phase() == Phase::Bonus ? 1 : 0));
+      CHECK(o.scalar(o.shape.scalars - 1) == (g.bonus_turn() ? 1 : 0));
+      // The base phase one-hot stays within its four values: none is set in the bonus phase.
+      float phases = 0;
+      for (int k = 0; k < 4; ++k) phases += o.scalar(3 * P + k);
+      CHECK(phases == (g.phase() == Phase::Bonus ? 0 : 1));
+      bonus_positions += g.phase() == Phase::Bonus;
+      const std::vector<int32_t> ids = legal(g);
+      REQUIRE(rl::apply_action(g, ids[rng.below(static_cast<uint32_t>(ids.size()))]) == Status::Ok);
+    }
+  }
+  CHECK(bonus_positions > 0);
+  CHECK(larges > 0);
+  CHECK(builders > 0);
+  CHECK(pigs > 0);
+  CHECK(goods > 0);
+  CHECK(inns > 0);
+  CHECK(cathedrals > 0);
 }
 
 TEST_CASE("observation of the opening: the start tile's edges, the open cells, where E fits, the scalars") {

@@ -63,6 +63,134 @@ TEST_CASE("Bots: every level plays only legal moves and never changes the game, 
   }
 }
 
+namespace {
+
+// Plays a whole game by bots: seat p at level levels[p % 3], MCTS on `iterations`; the bonus
+// decision by choose_bonus. Checks that every move and decision is legal and leaves the game
+// as it was; counts what the bots did.
+struct Played {
+  int figures[kFigureKinds] = {}, recalls = 0, takes = 0, passes = 0;
+};
+Game play_game(int players, uint64_t seed, const Options& rules, const BotLevel* levels, int iterations, Played& seen) {
+  Game g(players, seed, rules);
+  Rng seeds(seed);
+  while (!g.over()) {
+    const BotLevel level = levels[g.current_player() % 3];
+    const BotOptions o = bot(level, iterations, seeds.next(), 1 + g.drawn() % 2);
+    const Game before = g;
+    std::string error;
+    if (g.phase() == Phase::Bonus) {
+      bool take = false;
+      REQUIRE(choose_bonus(g, o, take, &error) == Status::Ok);
+      REQUIRE(g == before);
+      ++(take ? seen.takes : seen.passes);
+      REQUIRE((take ? g.take_bonus() : g.pass()) == Status::Ok);
+      continue;
+    }
+    Move m;
+    INFO(bot_level_name(level) << ": " << error);
+    REQUIRE(choose_move(g, o, m, &error) == Status::Ok);
+    REQUIRE(g == before);
+    if (m.figure == Figure::Recall) ++seen.recalls;
+    else if (m.meeple != Location::None) ++seen.figures[static_cast<int>(m.figure)];
+    Verdict why;
+    INFO(describe(why));
+    REQUIRE(g.play(m, nullptr, &why) == Status::Ok);
+  }
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("Bots: every level plays whole games with every expansion on, 1-6 players, the bonus decision included") {
+  Options all;
+  all.river = all.abbot = all.inns_and_cathedrals = all.traders_and_builders = true;
+  Played seen;
+  for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
+    CAPTURE(players);
+    const BotLevel levels[3] = {static_cast<BotLevel>(players % 3), static_cast<BotLevel>((players + 1) % 3),
+                                static_cast<BotLevel>((players + 2) % 3)};
+    play_game(players, 300 + static_cast<uint64_t>(players), all, levels, 4, seen);
+  }
+  CHECK(seen.figures[static_cast<int>(Figure::Large)] > 0);
+  CHECK(seen.figures[static_cast<int>(Figure::Abbot)] > 0);
+  CHECK(seen.figures[static_cast<int>(Figure::Builder)] > 0);
+  CHECK(seen.figures[static_cast<int>(Figure::Pig)] > 0);
+  CHECK(seen.takes > 0);
+}
+
+TEST_CASE("Bots: greedy and MCTS use the expansions' figures and the abbot, and greedy always takes the bonus tile") {
+  Options all;
+  all.abbot = all.inns_and_cathedrals = all.traders_and_builders = true;
+  for (BotLevel level : {BotLevel::Greedy, BotLevel::Mcts}) {
+    CAPTURE(bot_level_name(level));
+    const BotLevel levels[3] = {level, level, level};
+    Played seen;
+    for (uint64_t seed = 1; seed <= (level == BotLevel::Greedy ? 4u : 1u); ++seed) play_game(2, seed, all, levels, 8, seen);
+    CHECK(seen.figures[static_cast<int>(Figure::Large)] > 0);
+    CHECK(seen.figures[static_cast<int>(Figure::Abbot)] > 0);
+    CHECK(seen.figures[static_cast<int>(Figure::Builder)] > 0);
+    if (level == BotLevel::Greedy) {
+      CHECK(seen.figures[static_cast<int>(Figure::Pig)] > 0);
+      CHECK(seen.takes > 0);
+      CHECK(seen.passes == 0);
+    }
+  }
+}
+
+TEST_CASE("Bots: the bonus decision is refused outside the bonus phase, a move inside it; MCTS decides it deterministically") {
+  Options traders;
+  traders.traders_and_builders = true;
+  bool take = true;
+  std::string error;
+  const Game start(2, 5, traders);
+  CHECK(choose_bonus(start, bot(BotLevel::Greedy), take, &error) == Status::WrongPhase);
+  CHECK(error.find("bonus") != std::string::npos);
+  // Random games until one stops for the bonus decision.
+  for (uint64_t seed = 1; seed < 300; ++seed) {
+    Game g(2, seed, traders);
+    Rng rng(seed);
+    while (!g.over() && g.phase() != Phase::Bonus) {
+      Move m;
+      REQUIRE(choose_move(g, bot(BotLevel::Random, 1, rng.next()), m) == Status::Ok);
+      REQUIRE(g.play(m) == Status::Ok);
+    }
+    if (g.over()) continue;
+    Move m;
+    CHECK(choose_move(g, bot(BotLevel::Greedy), m, &error) == Status::WrongPhase);
+    CHECK(error.find("choose_bonus") != std::string::npos);
+    REQUIRE(choose_bonus(g, bot(BotLevel::Greedy), take) == Status::Ok);
+    CHECK(take);
+    bool a = false, b = true;
+    REQUIRE(choose_bonus(g, bot(BotLevel::Mcts, 60, 7), a) == Status::Ok);
+    REQUIRE(choose_bonus(g, bot(BotLevel::Mcts, 60, 7), b) == Status::Ok);
+    CHECK(a == b);
+    // It sees only the public state: another order of the face-down tiles decides the same.
+    Game other = g;
+    Rng shuffle(seed + 1);
+    other.redeal(shuffle);
+    REQUIRE(same_public_state(g, other));
+    REQUIRE(choose_bonus(other, bot(BotLevel::Mcts, 60, 7), b) == Status::Ok);
+    CHECK(a == b);
+    // A public copy (caller draws: taking waits for the draw) is decided too.
+    CHECK(choose_bonus(g.public_copy(), bot(BotLevel::Mcts, 20, 3), b) == Status::Ok);
+    return;
+  }
+  FAIL("no random game reached the bonus phase");
+}
+
+TEST_CASE("Bots: MCTS with every expansion is deterministic for a seed and an iteration budget, also with 2 threads") {
+  Options all;
+  all.river = all.abbot = all.inns_and_cathedrals = all.traders_and_builders = true;
+  const BotLevel levels[3] = {BotLevel::Mcts, BotLevel::Mcts, BotLevel::Mcts};
+  for (int players : {2, 4}) {
+    CAPTURE(players);
+    Played x, y;
+    CHECK(play_game(players, 60 + static_cast<uint64_t>(players), all, levels, 3, x) ==
+          play_game(players, 60 + static_cast<uint64_t>(players), all, levels, 3, y));
+  }
+}
+
 TEST_CASE("Bots: the move list is placements times meeple choices, each legal") {
   const Game g = after_random_turns(3, 7, 12);
   std::vector<Move> moves(kMaxMoves);

@@ -436,3 +436,106 @@ TEST_CASE("C API rl: without auto-reset a finished game stays over and its actio
   REQUIRE(carc_batch_game(b.get(), 1, copy.get()) == CARC_OK);
   CHECK(snapshot(copy.get()) == snapshot(make(1, 77).get()));
 }
+
+namespace {
+
+// A seeded game with these options on (CARC_OPT_* ids).
+GamePtr make_with(int players, uint64_t seed, const std::vector<int>& options) {
+  GamePtr g = make(players, seed);
+  for (int o : options) REQUIRE(carc_game_set_option(g.get(), o, 1) == CARC_OK);
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("C API rl: batches with the expansions step the bonus phase as single games do") {
+  const std::vector<std::vector<int>> mixes = {
+      {CARC_OPT_TRADERS_AND_BUILDERS},
+      {CARC_OPT_INNS_AND_CATHEDRALS},
+      {CARC_OPT_RIVER, CARC_OPT_ABBOT, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_TRADERS_AND_BUILDERS}};
+  int bonus_steps = 0;
+  for (const std::vector<int>& mix : mixes) {
+    constexpr int games = 3, players = 2;
+    CAPTURE(mix.size());
+    BatchPtr b = make_batch(games, players, 40);
+    for (int o : mix) REQUIRE(carc_batch_set_option(b.get(), o, 1) == CARC_OK);
+    GamePtr probe = make_with(players, 0, mix);
+    const std::vector<int32_t> space = space_of(probe.get());
+    const int actions = space[CARC_RL_ACTIONS];
+    const bool traders = std::find(mix.begin(), mix.end(), CARC_OPT_TRADERS_AND_BUILDERS) != mix.end();
+    CHECK(actions - space[CARC_RL_PLACEMENTS] - space[CARC_RL_FIGURES] == (traders ? 2 : 0));
+    const int osize = obs_size(probe.get());
+    Out out(games, players, actions, osize);
+    REQUIRE(out.step(b.get(), nullptr, CARC_BATCH_SORTED, true) == CARC_OK);
+    std::vector<GamePtr> twins;
+    for (int i = 0; i < games; ++i) twins.push_back(make_with(players, 40 + static_cast<uint64_t>(i), mix));
+    uint64_t pick = 3;
+    std::vector<int32_t> act(games);
+    std::vector<float> expected(static_cast<size_t>(osize));
+    for (bool all_over = false; !all_over;) {
+      for (int i = 0; i < games; ++i) {
+        carc_game* t = twins[static_cast<size_t>(i)].get();
+        REQUIRE(out.legal_at(i) == legal_of(t));
+        const bool over = carc_game_phase(t) == CARC_PHASE_GAME_OVER;
+        if (!over) {
+          REQUIRE(out.to_play[static_cast<size_t>(i)] == carc_game_current_player(t));
+          REQUIRE(carc_rl_observe(t, carc_game_current_player(t), expected.data(), osize) == CARC_OK);
+          REQUIRE(std::equal(expected.begin(), expected.end(), out.obs.begin() + static_cast<long>(i) * osize));
+        }
+        if (carc_game_phase(t) == CARC_PHASE_BONUS) {
+          ++bonus_steps;
+          const int take = space[CARC_RL_PLACEMENTS] + space[CARC_RL_FIGURES];
+          REQUIRE(out.legal_at(i) == std::vector<int32_t>{take, take + 1});
+          REQUIRE(out.masks[static_cast<size_t>(i * actions + take)] == 1);
+          REQUIRE(out.masks[static_cast<size_t>(i * actions + take + 1)] == 1);
+        }
+        const std::vector<int32_t> legal = out.legal_at(i);
+        pick = pick * 6364136223846793005u + 1442695040888963407u;
+        act[static_cast<size_t>(i)] = legal.empty() ? 0 : legal[(pick >> 33) % legal.size()];
+      }
+      REQUIRE(out.step(b.get(), act.data(), CARC_BATCH_SORTED, true) == CARC_OK);
+      all_over = true;
+      for (int i = 0; i < games; ++i) {
+        carc_game* t = twins[static_cast<size_t>(i)].get();
+        if (carc_game_phase(t) != CARC_PHASE_GAME_OVER) REQUIRE(carc_rl_apply(t, act[static_cast<size_t>(i)]) == CARC_OK);
+        all_over &= carc_game_phase(t) == CARC_PHASE_GAME_OVER;
+      }
+    }
+    GamePtr copy = make(1, 0);
+    for (int i = 0; i < games; ++i) {
+      REQUIRE(carc_batch_game(b.get(), i, copy.get()) == CARC_OK);
+      REQUIRE(snapshot(copy.get()) == snapshot(twins[static_cast<size_t>(i)].get()));
+    }
+  }
+  CHECK(bonus_steps > 0);
+}
+
+TEST_CASE("C API rl: carc_rl_bot_action gives a legal action in every decision, the bonus one included") {
+  GamePtr g = make_with(3, 12, {CARC_OPT_ABBOT, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_TRADERS_AND_BUILDERS});
+  int32_t action = -7;
+  CHECK(carc_rl_bot_action(g.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, nullptr) == CARC_EINVAL);
+  CHECK(carc_rl_bot_action(g.get(), 9, 0, 0, 1, 1, &action) == CARC_EINVAL);
+  CHECK(errmsg(g.get()).find("level") != std::string::npos);
+  CHECK(carc_rl_bot_action(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &action) == CARC_EINVAL);  // no budget
+  CHECK(carc_rl_bot_action(nullptr, CARC_BOT_GREEDY, 0, 0, 1, 1, &action) == CARC_EINVAL);
+  CHECK(action == -7);
+  int decisions = 0, bonus = 0;
+  for (uint64_t seed = 1; carc_game_phase(g.get()) != CARC_PHASE_GAME_OVER; ++seed) {
+    const int level = static_cast<int>(seed % 3);
+    GamePtr before = clone(g.get());
+    REQUIRE(carc_rl_bot_action(g.get(), level, 4, 0, 1, seed, &action) == CARC_OK);
+    require_unchanged(g.get(), before.get());
+    const std::vector<int32_t> legal = legal_of(g.get());
+    REQUIRE(std::find(legal.begin(), legal.end(), action) != legal.end());
+    bonus += carc_game_phase(g.get()) == CARC_PHASE_BONUS;
+    REQUIRE(carc_rl_apply(g.get(), action) == CARC_OK);
+    ++decisions;
+  }
+  CHECK(decisions > 100);
+  CHECK(bonus > 0);
+  CHECK(carc_rl_bot_action(g.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, &action) == CARC_EPHASE);
+  carc_game* w = nullptr;
+  REQUIRE(carc_game_new_caller_draws(&w, 2, nullptr) == CARC_OK);
+  GamePtr waiting(w, carc_game_free);
+  CHECK(carc_rl_bot_action(waiting.get(), CARC_BOT_RANDOM, 0, 0, 1, 1, &action) == CARC_EPHASE);
+}

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "capi_internal.hpp"
 #include "carcassonne/actions.hpp"
+#include "carcassonne/bots.hpp"
 #include "carcassonne/notation.hpp"
 #include "carcassonne/observation.hpp"
 
@@ -141,6 +143,35 @@ int carc_rl_apply(carc_game* game, int32_t action) {
       return refuse(c, g.game, s, why, what);
     }
     return check_queue(c, g);
+  });
+}
+
+int carc_rl_bot_action(const carc_game* game, int level, int iterations, int milliseconds, int threads, uint64_t seed,
+                       int32_t* action) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!action) return c.fail(CARC_EINVAL, "action is NULL");
+    if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
+      return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    const carc::rl::ActionSpace space = carc::rl::action_space(g.game);
+    std::string error;
+    carc::Status s;
+    int a = -1;
+    if (g.game.phase() == carc::Phase::Bonus) {
+      bool take = true;
+      s = carc::choose_bonus(g.game, options, take, &error);
+      a = carc::rl::encode_bonus(space, take);
+    } else {
+      carc::Move m;
+      s = carc::choose_move(g.game, options, m, &error);
+      a = g.game.phase() == carc::Phase::PlaceMeeple
+              ? carc::rl::encode_figure(space, g.game.options(), carc::rl::FigureSlot{m.figure, m.meeple})
+              : carc::rl::encode_placement(space, m.at);
+    }
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
+    if (a < 0) return c.fail(CARC_EINTERNAL, "internal error: the bot's choice has no action id");
+    *action = a;
+    return CARC_OK;
   });
 }
 

@@ -5,7 +5,10 @@
 //                      square window of side 2*reach+1 centred on the start tile,
 //                      cell = (y + reach) * side + (x + reach);
 //   figure actions     placements + slot: slot 0 is "no figure", then one slot per
-//                      (figure kind, location) of figure_slots() (the abbot, the recall).
+//                      (figure kind, location) of figure_slots() (large meeple, abbot,
+//                      recall, builder, pig as the options have them);
+//   bonus actions      placements + figures + 0 "take the bonus tile", + 1 "pass on it"
+//                      (Traders & Builders only: the builder's bonus decision, Phase::Bonus).
 // The draw of a game with caller draws is a chance node; its outcomes are the tile types
 // (0..kTileTypes-1), a space of their own. Everything that depends on the figure kinds or
 // the locations is in figure_slots() (actions.cpp); the engine's figure_options and act
@@ -23,10 +26,12 @@ namespace carc::rl {
 // core names it (FigureChoice): (Meeple, None) is no figure, (Recall, None) the recall.
 using FigureSlot = FigureChoice;
 
-// The figure actions of a configuration in action order: "no figure" first, then the meeple
-// on each of the 14 locations (C N E S W NNE .. NNW CF), then with the Abbot the abbot on C
-// and the recall. Fixed per configuration: a slot that the rules forbid in a position (a
-// field with farmers off) is just never legal.
+// The figure actions of a configuration in action order, the order figure_options lists
+// them in: "no figure" first, then the meeple on each of the 14 locations (C N E S W NNE ..
+// NNW CF), with Inns & Cathedrals the large meeple on each location, with the Abbot the
+// abbot on C and the recall, with Traders & Builders the builder on each location and the
+// pig on each location. Fixed per configuration: a slot that the rules forbid in a position
+// (a field with farmers off, a builder on a field) is just never legal.
 std::span<const FigureSlot> figure_slots(const Options& options);
 
 // The action space of a configuration.
@@ -35,23 +40,28 @@ struct ActionSpace {
   int side = 0;        // 2 * reach + 1
   int placements = 0;  // side * side * 4: placement actions are 0 .. placements-1
   int figures = 0;     // figure actions are placements .. placements+figures-1
-  int size() const { return placements + figures; }
+  int bonus = 0;       // 2 with Traders & Builders (take, pass: the last two ids), else 0
+  int size() const { return placements + figures + bonus; }
 };
 ActionSpace action_space(int players, const Options& options);
 inline ActionSpace action_space(const Game& game) { return action_space(game.players(), game.options()); }
 
 // Chance outcomes: the tile types.
 inline constexpr int kChanceOutcomes = kTileTypes;
+// The most figure slots of any configuration: none, 14 each for meeple, large meeple,
+// builder and pig, the abbot and the recall.
+inline constexpr int kMaxFigureSlots = 1 + 4 * kLocationCount + 2;
 // A buffer of this many always holds the legal actions of one decision.
 inline constexpr int kMaxLegalActions = kMaxPlacements;
 static_assert(kMaxLegalActions >= 1 + kMaxFigureOptions && kMaxLegalActions >= kChanceOutcomes);
 
-// An action id taken apart: a placement, or a figure slot.
+// An action id taken apart: a placement, a figure slot, or the bonus decision.
 struct Action {
-  enum class Kind : uint8_t { Placement = 0, Figure = 1 };
+  enum class Kind : uint8_t { Placement = 0, Figure = 1, Bonus = 2 };
   Kind kind = Kind::Placement;
   Placement at;      // Kind::Placement
   FigureSlot slot;   // Kind::Figure
+  bool take = false; // Kind::Bonus: take the bonus tile (false: pass on it)
   friend bool operator==(const Action&, const Action&) = default;
 };
 
@@ -59,13 +69,16 @@ struct Action {
 int encode_placement(const ActionSpace& space, Placement p);
 // The action id of a figure slot, or -1 if the configuration has no such slot.
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot);
+// The action id of taking (or passing on) the bonus tile, or -1 without Traders & Builders.
+int encode_bonus(const ActionSpace& space, bool take);
 // Takes an action id apart; false if it is outside 0..space.size()-1.
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out);
 
 // Writes the legal actions of the current decision to out (room for kMaxLegalActions),
 // ascending, and returns their count: the placements of legal_placements (PlaceTile), the
-// figure slots of figure_options and "no figure" (PlaceMeeple), the tile types face down
-// (Draw, a chance node: outcomes, not action ids), nothing once the game is over.
+// figure slots of figure_options and "no figure" (PlaceMeeple), take and pass (Bonus), the
+// tile types face down (Draw, a chance node: outcomes, not action ids), nothing once the
+// game is over.
 int legal_actions(const Game& game, int32_t* out);
 // The same actions in the engine's order (placements by open cell, not sorted): what a
 // batch step writes, since sorting costs more than listing.
@@ -75,8 +88,8 @@ int legal_actions_unordered(const Game& game, int32_t* out);
 // what apply_action would return, with *why for a move the rules forbid. Changes nothing.
 Status check_action(const Game& game, int action, Verdict* why = nullptr);
 
-// Applies an action id of the current decision (in Draw, a tile type): place, deploy or
-// draw. Like the engine, it also takes an action that shows the same as a listed one (U
+// Applies an action id of the current decision (in Draw, a tile type): place, deploy, take
+// or pass on the bonus tile, or draw. Like the engine, it also takes an action that shows the same as a listed one (U
 // at rotation 2 for U at 0, a meeple on E of a city listed by N), which legal_actions
 // leaves out. On failure nothing changes: InvalidArgument for an id outside the space (or a
 // tile type outside 0..kTileTypes-1 in Draw), WrongPhase for an action of the other decision or

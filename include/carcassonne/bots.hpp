@@ -13,7 +13,7 @@ namespace carc {
 
 // How a bot plays. The values are fixed (the C ABI passes them through).
 enum class BotLevel : uint8_t {
-  Random = 0,  // a placement uniformly among the legal ones, then a meeple or none uniformly
+  Random = 0,  // a placement uniformly among the legal ones, then a figure action or none uniformly
   Greedy = 1,  // the move with the best projected score difference if the game ended after it
   Mcts = 2,    // determinized Monte-Carlo tree search: the face-down pile re-dealt per iteration
 };
@@ -34,18 +34,26 @@ struct BotOptions {
 };
 
 // Writes a legal move for the current player to out. In PlaceTile it is a whole turn; in
-// PlaceMeeple it is the placement as played with the bot's meeple choice (play it with
-// game.deploy(out.meeple)). Errors: WrongPhase in Draw or when the game is over,
-// InvalidArgument for a bad level, budget or thread count, OutOfMemory; on error out is
-// untouched and *error (if given) says why. The game is never changed.
+// PlaceMeeple it is the placement as played with the bot's figure action (play it with
+// game.act(out.figure, out.meeple)). Every figure action of figure_options is considered
+// (the expansions' figures, the abbot, the recall). Errors: WrongPhase in Draw, in Bonus
+// (choose_bonus decides there) or when the game is over, InvalidArgument for a bad level,
+// budget or thread count, OutOfMemory; on error out is untouched and *error (if given) says
+// why. The game is never changed.
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error = nullptr);
 
+// In Phase::Bonus, whether the bot takes the builder's bonus tile (take_bonus) or passes:
+// random at even odds, greedy always takes, MCTS compares both by playouts on the same
+// re-deals (one thread, the iteration and time budget as for a move). Errors as for
+// choose_move, WrongPhase in any other phase; take is untouched on error.
+Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error = nullptr);
+
 // Every legal move of the current player, placements (as legal_placements lists them) times
-// meeple choices (meeple_options, then none); in PlaceMeeple, the placed tile's meeple
-// choices. Writes at most `capacity` moves and returns how many there are.
+// figure actions (figure_options, then none); in PlaceMeeple, the placed tile's figure
+// actions. Writes at most `capacity` moves and returns how many there are.
 int legal_moves(const Game& game, Move* out, int capacity);
 // A buffer of this many moves always holds legal_moves's list.
-inline constexpr int kMaxMoves = kMaxPlacements * (kMaxMeepleOptions + 1);
+inline constexpr int kMaxMoves = kMaxPlacements * (kMaxFigureOptions + 1);
 
 // "random", "greedy" or "mcts".
 std::string_view bot_level_name(BotLevel level);

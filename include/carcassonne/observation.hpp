@@ -24,6 +24,20 @@
 //   T  face-down tiles by type (the tile in hand not included)
 //   1  tiles on the board outside the window (not drawn in the planes)
 //   P  abbots in supply by seat (0 without the Abbot)
+// With Inns & Cathedrals (I&C), after those planes and those scalars in their own order:
+//   planes   the tile has an inn on a road      the tile has a cathedral
+//            a large meeple stands on the tile
+//   scalars  P  large meeples in supply by seat
+// With Traders & Builders (T&B), after those of I&C (if on) in their own order:
+//   planes   the tile shows wine, grain, cloth (3 planes: the goods symbol of its city part)
+//            a builder stands on the tile       a pig stands on the tile
+//   scalars  P builders in supply by seat        P pigs in supply by seat
+//            3P goods tokens by seat (wine, grain, cloth of seat 0, then of seat 1, ...)
+//            1  the bonus phase (take or pass on the builder's bonus tile)
+//            1  the tile in hand is a bonus tile (no bonus tile follows it)
+// A figure on the tile is also counted in the seat planes and the feature-kind planes above,
+// whatever its kind. Sizes: planes = 27 + P (+3 I&C) (+5 T&B); scalars = 4P + 173 (+P I&C)
+// (+5P + 2 T&B).
 #pragma once
 
 #include "carcassonne/game.hpp"
@@ -38,11 +52,14 @@ inline constexpr int kObservationReach = 12;
 // The planes and scalars that do not depend on the player count (layout above).
 inline constexpr int kBasePlanes = 27;
 inline constexpr int kBaseScalars = 4 + 2 * kTileTypes + 1;
+// What Inns & Cathedrals and Traders & Builders add (scalars: per seat, then fixed).
+inline constexpr int kInnsPlanes = 3, kInnsSeatScalars = 1;
+inline constexpr int kTradersPlanes = 5, kTradersSeatScalars = 2 + kGoodsKinds, kTradersScalars = 2;
 
 struct ObservationShape {
-  int planes = 0;   // kBasePlanes + players
+  int planes = 0;   // kBasePlanes + players, plus the expansions' planes
   int side = 0;     // 2 * kObservationReach + 1
-  int scalars = 0;  // 4 * players + kBaseScalars
+  int scalars = 0;  // 4 * players + kBaseScalars, plus the expansions' scalars
   int size() const { return planes * side * side + scalars; }
 };
 ObservationShape observation_shape(int players, const Options& options);
@@ -50,9 +67,10 @@ inline ObservationShape observation_shape(const Game& game) {
   return observation_shape(game.players(), game.options());
 }
 // A buffer of this many floats holds any observation.
-inline constexpr int kMaxObservation = (kBasePlanes + kMaxPlayers) * (2 * kObservationReach + 1) *
-                                           (2 * kObservationReach + 1) +
-                                       4 * kMaxPlayers + kBaseScalars;
+inline constexpr int kMaxObservation =
+    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes) * (2 * kObservationReach + 1) *
+        (2 * kObservationReach + 1) +
+    (4 + kInnsSeatScalars + kTradersSeatScalars) * kMaxPlayers + kBaseScalars + kTradersScalars;
 
 // Writes what `observer` (0..players-1) sees of the game to out (observation_shape(game).size()
 // floats), as the layout above says.

@@ -667,8 +667,12 @@ CARC_API int carc_tile_render_text(int tile, int rotation, char* buf, size_t siz
  *     window of side SIDE = 2 * REACH + 1 centred on the start tile (every cell a game
  *     can reach: REACH is 72, or 125 with the River): cell = (y + REACH) * SIDE + (x + REACH);
  *   figure ids PLACEMENTS + slot: slot 0 is no figure, slot 1 + location the meeple on
- *     that location, then with the Abbot the abbot on C and the recall
- *     (carc_rl_figure_slot), in the meeple phase.
+ *     that location, then with Inns & Cathedrals the large meeple on each location, with
+ *     the Abbot the abbot on C and the recall, with Traders & Builders the builder on each
+ *     location and the pig on each location (carc_rl_figure_slot), in the meeple phase;
+ *   bonus ids PLACEMENTS + FIGURES (take the builder's bonus tile) and PLACEMENTS +
+ *     FIGURES + 1 (pass on it), in the bonus phase: ACTIONS - PLACEMENTS - FIGURES is 2
+ *     with Traders & Builders, else 0.
  * The draw of a game with caller draws is a chance node: its outcomes are the tile types
  * 0..CARC_TILE_TYPES-1, listed and applied by the same calls. Legal actions come sorted,
  * each distinct placement picture and each feature once, as carc_game_placements and
@@ -681,14 +685,16 @@ enum {
   CARC_RL_SIDE = 1,        /* 2 * REACH + 1 */
   CARC_RL_PLACEMENTS = 2,  /* placement ids are 0 .. PLACEMENTS-1; figure ids start here */
   CARC_RL_FIGURES = 3,     /* figure ids are PLACEMENTS .. PLACEMENTS+FIGURES-1 */
-  CARC_RL_ACTIONS = 4,     /* the number of action ids: PLACEMENTS + FIGURES */
+  CARC_RL_ACTIONS = 4,     /* the number of action ids: PLACEMENTS + FIGURES (+ 2 bonus ids) */
   CARC_RL_SPACE_FIELDS = 5
 };
 /* Indices into carc_rl_observation_shape's fields. */
 enum {
-  CARC_RL_PLANES = 0,      /* planes of the board: 27 + players (docs/rl.md lists them) */
+  CARC_RL_PLANES = 0,      /* planes of the board: 27 + players, + 3 with Inns & Cathedrals,
+                              + 5 with Traders & Builders (docs/rl.md lists them) */
   CARC_RL_OBS_SIDE = 1,    /* cells per row and column of each plane */
-  CARC_RL_SCALARS = 2,     /* values after the planes: 4 * players + 173 */
+  CARC_RL_SCALARS = 2,     /* values after the planes: 4 * players + 173, + players with
+                              Inns & Cathedrals, + 5 * players + 2 with Traders & Builders */
   CARC_RL_OBS_SIZE = 3,    /* floats in all: PLANES * OBS_SIDE * OBS_SIDE + SCALARS */
   CARC_RL_SHAPE_FIELDS = 4
 };
@@ -696,8 +702,8 @@ enum {
 #define CARC_RL_MAX_LEGAL 1016
 /* Chance outcomes of a draw: the tile types. */
 #define CARC_RL_CHANCE_OUTCOMES 84
-/* A capacity that always holds one observation (6 players). */
-#define CARC_RL_MAX_OBSERVATION 20822
+/* A capacity that always holds one observation (6 players, every expansion). */
+#define CARC_RL_MAX_OBSERVATION 25860
 
 /* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
  * fields indexed by CARC_RL_REACH.. (capacity below 5 is CARC_ERANGE). */
@@ -719,9 +725,15 @@ CARC_API int carc_rl_legal_mask(const carc_game* game, uint8_t* mask, int capaci
  * CARC_EILLEGAL for one the rules forbid. An id showing the same as a listed one (U at
  * rotation 2 for U at 0) is played as the engine plays it. */
 CARC_API int carc_rl_apply(carc_game* game, int32_t action);
+/* The action a bot (CARC_BOT_*, budget and seed as for carc_bot_choose) takes in the
+ * current decision: the placement of its chosen move in the tile phase (its figure action
+ * is chosen again in the meeple phase), a figure id in the meeple phase, take or pass in
+ * the bonus phase. CARC_EPHASE in the draw phase or once the game is over. */
+CARC_API int carc_rl_bot_action(const carc_game* game, int level, int iterations, int milliseconds, int threads,
+                                uint64_t seed, int32_t* action);
 /* The move an action id stands for: a placement id with the current tile and no figure
  * (tile phase), a figure id with the tile just placed and its figure and location
- * (meeple phase). CARC_EPHASE in another phase. */
+ * (meeple phase). CARC_EPHASE in another phase (a bonus id is no move). */
 CARC_API int carc_rl_action_to_move(const carc_game* game, int32_t action, carc_move* move);
 /* The action id of a move: its placement in the tile phase, its figure action in the
  * meeple phase (the move's tile must be the current tile). CARC_EINVAL if the placement

@@ -133,7 +133,7 @@ CARC_RL_PLANES, CARC_RL_OBS_SIDE, CARC_RL_SCALARS, CARC_RL_OBS_SIZE = 0, 1, 2, 3
 CARC_RL_SHAPE_FIELDS = 4
 CARC_RL_MAX_LEGAL = 1016
 CARC_RL_CHANCE_OUTCOMES = 84
-CARC_RL_MAX_OBSERVATION = 20822
+CARC_RL_MAX_OBSERVATION = 25860
 CARC_BATCH_AUTO_RESET, CARC_BATCH_SORTED = 1, 2
 
 # ---------------------------------------------------------------- prototypes
@@ -220,6 +220,7 @@ _PROTOTYPES = [
     ("carc_rl_legal_actions", _int, _ptr, _ptr, _int, _intp),
     ("carc_rl_legal_mask", _int, _ptr, _ptr, _int),
     ("carc_rl_apply", _int, _ptr, ctypes.c_int32),
+    ("carc_rl_bot_action", _int, _ptr, _int, _int, _int, _int, _u64, _i32p),
     ("carc_rl_action_to_move", _int, _ptr, ctypes.c_int32, _u64p),
     ("carc_rl_move_to_action", _int, _ptr, _u64, _i32p),
     ("carc_rl_observation_shape", _int, _ptr, _ptr, _int),

@@ -89,7 +89,10 @@ class Env:
         game = self.state.game
         while not game.over and game.current_player != self.seat:
             seed = (self._game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
-            game.play(game.bot_move(self.opponent, iterations=self.bot_iterations, seed=seed))
+            if self.state.in_bonus_phase():  # take or pass on the builder's bonus tile: no move
+                self.state.apply_action(self.state.bot_action(self.opponent, iterations=self.bot_iterations, seed=seed))
+            else:
+                game.play(game.bot_move(self.opponent, iterations=self.bot_iterations, seed=seed))
 
     def _observe(self):
         state = self.state

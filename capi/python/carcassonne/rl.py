@@ -9,9 +9,12 @@ array.array values: the module needs nothing beyond the standard library.
 
 Action ids (carcassonne.h, "reinforcement learning"): placements are cell * 4 + rotation
 (quarter turns) with cell = (y + reach) * side + (x + reach) over the window |x|, |y| <=
-reach (72, or 125 with the River); figure actions follow, from `placements` on: "no
-figure", then the meeple on each location C, N, ..., NNW, CF, then with the Abbot the abbot
-on C and the recall. Chance outcomes are the tile types 0..83 (TILES: 'A'..'X' first).
+reach (72, or 125 with the River or either big expansion); figure actions follow, from
+`placements` on: "no figure", then the meeple on each location C, N, ..., NNW, CF, with Inns
+& Cathedrals the large meeple on each location, with the Abbot the abbot on C and the recall,
+with Traders & Builders the builder and then the pig on each location; with Traders &
+Builders the last two ids are the bonus decision, take the builder's bonus tile and pass on
+it. Chance outcomes are the tile types 0..83 (TILES: 'A'..'X' first).
 """
 
 import array
@@ -20,9 +23,10 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import _args
 from ._errors import error, invalid
-from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
+from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
+                   CARC_PHASE_GAME_OVER, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
                    CARC_OPT_ABBOT, CARC_OPT_FARMERS, CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY,
-                   CARC_OPT_RIVER,
+                   CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_RIVER, CARC_OPT_TRADERS_AND_BUILDERS,
                    CARC_RL_ACTIONS, CARC_RL_CHANCE_OUTCOMES, CARC_RL_FIGURES, CARC_RL_MAX_LEGAL, CARC_RL_OBS_SIDE,
                    CARC_RL_OBS_SIZE, CARC_RL_PLACEMENTS, CARC_RL_PLANES, CARC_RL_REACH, CARC_RL_SCALARS,
                    CARC_RL_SHAPE_FIELDS, CARC_RL_SIDE, CARC_RL_SPACE_FIELDS, check, lib)
@@ -42,7 +46,10 @@ CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 
 _OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
-            "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT}
+            "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT,
+            "inns_and_cathedrals": CARC_OPT_INNS_AND_CATHEDRALS, "traders_and_builders": CARC_OPT_TRADERS_AND_BUILDERS}
+#: The bot levels carc_rl_bot_action takes (CARC_BOT_*).
+_LEVELS = {"random": 0, "greedy": 1, "mcts": 2}
 _TYPES = {"i": "int32", "B": "uint8", "f": "float32"}
 for _code in _TYPES:
     assert array.array(_code).itemsize == (1 if _code == "B" else 4)
@@ -77,13 +84,25 @@ def _slot(handle, k: int) -> Tuple[str, Optional[str]]:
 class ActionSpace:
     """The action ids of one configuration: placements 0..placements-1 over the window of
     cells |x|, |y| <= reach (side = 2 * reach + 1 cells a row), figures from placements on:
-    slots[k] is the (figure, location) of id placements + k, ("meeple", None) for none."""
+    slots[k] is the (figure, location) of id placements + k, ("meeple", None) for none;
+    then `bonus` ids (2 with Traders & Builders, else 0): take(), then pass_()."""
 
     def __init__(self, fields: Sequence[int], slots: Sequence[Tuple[str, Optional[str]]]):
         self.reach, self.side = fields[CARC_RL_REACH], fields[CARC_RL_SIDE]
         self.placements, self.figures = fields[CARC_RL_PLACEMENTS], fields[CARC_RL_FIGURES]
         self.size = fields[CARC_RL_ACTIONS]
+        self.bonus = self.size - self.placements - self.figures
         self.slots = tuple(slots)
+
+    def take(self) -> int:
+        """The id of taking the builder's bonus tile (Traders & Builders)."""
+        if not self.bonus:
+            raise invalid("take: this configuration has no bonus tile (Traders & Builders is off)")
+        return self.placements + self.figures
+
+    def pass_(self) -> int:
+        """The id of passing on the builder's bonus tile (Traders & Builders)."""
+        return self.take() + 1
 
     def placement(self, x: int, y: int, rotation: int) -> int:
         """The id of a placement (rotation in degrees, as Placement has it)."""
@@ -93,13 +112,14 @@ class ActionSpace:
 
     def figure(self, location: Optional[str], figure: str = "meeple") -> int:
         """The id of a figure on a location ('C', 'N', ...): figure "meeple" (None: no
-        figure), "abbot", or "recall" with None."""
+        figure), "large meeple", "builder", "pig", "abbot" (on 'C'), or "recall" with None."""
         if (figure, location) not in self.slots:
             raise invalid(f"{figure} {location!r} is not a figure action of this configuration")
         return self.placements + self.slots.index((figure, location))
 
     def __repr__(self) -> str:
-        return f"ActionSpace(reach={self.reach}, placements={self.placements}, figures={self.figures}, size={self.size})"
+        return (f"ActionSpace(reach={self.reach}, placements={self.placements}, figures={self.figures}, "
+                f"bonus={self.bonus}, size={self.size})")
 
 
 class State:
@@ -162,15 +182,25 @@ class State:
 
     # --- whose turn ---
     def is_chance_node(self) -> bool:
-        return self.game.phase == 3  # Phase.DRAW
+        return self._phase() == CARC_PHASE_DRAW
+
+    def _phase(self) -> int:
+        """The phase as the C ABI numbers it (CARC_PHASE_*)."""
+        with self.game._lock:
+            return self.game._call(lib.carc_game_phase)
+
+    def in_bonus_phase(self) -> bool:
+        """Whether the decision is the builder's bonus tile: take or pass (Traders & Builders)."""
+        return self._phase() == CARC_PHASE_BONUS
 
     def is_terminal(self) -> bool:
-        return self.game.over
+        return self._phase() == CARC_PHASE_GAME_OVER
 
     def current_player(self) -> int:
         """The player to decide, CHANCE_PLAYER at a draw, TERMINAL_PLAYER once over."""
-        phase = self.game.phase
-        return TERMINAL_PLAYER if phase == 2 else CHANCE_PLAYER if phase == 3 else self.game.current_player
+        phase = self._phase()
+        return (TERMINAL_PLAYER if phase == CARC_PHASE_GAME_OVER else CHANCE_PLAYER if phase == CARC_PHASE_DRAW
+                else self.game.current_player)
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """(tile type, probability) of each tile that may be drawn; [] unless a chance node."""
@@ -211,8 +241,8 @@ class State:
 
     def action_to_string(self, player_or_action: int, action: Optional[int] = None) -> str:
         """An action as move text ("E 0,-1 180" for a placement, "E 0,-1 180 S" or "E 0,-1
-        180 -" for a figure or none; "draw E" at a chance node). Takes (action) or, as
-        OpenSpiel does, (player, action)."""
+        180 -" for a figure or none; "draw E" at a chance node; "take bonus" or "pass bonus"
+        in the bonus phase). Takes (action) or, as OpenSpiel does, (player, action)."""
         if action is None:
             action = player_or_action
         action = _args.c_int(action, "carc_rl_action_to_move", "action")
@@ -220,6 +250,8 @@ class State:
             if not 0 <= action < CARC_RL_CHANCE_OUTCOMES:
                 raise invalid(f"carc_rl_action_to_move: {action} is not a tile type 0..{CARC_RL_CHANCE_OUTCOMES - 1}")
             return f"draw {_args.TILES[action]}"
+        if self._space.bonus and action in (self._space.take(), self._space.pass_()) and self.in_bonus_phase():
+            return "take bonus" if action == self._space.take() else "pass bonus"
         with self.game._lock:
             self.game._call(lib.carc_rl_action_to_move, action, ctypes.byref(self._move))
         move = Move.unpack(self._move.value)
@@ -233,6 +265,24 @@ class State:
         out = ctypes.c_int32()
         with self.game._lock:
             self.game._call(lib.carc_rl_move_to_action, move.packed(), ctypes.byref(out))
+        return out.value
+
+    def bot_action(self, level: str = "greedy", iterations: int = 1000, milliseconds: int = 0, threads: int = 1,
+                   seed: int = 0) -> int:
+        """The action id a bot ("random", "greedy" or "mcts") takes in the current decision:
+        the placement of its chosen move, its figure action, or take or pass in the bonus
+        phase (carc_rl_bot_action). Raises at a chance node and once over."""
+        if level not in _LEVELS:
+            raise invalid(f"carc_rl_bot_action: level {level!r} is not one of {', '.join(_LEVELS)}")
+        where = "carc_rl_bot_action"
+        iterations = _args.c_int(iterations, where, "iterations")
+        milliseconds = _args.c_int(milliseconds, where, "milliseconds")
+        threads = _args.c_int(threads, where, "threads")
+        seed = _args.seed(seed, where)
+        out = ctypes.c_int32()
+        with self.game._lock:
+            self.game._call(lib.carc_rl_bot_action, _LEVELS[level], iterations, milliseconds, threads, seed,
+                            ctypes.byref(out))
         return out.value
 
     # --- outcomes ---

@@ -33,6 +33,7 @@ from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optiona
 
 import carcassonne
 from carcassonne._lib import CARC_MAX_PLAYERS, CARC_MIN_PLAYERS
+from carcassonne.rl import State
 
 try:
     import fcntl  # locks the output file against a second run writing it at once (POSIX only)
@@ -150,11 +151,16 @@ def play_game(plan: Plan, n: int) -> dict:
     entrants = plan.entrants(n)
     try:
         game = carcassonne.Game(plan.players, seed, **dict(plan.options))
+        state = State.from_game(game)  # for the builder's bonus decision, which is no move
         move = 0
         while not game.over:
             bot = plan.bots[entrants[game.current_player]]
-            game.play(game.bot_move(bot.level, iterations=bot.iterations, milliseconds=bot.milliseconds,
-                                    seed=derive(seed, move)))
+            if state.in_bonus_phase():
+                state.apply_action(state.bot_action(bot.level, iterations=bot.iterations,
+                                                    milliseconds=bot.milliseconds, seed=derive(seed, move)))
+            else:
+                game.play(game.bot_move(bot.level, iterations=bot.iterations, milliseconds=bot.milliseconds,
+                                        seed=derive(seed, move)))
             move += 1
     except carcassonne.CarcassonneError as e:  # as text: the binding's errors do not unpickle
         raise GameError(f"{type(e).__name__}: {e}") from None

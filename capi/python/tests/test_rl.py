@@ -197,6 +197,34 @@ class StateTest(unittest.TestCase):
             State.from_game("game")
 
 
+class ExpansionStateTest(unittest.TestCase):
+    def test_whole_games_by_bot_actions_with_every_expansion(self):
+        # A batch's game copy carries its options (whether or not Game takes them by name).
+        game = Batch(1, 3, seed=5, river=True, abbot=True, inns_and_cathedrals=True, traders_and_builders=True).game(0)
+        s = State.from_game(game)
+        space = s.action_space
+        self.assertEqual((space.figures, space.bonus), (59, 2))
+        seen = set()
+        n = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            action = s.bot_action(("random", "greedy", "mcts")[n % 3], iterations=3, seed=n)
+            self.assertIn(action, legal)
+            if s.in_bonus_phase():
+                self.assertEqual(legal, [space.take(), space.pass_()])
+                self.assertIn(s.action_to_string(action), ("take bonus", "pass bonus"))
+                seen.add("bonus")
+            elif action >= space.placements and action != space.figure(None):
+                seen.add(space.slots[action - space.placements][0])
+            s.apply_action(action)
+            n += 1
+        self.assertTrue({"bonus", "large meeple", "builder"} <= seen, seen)
+        with self.assertRaises(WrongPhase):
+            s.bot_action("greedy")
+        with self.assertRaises(InvalidArgument):
+            s.bot_action("clever")
+
+
 class BatchTest(unittest.TestCase):
     def test_random_play_through_the_batch(self):
         b = Batch(6, 3, seed=40, masks=True, observations=True)
@@ -212,6 +240,33 @@ class BatchTest(unittest.TestCase):
         self.assertGreater(finished, 5)
         self.assertIsInstance(b.observations, ARRAY_TYPES)
         self.assertEqual(len(b.observations), 6 if rl.HAVE_NUMPY else 6 * b.observation_size)
+
+    def test_the_expansions_through_the_batch_the_bonus_decision_included(self):
+        b = Batch(4, 2, seed=3, masks=True, observations=True, inns_and_cathedrals=True, traders_and_builders=True)
+        space = b.action_space
+        self.assertEqual((space.reach, space.figures, space.bonus, space.size), (125, 57, 2, 251 * 251 * 4 + 59))
+        self.assertEqual((space.take(), space.pass_()), (space.size - 2, space.size - 1))
+        self.assertEqual(space.slots[15], ("large meeple", "C"))
+        self.assertEqual(space.slots[29], ("builder", "C"))
+        self.assertEqual(space.slots[43], ("pig", "C"))
+        self.assertEqual(space.figure("N", "builder"), space.placements + 30)
+        self.assertEqual(b.observation_size, (27 + 2 + 8) * 25 * 25 + 4 * 2 + 173 + 6 * 2 + 2)
+        rng = random.Random(8)
+        bonus = finished = 0
+        while finished < 4:
+            actions = []
+            for i in range(4):
+                legal = b.legal_actions(i)
+                if legal == [space.take(), space.pass_()]:
+                    bonus += 1
+                    obs = b.observations[i] if rl.HAVE_NUMPY else b.observations[i * b.observation_size:(i + 1) * b.observation_size]
+                    self.assertEqual(obs[b.observation_size - 2], 1.0)  # the bonus-phase scalar
+                actions.append(rng.choice(legal))
+            b.step(actions)
+            finished += sum(b.done)
+        self.assertGreater(bonus, 0)
+        with self.assertRaises(InvalidArgument):
+            Batch(2, 2, abbot=True).action_space.take()  # no bonus tile without Traders & Builders
 
     def test_a_bad_step_raises_and_changes_no_game(self):
         b = Batch(3, 2, seed=1)

@@ -116,6 +116,17 @@ class Games(unittest.TestCase):
         self.assertEqual(game.scores, record["scores"])
         self.assertTrue(game.option("first_edition_farmers"))
 
+    @unittest.skipUnless("traders_and_builders" in selfplay.option_names(),
+                         "Game does not take the expansions' options by name yet")
+    def test_games_with_every_expansion_the_bonus_decision_included(self):
+        options = {"river": True, "abbot": True, "inns_and_cathedrals": True, "traders_and_builders": True}
+        plan = make_plan(2, ["greedy", "random", "mcts:4"], options=options, rotate=True)
+        first, again = play_game(plan, 1), play_game(plan, 1)
+        first.pop("seconds"), again.pop("seconds")
+        self.assertEqual(first, again)
+        self.assertTrue(all(first["options"][name] for name in options))
+        self.assertEqual(first["winners"], [p for p in range(3) if first["scores"][p] == max(first["scores"])])
+
     def test_a_greedy_player_beats_a_random_one(self):
         plan = make_plan(6, ["greedy", "random"], rotate=True)
         records = [play_game(plan, n) for n in range(6)]
