@@ -3,7 +3,9 @@
 //
 // A playout is what carc::Game::playout does, from the seeded shuffle to end-game scoring:
 // every turn enumerates all legal placements and picks one uniformly, then lists the legal
-// meeple locations and picks uniformly among them plus "no meeple".
+// meeple locations and picks uniformly among them plus "no meeple". With expansions on
+// (--expansions, --option) it picks among every figure action and takes or passes on the
+// builder's bonus tile with even odds (Game::playout's expansion path).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -75,7 +77,36 @@ struct Config {
   bool farmers = true;
   bool capi = false;  // driven move by move through the C ABI instead of Game::playout
   bool sampled = false;  // the playout re-deals the face-down tiles first (Future::Sampled)
+  unsigned expansions = 0;  // bit i: the option with id i is on (farmers as `farmers` says)
 };
+
+// Every expansion at once: the river, the abbot, Inns & Cathedrals, Traders & Builders.
+constexpr unsigned kAllExpansions = [] {
+  unsigned bits = 0;
+  for (const carc::OptionInfo& o : carc::kOptionTable)
+    if (o.expansion) bits |= 1u << o.id;
+  return bits;
+}();
+
+// The options a playout plays with: farmers as said, each option of `bits` on.
+carc::Options options_of(bool farmers, unsigned bits) {
+  carc::Options opt;
+  opt.farmers = farmers;
+  for (const carc::OptionInfo& o : carc::kOptionTable)
+    if ((bits >> o.id) & 1) opt.*o.field = true;
+  return opt;
+}
+
+// "base", or the names of the options on, joined by '+'.
+std::string options_text(unsigned bits) {
+  std::string s;
+  for (const carc::OptionInfo& o : carc::kOptionTable)
+    if ((bits >> o.id) & 1) {
+      if (!s.empty()) s += '+';
+      s.append(o.name);
+    }
+  return s.empty() ? "base" : s;
+}
 
 // One seeded playout from the shuffle to the end; returns the final scores mixed together
 // so that the work cannot be optimised away and so that runs can be compared.
@@ -85,6 +116,20 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
   carc::Game game(c.players, seed, opt);
   carc::Rng rng(seed ^ 0x5DEECE66Dull);
   // The seed's own shuffle as dealt, unless the figure is for a re-dealt playout.
+  game.playout(rng, nullptr, c.sampled ? carc::Future::Sampled : carc::Future::AsDealt);
+  uint64_t h = seed;
+  for (int p = 0; p < c.players; ++p) {
+    h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+// one_playout with rule options beyond farmers (kept apart so that the base playout's
+// instruction count stays what it was).
+uint64_t one_options_playout(const Config& c, uint64_t seed) {
+  carc::Game game(c.players, seed, options_of(c.farmers, c.expansions));
+  carc::Rng rng(seed ^ 0x5DEECE66Dull);
   game.playout(rng, nullptr, c.sampled ? carc::Future::Sampled : carc::Future::AsDealt);
   uint64_t h = seed;
   for (int p = 0; p < c.players; ++p) {
@@ -148,11 +193,16 @@ uint64_t one_capi_playout(const Config& c, uint64_t seed) {
 
 // The function callgrind counts (`--toggle-collect=bench_playouts`): n playouts with
 // seeds first..first+n-1 and nothing else, by Game::playout (as dealt, or sampled: after a
-// re-deal) or (capi) through the C ABI. Not static and never inlined, so it keeps its name.
+// re-deal) or (capi) through the C ABI; `expansions` has bit i set for each option id i on.
+// Not static and never inlined, so it keeps its name.
 extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int farmers, uint64_t first, int n,
-                                                                  int capi, int sampled) {
-  const Config c{players, farmers != 0, capi != 0, sampled != 0};
+                                                                  int capi, int sampled, unsigned expansions) {
+  const Config c{players, farmers != 0, capi != 0, sampled != 0, expansions};
   uint64_t sum = 0;
+  if (expansions) {
+    for (int i = 0; i < n; ++i) sum += one_options_playout(c, first + static_cast<uint64_t>(i));
+    return sum;
+  }
 #ifdef CARC_BENCH_CAPI
   if (c.capi) {
     for (int i = 0; i < n; ++i) sum += one_capi_playout(c, first + static_cast<uint64_t>(i));
@@ -179,7 +229,7 @@ double playout_rate(const Config& c, double seconds, uint64_t first_seed) {
   const double t0 = now();
   double t = 0;
   do {
-    sum += bench_playouts(c.players, c.farmers, seed, 64, c.capi, c.sampled);
+    sum += bench_playouts(c.players, c.farmers, seed, 64, c.capi, c.sampled, c.expansions);
     seed += 64;
     games += 64;
     t = seconds_since(t0);
@@ -442,8 +492,9 @@ uint64_t allocations_in_hot_paths(int n) {
   carc::Placement buf[carc::kMaxPlacements];
   carc::Location opts[carc::kMaxMeepleOptions];
   const uint64_t before = g_allocations.load();
-  keep(bench_playouts(2, 1, 1, n, 0, 0));
-  keep(bench_playouts(4, 0, 1, n, 0, 0));
+  keep(bench_playouts(2, 1, 1, n, 0, 0, 0));
+  keep(bench_playouts(4, 0, 1, n, 0, 0, 0));
+  keep(bench_playouts(4, 1, 1, n, 0, 0, kAllExpansions));
   for (const carc::Game& g : tile_states) {
     carc::Game copy = g;
     keep(copy.legal_placements(buf));
@@ -485,6 +536,7 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
   if (!lines) fmt::print("times: {}\n", g_wall_clock ? "wall clock" : "CPU time of the measuring thread (--wall: wall clock)");
   const auto want = [only](std::string_view name) { return only.empty() || name.find(only) != std::string_view::npos; };
   const Config two{2, true}, four{4, true}, two_off{2, false};
+  const Config two_all{2, true, false, false, kAllExpansions}, four_all{4, true, false, false, kAllExpansions};
   if (want("playouts_2p")) {
     out.figure("playouts_2p", best_playout_rate(two, tm), "playouts/s", "random playouts, 2 players, farmers on");
   }
@@ -494,6 +546,14 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
   if (want("playouts_2p_nofarmers")) {
     out.figure("playouts_2p_nofarmers", best_playout_rate(two_off, tm), "playouts/s",
                "random playouts, 2 players, farmers off");
+  }
+  if (want("playouts_2p_all_expansions")) {
+    out.figure("playouts_2p_all_expansions", best_playout_rate(two_all, tm), "playouts/s",
+               "random playouts, 2 players, every expansion on");
+  }
+  if (want("playouts_4p_all_expansions")) {
+    out.figure("playouts_4p_all_expansions", best_playout_rate(four_all, tm), "playouts/s",
+               "random playouts, 4 players, every expansion on");
   }
 
 #ifdef CARC_BENCH_CAPI
@@ -574,12 +634,11 @@ void run_all(bool lines, const Timing& tm, std::string_view only) {
 // For CI: a few games of every kind, no timing. Fails if a hot path allocates or a
 // playout does not end.
 int run_quick() {
-  const Config configs[] = {{2, true}, {4, true}, {2, false}};
+  const Config configs[] = {{2, true}, {4, true}, {2, false}, {2, true, false, false, kAllExpansions},
+                            {6, true, false, false, kAllExpansions}};
   for (const Config& c : configs) {
     for (uint64_t seed = 1; seed <= 3; ++seed) {
-      carc::Options opt;
-      opt.farmers = c.farmers;
-      carc::Game game(c.players, seed, opt);
+      carc::Game game(c.players, seed, options_of(c.farmers, c.expansions));
       carc::Rng rng(seed);
       game.playout(rng);
       if (!game.over()) {
@@ -590,14 +649,15 @@ int run_quick() {
   }
 #ifdef CARC_BENCH_CAPI
   for (const Config& c : configs) {
-    if (bench_playouts(c.players, c.farmers, 1, 3, 1, 0) != bench_playouts(c.players, c.farmers, 1, 3, 0, 0)) {
+    if (c.expansions) continue;  // the C ABI driver plays the base game's turns
+    if (bench_playouts(c.players, c.farmers, 1, 3, 1, 0, 0) != bench_playouts(c.players, c.farmers, 1, 3, 0, 0, 0)) {
       fmt::print("the C ABI driver played other games than Game::playout, or its events miss points\n");
       return 1;
     }
   }
 #endif
   const uint64_t allocs = allocations_in_hot_paths(3);
-  fmt::print("quick run: 9 playouts, {} heap allocations in hot paths, sizeof(Game) = {}\n", allocs,
+  fmt::print("quick run: 15 playouts, {} heap allocations in hot paths, sizeof(Game) = {}\n", allocs,
              sizeof(carc::Game));
   return allocs == 0 ? 0 : 1;
 }
@@ -610,10 +670,13 @@ void usage(std::FILE* to) {
       "         Times are CPU time of the measuring thread (other processes on a shared\n"
       "         machine do not count); --wall measures wall-clock time instead\n"
       "       bench --callgrind N [--players P] [--no-farmers] [--capi | --sampled]\n"
+      "                           [--expansions | --option NAME ...]\n"
       "         N playouts with fixed seeds 1..N inside bench_playouts, for\n"
       "         bench/callgrind.sh (instructions per playout, start-up excluded);\n"
       "         --capi drives them move by move through the C ABI, --sampled re-deals each\n"
-      "         game's face-down tiles first (Future::Sampled, what rollouts do)\n"
+      "         game's face-down tiles first (Future::Sampled, what rollouts do);\n"
+      "         --expansions turns every expansion on (river, abbot, inns-and-cathedrals,\n"
+      "         traders-and-builders), --option NAME one rule option of the records' names\n"
       "       bench --quick\n"
       "         a few games and the allocation check, no timing (CI smoke test)\n");
 }
@@ -635,6 +698,7 @@ int main(int argc, char** argv) {
   bool lines = false, farmers = true;
   std::string_view only;
   int callgrind = 0, players = 2, capi = 0, sampled = 0;
+  unsigned expansions = 0;
   Timing tm;
   // A usage error: what is wrong, then the usage, on stderr; exit status 2.
   const auto refuse = [](std::string_view why) {
@@ -671,6 +735,13 @@ int main(int argc, char** argv) {
       ++i;
     } else if (a == "--no-farmers") {
       farmers = false;
+    } else if (a == "--expansions") {
+      expansions |= kAllExpansions;
+    } else if (a == "--option" && has_value) {
+      const carc::OptionInfo* o = carc::find_option(value);
+      if (!o || o->id == 1) return refuse(fmt::format("--option: no rule option '{}' (farmers: --no-farmers)", value));
+      expansions |= 1u << o->id;
+      ++i;
 #ifdef CARC_BENCH_CAPI
     } else if (a == "--sampled") {
       sampled = 1;
@@ -682,9 +753,10 @@ int main(int argc, char** argv) {
     }
   }
   if (callgrind) {
-    const uint64_t check = bench_playouts(players, farmers, 1, callgrind, capi, sampled);
-    fmt::print("playouts {} players {} farmers {}{} checksum {:016x}\n", callgrind, players, farmers ? "on" : "off",
-               capi ? " through the C ABI" : "", check);
+    if (capi && expansions) return refuse("--capi plays the base game only");
+    const uint64_t check = bench_playouts(players, farmers, 1, callgrind, capi, sampled, expansions);
+    fmt::print("playouts {} players {} farmers {} options {}{} checksum {:016x}\n", callgrind, players,
+               farmers ? "on" : "off", options_text(expansions), capi ? " through the C ABI" : "", check);
     return 0;
   }
   run_all(lines, tm, only);

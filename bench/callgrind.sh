@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions per random playout under callgrind, start-up excluded: only the function
 # bench_playouts (N fixed-seed playouts) is counted.
-#   bench/callgrind.sh [BENCH] [N] [extra bench options, e.g. --players 4 --no-farmers --capi]
+#   bench/callgrind.sh [BENCH] [N] [extra bench options, e.g. --players 4 --no-farmers --capi,
+#                                  --expansions (every expansion on) or --option NAME ...]
 set -euo pipefail
 bench=${1:-build/release/bench/bench}
 n=${2:-1000}

@@ -1,6 +1,10 @@
-// Random games for the tests: a legal random turn, and varied games (players, options,
-// seeded or fixed draw order) stopped at a chosen point.
+// Random games for the tests: a legal random turn, a random step of any phase (every
+// expansion's figures, the builder's bonus tile, caller draws), and varied games (players,
+// options, seeded or fixed draw order) stopped at a chosen point.
 #pragma once
+
+#include <algorithm>
+#include <array>
 
 #include "carcassonne/carcassonne.hpp"
 
@@ -40,6 +44,64 @@ inline Game varied_game(int i) {
   const auto order = shuffled.draw_order();
   const size_t length = i % 3 == 0 ? order.size() / (2 + i % 5) : order.size();
   return Game(players, order.first(length), opt);
+}
+
+// Every rule option at once: farmers, the first-edition rules if asked, and every expansion.
+inline Options all_options(bool first_edition = false) {
+  Options opt;
+  opt.first_edition_small_city = opt.first_edition_farmers = first_edition;
+  opt.river = opt.abbot = opt.inns_and_cathedrals = opt.traders_and_builders = true;
+  return opt;
+}
+
+// Random options for game number i: each expansion and rule option on or off by i's bits.
+inline Options options_mix(unsigned i) {
+  Options opt;
+  opt.farmers = (i & 1) == 0;
+  opt.first_edition_small_city = (i >> 1) & 1;
+  opt.first_edition_farmers = (i >> 2) & 1;
+  opt.river = (i >> 3) & 1;
+  opt.abbot = (i >> 4) & 1;
+  opt.inns_and_cathedrals = (i >> 5) & 1;
+  opt.traders_and_builders = (i >> 6) & 1;
+  return opt;
+}
+
+// Draws a random face-down tile the rules allow now (Phase::Draw), each tile equally likely.
+inline void random_draw(Game& g, Rng& rng, Events* events = nullptr) {
+  std::array<TileType, kMaxDeck> pile{};
+  int n = 0;
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int k = g.face_down(static_cast<TileType>(t)); k > 0; --k) pile[n++] = static_cast<TileType>(t);
+  for (int i = n - 1; i > 0; --i) std::swap(pile[i], pile[rng.below(static_cast<uint32_t>(i + 1))]);
+  for (int i = 0; i < n; ++i)  // the river's draws refuse some tiles (RiverFirst, LakeLast)
+    if (g.draw(pile[i], events) == Status::Ok) return;
+}
+
+// One random step of whatever the phase asks: a placement, a figure action (one of
+// figure_options with `figure_percent` odds, else none), the bonus tile taken or passed on,
+// or a draw. Nothing when the game is over.
+inline void random_step(Game& g, Rng& rng, Events* events = nullptr, int figure_percent = 50) {
+  switch (g.phase()) {
+    case Phase::PlaceTile: random_placement(g, rng); break;
+    case Phase::PlaceMeeple: {
+      FigureChoice opts[kMaxFigureOptions];
+      const int k = g.figure_options(opts);
+      if (k > 0 && static_cast<int>(rng.below(100)) < figure_percent) {
+        const FigureChoice c = opts[rng.below(static_cast<uint32_t>(k))];
+        g.act(c.figure, c.location, events);
+      } else {
+        g.act(Figure::Meeple, Location::None, events);
+      }
+      break;
+    }
+    case Phase::Bonus:
+      if (rng.below(2)) g.take_bonus(events);
+      else g.pass(events);
+      break;
+    case Phase::Draw: random_draw(g, rng, events); break;
+    case Phase::GameOver: break;
+  }
 }
 
 }  // namespace carc::test

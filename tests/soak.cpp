@@ -1,10 +1,13 @@
-// Invariant soak: plays many seeded random games (1-6 players, every rule option, shuffled
+// Invariant soak: plays many seeded random games (1-6 players, every rule option and every
+// mix of the expansions -- river, abbot, Inns & Cathedrals, Traders & Builders -- shuffled
 // and fixed draw orders) and after every step recomputes the whole game from the board
-// alone -- features by flood fill over tile segments across shared edges, open cells,
-// legal placements and meeple choices by edge checks, scores from the features -- and
-// compares it with the engine's incremental state; it also saves the game's record after
-// every placement and every turn and checks that loading it gives back exactly the same
-// game. The first difference stops the run with the game's seed and turn.
+// alone -- the box, features by flood fill over tile segments across shared edges, open
+// cells, the river's open end, legal placements and figure choices by edge and feature
+// checks, scores, goods and bonus tiles from the features -- and compares it with the
+// engine's incremental state; it also saves the game's record after every placement and
+// every turn and checks that loading it gives back exactly the same game (not yet with
+// Traders & Builders, whose bonus decisions records do not hold yet). The first difference
+// stops the run with the game's seed and turn.
 //
 //   soak [--games N] [--seed S]    plays games S, S+1, ..., S+N-1 (default 1000 from 1)
 //
@@ -57,7 +60,7 @@ struct Where {
 // neighbour's opposite side.
 constexpr int kDx[4] = {0, 1, 0, -1};
 constexpr int kDy[4] = {-1, 0, 1, 0};
-// The slot each location names (C, the monastery, and CF, an inner field no base tile has, have none).
+// The slot each location names (C, the monastery or garden, and CF, an inner field, have none).
 constexpr int kLocationSlot[kLocationCount] = {-1, 1, 4, 7, 10, 2, 3, 5, 6, 8, 9, 11, 0, -1};
 
 // A tile type turned `rot` quarter turns clockwise, in board orientation.
@@ -87,17 +90,19 @@ const std::array<std::array<View, 4>, kTileTypes>& views() {
   return table;
 }
 
-// Two rotations show the same picture when their slot-to-kind maps (and shields) agree.
+// Two rotations show the same picture when their slot-to-kind maps (and shields, inns,
+// cathedrals and goods) agree.
 bool same_picture(TileType t, int r1, int r2) {
   const View& a = views()[t][r1];
   const View& b = views()[t][r2];
   const auto& segs = tiles::kDefs[t].segs;
+  if (a.edge != b.edge) return false;  // the river is an edge, no segment
   for (int c = 0; c < 12; ++c) {
     if ((a.seg_at[c] < 0) != (b.seg_at[c] < 0)) return false;
     if (a.seg_at[c] < 0) continue;
     const auto& x = segs[a.seg_at[c]];
     const auto& y = segs[b.seg_at[c]];
-    if (x.kind != y.kind || x.shields != y.shields) return false;
+    if (x.kind != y.kind || x.shields != y.shields || x.marks != y.marks || x.goods != y.goods) return false;
   }
   // Same slots per kind, and the same grouping of slots into segments.
   for (int c = 0; c < 12; ++c)
@@ -121,13 +126,14 @@ int canonical(TileType t, int rot) {
   return table[t][rot];
 }
 
-// Local segment a location names on a placed tile: C the monastery, N E S W the road or
-// city at the middle of that edge, a half-edge the field there.
+// Local segment a location names on a placed tile: C the monastery or garden, CF the inner
+// field, N E S W the road or city at the middle of that edge, a half-edge the field there.
 int segment_at(TileType t, int rot, int loc) {
   if (loc < 0 || loc >= kLocationCount) return -1;
-  const auto& segs = tiles::kDefs[t].segs;
-  if (loc == 0) return (tiles::kDefs[t].nsegs > 0 && segs[0].kind == FeatureKind::Monastery) ? 0 : -1;
-  if (kLocationSlot[loc] < 0) return -1;  // CF
+  const tiles::TileDef& d = tiles::kDefs[t];
+  const auto& segs = d.segs;
+  if (loc == 0) return d.centre != tiles::kNoSeg ? d.centre : -1;
+  if (kLocationSlot[loc] < 0) return d.inner != tiles::kNoSeg ? d.inner : -1;  // CF
   const int s = views()[t][rot].seg_at[kLocationSlot[loc]];
   if (s < 0) return -1;
   const bool field = segs[s].kind == FeatureKind::Field;
@@ -155,19 +161,39 @@ struct Grid {
   }
 };
 
+// What a figure weighs in a majority (docs/expansions.md): the large meeple 2, the builder
+// and the pig nothing.
+constexpr int kWeight[kFigureKinds] = {1, 2, 1, 0, 0};
+constexpr Figure kKinds[kFigureKinds] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig};
+
 struct Component {
   FeatureKind kind;
   std::bitset<kTotalTiles> tiles;
   int segments = 0;
   int shields = 0;
   int open = 0;                               // road/city tile edges without a neighbour
-  int monastery_neighbours = 0;
-  std::array<int, kMaxPlayers> meeples{};     // per player
-  int meeple_total = 0;
+  int monastery_neighbours = 0;               // monastery or garden: tiles around its tile
+  int centre_tile = -1;                       // monastery or garden: its tile
+  bool inn = false, cathedral = false;
+  std::array<int, kGoodsKinds> goods{};       // goods symbols on its tiles (cities)
+  std::array<int, kMaxPlayers> meeples{};     // majority weight per player
+  int meeple_total = 0;                       // figures that weigh (the engine's counter)
+  std::array<int, kMaxPlayers> builders{}, pigs{};
   bool complete() const {
-    if (kind == FeatureKind::Monastery) return monastery_neighbours == 8;
+    if (kind == FeatureKind::Monastery || kind == FeatureKind::Garden) return monastery_neighbours == 8;
     if (kind == FeatureKind::Field) return false;
     return open == 0;
+  }
+  void add_figure(int player, Figure f) {
+    meeples[player] += kWeight[static_cast<int>(f)];
+    meeple_total += kWeight[static_cast<int>(f)] > 0;
+    if (f == Figure::Builder) builders[player]++;
+    if (f == Figure::Pig) pigs[player]++;
+  }
+  bool holds_figures() const {
+    int n = meeple_total;
+    for (int p = 0; p < kMaxPlayers; ++p) n += builders[p] + pigs[p];
+    return n > 0;
   }
 };
 
@@ -186,6 +212,49 @@ struct Analysis {
 
 Grid grid;
 
+// The river's open end, followed from the spring over the river tiles on the board: the
+// cell the river flows into, the side it enters by, how the tile before bent (0 straight,
+// 1 right, 2 left). Closed once the lake is placed; with the lake discarded the end stays
+// open, and blocked, for good.
+struct River {
+  bool open = false;
+  int x = 0, y = 0, entry = 0, bend = 0;
+} river;
+
+int bend_of(int entry, int exit) {
+  const int travel = (entry + 2) % 4;
+  if (exit == travel) return 0;
+  return exit == (travel + 1) % 4 ? 1 : 2;
+}
+
+River follow_river(const Game& g) {
+  River r;
+  if (!g.options().river) return r;
+  const Board& b = g.board();
+  int i = 0, entry = -1, x = 0, y = 0;
+  while (true) {
+    const View& v = views()[b.tile(i).type][b.tile(i).rot];
+    int exit = -1;
+    for (int d = 0; d < 4; ++d)
+      if (v.edge[d] == Edge::River && d != entry) exit = d;
+    if (exit < 0) return r;  // the lake: the river is done
+    r.bend = entry < 0 ? 0 : bend_of(entry, exit);
+    x += kDx[exit];
+    y += kDy[exit];
+    const int k = grid.get(x, y);
+    if (k < 0 || !tiles::is_river(b.tile(k).type)) {
+      EXPECT(k < 0, "the river runs into land at {},{}", x, y);
+      r.open = true;
+      r.x = x;
+      r.y = y;
+      r.entry = (exit + 2) % 4;
+      return r;
+    }
+    i = k;
+    entry = (exit + 2) % 4;
+  }
+}
+
 int neighbours8(int x, int y) {
   int n = 0;
   for (int dy = -1; dy <= 1; ++dy)
@@ -201,6 +270,7 @@ Analysis analyse(const Game& g) {
   Analysis a;
   a.ntiles = b.tile_count();
   grid.clear();
+  river = River{};
   int nseg = 0;
   for (int i = 0; i < a.ntiles; ++i) {
     const PlacedTile& pt = b.tile(i);
@@ -215,9 +285,11 @@ Analysis analyse(const Game& g) {
     nseg += tiles::kDefs[pt.type].nsegs;
     a.tile_of.resize(nseg, i);
   }
-  EXPECT(b.tile(0).x == 0 && b.tile(0).y == 0 && b.tile(0).type == kStartTile && b.tile(0).rot == 0,
-         "the start tile is not D at 0,0 rotation 0");
+  const TileType start = g.options().river ? tiles::kSpring : kStartTile;
+  EXPECT(b.tile(0).x == 0 && b.tile(0).y == 0 && b.tile(0).type == start && b.tile(0).rot == 0,
+         "the start tile is not {} at 0,0 rotation 0", tile_name(start));
   EXPECT(f.count() == nseg, "features hold {} segments, tiles {}", f.count(), nseg);
+  river = follow_river(g);
 
   for (int s = 0; s < nseg; ++s)
     EXPECT(f.tile_of(static_cast<SegId>(s)) == a.tile_of[s], "segment {} says tile {}, it is tile {}'s", s,
@@ -248,7 +320,13 @@ Analysis analyse(const Game& g) {
       c.segments++;
       c.tiles.set(i);
       c.shields += seg.shields;
-      if (seg.kind == FeatureKind::Monastery) c.monastery_neighbours = neighbours8(pt.x, pt.y);
+      c.inn |= (seg.marks & tiles::kInn) != 0;
+      c.cathedral |= (seg.marks & tiles::kCathedral) != 0;
+      if (seg.goods != tiles::raw::Goods::None) c.goods[static_cast<int>(seg.goods) - 1]++;
+      if (seg.kind == FeatureKind::Monastery || seg.kind == FeatureKind::Garden) {
+        c.monastery_neighbours = neighbours8(pt.x, pt.y);
+        c.centre_tile = i;
+      }
       const View& v = views()[pt.type][pt.rot];
       for (int d = 0; d < 4; ++d) {
         const int k = grid.get(pt.x + kDx[d], pt.y + kDy[d]);
@@ -275,8 +353,8 @@ Analysis analyse(const Game& g) {
     }
   }
 
-  // Meeples: where they stand, how many per feature, and conservation.
-  std::array<int, kMaxPlayers> on_board{};
+  // Figures: where they stand, how many per feature, and conservation by kind.
+  std::array<std::array<int, kFigureKinds>, kMaxPlayers> on_board{};
   std::bitset<kTotalTiles> tile_has_meeple;
   for (const Meeple& m : g.meeples()) {
     EXPECT(m.player < g.players() && m.tile < a.ntiles && m.seg < nseg, "meeple of player {} on tile {} segment {}",
@@ -290,13 +368,35 @@ Analysis analyse(const Game& g) {
     EXPECT(c >= 0, "meeple at {} names no feature of tile {}", location_name(m.location), m.tile);
     EXPECT(a.comp_of[m.seg] == c, "meeple segment {} is not in the feature at its location", m.seg);
     EXPECT(g.options().farmers || a.comps[c].kind != FeatureKind::Field, "a farmer with farmers off");
-    a.comps[c].meeples[m.player]++;
-    a.comps[c].meeple_total++;
-    on_board[m.player]++;
+    const int kind = static_cast<int>(m.kind);
+    EXPECT(kind < kFigureKinds && has_figure(g.options(), m.kind), "a {} on the board of a game without it",
+           figure_name(m.kind));
+    const FeatureKind fk = a.comps[c].kind;
+    EXPECT(pt.figure == m.kind, "tile {} records a {}, the figure is a {}", m.tile, figure_name(pt.figure),
+           figure_name(m.kind));
+    switch (m.kind) {
+      case Figure::Abbot: EXPECT(fk == FeatureKind::Monastery || fk == FeatureKind::Garden, "an abbot on a {}",
+                                 feature_kind_name(fk)); break;
+      case Figure::Builder: EXPECT(fk == FeatureKind::Road || fk == FeatureKind::City, "a builder on a {}",
+                                   feature_kind_name(fk)); break;
+      case Figure::Pig: EXPECT(fk == FeatureKind::Field, "a pig on a {}", feature_kind_name(fk)); break;
+      default: EXPECT(fk != FeatureKind::Garden, "a {} on a garden", figure_name(m.kind)); break;
+    }
+    a.comps[c].add_figure(m.player, m.kind);
+    on_board[m.player][kind]++;
   }
   for (int p = 0; p < g.players(); ++p)
-    EXPECT(on_board[p] + g.supply(p) == kMeeplesPerPlayer, "player {}: {} meeples on the board, {} in supply", p,
-           on_board[p], g.supply(p));
+    for (int k = 0; k < kFigureKinds; ++k) {
+      const Figure f = kKinds[k];
+      const int owned = f == Figure::Meeple ? kMeeplesPerPlayer : has_figure(g.options(), f) ? 1 : 0;
+      EXPECT(on_board[p][k] + g.supply(p, f) == owned, "player {}: {} {}s on the board, {} in supply, of {}", p,
+             on_board[p][k], figure_name(f), g.supply(p, f), owned);
+    }
+  // A builder stands only with one of its owner's meeples; a pig likewise on a field.
+  for (const Component& c : a.comps)
+    for (int p = 0; p < g.players(); ++p)
+      EXPECT((c.builders[p] + c.pigs[p] == 0 || c.meeples[p] > 0) && c.builders[p] <= 1 && c.pigs[p] <= 1,
+             "player {}'s builder or pig stands on a {} without their meeple", p, feature_kind_name(c.kind));
 
   // The engine's features, one by one: same segments, tiles, counters and meeples.
   std::vector<int> root_of_comp(a.comps.size(), -1), first_of_comp(a.comps.size(), -1);
@@ -335,15 +435,28 @@ Analysis analyse(const Game& g) {
            mine.segments);
     EXPECT(tiles == mine.tiles, "the {} at segment {} covers {} tiles, the engine {}", name, r, mine.tiles.count(),
            tiles.count());
-    // Between placing and scoring a completed feature may still hold its meeples.
-    EXPECT(mine.meeple_total == 0 || !mine.complete() || g.phase() == Phase::PlaceMeeple,
-           "a meeple stays on a completed {} (segment {})", name, r);
+    // Between placing and scoring a completed feature may still hold its figures.
+    EXPECT(!mine.holds_figures() || !mine.complete() || g.phase() == Phase::PlaceMeeple,
+           "a figure stays on a completed {} (segment {})", name, r);
   }
 
   // Tiles: the board holds the start tile and the drawn tiles that were not discarded, in
   // order; the rest are in hand or in the pile.
   const auto order = g.draw_order();
   const int in_hand = g.phase() == Phase::PlaceTile ? 1 : 0;
+  // Goods: the players' tokens come from completed cities' symbols, 20 at most.
+  for (int k = 0; k < kGoodsKinds; ++k) {
+    int taken = 0, symbols = 0;
+    for (int p = 0; p < g.players(); ++p) taken += g.goods(p, static_cast<Goods>(k + 1));
+    for (const Component& c : a.comps)
+      if (c.kind == FeatureKind::City && c.complete()) symbols += c.goods[k];
+    EXPECT(g.options().traders_and_builders || taken == 0, "goods without Traders & Builders");
+    // The city completed by the tile just placed gives its goods at the end of the turn.
+    EXPECT(taken <= symbols && taken <= 20, "{} goods of kind {} taken, {} symbols on completed cities", taken, k,
+           symbols);
+    EXPECT(!g.options().traders_and_builders || g.phase() == Phase::PlaceMeeple || taken == symbols,
+           "{} goods of kind {} taken, {} symbols on completed cities", taken, k, symbols);
+  }
   EXPECT(a.ntiles + g.discard_count() + in_hand + g.tiles_in_pile() == 1 + static_cast<int>(order.size()),
          "{} placed + {} discarded + {} in hand + {} in the pile is not 1 + {}", a.ntiles, g.discard_count(),
          in_hand, g.tiles_in_pile(), order.size());
@@ -370,18 +483,29 @@ struct Fit {
   Verdict verdict;  // what the engine must say
 };
 
-// Whether tile t fits at (x, y) turned rot, from the neighbours' edges.
+// Whether tile t fits at (x, y) turned rot, from the neighbours' edges; a river tile only at
+// the river's open end, continuing it without bending the way the tile before bent; no land
+// tile at the open end (it would have to show a river edge where the river enters).
 Fit fit(TileType t, int x, int y, int rot, const Board& b) {
   Fit r{false, {}};
   if (rot > 3) {
     r.verdict.reason = Illegal::BadRotation;
     return r;
   }
+  const View& v = views()[t][rot];
+  const bool at_end = river.open && x == river.x && y == river.y;
+  if (tiles::is_river(t) && !at_end) {
+    r.verdict.reason = grid.get(x, y) >= 0 ? Illegal::Occupied : Illegal::RiverMustContinue;
+    return r;
+  }
   if (grid.get(x, y) >= 0) {
     r.verdict.reason = Illegal::Occupied;
     return r;
   }
-  const View& v = views()[t][rot];
+  if (!tiles::is_river(t) && at_end) {
+    r.verdict = Verdict{Illegal::Mismatch, static_cast<Side>(river.entry), Edge::River, v.edge[river.entry]};
+    return r;
+  }
   bool touches = false;
   for (int d = 0; d < 4; ++d) {
     const int k = grid.get(x + kDx[d], y + kDy[d]);
@@ -393,6 +517,13 @@ Fit fit(TileType t, int x, int y, int rot, const Board& b) {
       r.verdict = Verdict{Illegal::Mismatch, static_cast<Side>(d), want, v.edge[d]};
   }
   if (!touches) r.verdict = Verdict{Illegal::NoNeighbour};
+  if (tiles::is_river(t) && r.verdict.reason == Illegal::None) {
+    int exit = -1;
+    for (int d = 0; d < 4; ++d)
+      if (v.edge[d] == Edge::River && d != river.entry) exit = d;
+    if (exit >= 0 && bend_of(river.entry, exit) != 0 && bend_of(river.entry, exit) == river.bend)
+      r.verdict = Verdict{Illegal::RiverUTurn};
+  }
   r.ok = r.verdict.reason == Illegal::None;
   return r;
 }
@@ -427,11 +558,14 @@ void check_placements(const Game& g, Rng& rng) {
   const Board& b = g.board();
   const TileType t = g.current_tile();
   const auto cells = empty_neighbour_cells(b);
-  EXPECT(b.open_count() == static_cast<int>(cells.size()), "the engine has {} open cells, the board {}",
-         b.open_count(), cells.size());
+  const int blocked = river.open ? 1 : 0;  // the river's open end is no open cell
+  EXPECT(b.open_count() == static_cast<int>(cells.size()) - blocked, "the engine has {} open cells, the board {}",
+         b.open_count(), cells.size() - blocked);
+  EXPECT(!river.open || b.blocked_at(river.x, river.y), "the river's open end {},{} is not blocked", river.x, river.y);
   for (int i = 0; i < b.open_count(); ++i) {
     const OpenCell& o = b.open(i);
     EXPECT(grid.mark_at(o.x, o.y) == grid.stamp, "open cell {},{} is not an empty cell beside a tile", o.x, o.y);
+    EXPECT(!river.open || o.x != river.x || o.y != river.y, "the river's open end is an open cell");
     for (int d = 0; d < 4; ++d) {
       const int k = grid.get(o.x + kDx[d], o.y + kDy[d]);
       const Edge want = k < 0 ? Edge::None : views()[b.tile(k).type][b.tile(k).rot].edge[(d + 2) % 4];
@@ -504,6 +638,8 @@ void check_meeple_options(const Game& g, const Analysis& a) {
     Verdict want;
     if (c < 0)
       want.reason = Illegal::NoSuchFeature;
+    else if (a.comps[c].kind == FeatureKind::Garden)
+      want.reason = g.options().abbot ? Illegal::GardenAbbotOnly : Illegal::NoSuchFeature;
     else if (a.comps[c].kind == FeatureKind::Field && !g.options().farmers)
       want.reason = Illegal::FarmersOff;
     else if (a.comps[c].meeple_total > 0)
@@ -522,6 +658,74 @@ void check_meeple_options(const Game& g, const Analysis& a) {
   const int k = g.meeple_options(opts);
   EXPECT(k == static_cast<int>(expected.size()) && std::equal(opts, opts + k, expected.begin()),
          "meeple options on {}: {} listed, {} expected", tile_letter(pt.type), k, expected.size());
+}
+
+// Every figure action on the tile just placed (every kind, every location byte 0..15): the
+// verdict by the rules of docs/expansions.md, and the listing: meeples, large meeples, the
+// abbot, the recall, builders, pigs, each kind's features once by their first location.
+void check_figure_options(const Game& g, const Analysis& a) {
+  const Board& b = g.board();
+  const int last = b.tile_count() - 1;
+  const PlacedTile& pt = b.tile(last);
+  const int player = g.current_player();
+  const Options& o = g.options();
+  // The player's abbot on the board, and whether its monastery or garden is complete.
+  int abbot_comp = -1;
+  for (const Meeple& m : g.meeples())
+    if (m.player == player && m.kind == Figure::Abbot) abbot_comp = a.comp_of[m.seg];
+  std::vector<FigureChoice> expected;
+  for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Recall, Figure::Builder, Figure::Pig}) {
+    std::vector<int> offered;
+    for (int l = 0; l < 16; ++l) {
+      const int c = l < kLocationCount ? a.comp_at(last, l, b) : -1;
+      const Component* comp = c >= 0 ? &a.comps[c] : nullptr;
+      const bool supply = f != Figure::Recall && g.supply(player, f) > 0;
+      Illegal want = Illegal::None;
+      if (f == Figure::Meeple && l == static_cast<int>(Location::None)) {
+        want = Illegal::None;  // no figure: always allowed
+      } else if (!has_figure(o, f)) {
+        want = Illegal::NotInGame;
+      } else if (f == Figure::Abbot) {
+        if (l != 0 || !comp || (comp->kind != FeatureKind::Monastery && comp->kind != FeatureKind::Garden))
+          want = Illegal::AbbotCentreOnly;
+        else if (!supply) want = Illegal::NoSupply;
+      } else if (f == Figure::Recall) {
+        if (l != static_cast<int>(Location::None)) want = Illegal::RecallLocation;
+        else if (abbot_comp < 0) want = Illegal::AbbotNotPlaced;
+        else if (a.comps[abbot_comp].complete()) want = Illegal::AbbotComplete;
+      } else if (!comp) {
+        want = Illegal::NoSuchFeature;
+      } else if (comp->kind == FeatureKind::Garden) {
+        want = o.abbot ? Illegal::GardenAbbotOnly : Illegal::NoSuchFeature;
+      } else if (f == Figure::Builder) {
+        if (comp->kind != FeatureKind::Road && comp->kind != FeatureKind::City) want = Illegal::BuilderRoadOrCity;
+        else if (!supply) want = Illegal::NoSupply;
+        else if (comp->meeples[player] == 0) want = Illegal::BuilderNeedsMeeple;
+        else if (comp->complete()) want = Illegal::BuilderComplete;
+      } else if (f == Figure::Pig) {
+        if (comp->kind != FeatureKind::Field) want = Illegal::PigFieldOnly;
+        else if (!o.farmers) want = Illegal::FarmersOff;
+        else if (!supply) want = Illegal::NoSupply;
+        else if (comp->meeples[player] == 0) want = Illegal::PigNeedsFarmer;
+      } else {  // meeple, large meeple
+        if (comp->kind == FeatureKind::Field && !o.farmers) want = Illegal::FarmersOff;
+        else if (comp->meeple_total > 0) want = Illegal::FeatureOccupied;
+        else if (!supply) want = Illegal::NoSupply;
+      }
+      const Verdict got = g.check_figure(f, static_cast<Location>(l));
+      EXPECT(got.reason == want, "{} at {} on {}: the engine says '{}', the rules say '{}'", figure_name(f), l,
+             tile_name(pt.type), describe(got), reason_text(want));
+      if (want != Illegal::None || (l == static_cast<int>(Location::None) && f == Figure::Meeple)) continue;
+      const int key = f == Figure::Recall ? -1 : c;
+      if (std::find(offered.begin(), offered.end(), key) != offered.end()) continue;
+      offered.push_back(key);
+      expected.push_back(FigureChoice{f, static_cast<Location>(l)});
+    }
+  }
+  FigureChoice opts[kMaxFigureOptions];
+  const int k = g.figure_options(opts);
+  EXPECT(k == static_cast<int>(expected.size()) && std::equal(opts, opts + k, expected.begin()),
+         "figure options on {}: {} listed, {} expected", tile_name(pt.type), k, expected.size());
 }
 
 // ------------------------------------------------------------------ scores
@@ -550,13 +754,55 @@ int event_component(const Event& e, const Analysis& a, const Board& b) {
   return c;
 }
 
-// Completed features scored during a turn: exactly the completed features with meeples
-// (with the meeple just deployed), each once, by the rules' points.
-void check_turn_scores(const Game& g, const Events& ev, const Analysis& a) {
+// Points of a completed feature (docs/rules.md, docs/expansions.md).
+int completed_points(const Component& f, const Options& o) {
+  const int n = static_cast<int>(f.tiles.count());
+  switch (f.kind) {
+    case FeatureKind::Road: return f.inn ? 2 * n : n;
+    case FeatureKind::City:
+      if (f.cathedral) return 3 * (n + f.shields);
+      return (o.first_edition_small_city && n == 2) ? n + f.shields : 2 * (n + f.shields);
+    default: return 9;  // monastery, garden
+  }
+}
+
+// A turn's events (end-game scoring aside): exactly the completed features with figures that
+// weigh (with the figure just deployed) scored once each by the rules' points, the recalled
+// abbot's points, the goods of each city the tile completed to the player, and a bonus tile
+// event when one is due.
+void check_turn_scores(const Game& g, const Events& ev, const Analysis& a, int player, int recalled, bool bonus) {
   const Board& b = g.board();
-  std::vector<int> scored;
+  const int last_tile = a.ntiles - 1;
+  std::vector<int> scored, goods_cities;
+  int recalls = 0, bonuses = 0;
   for (int i = 0; i < ev.count; ++i) {
     const Event& e = ev.items[i];
+    if (e.type == Event::Type::Bonus) {
+      ++bonuses;
+      EXPECT(e.winners == 1u << player, "a bonus event for players {:b}", e.winners);
+      continue;
+    }
+    if (e.type == Event::Type::Goods) {
+      const int c = event_component(e, a, b);
+      EXPECT(a.comps[c].kind == FeatureKind::City && a.comps[c].complete() && a.comps[c].tiles.test(last_tile),
+             "goods from a {} the tile did not complete", feature_kind_name(a.comps[c].kind));
+      EXPECT(e.winners == 1u << player, "goods to players {:b}, not to the player who completed the city", e.winners);
+      for (int k = 0; k < kGoodsKinds; ++k)
+        EXPECT(e.goods[k] == a.comps[c].goods[k], "a city with {} goods of kind {} gave {}", a.comps[c].goods[k], k,
+               e.goods[k]);
+      EXPECT(std::find(goods_cities.begin(), goods_cities.end(), c) == goods_cities.end(), "a city's goods twice");
+      goods_cities.push_back(c);
+      continue;
+    }
+    if (e.type == Event::Type::Recall) {
+      ++recalls;
+      const int c = event_component(e, a, b);
+      EXPECT(c == recalled, "a recall names another feature than the abbot's");
+      EXPECT(e.points == 1 + a.comps[c].monastery_neighbours, "a recalled abbot scored {}, not 1 + {}", e.points,
+             a.comps[c].monastery_neighbours);
+      check_winners(e, a.comps[c].meeples, g.players(), "recall");
+      continue;
+    }
     if (e.type != Event::Type::Score || e.end_game) continue;
     const int c = event_component(e, a, b);
     const Component& f = a.comps[c];
@@ -566,22 +812,31 @@ void check_turn_scores(const Game& g, const Events& ev, const Analysis& a) {
            feature_kind_name(f.kind));
     scored.push_back(c);
     const int n = static_cast<int>(f.tiles.count());
-    int points = 9;
-    if (f.kind == FeatureKind::Road) points = n;
-    if (f.kind == FeatureKind::City)
-      points = (g.options().first_edition_small_city && n == 2) ? n + f.shields : 2 * (n + f.shields);
+    const int points = completed_points(f, g.options());
     EXPECT(e.points == points, "a completed {} of {} tiles and {} shields scored {}, not {}",
            feature_kind_name(f.kind), n, f.shields, e.points, points);
-    if (f.kind != FeatureKind::Monastery) EXPECT(e.tiles == n, "event tiles {}, feature tiles {}", e.tiles, n);
+    if (f.kind == FeatureKind::Road || f.kind == FeatureKind::City)
+      EXPECT(e.tiles == n, "event tiles {}, feature tiles {}", e.tiles, n);
     check_winners(e, f.meeples, g.players(), "completed feature");
   }
-  int due = 0;
-  for (const Component& f : a.comps) due += f.complete() && f.meeple_total > 0;
+  int due = 0, due_goods = 0;
+  for (size_t c = 0; c < a.comps.size(); ++c) {
+    const Component& f = a.comps[c];
+    due += f.complete() && f.meeple_total > 0 && static_cast<int>(c) != recalled;
+    due_goods += g.options().traders_and_builders && f.kind == FeatureKind::City && f.complete() &&
+                 f.tiles.test(last_tile) && (f.goods[0] + f.goods[1] + f.goods[2]) > 0;
+  }
   EXPECT(due == static_cast<int>(scored.size()), "{} completed features hold meeples, {} scored", due, scored.size());
+  EXPECT(due_goods == static_cast<int>(goods_cities.size()), "{} cities with goods completed, {} goods events",
+         due_goods, goods_cities.size());
+  EXPECT(recalls == (recalled >= 0), "{} recall events", recalls);
+  EXPECT(bonuses == bonus, "{} bonus events, {} due", bonuses, int(bonus));
 }
 
 // End-game scoring of the final board: every feature that still holds meeples, by the
-// end-game points; with first-edition farmers, each completed city with farmers nearby.
+// end-game points (an inn's road and a cathedral's city nothing); with first-edition farmers,
+// each completed city with farmers nearby; the pigs' extra point per city to a field's
+// winners whose pig is in it; the 10 points of each goods majority.
 void check_end_scores(const Game& g, const Events& ev, const Analysis& a) {
   const Board& b = g.board();
   const bool first_farmers = g.options().first_edition_farmers;
@@ -604,9 +859,25 @@ void check_end_scores(const Game& g, const Events& ev, const Analysis& a) {
   };
 
   std::vector<int> scored;
-  std::vector<std::string> farmer_events;
+  std::vector<std::string> farmer_events, pig_events, goods_events;
+  // Bit p set for the winners of a majority of weights.
+  const auto winners_of = [&](const std::array<int, kMaxPlayers>& w) {
+    int most = 0, winners = 0;
+    for (int p = 0; p < g.players(); ++p) most = std::max(most, w[p]);
+    for (int p = 0; p < g.players(); ++p) winners |= (most > 0 && w[p] == most) << p;
+    return winners;
+  };
   for (int i = 0; i < ev.count; ++i) {
     const Event& e = ev.items[i];
+    if (e.type == Event::Type::GoodsBonus) {
+      goods_events.push_back(fmt::format("{} {} {}", e.points, e.winners, fmt::join(e.goods, ",")));
+      continue;
+    }
+    if (e.type == Event::Type::Pig) {
+      EXPECT(g.options().traders_and_builders && e.end_game, "a pig event without Traders & Builders");
+      pig_events.push_back(fmt::format("{} {} {}", e.points, e.winners, fmt::join(e.meeples, ",")));
+      continue;
+    }
     if (e.type != Event::Type::Score || !e.end_game) continue;
     if (first_farmers && e.feature == FeatureKind::Field) {
       farmer_events.push_back(fmt::format("{} {} {} {}", e.points, e.tiles, e.winners, fmt::join(e.meeples, ",")));
@@ -622,8 +893,8 @@ void check_end_scores(const Game& g, const Events& ev, const Analysis& a) {
     const int n = static_cast<int>(f.tiles.count());
     int points = 0;
     switch (f.kind) {
-      case FeatureKind::Road: points = n; break;
-      case FeatureKind::City: points = n + f.shields; break;
+      case FeatureKind::Road: points = f.inn ? 0 : n; break;
+      case FeatureKind::City: points = f.cathedral ? 0 : n + f.shields; break;
       case FeatureKind::Monastery:
       case FeatureKind::Garden: points = 1 + f.monastery_neighbours; break;
       case FeatureKind::Field: points = 3 * static_cast<int>(touched_cities(c).size()); break;
@@ -633,9 +904,36 @@ void check_end_scores(const Game& g, const Events& ev, const Analysis& a) {
     check_winners(e, f.meeples, g.players(), "end-game feature");
   }
   int due = 0;
-  for (const Component& f : a.comps) due += f.meeple_total > 0 && !(first_farmers && f.kind == FeatureKind::Field);
+  std::vector<std::string> expected_pigs;
+  for (const Component& f : a.comps) {
+    due += f.meeple_total > 0 && !(first_farmers && f.kind == FeatureKind::Field);
+    if (first_farmers || f.kind != FeatureKind::Field || f.meeple_total == 0) continue;
+    int pigs = 0;
+    for (int p = 0; p < g.players(); ++p) pigs |= (f.pigs[p] > 0) << p;
+    const int cities = static_cast<int>(touched_cities(static_cast<int>(&f - a.comps.data())).size());
+    const int winners = winners_of(f.meeples) & pigs;
+    if (winners && cities)
+      expected_pigs.push_back(fmt::format("{} {} {}", cities, winners, fmt::join(f.meeples, ",")));
+  }
   EXPECT(due == static_cast<int>(scored.size()), "{} features hold meeples at the end, {} scored", due,
          scored.size());
+
+  // The goods majorities: 10 to each player with the most tokens of a kind.
+  std::vector<std::string> expected_goods;
+  if (g.options().traders_and_builders)
+    for (int k = 0; k < kGoodsKinds; ++k) {
+      std::array<int, kMaxPlayers> held{};
+      for (int p = 0; p < g.players(); ++p) held[p] = g.goods(p, static_cast<Goods>(k + 1));
+      const int winners = winners_of(held);
+      if (!winners) continue;
+      std::array<int, kGoodsKinds> count{};
+      count[k] = *std::max_element(held.begin(), held.end());
+      expected_goods.push_back(fmt::format("10 {} {}", winners, fmt::join(count, ",")));
+    }
+  std::sort(goods_events.begin(), goods_events.end());
+  std::sort(expected_goods.begin(), expected_goods.end());
+  EXPECT(goods_events == expected_goods, "goods majorities:\n    {}\n  expected:\n    {}",
+         fmt::join(goods_events, "\n    "), fmt::join(expected_goods, "\n    "));
 
   std::vector<std::string> expected;
   if (first_farmers && g.options().farmers) {
@@ -651,13 +949,19 @@ void check_end_scores(const Game& g, const Events& ev, const Analysis& a) {
         for (int p = 0; p < kMaxPlayers; ++p) farmers[p] += a.comps[field].meeples[p];
       }
       if (!any) continue;
-      int most = 0;
-      for (int p = 0; p < kMaxPlayers; ++p) most = std::max(most, farmers[p]);
-      int winners = 0;
-      for (int p = 0; p < g.players(); ++p) winners |= (farmers[p] == most) << p;
+      const int winners = winners_of(farmers);
       expected.push_back(fmt::format("4 {} {} {}", a.comps[city].tiles.count(), winners, fmt::join(farmers, ",")));
+      int pigs = 0;  // 5 instead of 4 to the winners with their pig in one of the fields
+      for (int field : fields_of_city[city])
+        for (int p = 0; p < g.players(); ++p) pigs |= (a.comps[field].pigs[p] > 0) << p;
+      if (winners & pigs) expected_pigs.push_back(fmt::format("1 {} {}", winners & pigs, fmt::join(farmers, ",")));
     }
   }
+  // Pig events as "points winners weights": 1 per city a field touches, 1 per first-edition city.
+  std::sort(pig_events.begin(), pig_events.end());
+  std::sort(expected_pigs.begin(), expected_pigs.end());
+  EXPECT(pig_events == expected_pigs, "pig events:\n    {}\n  expected:\n    {}", fmt::join(pig_events, "\n    "),
+         fmt::join(expected_pigs, "\n    "));
   std::sort(expected.begin(), expected.end());
   std::sort(farmer_events.begin(), farmer_events.end());
   EXPECT(expected == farmer_events, "first-edition farmer events:\n    {}\n  expected:\n    {}",
@@ -686,10 +990,11 @@ std::string event_text(const Events& ev) {
 std::vector<int> summary(const Game& g) {
   std::vector<int> v = {int(g.phase()), g.current_player(), int(g.current_tile()), g.drawn(), g.discard_count(),
                         g.board().tile_count(), g.board().open_count(), g.features().count(),
-                        static_cast<int>(g.meeples().size())};
+                        static_cast<int>(g.meeples().size()), g.bonus_turn()};
   for (int p = 0; p < g.players(); ++p) {
     v.push_back(g.score(p));
-    v.push_back(g.supply(p));
+    for (const Figure f : kKinds) v.push_back(g.supply(p, f));
+    for (int k = 1; k <= kGoodsKinds; ++k) v.push_back(g.goods(p, static_cast<Goods>(k)));
   }
   return v;
 }
@@ -710,7 +1015,7 @@ void check_playout(const Game& g, uint64_t seed) {
   for (int p = 0; p < g.players(); ++p) {
     long points = g.score(p);
     for (int i = 0; i < ev.count; ++i)
-      if (ev.items[i].type == Event::Type::Score && (ev.items[i].winners >> p & 1)) points += ev.items[i].points;
+      if (ev.items[i].type != Event::Type::Discard && (ev.items[i].winners >> p & 1)) points += ev.items[i].points;
     EXPECT(fork.score(p) == points, "player {} ends the playout with {} points, the events give {}", p,
            fork.score(p), points);
   }
@@ -734,8 +1039,52 @@ void check_record(const Game& g) {
 // ------------------------------------------------------------------ one game
 
 struct Totals {
-  long games = 0, turns = 0, discards = 0, events = 0;
+  long games = 0, turns = 0, discards = 0, events = 0, bonuses = 0;
 };
+
+// The box of a game with these options, from the tile sets: the base game (its garden tiles
+// as the Abbot's copies of their letters), the river, Inns & Cathedrals, Traders & Builders;
+// less the tile on the table (the start tile, or the spring, which sends the start tile back
+// to the box).
+std::array<int, kTileTypes> model_box(const Options& o) {
+  std::array<int, kTileTypes> box{};
+  using tiles::raw::TileSet;
+  for (int t = 0; t < kTileTypes; ++t) {
+    const tiles::TileDef& d = tiles::kDefs[t];
+    const bool in = d.set == TileSet::Base || (d.set == TileSet::Abbot && o.abbot) ||
+                    (d.set == TileSet::River && o.river) || (d.set == TileSet::InnsAndCathedrals && o.inns_and_cathedrals) ||
+                    (d.set == TileSet::TradersAndBuilders && o.traders_and_builders);
+    if (in) box[t] += d.count;
+    if (d.set == TileSet::Abbot && o.abbot) box[d.plain] -= d.count;  // a garden copy replaces its letter
+  }
+  box[kStartTile]--;  // on the table, or with the river back in the box (the land stack has D x3)
+  if (o.river) box[tiles::kSpring]--;
+  return box;
+}
+
+// The box against the engine's: box_count, and a shuffled pile holding exactly the box.
+void check_box(const Game& g) {
+  const auto box = model_box(g.options());
+  std::array<int, kTileTypes> pile{};
+  for (const TileType t : g.draw_order()) pile[t]++;
+  for (int t = 0; t < kTileTypes; ++t) {
+    EXPECT(box[t] >= 0 && box_count(g.options(), static_cast<TileType>(t)) == box[t],
+           "the box holds {} of {}, the engine says {}", box[t], tile_name(static_cast<TileType>(t)),
+           box_count(g.options(), static_cast<TileType>(t)));
+    EXPECT(g.fixed_order() || pile[t] == box[t], "the pile holds {} of {}, the box {}", pile[t],
+           tile_name(static_cast<TileType>(t)), box[t]);
+  }
+}
+
+// The player's builder, placed before the tile just placed, is on a feature of that tile.
+bool builder_extended(const Analysis& a, const Game& g, int player) {
+  const int last = a.ntiles - 1;
+  for (const Meeple& m : g.meeples())
+    if (m.kind == Figure::Builder && m.player == player && m.tile != last &&
+        a.comps[a.comp_of[m.seg]].tiles.test(last))
+      return true;
+  return false;
+}
 
 void play_game(uint64_t seed, Totals& totals) {
   Rng rng(seed);
@@ -745,34 +1094,92 @@ void play_game(uint64_t seed, Totals& totals) {
   opt.first_edition_small_city = rng.below(2) != 0;
   opt.first_edition_farmers = rng.below(2) != 0;
   const bool fixed = rng.below(6) == 0;
+  // Each expansion in half the games: a quarter of them base games, a few with all four.
+  opt.river = rng.below(2) != 0;
+  opt.abbot = rng.below(2) != 0;
+  opt.inns_and_cathedrals = rng.below(2) != 0;
+  opt.traders_and_builders = rng.below(2) != 0;
   std::vector<TileType> order;
   if (fixed) {  // a random part of the box in random order: short games, more discards
-    for (int t = 0; t < kBaseTypes; ++t)
-      for (int i = (t == kStartTile) ? 1 : 0; i < tiles::kDefs[t].count; ++i) order.push_back(static_cast<TileType>(t));
-    for (int i = static_cast<int>(order.size()) - 1; i > 0; --i)
-      std::swap(order[i], order[rng.below(static_cast<uint32_t>(i + 1))]);
+    const auto box = model_box(opt);
+    std::vector<TileType> rivers;
+    for (int t = 0; t < kTileTypes; ++t)
+      for (int i = 0; i < box[t]; ++i) (tiles::is_river(static_cast<TileType>(t)) ? rivers : order).push_back(static_cast<TileType>(t));
+    for (auto* v : {&rivers, &order})
+      for (int i = static_cast<int>(v->size()) - 1; i > 0; --i)
+        std::swap((*v)[i], (*v)[rng.below(static_cast<uint32_t>(i + 1))]);
+    // The river first, the lake last of it.
+    const auto lake = std::find(rivers.begin(), rivers.end(), tiles::kLake);
+    if (lake != rivers.end()) std::rotate(lake, lake + 1, rivers.end());
+    order.insert(order.begin(), rivers.begin(), rivers.end());
     order.resize(rng.below(static_cast<uint32_t>(order.size() + 1)));
   }
+  // Records do not hold the builder's bonus decisions yet: no record round trips with T&B.
+  const bool records = !opt.traders_and_builders;
   where = Where{seed, 0,
-                fmt::format("{} players, farmers {}, first-edition small city {}, first-edition farmers {}, {}",
-                            players, opt.farmers, opt.first_edition_small_city, opt.first_edition_farmers,
+                fmt::format("{} players, farmers {}, first-edition small city {}, first-edition farmers {}, river {}, "
+                            "abbot {}, inns and cathedrals {}, traders and builders {}, {}",
+                            players, opt.farmers, opt.first_edition_small_city, opt.first_edition_farmers, opt.river,
+                            opt.abbot, opt.inns_and_cathedrals, opt.traders_and_builders,
                             fixed ? fmt::format("fixed order of {} tiles", order.size()) : "shuffled"),
                 "set-up"};
   Game g = fixed ? Game(players, std::span<const TileType>(order), opt) : Game(players, seed, opt);
-  check_record(g);
+  check_box(g);
+  if (records) check_record(g);
   const int meeple_percent = static_cast<int>(rng.below(101));  // how eagerly this game deploys
-  const int playout_turn = static_cast<int>(rng.below(72));
+  const int playout_turn = static_cast<int>(rng.below(100));
 
   std::array<long, kMaxPlayers> from_events{};
   Events ev, ev2;
   Placement buf[kMaxPlacements];
   Location opts[kMaxMeepleOptions];
+  FigureChoice figs[kMaxFigureOptions];
   // Tiles discarded while drawing the first tile fit nowhere beside the start tile.
   analyse(g);
   for (int d = 0; d < g.drawn(); ++d)
     if (g.discarded(d)) check_discard(g.draw_order()[d], g.board());
   if (g.over()) check_end_scores(g, ev, analyse(g));
+  int bonus_player = -1;  // who waits for a bonus decision
   while (!g.over()) {
+    if (g.phase() == Phase::Bonus) {
+      // The builder's bonus tile: the same player takes it (the next turn is theirs, its tile
+      // a bonus tile) or passes on it (the next player's turn).
+      where.step = "bonus decision";
+      EXPECT(g.current_player() == bonus_player && g.current_tile() == kNoTile && g.legal_placements(buf) == 0 &&
+                 g.figure_options(figs) == 0 && !g.bonus_turn() && g.tiles_in_pile() > 0,
+             "the Bonus phase is not the bonus decision of player {}", bonus_player);
+      Game other = g;
+      const int last = g.board().tile_count() - 1;
+      const int discards = g.discard_count();
+      ev.clear();
+      const bool take = rng.below(2) != 0;
+      EXPECT((take ? g.take_bonus(&ev) : g.pass(&ev)) == Status::Ok, "the bonus decision is refused");
+      EXPECT(other.play(Move{Placement{127, 127, 0}, Location::None}) != Status::Ok && other.phase() == Phase::Bonus,
+             "play() with an illegal move changed the Bonus phase");
+      EXPECT(g.declined(last) == !take && g.phase() != Phase::Bonus && g.phase() != Phase::PlaceMeeple,
+             "after the bonus decision: declined {}, phase {}", g.declined(last), int(g.phase()));
+      if (!g.over()) {
+        EXPECT(g.bonus_turn() == take && g.current_player() == (take ? bonus_player : (bonus_player + 1) % players),
+               "after {} the bonus tile, player {} is to play (bonus turn {})", take ? "taking" : "passing on",
+               g.current_player(), g.bonus_turn());
+      }
+      int discarded = 0;
+      for (int i = 0; i < ev.count; ++i) {
+        const Event& e = ev.items[i];
+        if (e.type == Event::Type::Discard) {
+          ++discarded;
+          check_discard(e.discarded, g.board());
+        }
+        for (int q = 0; q < players; ++q)
+          if (e.type != Event::Type::Discard && (e.winners >> q & 1)) from_events[q] += e.points;
+      }
+      EXPECT(g.discard_count() == discards + discarded, "discards while drawing the bonus tile");
+      const Analysis after = analyse(g);
+      if (g.over()) check_end_scores(g, ev, after);
+      if (records) check_record(g);
+      for (int q = 0; q < players; ++q) EXPECT(g.score(q) == from_events[q], "player {}'s score after the bonus", q);
+      continue;
+    }
     ++where.turn;
     where.step = "before placing";
     EXPECT(g.phase() == Phase::PlaceTile, "phase {} between turns", int(g.phase()));
@@ -785,10 +1192,12 @@ void play_game(uint64_t seed, Totals& totals) {
     p.rot = static_cast<uint8_t>(rng.below(4));  // any rotation showing the same picture
     while (canonical(t, p.rot) != listed_rot) p.rot = static_cast<uint8_t>((p.rot + 1) % 4);
     const int player = g.current_player();
+    const bool bonus_tile = g.bonus_turn();
+    const bool tiles_left = g.tiles_in_pile() > 0;
     std::array<int, kMaxPlayers> before{};
     for (int q = 0; q < players; ++q) before[q] = g.score(q);
 
-    // The copy places and deploys step by step; the original plays the same move whole.
+    // The copy places and acts step by step; the original plays the same move whole.
     Game stepwise = g;
     const int stepwise_discards = g.discard_count();
     if (where.turn % 8 == 1)
@@ -801,29 +1210,53 @@ void play_game(uint64_t seed, Totals& totals) {
     EXPECT(pt.x == p.x && pt.y == p.y && pt.type == t && pt.rot == listed_rot, "the placed tile is not the one placed");
     EXPECT(stepwise.current_player() == player && stepwise.phase() == Phase::PlaceMeeple, "placing changed turn");
     Analysis a = analyse(stepwise);
-    check_record(stepwise);  // mid-turn: the record's last line ends in '?'
+    if (records) check_record(stepwise);  // mid-turn: the record's last line ends in '?'
     check_meeple_options(stepwise, a);
-    const int k = stepwise.meeple_options(opts);
-    const bool deploy = k > 0 && static_cast<int>(rng.below(100)) < meeple_percent;
-    const Location loc = deploy ? opts[rng.below(static_cast<uint32_t>(k))] : Location::None;
-    if (loc != Location::None) {  // the meeple counts for this turn's scoring
-      Component& c = a.comps[a.comp_at(stepwise.board().tile_count() - 1, static_cast<int>(loc), stepwise.board())];
-      c.meeples[player]++;
-      c.meeple_total++;
+    check_figure_options(stepwise, a);
+    // A figure action: a meeple as meeple_options lists them in base games, any of
+    // figure_options with the expansions.
+    FigureChoice choice{Figure::Meeple, Location::None};
+    const bool expansions = opt.abbot || opt.inns_and_cathedrals || opt.traders_and_builders;
+    const int k = expansions ? stepwise.figure_options(figs) : stepwise.meeple_options(opts);
+    if (k > 0 && static_cast<int>(rng.below(100)) < meeple_percent) {
+      const int i = static_cast<int>(rng.below(static_cast<uint32_t>(k)));
+      choice = expansions ? figs[i] : FigureChoice{Figure::Meeple, opts[i]};
     }
+    const bool bonus = opt.traders_and_builders && !bonus_tile && tiles_left && builder_extended(a, stepwise, player);
+    int recalled = -1;
+    if (choice.figure == Figure::Recall) {
+      for (const Meeple& m : stepwise.meeples())
+        if (m.player == player && m.kind == Figure::Abbot) recalled = a.comp_of[m.seg];
+    } else if (choice.location != Location::None) {  // the figure counts for this turn's scoring
+      a.comps[a.comp_at(a.ntiles - 1, static_cast<int>(choice.location), stepwise.board())].add_figure(player,
+                                                                                                      choice.figure);
+    }
+    const Move move{p, choice.location, choice.figure};
     ev.clear();
     ev2.clear();
-    EXPECT(stepwise.deploy(loc, &ev2, &why) == Status::Ok, "legal meeple {} refused: {}", location_name(loc),
+    EXPECT(stepwise.act(choice.figure, choice.location, &ev2, &why) == Status::Ok, "legal {} at {} refused: {}",
+           figure_name(choice.figure), location_name(choice.location), describe(why));
+    EXPECT(g.play(move, &ev, &why) == Status::Ok, "legal move {} refused by play(): {}", format_move(t, move),
            describe(why));
-    EXPECT(g.play(Move{p, loc}, &ev, &why) == Status::Ok, "legal move {} refused by play(): {}",
-           format_move(t, Move{p, loc}), describe(why));
-    where.step = fmt::format("after {}", format_move(t, Move{p, loc}));
+    where.step = fmt::format("after {}", format_move(t, move));
     // The whole observable state every few turns and at the end (writing it out is the
     // slowest part of the soak), the parts that change every turn always.
     if (where.turn % 4 == 0 || g.over())
-      EXPECT(observable_state(stepwise) == observable_state(g), "place()+deploy() and play() differ");
-    EXPECT(summary(stepwise) == summary(g), "place()+deploy() and play() differ");
-    EXPECT(event_text(ev) == event_text(ev2), "place()+deploy() and play() report different events");
+      EXPECT(observable_state(stepwise) == observable_state(g), "place()+act() and play() differ");
+    EXPECT(summary(stepwise) == summary(g) && stepwise == g, "place()+act() and play() differ");
+    EXPECT(event_text(ev) == event_text(ev2), "place()+act() and play() report different events");
+    EXPECT((g.phase() == Phase::Bonus) == bonus, "the Bonus phase {} after the turn, the builder says {}",
+           g.phase() == Phase::Bonus, bonus);
+    EXPECT(g.phase() == Phase::PlaceTile || g.phase() == Phase::Bonus || g.phase() == Phase::GameOver,
+           "phase {} after a turn", int(g.phase()));
+    if (g.phase() == Phase::Bonus) {
+      bonus_player = player;
+      EXPECT(g.current_player() == player, "the bonus decision is not the builder's owner's");
+      totals.bonuses++;
+    } else if (!g.over()) {
+      EXPECT(g.current_player() == (player + 1) % players, "player {} after player {}'s turn", g.current_player(),
+             player);
+    }
 
     // Scores: this turn's events, then the end of the game if it came.
     int discards = 0;
@@ -831,12 +1264,14 @@ void play_game(uint64_t seed, Totals& totals) {
     EXPECT(g.discard_count() == stepwise_discards + discards, "{} discard events, {} more discarded draws", discards,
            g.discard_count() - stepwise_discards);
     Events turn_events;
-    for (int i = 0; i < ev.count; ++i)
-      if (!(ev.items[i].type == Event::Type::Score && ev.items[i].end_game)) turn_events.push(ev.items[i]);
+    for (int i = 0; i < ev.count; ++i) {
+      const Event& e = ev.items[i];
+      if (!(e.end_game || e.type == Event::Type::GoodsBonus || e.type == Event::Type::Pig)) turn_events.push(e);
+    }
     const Board& b = g.board();
     const Analysis after = analyse(g);
-    check_record(g);
-    check_turn_scores(g, turn_events, a);
+    if (records) check_record(g);
+    check_turn_scores(g, turn_events, a, player, recalled, bonus);
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
       if (e.type == Event::Type::Discard) {
@@ -853,7 +1288,7 @@ void play_game(uint64_t seed, Totals& totals) {
       where.step = "at the end";
       check_end_scores(g, ev, after);
       EXPECT(g.tiles_in_pile() == 0 && g.current_tile() == kNoTile && g.legal_placements(buf) == 0 &&
-                 g.meeple_options(opts) == 0,
+                 g.meeple_options(opts) == 0 && g.figure_options(figs) == 0,
              "the game is over but still offers moves");
     }
     for (int q = 0; q < players; ++q) {
@@ -864,6 +1299,9 @@ void play_game(uint64_t seed, Totals& totals) {
     totals.turns++;
     if (where.turn == playout_turn && !g.over()) check_playout(g, seed);
   }
+  // Banked points are what the game gave before its end: never more than the final score.
+  for (int q = 0; q < players; ++q)
+    EXPECT(g.banked_score(q) <= g.score(q), "player {} banked {} of a final {}", q, g.banked_score(q), g.score(q));
   totals.games++;
 }
 
@@ -890,7 +1328,8 @@ int main(int argc, char** argv) {
     if ((i + 1) % 100000 == 0) fmt::print("{} games ok\n", i + 1);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("soak: {} games from seed {}, {} turns, {} events, {} discards: every invariant held ({:.1f} s)\n",
-             totals.games, seed, totals.turns, totals.events, totals.discards, secs);
+  fmt::print("soak: {} games from seed {}, {} turns, {} events, {} discards, {} bonus tiles earned: every invariant "
+             "held ({:.1f} s)\n",
+             totals.games, seed, totals.turns, totals.events, totals.discards, totals.bonuses, secs);
   return 0;
 }

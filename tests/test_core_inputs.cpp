@@ -3,6 +3,7 @@
 // bits, written exactly.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
@@ -39,6 +40,28 @@ TEST_CASE("Events: a list reused without clear() counts the events it had no roo
   }
   REQUIRE(made > Events::kCapacity);
   CHECK(all.count + all.dropped == made);
+  // The same with every expansion on: goods, pig, bonus and recall events are counted too.
+  Events every;
+  made = 0;
+  std::array<int, 7> kinds{};
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    Game g(4, seed, test::all_options(seed % 2 == 0));
+    Rng rng(seed);
+    Events one;
+    g.playout(rng, &one);
+    Game h(4, seed, test::all_options(seed % 2 == 0));
+    Rng again(seed);
+    h.playout(again, &every);
+    made += one.count;
+    for (int i = 0; i < one.count; ++i) kinds[static_cast<int>(one.items[i].type)]++;
+  }
+  REQUIRE(made > Events::kCapacity);
+  CHECK(every.count + every.dropped == made);
+  for (const Event::Type t : {Event::Type::Score, Event::Type::Recall, Event::Type::Goods, Event::Type::GoodsBonus,
+                              Event::Type::Pig, Event::Type::Bonus}) {
+    INFO("event type " << static_cast<int>(t));
+    CHECK(kinds[static_cast<int>(t)] > 0);
+  }
 }
 
 TEST_CASE("Tile letters are uppercase A..X only") {

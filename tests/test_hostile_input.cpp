@@ -8,6 +8,7 @@
 
 #include "carcassonne/carcassonne.hpp"
 #include "observable.hpp"
+#include "random_play.hpp"
 
 using namespace carc;
 using carc::testing::observable_state;
@@ -316,4 +317,221 @@ TEST_CASE("Hostile input: play() with a bad meeple leaves the game unchanged", "
   CHECK(seen[static_cast<int>(Illegal::FeatureOccupied)] > 0);
   CHECK(seen[static_cast<int>(Illegal::NoSupply)] > 0);
   CHECK(seen[static_cast<int>(Illegal::FarmersOff)] > 0);
+}
+
+// ---------------------------------------------------------------- the expansions' calls
+
+namespace {
+
+// Random steps of a game with these options until `stop` says so (or the game ends).
+template <class Stop>
+Game played_until(int players, uint64_t seed, Options opt, bool caller_draws, Stop stop, int figure_percent = 80) {
+  Game g = caller_draws ? Game(players, CallerDraws{}, opt) : Game(players, seed, opt);
+  Rng rng(seed);
+  while (!g.over() && !stop(g)) test::random_step(g, rng, nullptr, figure_percent);
+  return g;
+}
+
+// A game of these options waiting for a bonus decision, from the first seed that gets there.
+Game in_bonus(Options opt, bool caller_draws = false) {
+  for (uint64_t seed = 1; seed < 200; ++seed) {
+    Game g = played_until(2, seed, opt, caller_draws, [](const Game& x) { return x.phase() == Phase::Bonus; });
+    if (g.phase() == Phase::Bonus) return g;
+  }
+  FAIL("no game reached a bonus decision");
+  return Game(2, uint64_t{1});
+}
+
+// What check_figure must say for a builder, pig or large meeple on a location of the tile
+// just placed, from the rules of docs/expansions.md in their documented order.
+Illegal expected_figure_verdict(const Game& g, Figure f, int loc) {
+  if (!has_figure(g.options(), f)) return Illegal::NotInGame;
+  if (loc >= kLocationCount) return Illegal::NoSuchFeature;
+  const PlacedTile& pt = g.board().tile(g.board().tile_count() - 1);
+  const uint8_t local = tiles::kOriented[pt.type][pt.rot].loc_seg[loc];
+  if (local == tiles::kNoSeg) return Illegal::NoSuchFeature;
+  const Features& fs = g.features();
+  const SegId root = fs.find(static_cast<SegId>(pt.seg_base + local));
+  const FeatureKind kind = fs.kind(root);
+  if (kind == FeatureKind::Garden) return g.options().abbot ? Illegal::GardenAbbotOnly : Illegal::NoSuchFeature;
+  bool own = false;  // one of the player's meeples or large meeples is on the feature
+  for (const Meeple& m : g.meeples())
+    own |= m.player == g.current_player() && (m.kind == Figure::Meeple || m.kind == Figure::Large) &&
+           fs.find(m.seg) == root;
+  const bool supply = g.supply(g.current_player(), f) > 0;
+  switch (f) {
+    case Figure::Builder:
+      if (kind != FeatureKind::Road && kind != FeatureKind::City) return Illegal::BuilderRoadOrCity;
+      if (!supply) return Illegal::NoSupply;
+      if (!own) return Illegal::BuilderNeedsMeeple;
+      if (fs.root_counters(root).open == 0) return Illegal::BuilderComplete;
+      return Illegal::None;
+    case Figure::Pig:
+      if (kind != FeatureKind::Field) return Illegal::PigFieldOnly;
+      if (!g.options().farmers) return Illegal::FarmersOff;
+      if (!supply) return Illegal::NoSupply;
+      if (!own) return Illegal::PigNeedsFarmer;
+      return Illegal::None;
+    default:  // the large meeple: where a meeple may go
+      if (kind == FeatureKind::Field && !g.options().farmers) return Illegal::FarmersOff;
+      if (fs.root_counters(root).meeples > 0) return Illegal::FeatureOccupied;
+      if (!supply) return Illegal::NoSupply;
+      return Illegal::None;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Hostile input: take_bonus and pass outside the Bonus phase are refused", "[hostile]") {
+  const Options tb = test::options_mix(1u << 6);
+  std::vector<Game> games = {
+      Game(2, uint64_t{5}, tb),                                                                // PlaceTile
+      tile_placed(Game(2, uint64_t{5}, tb)),                                                   // PlaceMeeple
+      played_until(3, 6, tb, false, [](const Game&) { return false; }),                        // GameOver
+      Game(2, CallerDraws{}, tb),                                                              // Draw
+      Game(2, uint64_t{5}),                                                                    // T&B off
+      played_until(2, 7, test::all_options(), false, [](const Game&) { return false; }),       // over, all on
+  };
+  std::array<int, 5> phases{};
+  for (const Game& before : games) {
+    INFO("phase " << int(before.phase()));
+    phases[static_cast<int>(before.phase())]++;
+    Game g = before;
+    Events ev;
+    Verdict why;
+    CHECK(g.take_bonus(&ev, &why) == Status::WrongPhase);
+    CHECK(why.reason == Illegal::WrongPhase);
+    why = Verdict{};
+    CHECK(g.pass(&ev, &why) == Status::WrongPhase);
+    CHECK(why.reason == Illegal::WrongPhase);
+    CHECK(ev.count == 0);
+    CHECK(g == before);
+    CHECK_FALSE(g.bonus_turn());
+  }
+  CHECK(phases == std::array<int, 5>{2, 1, 2, 1, 0});
+}
+
+TEST_CASE("Hostile input: in the Bonus phase only take_bonus, pass and play are accepted", "[hostile]") {
+  for (const bool caller : {false, true}) {
+    INFO("caller draws " << caller);
+    const Game before = in_bonus(test::all_options(), caller);
+    Game g = before;
+    Placement buf[kMaxPlacements];
+    FigureChoice figs[kMaxFigureOptions];
+    Location opts[kMaxMeepleOptions];
+    Events ev;
+    Verdict why;
+    CHECK(g.current_tile() == kNoTile);
+    CHECK(g.legal_placements(buf) == 0);
+    CHECK(g.figure_options(figs) == 0);
+    CHECK(g.meeple_options(opts) == 0);
+    const OpenCell cell = g.board().open(0);
+    for (int rot = 0; rot < 4; ++rot) {
+      const Placement p = at(cell.x, cell.y, rot);
+      CHECK(g.check_placement(p).reason == Illegal::WrongPhase);
+      CHECK(g.place(p, &why) == Status::WrongPhase);
+      CHECK(why.reason == Illegal::WrongPhase);
+    }
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Recall}) {
+      CHECK(g.check_figure(f, Location::None).reason == Illegal::WrongPhase);
+      CHECK(g.act(f, Location::N, &ev, &why) == Status::WrongPhase);
+      CHECK(why.reason == Illegal::WrongPhase);
+    }
+    CHECK(g.deploy(Location::None, &ev, &why) == Status::WrongPhase);
+    for (int t = 0; t < kTileTypes; ++t) {
+      CHECK(g.draw(static_cast<TileType>(t), &ev, &why) == Status::WrongPhase);
+      CHECK(why.reason == Illegal::WrongPhase);
+    }
+    // play() takes the bonus tile first in a game that draws it itself; a caller-draw game
+    // waits for the draw.
+    const Status bad = g.play(Move{at(cell.x, cell.y, 7), Location::None}, &ev, &why);
+    if (caller) {
+      CHECK(bad == Status::WrongPhase);
+    } else {
+      CHECK(bad == Status::IllegalMove);
+      CHECK(why.reason == Illegal::BadRotation);
+      // an illegal figure on a legal placement: the bonus tile's draw is undone too
+      Game taken = before;
+      REQUIRE(taken.take_bonus() == Status::Ok);
+      REQUIRE(taken.legal_placements(buf) > 0);
+      CHECK(g.play(Move{buf[0], static_cast<Location>(200), Figure::Builder}, &ev, &why) == Status::IllegalMove);
+      CHECK(g.play(Move{buf[0], Location::C, Figure::Pig}, &ev, &why) == Status::IllegalMove);
+    }
+    CHECK(ev.count == 0);
+    CHECK(g == before);
+    CHECK(g.phase() == Phase::Bonus);
+  }
+}
+
+TEST_CASE("Hostile input: builder, pig and large meeple on every wrong feature", "[hostile]") {
+  std::array<int, 64> seen{};
+  const std::vector<int> locations = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 200, 255};
+  for (unsigned mix = 0; mix < 24; ++mix) {
+    // Traders & Builders with or without farmers, abbot and I&C; then a few without T&B.
+    Options opt = test::options_mix((mix & 7) | (mix < 20 ? 1u << 6 : 0u));
+    opt.abbot = mix % 3 == 0;
+    opt.inns_and_cathedrals = mix % 2 == 0;
+    Game g(2 + static_cast<int>(mix % 3), 300 + mix, opt);
+    Rng rng(mix);
+    int checked = 0;
+    while (!g.over() && checked < 40) {
+      if (g.phase() != Phase::PlaceMeeple) {
+        test::random_step(g, rng, nullptr, 85);
+        continue;
+      }
+      ++checked;
+      for (const Figure f : {Figure::Builder, Figure::Pig, Figure::Large}) {
+        for (const int l : locations) {
+          const Location loc = static_cast<Location>(l);
+          const Illegal want = expected_figure_verdict(g, f, l);
+          INFO(figure_name(f) << " at " << l << " on " << tile_name(g.board().tile(g.board().tile_count() - 1).type));
+          CHECK(g.check_figure(f, loc).reason == want);
+          seen[static_cast<int>(want)]++;
+          Game trial = g;
+          Events ev;
+          Verdict why;
+          const Status st = trial.act(f, loc, &ev, &why);
+          CHECK(why.reason == want);
+          if (want == Illegal::None) {
+            CHECK(st == Status::Ok);
+            // the figure went onto the tile (it may have come home at once, with its feature complete)
+            const PlacedTile& placed = trial.board().tile(g.board().tile_count() - 1);
+            CHECK(placed.figure == f);
+            CHECK(placed.meeple != Location::None);
+          } else {
+            CHECK(st == Status::IllegalMove);
+            CHECK(ev.count == 0);
+            CHECK(trial == g);
+          }
+        }
+      }
+      test::random_step(g, rng, nullptr, 85);
+    }
+  }
+  for (const Illegal r : {Illegal::None, Illegal::NotInGame, Illegal::NoSuchFeature, Illegal::GardenAbbotOnly,
+                          Illegal::FarmersOff, Illegal::FeatureOccupied, Illegal::NoSupply, Illegal::BuilderRoadOrCity,
+                          Illegal::BuilderNeedsMeeple, Illegal::BuilderComplete, Illegal::PigFieldOnly,
+                          Illegal::PigNeedsFarmer}) {
+    INFO(reason_text(r));
+    CHECK(seen[static_cast<int>(r)] > 0);
+  }
+}
+
+TEST_CASE("Hostile input: goods of no kind and of seats beyond the players are none", "[hostile]") {
+  // Goods::None and players past players() (below kMaxPlayers) read as 0; the accessor does
+  // not check the player against kMaxPlayers (as score() does not).
+  const Game g = played_until(2, 11, test::all_options(), false, [](const Game&) { return false; });
+  int total = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    CHECK(g.goods(p, Goods::None) == 0);
+    for (const Goods k : {Goods::Wine, Goods::Grain, Goods::Cloth}) {
+      if (p >= g.players()) CHECK(g.goods(p, k) == 0);
+      total += g.goods(p, k);
+    }
+  }
+  CHECK(total > 0);
+  CHECK(total <= 20);
+  const Game base = played_until(2, 11, Options{}, false, [](const Game&) { return false; });
+  for (int p = 0; p < kMaxPlayers; ++p)
+    for (const Goods k : {Goods::None, Goods::Wine, Goods::Grain, Goods::Cloth}) CHECK(base.goods(p, k) == 0);
 }

@@ -3,6 +3,10 @@
 // docs/tiles.md alone (its own tile table, a map for the board, union-find rebuilt from
 // scratch every time), and the two compared turn by turn over many seeded random games:
 // placements, meeple options, supplies and scores (with the rule options on and off).
+// For the expansions: the size of the whole move tree (placements, figure actions, the
+// builder's bonus decision) to a small depth from fixed draw orders, counted twice -- by the
+// engine's listings and by a slow enumeration that tries every cell, rotation, figure and
+// location through the check functions -- and pinned to golden numbers.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +21,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
 
 using namespace carc;
 
@@ -662,4 +667,151 @@ TEST_CASE("Perft: engine and reference agree on boards stretched far in each dir
       perft(2, order, Options{}, policy, &reach);
       CHECK(reach >= 40);  // the policy did stretch the board (most tiles in one line)
     }
+}
+
+// ---------------------------------------------------------------- the expansions' move tree
+
+namespace {
+
+// Leaves of the move tree at a depth, and how many of them wait for a bonus decision.
+struct Tree {
+  long leaves = 0, bonus = 0;
+  bool operator==(const Tree&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& os, const Tree& t) { return os << "{" << t.leaves << ", " << t.bonus << "}"; }
+
+Tree leaf(const Game& g) { return Tree{1, g.phase() == Phase::Bonus ? 1 : 0}; }
+
+void add(Tree& a, const Tree& b) {
+  a.leaves += b.leaves;
+  a.bonus += b.bonus;
+}
+
+// A move is a whole turn (a placement and a figure action or none) or a bonus decision (take
+// the tile, then its turn is the next move; or pass). By the engine's listings.
+Tree listed_tree(const Game& g, int depth) {
+  if (depth == 0 || g.over()) return leaf(g);
+  Tree t;
+  if (g.phase() == Phase::Bonus) {
+    Game take = g, pass = g;
+    REQUIRE(take.take_bonus() == Status::Ok);
+    REQUIRE(pass.pass() == Status::Ok);
+    add(t, listed_tree(take, depth - 1));
+    add(t, listed_tree(pass, depth - 1));
+    return t;
+  }
+  Placement buf[kMaxPlacements];
+  FigureChoice figs[kMaxFigureOptions];
+  const int n = g.legal_placements(buf);
+  for (int i = 0; i < n; ++i) {
+    Game placed = g;
+    REQUIRE(placed.place(buf[i]) == Status::Ok);
+    const int k = placed.figure_options(figs);
+    for (int j = 0; j <= k; ++j) {
+      Game next = placed;
+      const FigureChoice c = j < k ? figs[j] : FigureChoice{Figure::Meeple, Location::None};
+      REQUIRE(next.act(c.figure, c.location) == Status::Ok);
+      add(t, listed_tree(next, depth - 1));
+    }
+  }
+  return t;
+}
+
+// The same tree by brute force: every cell around the board's bounding box at every
+// rotation that check_placement accepts, one per distinct resulting tile (its stored
+// picture); every figure kind at every location byte 0..15 that check_figure accepts, one
+// per figure and feature (a recall, and none, once each).
+Tree slow_tree(const Game& g, int depth) {
+  if (depth == 0 || g.over()) return leaf(g);
+  Tree t;
+  if (g.phase() == Phase::Bonus) {
+    Game take = g, pass = g;
+    REQUIRE(take.take_bonus() == Status::Ok);
+    REQUIRE(pass.pass() == Status::Ok);
+    add(t, slow_tree(take, depth - 1));
+    add(t, slow_tree(pass, depth - 1));
+    return t;
+  }
+  const Board& b = g.board();
+  int lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
+  for (int i = 0; i < b.tile_count(); ++i) {
+    lo_x = std::min<int>(lo_x, b.tile(i).x), hi_x = std::max<int>(hi_x, b.tile(i).x);
+    lo_y = std::min<int>(lo_y, b.tile(i).y), hi_y = std::max<int>(hi_y, b.tile(i).y);
+  }
+  std::set<std::tuple<int, int, int>> placements;
+  for (int y = lo_y - 1; y <= hi_y + 1; ++y)
+    for (int x = lo_x - 1; x <= hi_x + 1; ++x)
+      for (int rot = 0; rot < 4; ++rot) {
+        const Placement p{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(rot)};
+        if (!g.check_placement(p)) continue;
+        Game placed = g;
+        REQUIRE(placed.place(p) == Status::Ok);
+        const PlacedTile& pt = placed.board().tile(placed.board().tile_count() - 1);
+        if (!placements.insert({x, y, pt.rot}).second) continue;  // the same picture again
+        std::set<std::pair<int, int>> actions;  // (figure, feature root; -1 for none and recall)
+        for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Recall})
+          for (int l = 0; l < 16; ++l) {
+            const Location loc = static_cast<Location>(l);
+            if (!placed.check_figure(f, loc)) continue;
+            int root = -1;
+            if (loc != Location::None) {
+              const uint8_t local = tiles::kOriented[pt.type][pt.rot].loc_seg[l];
+              REQUIRE(local != tiles::kNoSeg);
+              root = placed.features().find(static_cast<SegId>(pt.seg_base + local));
+            }
+            if (!actions.insert({f == Figure::Meeple && root < 0 ? -1 : static_cast<int>(f), root}).second) continue;
+            Game next = placed;
+            REQUIRE(next.act(f, loc) == Status::Ok);
+            add(t, slow_tree(next, depth - 1));
+          }
+        REQUIRE(actions.count({-1, -1}) == 1);  // "none" is always a choice
+      }
+  return t;
+}
+
+// The first `tiles` draws of a seeded game of these options, as a fixed order.
+Game fixed_start(int players, uint64_t seed, const Options& opt, size_t tiles) {
+  const Game shuffled(players, seed, opt);
+  return Game(players, shuffled.draw_order().first(tiles), opt);
+}
+
+}  // namespace
+
+TEST_CASE("Perft: the move tree with the expansions, by the listings and by brute force") {
+  // Golden {leaves, leaves waiting for a bonus decision} at depth 1, 2, ... from the first 20
+  // draws of a seeded game; a change in move generation, figure rules or the builder's bonus
+  // changes them. With farmers off, one player's builder earns bonus tiles from depth 3, so
+  // depth 4 counts the decisions as moves.
+  struct Case {
+    const char* name;
+    int players;
+    Options opt;
+    uint64_t seed;
+    std::vector<Tree> golden;
+  };
+  Options inns = test::options_mix(0), traders = test::options_mix(0), both = test::options_mix(0);
+  inns.inns_and_cathedrals = true;
+  traders.traders_and_builders = true;
+  both.inns_and_cathedrals = both.traders_and_builders = true;
+  both.first_edition_farmers = true;
+  const std::vector<Case> cases = {
+      {"inns and cathedrals, 2 players", 2, inns, 11, {{54, 0}, {3498, 0}, {324640, 0}}},
+      {"traders and builders, 1 player", 1, traders, 12, {{24, 0}, {320, 0}, {2662, 0}, {93142, 0}}},
+      {"traders and builders, farmers off, 1 player", 1, [&] { Options o = traders; o.farmers = false; return o; }(), 13,
+       {{35, 0}, {380, 0}, {9610, 36}, {195472, 2620}}},
+      {"inns, traders, first-edition farmers, 1 player", 1, both, 13, {{14, 0}, {630, 0}, {16974, 0}}},
+      {"all four expansions, 2 players", 2, test::all_options(), 14, {{5, 0}, {114, 0}, {418, 0}, {2486, 0}, {18094, 0}}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    const Game g = fixed_start(c.players, c.seed, c.opt, 20);
+    std::vector<Tree> listed, slow;
+    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
+      listed.push_back(listed_tree(g, depth));
+      slow.push_back(slow_tree(g, depth));
+    }
+    CHECK(listed == slow);
+    CHECK(listed == c.golden);
+  }
 }

@@ -1,7 +1,11 @@
-// Seeded random games checked after every turn for the conservation laws of the rules.
+// Seeded random games checked after every turn for the conservation laws of the rules, and
+// the core fuzz: random calls, legal or not, on games of every option mix.
 #include <catch2/catch.hpp>
 
+#include <array>
+
 #include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
 
 using namespace carc;
 
@@ -46,4 +50,178 @@ TEST_CASE("Random games keep meeples, tiles and scores consistent") {
     }
     for (int p = 0; p < players; ++p) CHECK(from_events[p] == game.score(p));
   }
+}
+
+// ---------------------------------------------------------------- the core fuzz
+
+namespace {
+
+// Goods symbols of one kind on the cities completed so far.
+int goods_on_completed_cities(const Game& g, Goods kind) {
+  int n = 0;
+  const Features& f = g.features();
+  for (int s = 0; s < f.count(); ++s) {
+    const SegId r = f.find(static_cast<SegId>(s));
+    if (f.kind(r) != FeatureKind::City || f.root_counters(r).open != 0) continue;
+    const PlacedTile& pt = g.board().tile(f.tile_of(static_cast<SegId>(s)));
+    n += tiles::kDefs[pt.type].segs[s - pt.seg_base].goods == kind;
+  }
+  return n;
+}
+
+// Points the events gave each player.
+void add_points(const Events& ev, std::array<long, kMaxPlayers>& points) {
+  for (int i = 0; i < ev.count; ++i)
+    for (int p = 0; p < kMaxPlayers; ++p)
+      if (ev.items[i].type != Event::Type::Goods && ev.items[i].type != Event::Type::Bonus &&
+          (ev.items[i].winners >> p & 1))
+        points[p] += ev.items[i].points;
+}
+
+// The conservation laws of a game with any options: every figure of every kind is in its
+// owner's supply or on the board, goods come only from completed cities, scores are the
+// events' points.
+void check_conserved(const Game& g, const std::array<long, kMaxPlayers>& points) {
+  for (int p = 0; p < g.players(); ++p) {
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig}) {
+      int on_board = 0;
+      for (const Meeple& m : g.meeples()) on_board += m.player == p && m.kind == f;
+      const int owned = f == Figure::Meeple ? kMeeplesPerPlayer : has_figure(g.options(), f) ? 1 : 0;
+      INFO("player " << p << " " << figure_name(f));
+      CHECK(on_board + g.supply(p, f) == owned);
+    }
+    CHECK(g.score(p) == points[p]);
+    CHECK(g.banked_score(p) <= g.score(p));
+  }
+  for (const Goods k : {Goods::Wine, Goods::Grain, Goods::Cloth}) {
+    int taken = 0;
+    for (int p = 0; p < g.players(); ++p) taken += g.goods(p, k);
+    CHECK(taken <= goods_on_completed_cities(g, k));
+  }
+  const int in_hand = g.phase() == Phase::PlaceTile || g.phase() == Phase::PlaceMeeple;
+  const int placed_now = g.phase() == Phase::PlaceMeeple;  // on the board and in hand
+  CHECK(g.board().tile_count() - placed_now + g.discard_count() + in_hand + g.tiles_in_pile() ==
+        1 + static_cast<int>(g.draw_order().size()));
+}
+
+// Whether the tile just placed joins a road or city holding the current player's builder
+// placed on an earlier tile.
+bool extends_own_builder(const Game& g) {
+  const int last = g.board().tile_count() - 1;
+  const PlacedTile& pt = g.board().tile(last);
+  for (const Meeple& m : g.meeples()) {
+    if (m.kind != Figure::Builder || m.player != g.current_player() || m.tile == last) continue;
+    const SegId root = g.features().find(m.seg);
+    for (int s = 0; s < tiles::kDefs[pt.type].nsegs; ++s)
+      if (g.features().find(static_cast<SegId>(pt.seg_base + s)) == root) return true;
+  }
+  return false;
+}
+
+// A random call of the core API, legal or not: what a fuzzer would send.
+Status random_call(Game& g, Rng& rng, Events* ev) {
+  Placement buf[kMaxPlacements];
+  FigureChoice figs[kMaxFigureOptions];
+  const auto any_location = [&] { return static_cast<Location>(rng.below(4) == 0 ? rng.below(256) : rng.below(16)); };
+  const auto any_figure = [&] {
+    constexpr Figure kinds[] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Recall};
+    return kinds[rng.below(6)];
+  };
+  const auto near_cell = [&] {
+    const OpenCell& o = g.board().open(static_cast<int>(rng.below(static_cast<uint32_t>(g.board().open_count()))));
+    return Placement{o.x, o.y, static_cast<uint8_t>(rng.below(5))};
+  };
+  switch (rng.below(9)) {
+    case 0: return g.take_bonus(ev);
+    case 1: return g.pass(ev);
+    case 2: {
+      const int n = g.legal_placements(buf);
+      return g.place(n ? buf[rng.below(static_cast<uint32_t>(n))] : near_cell());
+    }
+    case 3: return g.place(near_cell());
+    case 4: {
+      const int k = g.figure_options(figs);
+      if (k && rng.below(3)) {
+        const FigureChoice c = figs[rng.below(static_cast<uint32_t>(k))];
+        return g.act(c.figure, c.location, ev);
+      }
+      return g.act(any_figure(), any_location(), ev);
+    }
+    case 5: return g.deploy(any_location(), ev);
+    case 6: return g.draw(static_cast<TileType>(rng.below(kTileTypes + 2)), ev);
+    case 7: {
+      int n = g.legal_placements(buf);
+      if (g.phase() == Phase::Bonus && !g.caller_draws()) {
+        Game taken = g;
+        taken.take_bonus();
+        n = taken.legal_placements(buf);
+      }
+      const Placement p = n && rng.below(4) ? buf[rng.below(static_cast<uint32_t>(n))] : near_cell();
+      return g.play(Move{p, rng.below(2) ? Location::None : any_location(), rng.below(2) ? Figure::Meeple : any_figure()}, ev);
+    }
+    default: test::random_step(g, rng, ev, 60); return Status::Ok;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Random calls on games of every option mix: refusals change nothing, the rules' laws hold") {
+  int bonuses = 0, taken = 0, passed = 0, refused = 0, finished = 0;
+  std::array<int, 5> phases{};
+  for (unsigned game = 0; game < 160; ++game) {
+    const Options opt = test::options_mix(game * 37 + 5);  // every mix of the seven options over the run
+    const int players = 1 + static_cast<int>(game % kMaxPlayers);
+    Game g = game % 5 == 4 ? Game(players, CallerDraws{}, opt) : Game(players, 4000 + game, opt);
+    Rng rng(game);
+    std::array<long, kMaxPlayers> points{};
+    bool bonus_tile = false;  // the tile in play is a bonus tile
+    for (int calls = 0; !g.over() && calls < 3000; ++calls) {
+      const Game before = g;
+      Events ev;
+      const Phase was = g.phase();
+      const int player = g.current_player();
+      const bool extended = was == Phase::PlaceMeeple && extends_own_builder(g);
+      const Status st = random_call(g, rng, &ev);
+      if (st != Status::Ok) {
+        ++refused;
+        INFO("game " << game << " call " << calls);
+        REQUIRE(g == before);
+        REQUIRE(ev.count == 0);
+        continue;
+      }
+      add_points(ev, points);
+      phases[static_cast<int>(g.phase())]++;
+      if (was == Phase::Bonus) {
+        // Taken: the same player's bonus tile; passed (or played whole by play()): done.
+        const bool took = g.bonus_turn();
+        took ? ++taken : ++passed;
+        if (took && !g.over()) {
+          CHECK(g.current_player() == player);
+          CHECK(g.bonus_turn());
+        }
+      }
+      if (g.phase() == Phase::Bonus) {
+        ++bonuses;
+        INFO("game " << game << " call " << calls);
+        CHECK(was != Phase::Bonus);
+        CHECK(g.current_player() == player);
+        if (was == Phase::PlaceMeeple) CHECK(extended);  // the builder's owner extended its feature
+        CHECK_FALSE(bonus_tile);  // never two bonus tiles in a row
+        CHECK(g.tiles_in_pile() > 0);
+        CHECK(g.current_tile() == kNoTile);
+      }
+      bonus_tile = g.bonus_turn();
+      if (calls % 7 == 0 || g.over() || g.phase() == Phase::Bonus) check_conserved(g, points);
+    }
+    if (g.over()) {
+      ++finished;
+      check_conserved(g, points);
+    }
+  }
+  CHECK(bonuses > 20);
+  CHECK(taken > 10);
+  CHECK(passed > 10);
+  CHECK(refused > 1000);
+  CHECK(finished > 100);
+  for (int ph = 0; ph < 5; ++ph) CHECK(phases[ph] > 0);
 }

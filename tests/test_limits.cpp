@@ -1,0 +1,197 @@
+// The limits of a game (docs/guarantees.md, "Limits"): the largest game there is -- every
+// option on, 6 players, all 124 draws -- runs to the end, and every counter's largest
+// possible value fits the type that holds it. The bounds come from the tile data at compile
+// time (static_assert); random largest games measure each counter and stay within them.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
+
+using namespace carc;
+
+namespace {
+
+// Sums over the tile rows a game can hold: every set but the Abbot's garden copies, which
+// replace base tiles of the same letter (as kMaxFeatureEdges counts).
+template <class F>
+constexpr int over_box(F per_tile) {
+  int n = 0;
+  for (const tiles::TileDef& d : tiles::kDefs)
+    if (d.set != tiles::raw::TileSet::Abbot) n += d.count * per_tile(d);
+  return n;
+}
+constexpr int segments_of(const tiles::TileDef& d, FeatureKind kind) {
+  int n = 0;
+  for (int i = 0; i < d.nsegs; ++i) n += d.segs[i].kind == kind;
+  return n;
+}
+
+// Goods symbols in the box (Traders & Builders): 20 tokens at most to share out.
+constexpr int kGoodsSymbols = over_box([](const tiles::TileDef& d) {
+  int n = 0;
+  for (int i = 0; i < d.nsegs; ++i) n += d.segs[i].goods != tiles::raw::Goods::None;
+  return n;
+});
+static_assert(kGoodsSymbols == 20, "Traders & Builders has 20 goods symbols");
+static_assert(kGoodsSymbols <= std::numeric_limits<uint8_t>::max(), "a player's goods of one kind fit a byte");
+
+// The most a feature can be worth: a city over every tile with a city and every shield, at
+// the cathedral's 3 + 3; a road over every road tile at the inn's 2; a field touching every
+// city at the first-edition pig's 5; a monastery or garden 9.
+constexpr int kCityTiles = over_box([](const tiles::TileDef& d) { return segments_of(d, FeatureKind::City) > 0; });
+constexpr int kRoadTiles = over_box([](const tiles::TileDef& d) { return segments_of(d, FeatureKind::Road) > 0; });
+constexpr int kCities = over_box([](const tiles::TileDef& d) { return segments_of(d, FeatureKind::City); });
+constexpr int kShields = over_box([](const tiles::TileDef& d) {
+  int n = 0;
+  for (int i = 0; i < d.nsegs; ++i) n += d.segs[i].shields;
+  return n;
+});
+constexpr int kMaxFeatureWorth =
+    std::max({points::kCathedralCityTile * kCityTiles + points::kCathedralCityShield * kShields,
+              points::kInnRoadTile * kRoadTiles, points::kFirstEditionPigCity * kCities, 9});
+static_assert(kMaxFeatureWorth <= std::numeric_limits<int16_t>::max(), "an event's points fit int16");
+// A player's score: at most every feature's worth (each segment a feature of its own at
+// most), the three goods majorities and every recall.
+constexpr long kMaxScore = static_cast<long>(Features::kMaxSegments) * kMaxFeatureWorth +
+                           3L * points::kGoodsMajority;
+static_assert(kMaxScore <= std::numeric_limits<int32_t>::max(), "scores fit int32");
+
+// Tiles: 125 on the board at most (the river's 12 replace the start tile), 124 drawn; the
+// deck's counters and a figure's tile index are bytes.
+static_assert(kTotalTiles == 125 && kMaxDeck == 124, "the largest box is 125 tiles");
+static_assert(kMaxDeck <= std::numeric_limits<uint8_t>::max(), "drawn and deck counters fit a byte");
+static_assert(kTotalTiles <= std::numeric_limits<uint8_t>::max(), "Meeple::tile fits a byte");
+static_assert(Board::kMaxOpen <= 255, "open cells are counted in a byte");
+
+// Segments: ids are 16 bits; open edges of one feature a byte.
+static_assert(Features::kMaxSegments == tiles::kTotalSegments && Features::kMaxSegments < 0xFFFF,
+              "segment ids fit SegId");
+static_assert(std::numeric_limits<SegId>::max() >= Features::kMaxSegments, "SegId is wide enough");
+static_assert(kMaxFeatureEdges <= std::numeric_limits<uint8_t>::max(), "open edges fit FeatureCounters::open");
+
+// Figures: 7 meeples and one of each expansion figure per player, 6 players.
+static_assert(kFiguresPerPlayer == 11 && kMaxMeeples == 66, "66 figures at most on the board");
+static_assert(kMaxMeeples <= std::numeric_limits<uint8_t>::max(), "figures on the board and on a feature fit a byte");
+
+// Events: the most one call can produce. A turn's end: the features the tile completes (its
+// roads and cities, at most 4, and 9 monasteries or gardens) each with a score and goods, a
+// recall, a bonus tile; then every remaining tile discarded; then end-game scoring: every
+// feature holding a figure that weighs (at most one per figure), a first-edition farmer
+// event per city, a pig event per city (first edition) or per pig, three goods majorities.
+constexpr int kMostCompleted = 4 + 9;
+constexpr int kMostEventsPerCall = 2 * kMostCompleted + 2 + kMaxDeck + kMaxMeeples + kCities +
+                                   std::max(kCities, kMaxPlayers) + kGoodsKinds;
+static_assert(kMostEventsPerCall <= Events::kCapacity, "one call's events fit an Events list");
+
+// The counters a game reaches, measured.
+struct Peaks {
+  int events = 0, points = 0, score = 0, figures = 0, goods_taken = 0, goods_kind = 0, open_edges = 0, open_cells = 0,
+      segments = 0, feature_figures = 0;
+  void see(const Game& g, const Events& ev) {
+    events = std::max(events, ev.count + ev.dropped);
+    for (int i = 0; i < ev.count; ++i) points = std::max<int>(points, ev.items[i].points);
+    int goods = 0;
+    for (int p = 0; p < g.players(); ++p) {
+      score = std::max(score, g.score(p));
+      for (const Goods k : {Goods::Wine, Goods::Grain, Goods::Cloth}) {
+        goods += g.goods(p, k);
+        goods_kind = std::max(goods_kind, g.goods(p, k));
+      }
+    }
+    goods_taken = std::max(goods_taken, goods);
+    figures = std::max(figures, static_cast<int>(g.meeples().size()));
+    open_cells = std::max(open_cells, g.board().open_count());
+    segments = std::max(segments, g.features().count());
+    for (int s = 0; s < g.features().count(); ++s) {
+      if (g.features().find(static_cast<SegId>(s)) != s) continue;
+      const FeatureCounters& c = g.features().root_counters(static_cast<SegId>(s));
+      open_edges = std::max<int>(open_edges, c.open);
+      feature_figures = std::max<int>(feature_figures, c.meeples);
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("The largest game runs: every option, 6 players, every tile drawn") {
+  for (const bool first_edition : {false, true}) {
+    const Options opt = test::all_options(first_edition);
+    Peaks peaks;
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      Game g(kMaxPlayers, seed, opt);
+      REQUIRE(g.tiles_in_pile() + g.drawn() == kMaxDeck);
+      Rng rng(seed);
+      Events ev;
+      while (!g.over()) {
+        ev.clear();
+        test::random_step(g, rng, &ev, 90);  // figures out eagerly: the board fills up
+        peaks.see(g, ev);
+        if (!g.over() && g.phase() != Phase::Bonus) {
+          ev.clear();
+          g.final_scores_now(&ev);
+          peaks.see(g, ev);
+        }
+      }
+      CHECK(g.drawn() == kMaxDeck);
+      CHECK(g.board().tile_count() + g.discard_count() == kTotalTiles);
+      int taken = 0;
+      for (int p = 0; p < g.players(); ++p)
+        for (const Goods k : {Goods::Wine, Goods::Grain, Goods::Cloth}) taken += g.goods(p, k);
+      CHECK(taken <= kGoodsSymbols);
+    }
+    INFO("first-edition rules " << first_edition << ": events per call " << peaks.events << ", event points "
+                                << peaks.points << ", score " << peaks.score << ", figures " << peaks.figures
+                                << ", goods " << peaks.goods_taken << ", open edges " << peaks.open_edges
+                                << ", open cells " << peaks.open_cells << ", segments " << peaks.segments);
+    CHECK(peaks.events > 0);
+    CHECK(peaks.events <= kMostEventsPerCall);
+    CHECK(peaks.points <= kMaxFeatureWorth);
+    CHECK(peaks.score <= kMaxScore);
+    CHECK(peaks.figures <= kMaxMeeples);
+    CHECK(peaks.figures > 6 * kMeeplesPerPlayer / 2);  // eager play puts most figures out
+    CHECK(peaks.goods_taken <= kGoodsSymbols);
+    CHECK(peaks.goods_kind <= kGoodsSymbols);
+    CHECK(peaks.open_edges <= kMaxFeatureEdges);
+    CHECK(peaks.open_cells <= Board::kMaxOpen);
+    CHECK(peaks.segments <= Features::kMaxSegments);
+    CHECK(peaks.feature_figures <= kMaxMeeples);
+  }
+}
+
+TEST_CASE("The largest box is what the limits assume") {
+  const Options opt = test::all_options();
+  int tiles = 0;
+  for (int t = 0; t < kTileTypes; ++t) tiles += box_count(opt, static_cast<TileType>(t));
+  CHECK(tiles == kMaxDeck);  // the spring is on the table already
+  CHECK(tiles::kTotalSegments >= Features::kMaxSegments);
+  // Each player has every figure kind once, meeples seven times.
+  const Game g(kMaxPlayers, uint64_t{1}, opt);
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    int figures = 0;
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig})
+      figures += g.supply(p, f);
+    CHECK(figures == kFiguresPerPlayer);
+  }
+}
+
+TEST_CASE("Largest games with caller draws never overflow an event list") {
+  // The caller's draws (draw() discards and ends the game too) in largest games: no call
+  // drops an event, and none produces more than the bound.
+  int most = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Game g(kMaxPlayers, CallerDraws{}, test::all_options(seed % 2 == 0));
+    Rng rng(seed);
+    Events ev;
+    while (!g.over()) {
+      ev.clear();
+      test::random_step(g, rng, &ev, 70);
+      REQUIRE(ev.dropped == 0);
+      most = std::max(most, ev.count);
+    }
+  }
+  CHECK(most <= kMostEventsPerCall);
+}
