@@ -43,22 +43,35 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
   return Status::Ok;
 }
 
-Status rewind(const Game& game, int turns, Game& out, std::string* error) {
-  const int played = turns_played(game);
-  if (turns < 0 || turns > played)
-    return fail(Status::InvalidArgument, error,
-                fmt::format("cannot rewind to turn {}: {} turns have been played", turns, played));
+namespace {
+// The game after its first `turns` placements, each followed by the bonus decision `game`
+// made after it (passed on, or taken when more tiles were placed) unless `decide_last` is
+// false for the last one; then a game in Phase::Bonus stays there.
+Status replay(const Game& game, int turns, bool decide_last, Game& out, std::string* error) {
   Game g = restart(game);
+  const int placed = game.board().tile_count() - 1;
   for (int t = 1; t <= turns; ++t) {
     redraw(g, game);
     const PlacedTile& pt = game.board().tile(t);
     Verdict v;
     if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure}, nullptr, &v) != Status::Ok)
       return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
+    if (g.phase() != Phase::Bonus || (t == turns && !decide_last)) continue;
+    if (game.declined(t)) g.pass();
+    else if (t < placed || (game.bonus_turn() && game.phase() != Phase::Bonus)) g.take_bonus();
   }
   redraw(g, game);
   out = g;
   return Status::Ok;
+}
+}  // namespace
+
+Status rewind(const Game& game, int turns, Game& out, std::string* error) {
+  const int played = turns_played(game);
+  if (turns < 0 || turns > played)
+    return fail(Status::InvalidArgument, error,
+                fmt::format("cannot rewind to turn {}: {} turns have been played", turns, played));
+  return replay(game, turns, true, out, error);
 }
 
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error) {
@@ -89,6 +102,8 @@ Status undo(const Game& game, Game& out, std::string* error) {
   const int played = turns_played(game);
   if (game.phase() == Phase::PlaceMeeple) return rewind(game, played, out, error);
   if (played == 0) return fail(Status::InvalidArgument, error, "no turn has been played yet: nothing to undo");
+  // A pass on the bonus tile is an action of its own: undone, the player decides again.
+  if (game.declined(played)) return replay(game, played, false, out, error);
   return rewind(game, played - 1, out, error);
 }
 

@@ -116,15 +116,29 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
   } while (s != root);
   for (int i = 0; i < kTotalTiles; ++i)
     if (on[i]) info.tile_indices[info.tiles++] = static_cast<uint8_t>(i);
+  // Goods symbols, one per tile's part of the city, as the completing player takes them.
+  s = root;
+  do {
+    const PlacedTile& on_tile = b.tile(f.tile_of(s));
+    const Goods g = tiles::kDefs[on_tile.type].segs[s - on_tile.seg_base].goods;
+    if (g != Goods::None) ++info.goods[static_cast<int>(g) - 1];
+    s = f.next(s);
+  } while (s != root);
 
-  for (const Meeple& m : game.meeples())
-    if (f.find(m.seg) == root) info.meeples[m.player] += kFigureWeight[static_cast<int>(m.kind)];
+  for (const Meeple& m : game.meeples()) {
+    if (f.find(m.seg) != root) continue;
+    info.meeples[m.player] += kFigureWeight[static_cast<int>(m.kind)];
+    if (m.kind == Figure::Builder) info.builders = static_cast<uint8_t>(info.builders | (1u << m.player));
+    if (m.kind == Figure::Pig) info.pigs = static_cast<uint8_t>(info.pigs | (1u << m.player));
+  }
   const int most = *std::max_element(info.meeples.begin(), info.meeples.end());
   for (int p = 0; p < game.players() && most > 0; ++p)
     if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));
 
   FeatureSize size{c.kind, info.tiles, c.shields};
   size.marks = game.feature_marks(root);
+  info.inn = c.kind == FeatureKind::Road && (size.marks & tiles::kInn);
+  info.cathedral = c.kind == FeatureKind::City && (size.marks & tiles::kCathedral);
   switch (c.kind) {
     case FeatureKind::Road:
     case FeatureKind::City:

@@ -89,48 +89,70 @@ std::string save_record(const Game& whole, RecordForm form) {
     out += fmt::format("seed {}\n", game.seed());
   }
 
-  // Replaying alongside the walk gives each line its comment (player, points scored).
+  // Replaying alongside the walk, line by line as load_record does, gives each line its
+  // comment (player, points scored, goods, the bonus tile).
   Game replay = restart(game);
   Events ev;
   std::string end_game;
+  // The events of the replay's last step as a comment ("; city 8 to player 0"); those of
+  // end-game scoring go to the summary at the end.
+  auto noted = [&] {
+    std::string comment;
+    for (int i = 0; i < ev.count; ++i) {
+      const Event& e = ev.items[i];
+      if (e.type == Event::Type::Discard) continue;
+      if (e.end_game) end_game += fmt::format("#   {}\n", describe(e));
+      else comment += "; " + describe(e);
+    }
+    ev.clear();
+    return comment;
+  };
   const Board& board = game.board();
   int next_tile = 1;  // board index of the next placed tile to write (0 is the start tile)
   int turn = 0;
   for (int d = 0; d < game.drawn(); ++d) {
     const TileType drawn = game.draw_order()[d];
+    const bool in_hand = !game.discarded(d) && next_tile >= board.tile_count();
+    // A line after one that earned the builder's bonus tile says it was taken (a pass has
+    // its own line); a seeded game's tile in hand has no line, so its taking is said below.
+    if (replay.phase() == Phase::Bonus && (!in_hand || game.caller_draws())) replay.take_bonus(&ev);
+    while (replay.phase() == Phase::Draw && replay.drawn() <= d) replay.draw(game.draw_order()[replay.drawn()], &ev);
+    noted();
     if (game.discarded(d)) {
       append_line(out, fmt::format("discard {}", tile_name(drawn)), "fits nowhere, leaves the game");
       continue;
     }
-    if (next_tile >= board.tile_count()) {  // the current tile: drawn, not placed yet
+    if (in_hand) {
       // With a hidden pile nothing else says which tile is in hand.
-      if (game.caller_draws()) append_line(out, fmt::format("draw {}", tile_name(drawn)), "in hand, not placed yet");
+      if (game.caller_draws())
+        append_line(out, fmt::format("draw {}", tile_name(drawn)),
+                    replay.bonus_turn() ? "the bonus tile, in hand, not placed yet" : "in hand, not placed yet");
       break;
     }
-    const PlacedTile& pt = board.tile(next_tile++);
+    const int index = next_tile++;
+    const PlacedTile& pt = board.tile(index);
     const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
     const int player = replay.current_player();
     ++turn;
+    std::string comment = fmt::format("turn {}, player {}{}", turn, player, replay.bonus_turn() ? ", bonus tile" : "");
     if (next_tile == board.tile_count() && game.phase() == Phase::PlaceMeeple) {
-      append_line(out, format_move(pt.type, Move{m.at, Location::None}) + " ?",
-                  fmt::format("turn {}, player {}; figure not decided yet", turn, player));
+      append_line(out, format_move(pt.type, Move{m.at, Location::None}) + " ?", comment + "; figure not decided yet");
       break;
     }
-    ev.clear();
-    while (replay.phase() == Phase::Draw && replay.drawn() <= d) replay.draw(game.draw_order()[replay.drawn()]);
     replay.play(m, &ev);
-    std::string comment = fmt::format("turn {}, player {}", turn, player);
-    for (int i = 0; i < ev.count; ++i) {
-      const Event& e = ev.items[i];
-      if (e.type == Event::Type::Discard) continue;
-      if (e.end_game)
-        end_game += fmt::format("#   {}\n", describe(e));
-      else
-        comment += "; " + describe(e);
-    }
+    comment += noted();
     std::string text = format_move(pt.type, m);
     if (m.meeple == Location::None && m.figure != Figure::Recall) text += " -";
     append_line(out, text, comment);
+    if (game.declined(index)) {
+      replay.pass(&ev);
+      append_line(out, "pass", fmt::format("player {} passes on the bonus tile{}", player, noted()));
+    }
+  }
+  // Taken, not yet placed (and for a hidden pile, not yet drawn): no other line says so.
+  if (replay.phase() == Phase::Bonus && game.phase() != Phase::Bonus) {
+    replay.take_bonus(&ev);
+    append_line(out, "bonus", fmt::format("player {} takes the bonus tile{}", replay.current_player(), noted()));
   }
 
   std::array<int32_t, kMaxPlayers> scores{};
@@ -145,16 +167,16 @@ std::string save_record(const Game& whole, RecordForm form) {
       break;
     }
     case Phase::PlaceTile:
-      out += fmt::format("# scores so far: {}; player {} to place {}\n", player_list(scores, game.players()),
-                         game.current_player(), tile_name(game.current_tile()));
+      out += fmt::format("# scores so far: {}; player {} to place {}{}\n", player_list(scores, game.players()),
+                         game.current_player(), tile_name(game.current_tile()), game.bonus_turn() ? ", the bonus tile" : "");
       break;
     case Phase::PlaceMeeple:
       out += fmt::format("# scores so far: {}; player {} to decide the figure\n",
                          player_list(scores, game.players()), game.current_player());
       break;
     case Phase::Draw:
-      out += fmt::format("# scores so far: {}; player {} to draw\n", player_list(scores, game.players()),
-                         game.current_player());
+      out += fmt::format("# scores so far: {}; player {} to draw{}\n", player_list(scores, game.players()),
+                         game.current_player(), game.bonus_turn() ? " the bonus tile" : "");
       break;
     case Phase::Bonus:
       out += fmt::format("# scores so far: {}; player {} to take the builder's bonus tile or pass\n",
@@ -343,7 +365,7 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
   std::array<bool, kOptionTable.size()> seen_option{};
   for (have = reader.next(l); have; have = reader.next(l)) {
     const std::string_view key = l.word(0);
-    if (is_move_word(key) || key == "discard" || key == "draw" || key == "pass") break;
+    if (is_move_word(key) || key == "discard" || key == "draw" || key == "pass" || key == "bonus") break;
     auto once = [&](bool& seen) {
       if (seen) malformed(l.number, fmt::format("'{}' is given twice", key));
       seen = true;
@@ -448,13 +470,17 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
              fmt::format("{} fits nowhere here: the record must say 'discard {}' for it", name, name));
       game.draw(t);
     };
-    // Draws the engine has made that only a 'discard' line may account for.
-    auto discards_owed = [&] { return game.drawn() - (game.over() ? 0 : 1) - accounted; };
+    // Draws the engine has made that only a 'discard' line may account for (all of them but
+    // the tile in hand; in the bonus phase no tile is in hand).
+    auto discards_owed = [&] {
+      const bool holding = game.phase() == Phase::PlaceTile || game.phase() == Phase::PlaceMeeple;
+      return game.drawn() - (holding ? 1 : 0) - accounted;
+    };
     for (; have; have = reader.next(l)) {
       const std::string_view key = l.word(0);
       if (in_hand_at)
         malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
-      if (!is_move_word(key) && key != "discard" && key != "draw") {
+      if (!is_move_word(key) && key != "discard" && key != "draw" && key != "pass" && key != "bonus") {
         if (key == "players" || key == "seed" || key == "order" || key == "pile" || find_option(key))
           malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
         malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C'){}", joined(l),
@@ -462,6 +488,19 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       }
       if (undecided_at)
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
+      if (key == "pass" || key == "bonus") {
+        if (l.count != 1) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, joined(l)));
+        if (game.phase() != Phase::Bonus)
+          fail(Status::IllegalMove, l.number,
+               fmt::format("'{}' {} the builder's bonus tile, but none is due here (a line whose tile extends the "
+                           "player's builder's road or city earns one)",
+                           key, key == "pass" ? "declines" : "takes"));
+        if (key == "pass") game.pass();
+        else game.take_bonus();
+        continue;
+      }
+      // Any other line after one that earned the bonus tile says it was taken.
+      if (game.phase() == Phase::Bonus) game.take_bonus();
       if (key == "discard") {
         if (l.count != 2 || !is_move_word(l.word(1)))
           malformed(l.number, fmt::format("a discard is 'discard <tile id>', not '{}'", joined(l)));

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <fmt/format.h>
 
 #include "carcassonne/queries.hpp"
@@ -34,6 +35,14 @@ constexpr std::string_view kStyle =
     ".lake{fill:#3f8fd8;stroke:#2a6aa8;stroke-width:2}"
     ".garden{fill:#5f9e3a;stroke:#35641e;stroke-width:2}"
     ".garden-flower{fill:#f4d03f}"
+    ".inn-wall{fill:#f6e7c1;stroke:#5a4632;stroke-width:1.5}"
+    ".inn-roof{fill:#2f6b3a;stroke:#5a4632;stroke-width:1.5}"
+    ".cathedral-body{fill:#e8e2d6;stroke:#4a3b2a;stroke-width:2}"
+    ".cathedral-spire{fill:#6a5acd;stroke:#4a3b2a;stroke-width:2}"
+    ".wine{fill:#7b1e5a;stroke:#ffffff;stroke-width:1}"
+    ".grain{fill:#e0b030;stroke:#6b4f10;stroke-width:1}"
+    ".cloth{fill:#2a7fc0;stroke:#ffffff;stroke-width:1}"
+    ".builder,.pig{stroke:#222222;stroke-width:1.6;stroke-linejoin:round}"
     ".legal{fill:#fff3a0;fill-opacity:0.55;stroke:#c89b00;stroke-width:3;stroke-dasharray:8 5}"
     ".dead{stroke:#b00000;stroke-width:4;stroke-opacity:0.6}"
     ".label{font-family:sans-serif;font-size:20px;fill:#333333;text-anchor:middle}"
@@ -191,8 +200,40 @@ Pt segment_spot(const tiles::TileDef& def, int seg) {
   return kCentre;
 }
 
+// The marks of Inns & Cathedrals and Traders & Builders, each centred on `c` and upright
+// whatever the tile's rotation: an inn (a house with a green roof) beside its road, a
+// cathedral (a church with a spire) in its city, a goods symbol (wine: grapes, grain: a
+// sheaf, cloth: a bolt) in its city.
+void draw_inn(std::string& out, Pt c, int rot) {
+  out += fmt::format(
+      "<g class=\"inn\" transform=\"rotate({} {} {}) translate({},{})\"><rect class=\"inn-wall\" x=\"-7\" y=\"-3\" "
+      "width=\"14\" height=\"10\"/><path class=\"inn-roof\" d=\"M-9,-2 L0,-10 L9,-2 Z\"/></g>",
+      -90 * rot, num(c.x), num(c.y), num(c.x), num(c.y));
+}
+void draw_cathedral(std::string& out, Pt c, int rot) {
+  out += fmt::format(
+      "<g class=\"cathedral\" transform=\"rotate({} {} {}) translate({},{})\"><rect class=\"cathedral-body\" x=\"-10\" "
+      "y=\"-2\" width=\"20\" height=\"14\"/><path class=\"cathedral-spire\" d=\"M-5,-2 L0,-18 L5,-2 Z\"/></g>",
+      -90 * rot, num(c.x), num(c.y), num(c.x), num(c.y));
+}
+void draw_goods(std::string& out, Goods g, Pt c, int rot) {
+  std::string shape;
+  switch (g) {
+    case Goods::Wine:
+      shape = "<circle class=\"wine\" cx=\"-3\" cy=\"-3\" r=\"3.5\"/><circle class=\"wine\" cx=\"4\" cy=\"-3\" r=\"3.5\"/>"
+              "<circle class=\"wine\" cx=\"0.5\" cy=\"3\" r=\"3.5\"/>";
+      break;
+    case Goods::Grain: shape = "<path class=\"grain\" d=\"M0,-9 Q6,-3 2,8 L-2,8 Q-6,-3 0,-9 Z\"/>"; break;
+    case Goods::Cloth: shape = "<rect class=\"cloth\" x=\"-8\" y=\"-5\" width=\"16\" height=\"10\" rx=\"3\"/>"; break;
+    case Goods::None: return;
+  }
+  static constexpr std::string_view kNames[] = {"", "wine", "grain", "cloth"};
+  out += fmt::format("<g class=\"goods\" data-goods=\"{}\" transform=\"rotate({} {} {}) translate({},{})\">{}</g>",
+                     kNames[static_cast<int>(g)], -90 * rot, num(c.x), num(c.y), num(c.x), num(c.y), shape);
+}
+
 // The tile's shapes in canonical orientation, inside whatever group the caller opens; the
-// group turns them by `rot`, except the monastery, which stays upright.
+// group turns them by `rot`, except the monastery and the marks, which stay upright.
 void draw_tile_body(std::string& out, TileType type, int rot) {
   const tiles::TileDef& def = tiles::kDefs[type];
   out += "<rect class=\"field\" width=\"100\" height=\"100\"/>";
@@ -210,10 +251,20 @@ void draw_tile_body(std::string& out, TileType type, int rot) {
       out += "<path class=\"road-edge\" d=\"" + d + "\"/><path class=\"road\" d=\"" + d + "\"/>";
     }
   if (ends >= 2) out += "<rect class=\"junction\" x=\"42\" y=\"42\" width=\"16\" height=\"16\"/>";
+  // An inn stands beside its road, off the spot where a figure on the road stands.
+  for (int i = 0; i < def.nsegs; ++i)
+    if (def.segs[i].kind == FeatureKind::Road && (def.segs[i].marks & tiles::kInn)) {
+      const Pt spot = segment_spot(def, i);
+      const Pt side = std::abs(spot.x - 50) > std::abs(spot.y - 50) ? Pt{spot.x, spot.y - 17} : Pt{spot.x + 17, spot.y};
+      draw_inn(out, side, rot);
+    }
   for (int i = 0; i < def.nsegs; ++i)
     if (def.segs[i].kind == FeatureKind::City) {
       const int m = side_mask(def.segs[i]);
       out += "<path class=\"city\" d=\"" + city_path(m) + "\"/>";
+      // A cathedral or goods symbol where a shield would go (no tile has both).
+      if (def.segs[i].marks & tiles::kCathedral) draw_cathedral(out, shield_spot(m), rot);
+      if (def.segs[i].goods != Goods::None) draw_goods(out, def.segs[i].goods, shield_spot(m), rot);
       if (def.segs[i].shields) {
         // Upright whatever the tile's rotation, like the monastery.
         const Pt c = shield_spot(m);
@@ -238,13 +289,30 @@ constexpr std::string_view kMeeplePath =
     "M-3,-5 C-6,-6 -5,-11 0,-11 C5,-11 6,-6 3,-5 L9,-2 L9,2 L4,2 L7,10 L1,10 L0,6 L-1,10 L-7,10 L-4,2 L-9,2 "
     "L-9,-2 Z";
 
-// The abbot is a meeple with a dark outline; the large meeple is drawn half again as big.
+// The builder: a figure with a square hat and a wide base; the pig: a round body with an
+// ear, a snout and legs. Both about as big as a meeple, centred on (0, 0).
+constexpr std::string_view kBuilderPath =
+    "M-6,-13 L6,-13 L6,-8 L3,-8 L3,-6 C6,-5 8,-2 8,2 L6,10 L-6,10 L-8,2 C-8,-2 -6,-5 -3,-6 L-3,-8 L-6,-8 Z";
+constexpr std::string_view kPigPath =
+    "M-10,-1 C-10,-7 -3,-9 3,-8 L5,-12 L7,-7 C9,-6 10,-4 10,-2 L13,-2 L13,2 L10,2 C9,5 7,6 6,6 L6,10 L3,10 L3,7 "
+    "L-4,7 L-4,10 L-7,10 L-7,6 C-9,5 -10,2 -10,-1 Z";
+
+// Every figure has class "meeple" and one for its kind: the abbot is a meeple with a dark
+// outline, the large meeple a meeple drawn half again as big, builder and pig shapes of
+// their own.
 void draw_meeple(std::string& out, Pt at, int player, bool lying, Figure kind = Figure::Meeple) {
-  const bool abbot = kind == Figure::Abbot;
+  std::string_view extra, path = kMeeplePath;
+  switch (kind) {
+    case Figure::Abbot: extra = " abbot"; break;
+    case Figure::Large: extra = " large"; break;
+    case Figure::Builder: extra = " builder", path = kBuilderPath, lying = false; break;
+    case Figure::Pig: extra = " pig", path = kPigPath, lying = false; break;
+    default: break;
+  }
   out += fmt::format(
       "<path class=\"meeple{}\" data-player=\"{}\" data-figure=\"{}\" fill=\"{}\" transform=\"translate({},{}) scale({}){}\" d=\"{}\"/>",
-      abbot ? " abbot" : "", player, figure_name(kind), player_colour(player), num(at.x), num(at.y),
-      kind == Figure::Large ? "1.7" : "1.15", lying ? " rotate(90)" : "", kMeeplePath);
+      extra, player, figure_name(kind), player_colour(player), num(at.x), num(at.y),
+      kind == Figure::Large ? "1.7" : "1.15", lying ? " rotate(90)" : "", path);
 }
 
 }  // namespace
@@ -282,8 +350,10 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   const int left = options.coordinates ? kMarginLeft : kMarginOther;
   const int top = options.coordinates ? kMarginTop : kMarginOther;
   const int board_w = (x1 - x0 + 1) * kTile, board_h = (y1 - y0 + 1) * kTile;
-  const int width = std::max(left + board_w + kMarginOther, options.legend ? 600 : 0);
-  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0);
+  // With Traders & Builders the legend has a line of goods per player.
+  const bool goods = options.legend && game.options().traders_and_builders;
+  const int width = std::max(left + board_w + kMarginOther, options.legend ? (goods ? 860 : 600) : 0);
+  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0) + (goods ? 34 : 0);
   const double scale = std::max(options.tile_pixels, 1) / static_cast<double>(kTile);
   auto ox = [&](int x) { return left + (x - x0) * kTile; };
   auto oy = [&](int y) { return top + (y - y0) * kTile; };
@@ -361,9 +431,20 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     }
     int ty = ly + ((game.players() + 2) / 3) * 40 + 10;
     out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">score (final if it ended now) x meeples left</text>\n", ty);
+    if (goods) {  // tokens per player: wine, grain, cloth
+      ty += 34;
+      std::string line = "goods (wine grain cloth):";
+      for (int p = 0; p < game.players(); ++p)
+        line += fmt::format("{} {}: {} {} {}", p ? "," : "", p, game.goods(p, Goods::Wine), game.goods(p, Goods::Grain),
+                             game.goods(p, Goods::Cloth));
+      out += fmt::format("<text class=\"legend goods-legend\" x=\"20\" y=\"{}\">{}</text>\n", ty, line);
+    }
     if (game.over() || game.current_tile() == kNoTile) {
-      out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">{}</text>\n", ty + 40,
-                         game.over() ? "game over" : "the next tile is to be drawn");
+      const std::string what = game.over()                       ? "game over"
+                               : game.phase() == Phase::Bonus ? fmt::format("player {} may take the builder's bonus tile or pass",
+                                                                              game.current_player())
+                                                                : std::string("the next tile is to be drawn");
+      out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">{}</text>\n", ty + 40, what);
     } else {
       ty += 40;
       out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">player {} {} </text>", ty, game.current_player(),

@@ -14,9 +14,41 @@ namespace {
 constexpr int kW = 5, kH = 3;
 using Cell = std::array<std::array<char, kW>, kH>;
 
-// Row and column of each location's character (order of Location).
-constexpr int kLocRow[kLocationCount] = {1, 0, 1, 2, 1, 0, 0, 2, 2, 2, 2, 0, 0};
-constexpr int kLocCol[kLocationCount] = {2, 2, 4, 2, 0, 3, 4, 4, 3, 1, 0, 0, 1};
+// Row and column of each location's character (order of Location; the inner field CF
+// shares the middle with C, which no tile with an inner field uses for a figure of its own:
+// a tile holds one figure at most).
+constexpr int kLocRow[kLocationCount] = {1, 0, 1, 2, 1, 0, 0, 2, 2, 2, 2, 0, 0, 1};
+constexpr int kLocCol[kLocationCount] = {2, 2, 4, 2, 0, 3, 4, 4, 3, 1, 0, 0, 1, 2};
+// Left of the middle: the kind of a figure other than a meeple or abbot (the player's digit
+// stands at its location); right of the middle: the tile's inn, cathedral or goods. No
+// location uses either place.
+constexpr int kKindCol = 1, kMarkCol = 3;
+
+// The mark of a tile's inn ('i'), cathedral ('^') or goods ('w' wine, 'g' grain, 'c'
+// cloth), or 0; no tile has more than one of them.
+char tile_mark(const tiles::TileDef& def) {
+  char mark = 0;
+  for (int i = 0; i < def.nsegs; ++i) {
+    const tiles::Segment& s = def.segs[i];
+    if (s.marks & tiles::kInn) mark = 'i';
+    if (s.marks & tiles::kCathedral) mark = '^';
+    if (s.goods == Goods::Wine) mark = 'w';
+    if (s.goods == Goods::Grain) mark = 'g';
+    if (s.goods == Goods::Cloth) mark = 'c';
+  }
+  return mark;
+}
+
+// The letter beside a figure's digit: 'L' large meeple, 'B' builder, 'P' pig; 0 for a
+// meeple or an abbot (an abbot stands only on a monastery or garden).
+char kind_letter(Figure f) {
+  switch (f) {
+    case Figure::Large: return 'L';
+    case Figure::Builder: return 'B';
+    case Figure::Pig: return 'P';
+    default: return 0;
+  }
+}
 
 Cell tile_cell(TileType type, int rot) {
   const tiles::TileDef& def = tiles::kDefs[type];
@@ -70,6 +102,7 @@ Cell tile_cell(TileType type, int rot) {
   c[0] = {corner(11, 0), half(0), mid(0), half(2), corner(2, 3)};
   c[1] = {mid(3), inner(3), centre(), inner(1), mid(1)};
   c[2] = {corner(8, 9), half(8), mid(2), half(6), corner(5, 6)};
+  if (const char mark = tile_mark(def)) c[1][kMarkCol] = mark;
   return c;
 }
 
@@ -127,6 +160,7 @@ std::string render_text(const Game& game, const TextOptions& options) {
     const PlacedTile& pt = b.tile(m.tile);
     const int l = static_cast<int>(m.location);
     put(pt.x, pt.y, kLocRow[l], kLocCol[l], static_cast<char>('0' + m.player));
+    if (const char k = kind_letter(m.kind)) put(pt.x, pt.y, 1, kKindCol, k);
   }
   return join_rows(lines);
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
 #include "random_play.hpp"
 
 using namespace carc;
@@ -80,4 +81,126 @@ TEST_CASE("Turn moves read back the moves as played, meeple included") {
   CHECK(t == tile_from_letter('E'));
   CHECK(m == Move{Placement{0, -1, 2}, Location::S});
   CHECK(turn_move(g, 2, t, m) == Status::InvalidArgument);
+}
+
+TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random Traders & Builders games") {
+  int bonus_states = 0, taken = 0, passes = 0;
+  for (int i = 0; i < 48; ++i) {
+    // Every mix with Traders & Builders: seeded, fixed order and caller draws.
+    const int mix = 8 + i % 8 + 16 * (i / 8);
+    Game g = test::mixed_game(mix);
+    REQUIRE(g.options().traders_and_builders);
+    Rng rng(static_cast<uint64_t>(700 + i));
+    INFO("game " << i << " options mix " << mix);
+    std::vector<Game> at_turn;  // at_turn[k]: the game after k turns, waiting for the next tile
+    Game before_place = g;      // before the last placement
+    Game before_pass = g;       // in the bonus phase before the last pass
+    bool passed_last = false;
+    while (true) {
+      const int placed = g.board().tile_count() - 1;
+      Game out = g;
+      if (g.phase() == Phase::PlaceMeeple || g.phase() == Phase::Bonus) {
+        REQUIRE(undo(g, out) == Status::Ok);
+        CHECK(out == before_place);
+      } else if (placed > 0) {
+        REQUIRE(undo(g, out) == Status::Ok);
+        CHECK(out == (passed_last ? before_pass : before_place));
+      }
+      if (g.phase() == Phase::PlaceTile) {
+        if (static_cast<int>(at_turn.size()) == placed) at_turn.push_back(g);
+        before_place = g;
+        taken += g.bonus_turn();
+      }
+      if (g.over()) break;
+      if (g.phase() == Phase::Bonus) {
+        ++bonus_states;
+        before_pass = g;
+        REQUIRE(rewind(g, placed, out) == Status::Ok);
+        CHECK(out == g);  // undecided: rewinding to now stays in the bonus phase
+      }
+      const Phase phase = g.phase();
+      test::random_action(g, rng);
+      if (phase == Phase::Bonus) passed_last = g.declined(placed);
+      else if (phase != Phase::Draw) passed_last = false;
+      passes += phase == Phase::Bonus && passed_last;
+    }
+    const int played = turns_played(g);
+    REQUIRE(played == g.board().tile_count() - 1);
+    REQUIRE(static_cast<int>(at_turn.size()) == played);
+    for (int k = 0; k < played; ++k) {
+      INFO("turn " << k);
+      Game out = g;
+      REQUIRE(rewind(g, k, out) == Status::Ok);
+      CHECK(out == at_turn[k]);
+      TileType t = kNoTile;
+      Move m;
+      REQUIRE(turn_move(g, k + 1, t, m) == Status::Ok);
+      const PlacedTile& pt = g.board().tile(k + 1);
+      CHECK(t == pt.type);
+      CHECK(m == Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure});
+    }
+    Game out = g;
+    REQUIRE(rewind(g, played, out) == Status::Ok);
+    CHECK(out == g);
+  }
+  CHECK(bonus_states > 0);
+  CHECK(taken > 0);
+  CHECK(passes > 0);
+}
+
+TEST_CASE("Undo of a pass on the bonus tile gives the choice back; undo in the bonus phase takes back the tile") {
+  Options o;
+  o.traders_and_builders = true;
+  const auto order = std::vector<TileType>{tile_from_letter('U'), tile_from_letter('E'), tile_from_letter('U'),
+                                           tile_from_letter('B'), tile_from_letter('A'), tile_from_letter('A')};
+  Game g(2, order, o);
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::E}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{0, -1, 2}}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{2, 0, 1}, Location::E, Figure::Builder}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{0, 1, 0}}) == Status::Ok);
+  const Game before = g;
+  REQUIRE(g.play(Move{Placement{3, 0, 1}}) == Status::Ok);
+  REQUIRE(g.phase() == Phase::Bonus);
+  const Game bonus = g;
+  Game out = g;
+  REQUIRE(undo(bonus, out) == Status::Ok);
+  CHECK(out == before);
+  REQUIRE(g.pass() == Status::Ok);
+  CHECK(g.current_player() == 1);
+  REQUIRE(undo(g, out) == Status::Ok);
+  CHECK(out == bonus);
+  CHECK(turns_played(g) == 5);
+  REQUIRE(rewind(g, 5, out) == Status::Ok);
+  CHECK(out == g);  // the pass replayed
+  Game took = bonus;
+  REQUIRE(took.take_bonus() == Status::Ok);
+  REQUIRE(rewind(took, 5, out) == Status::Ok);
+  CHECK(out == took);  // taken, the bonus tile in hand
+  REQUIRE(undo(took, out) == Status::Ok);
+  CHECK(out == before);
+}
+
+TEST_CASE("Restart and with_options keep the pile with the new options") {
+  Options tb;
+  tb.traders_and_builders = true;
+  tb.inns_and_cathedrals = true;
+  const Game seeded(3, uint64_t{12}, tb);
+  CHECK(restart(seeded) == seeded);
+  Game out = seeded;
+  REQUIRE(with_options(Game(3, uint64_t{12}), tb, out) == Status::Ok);
+  CHECK(out == seeded);  // a seeded game deals the new box from its seed
+  CHECK(out.draw_order().size() == 71 + 18 + 24);
+  // Caller draws of the whole box become the whole box of the new options.
+  REQUIRE(with_options(Game(2, CallerDraws{}), tb, out) == Status::Ok);
+  CHECK(out == Game(2, CallerDraws{}, tb));
+  // A fixed order with an expansion's tile does not fit the base box.
+  const Game fixed(2, std::vector<TileType>{tile_from_name("TG"), tile_from_letter('E')}, tb);
+  std::string why;
+  CHECK(with_options(fixed, Options{}, out, &why) == Status::InvalidArgument);
+  CHECK_THAT(why, Catch::Contains("the game's tiles do not fit these options"));
+  CHECK(out == Game(2, CallerDraws{}, tb));
+  Game played = seeded;
+  Rng rng(4);
+  test::random_action(played, rng);
+  CHECK(with_options(played, Options{}, out, &why) == Status::WrongPhase);
 }

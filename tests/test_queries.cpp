@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
 #include "random_play.hpp"
 
 using namespace carc;
@@ -258,4 +259,102 @@ TEST_CASE("Meeple options for a placement not made: what placing there would off
   const Game fresh(2, std::vector<TileType>{T('E')});
   CHECK(fresh.meeple_options_for(Placement{0, -1, 0}, out, &why) == 0);
   CHECK(why.reason == Illegal::Mismatch);
+}
+
+namespace {
+Options inns() {
+  Options o;
+  o.inns_and_cathedrals = true;
+  return o;
+}
+Options traders() {
+  Options o;
+  o.traders_and_builders = true;
+  return o;
+}
+}  // namespace
+
+TEST_CASE("Feature inspection: an inn road is worth 2 a tile completed and 0 at the end (I&C examples 1, 2)") {
+  Game g(2, std::vector<TileType>{tile_from_name("IB"), T('A'), T('A')}, inns());
+  REQUIRE(g.play(Move{Placement{1, 0, 0}, Location::E}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{2, 0, 1}}) == Status::Ok);
+  FeatureInfo road;
+  REQUIRE(inspect_feature(g, 0, 0, Location::E, road) == Status::Ok);
+  CHECK(road.inn);
+  CHECK_FALSE(road.cathedral);
+  CHECK(road.tiles == 3);
+  CHECK(road.value_complete == 2 * 3);
+  CHECK(road.value_end == 0);
+  CHECK(projected_scores(g)[0] == 0);
+  REQUIRE(g.play(Move{Placement{-1, 0, 3}}) == Status::Ok);
+  REQUIRE(inspect_feature(g, 0, 0, Location::E, road) == Status::Ok);
+  CHECK(road.completed);
+  CHECK(road.value_complete == 8);
+  CHECK(g.score(0) == 8);
+}
+
+TEST_CASE("Feature inspection: a cathedral city is worth 3 a tile completed and 0 at the end (I&C examples 3, 4)") {
+  Game g(2, std::vector<TileType>{tile_from_name("IK"), T('E'), T('E'), T('E')}, inns());
+  REQUIRE(g.play(Move{Placement{0, -1, 0}, Location::N, Figure::Large}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{0, -2, 2}}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{1, -1, 3}}) == Status::Ok);
+  FeatureInfo city;
+  REQUIRE(inspect_feature(g, 0, 0, Location::N, city) == Status::Ok);
+  CHECK(city.cathedral);
+  CHECK_FALSE(city.inn);
+  CHECK(city.tiles == 4);
+  CHECK(city.meeples[0] == 2);  // the large meeple weighs 2
+  CHECK(city.majority == 0b01);
+  CHECK(city.value_complete == 3 * 4);
+  CHECK(city.value_end == 0);
+  REQUIRE(g.play(Move{Placement{-1, -1, 1}}) == Status::Ok);
+  REQUIRE(inspect_feature(g, 0, 0, Location::N, city) == Status::Ok);
+  CHECK(city.completed);
+  CHECK(city.value_complete == 15);
+  CHECK(g.score(0) == 15);
+}
+
+TEST_CASE("Feature inspection: a city's goods, and who has a builder or a pig on a feature") {
+  Game g(2, std::vector<TileType>{tile_from_name("TG"), T('E')}, traders());
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::S}) == Status::Ok);  // T&B example 1
+  FeatureInfo city;
+  REQUIRE(inspect_feature(g, 0, 0, Location::N, city) == Status::Ok);
+  CHECK(city.goods == std::array<int, kGoodsKinds>{0, 1, 0});
+  CHECK(city.builders == 0);
+  FeatureInfo road;
+  REQUIRE(inspect_feature(g, 0, 0, Location::W, road) == Status::Ok);
+  CHECK(road.goods == std::array<int, kGoodsKinds>{});
+
+  // In random games, every builder and pig shows on its feature, in its owner's bit; the
+  // goods of a completed city are what its completing player took.
+  int pigs = 0, goods = 0;
+  for (int i = 0; i < 12; ++i) {
+    Game r = test::mixed_game(8 + 16 * i);
+    Rng rng(static_cast<uint64_t>(40 + i));
+    Events ev;
+    while (!r.over()) {
+      ev.clear();
+      test::random_action(r, rng, &ev);
+      for (int e = 0; e < ev.count; ++e) {
+        const Event& x = ev.items[e];
+        if (x.type != Event::Type::Goods) continue;
+        FeatureInfo info;
+        REQUIRE(inspect_feature(r, x.x, x.y, x.location, info) == Status::Ok);
+        CHECK(info.completed);
+        for (int k = 0; k < kGoodsKinds; ++k) CHECK(info.goods[k] == x.goods[k]);
+        ++goods;
+      }
+    }
+    for (const Meeple& m : r.meeples()) {
+      if (m.kind != Figure::Builder && m.kind != Figure::Pig) continue;
+      const PlacedTile& pt = r.board().tile(m.tile);
+      FeatureInfo info;
+      REQUIRE(inspect_feature(r, pt.x, pt.y, m.location, info) == Status::Ok);
+      CHECK((((m.kind == Figure::Builder ? info.builders : info.pigs) >> m.player) & 1) == 1);
+      CHECK(info.meeples[m.player] >= 1);  // the owner's meeple that let it in, never the figure itself
+      pigs += m.kind == Figure::Pig;
+    }
+  }
+  CHECK(pigs > 0);
+  CHECK(goods > 0);
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
 #include "random_play.hpp"
 
 using namespace carc;
@@ -291,4 +292,237 @@ TEST_CASE("Record: quoted input is cut short and escaped, a line of any length c
   CHECK(echo(std::string(100, 'x')) == std::string(80, 'x') + "...");
   CHECK(echo(std::string(80, 'x')) == std::string(80, 'x'));
   CHECK(echo("abc", 2) == "ab...");
+}
+
+// ---------------------------------------------------------------- the expansions
+
+namespace {
+// Worked example 3 of Traders & Builders as a record: player 0's thief and then builder on
+// the road D-U-U; A 3,0 90 extends it, so player 0 plays the bonus tile A -1,0 270, which
+// closes the road (5 tiles).
+const char* kBuilderHead =
+    "carcassonne-record 1\n"
+    "players 2\n"
+    "traders-and-builders on\n"
+    "order U E U B A A\n"
+    "U 1,0 90 E\n"
+    "E 0,-1 180 -\n"
+    "U 2,0 90 B:E\n"
+    "B 0,1 0 -\n"
+    "A 3,0 90 -\n";
+
+// How often `needle` occurs in `text`.
+int occurrences(const std::string& text, std::string_view needle) {
+  int n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("Record round trip with every mix of expansions, saved in every phase, the bonus phase included") {
+  std::array<int, 5> phases{};  // states checked per phase
+  int taken = 0, passes = 0, in_draw_after_take = 0;
+  std::string seen;  // every record's comments, to look for the new events
+  for (int i = 0; i < 96; ++i) {
+    Game g = test::mixed_game(i);
+    Rng rng(static_cast<uint64_t>(300 + i));
+    INFO("game " << i);
+    for (int step = 0; !g.over(); ++step) {
+      const bool bonus_state = g.phase() == Phase::Bonus || (g.bonus_turn() && g.phase() != Phase::PlaceMeeple);
+      if (bonus_state || step % 13 == i % 13) {
+        ++phases[static_cast<int>(g.phase())];
+        taken += g.bonus_turn() && g.phase() == Phase::PlaceTile;
+        in_draw_after_take += g.bonus_turn() && g.phase() == Phase::Draw;
+        check_round_trip(g);
+        // The public record of any game loads into what the players know.
+        const std::string pub = save_record(g, RecordForm::Public);
+        Game loaded(1, uint64_t{0});
+        RecordError err;
+        INFO(err.message() << "\n" << pub);
+        REQUIRE(load_record(pub, loaded, &err) == Status::Ok);
+        CHECK(loaded == g.public_copy());
+      }
+      const bool bonus = g.phase() == Phase::Bonus;
+      test::random_action(g, rng);
+      passes += bonus && g.declined(g.board().tile_count() - 1);
+    }
+    check_round_trip(g);
+    ++phases[static_cast<int>(Phase::GameOver)];
+    seen += save_record(g);
+  }
+  for (int p = 0; p < 5; ++p) {
+    INFO("phase " << p);
+    CHECK(phases[p] > 0);
+  }
+  CHECK(taken > 0);
+  CHECK(passes > 0);
+  CHECK(in_draw_after_take > 0);
+  // The comments tell the expansions' events.
+  CHECK(occurrences(seen, "\npass ") > 0);
+  CHECK(occurrences(seen, "builder earns a bonus tile") > 0);
+  CHECK(occurrences(seen, ", bonus tile;") + occurrences(seen, ", bonus tile\n") > 0);
+  CHECK(occurrences(seen, " takes 1 ") > 0);  // goods
+  CHECK(occurrences(seen, "#   most ") > 0);   // goods majorities at the end
+  CHECK(occurrences(seen, "#   pig: field ") > 0);
+  CHECK(occurrences(seen, "L:") > 0);
+  CHECK(occurrences(seen, "B:") > 0);
+  CHECK(occurrences(seen, "P:") > 0);
+}
+
+TEST_CASE("Record: the builder's bonus tile follows its line, the same player's; 'pass' declines it") {
+  const Game taken = load_ok(std::string(kBuilderHead) + "A -1,0 270 -\n");
+  CHECK(taken.score(0) == 5);  // the road of 5 tiles, closed by the bonus tile
+  CHECK(taken.supply(0) == kMeeplesPerPlayer);
+  CHECK(taken.supply(0, Figure::Builder) == 1);
+  CHECK(taken.current_player() == 1);
+  CHECK_FALSE(taken.declined(5));
+  const std::string text = save_record(taken);
+  CHECK_THAT(text, Catch::Contains("A 3,0 90 -"));
+  CHECK_THAT(text, Catch::Contains("player 0's builder earns a bonus tile"));
+  CHECK_THAT(text, Catch::Contains("turn 6, player 0, bonus tile; road 5 to player 0"));
+
+  const Game waiting = load_ok(kBuilderHead);
+  CHECK(waiting.phase() == Phase::Bonus);
+  CHECK(waiting.current_player() == 0);
+  CHECK_THAT(save_record(waiting), Catch::Contains("player 0 to take the builder's bonus tile or pass"));
+
+  // Declined: player 1 draws the last A and closes the road for player 0's thief.
+  const Game passed = load_ok(std::string(kBuilderHead) + "pass\nA -1,0 270 -\n");
+  CHECK(passed.declined(5));
+  CHECK(passed.score(0) == 5);
+  CHECK(passed.over());
+  const std::string ptext = save_record(passed);
+  CHECK_THAT(ptext, Catch::Contains("\npass" + std::string(16, ' ') + "# player 0 passes on the bonus tile\n"));
+  CHECK_THAT(ptext, Catch::Contains("turn 6, player 1; road 5 to player 0"));
+  check_round_trip(passed);
+}
+
+TEST_CASE("Record: a bonus tile taken but not placed yet is a 'bonus' line") {
+  Game g = load_ok(kBuilderHead);
+  REQUIRE(g.take_bonus() == Status::Ok);
+  const std::string text = save_record(g);
+  CHECK_THAT(text, Catch::Contains("\nbonus" + std::string(15, ' ') + "# player 0 takes the bonus tile\n"));
+  CHECK_THAT(text, Catch::Contains("player 0 to place A, the bonus tile"));
+  check_round_trip(g);
+  // A public record of the same moment: taken, not yet drawn, or drawn and in hand.
+  Game hidden = g.public_copy();
+  Game from_draw(1, uint64_t{0});
+  REQUIRE(load_record(save_record(load_ok(kBuilderHead), RecordForm::Public), from_draw) == Status::Ok);
+  REQUIRE(from_draw.take_bonus() == Status::Ok);
+  CHECK(from_draw.phase() == Phase::Draw);
+  check_round_trip(from_draw);
+  REQUIRE(from_draw.draw(tile_from_letter('A')) == Status::Ok);
+  CHECK(from_draw == hidden);
+  CHECK_THAT(save_record(from_draw), Catch::Contains("draw A" + std::string(14, ' ') + "# the bonus tile, in hand, not placed yet"));
+  check_round_trip(from_draw);
+}
+
+TEST_CASE("Record: 'pass' and 'bonus' only where a bonus tile is due, each a line of its own") {
+  struct Bad {
+    std::string text;
+    int line;
+    std::string reason;
+    Status status;
+  };
+  const std::string head = kBuilderHead;
+  const std::string none_due = "the builder's bonus tile, but none is due here";
+  const Bad bad[] = {
+      {"carcassonne-record 1\nplayers 2\nseed 4\npass\n", 4, "'pass' declines " + none_due, Status::IllegalMove},
+      {"carcassonne-record 1\nplayers 2\ntraders-and-builders on\nseed 4\nbonus\n", 5, "'bonus' takes " + none_due,
+       Status::IllegalMove},
+      {head + "pass\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
+      {head + "A -1,0 270\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
+      {head + "bonus\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
+      {head + "pass now\n", 10, "'pass' is a line of its own, not 'pass now'", Status::InvalidArgument},
+      {head + "A -1,0 270 ?\npass\n", 11, "the move on line 10 left its meeple undecided ('?'), so it must be the last",
+       Status::InvalidArgument},
+      {head + "bonus\nA 4,0 90\n", 11, "illegal move", Status::IllegalMove},
+  };
+  for (const Bad& b : bad) {
+    INFO(b.text);
+    Game out(3, uint64_t{1});
+    const Game before = out;
+    RecordError err;
+    CHECK(load_record(b.text, out, &err) == b.status);
+    CHECK(err.line == b.line);
+    CHECK_THAT(err.reason, Catch::Contains(b.reason));
+    CHECK(out == before);
+  }
+}
+
+TEST_CASE("Record: the option lines of Inns & Cathedrals and Traders & Builders, and their piles as ids") {
+  Options o;
+  o.inns_and_cathedrals = true;
+  o.traders_and_builders = true;
+  const Game g(3, std::vector<TileType>{tile_from_name("IK"), tile_from_name("TG"), tile_from_letter('E')}, o);
+  const std::string text = save_record(g);
+  CHECK_THAT(text, Catch::Contains("\ninns-and-cathedrals on\ntraders-and-builders on\norder IK TG E\n"));
+  CHECK(load_ok(text) == g);
+  // Written only when on; 'off' is accepted.
+  CHECK(save_record(Game(2, uint64_t{3})).find("inns-and") == std::string::npos);
+  CHECK(load_ok("carcassonne-record 1\nplayers 2\ninns-and-cathedrals off\ntraders-and-builders off\nseed 3\n") ==
+        Game(2, uint64_t{3}));
+  // A T&B tile in a game without the option is refused by name.
+  Game out(2, uint64_t{0});
+  RecordError err;
+  CHECK(load_record("carcassonne-record 1\nplayers 2\nabbot on\norder TG\n", out, &err) == Status::InvalidArgument);
+  CHECK(err.line == 4);
+  CHECK_THAT(err.reason, Catch::Contains("the draw order holds TG, which is not in this game's box"));
+}
+
+TEST_CASE("Record: goods, the large meeple and the pig in the comments (Traders & Builders example 1, I&C example 5)") {
+  const Game goods = load_ok(
+      "carcassonne-record 1\nplayers 2\ntraders-and-builders on\norder TG E\nTG 0,-1 180 S\nE 1,-1 270 -\n");
+  CHECK(goods.goods(1, Goods::Grain) == 1);
+  const std::string text = save_record(goods);
+  CHECK_THAT(text, Catch::Contains("turn 2, player 1; city 6 to player 0; player 1 takes 1 grain"));
+  const Game large = load_ok(
+      "carcassonne-record 1\nplayers 2\ninns-and-cathedrals on\norder IK K N E E\n"
+      "IK 0,-1 0 L:N\nK 1,0 0 N\nN 1,-1 180\nE 0,-2 180\nE -1,-1 90\n");
+  CHECK(large.score(0) == 18);
+  CHECK(large.score(1) == 0);
+  CHECK_THAT(save_record(large), Catch::Contains("IK 0,-1 0 L:N"));
+}
+
+TEST_CASE("Notation: every figure kind on every location formats and parses back, and bad figure words are refused") {
+  int checked = 0;
+  for (int t = 0; t < kTileTypes; ++t)
+    for (uint8_t rot = 0; rot < 4; ++rot)
+      for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig}) {
+        for (int l = 0; l < kLocationCount; ++l) {
+          const Move m{Placement{static_cast<int8_t>(t % 7 - 3), static_cast<int8_t>(-t % 5), rot}, static_cast<Location>(l), f};
+          const std::string text = format_move(static_cast<TileType>(t), m);
+          TileType back = kNoTile;
+          Move parsed;
+          std::string why;
+          INFO(text);
+          REQUIRE(parse_move(text, back, parsed, &why));
+          CHECK(back == t);
+          CHECK(parsed == m);
+          Figure pf;
+          Location pl;
+          CHECK(parse_figure_action(figure_action_text(m), pf, pl));
+          CHECK((pf == f && pl == m.meeple));
+          ++checked;
+        }
+        TileType back = kNoTile;
+        Move parsed;
+        const Move none{Placement{1, 2, rot}};
+        REQUIRE(parse_move(format_move(static_cast<TileType>(t), none), back, parsed));
+        CHECK(parsed == none);
+      }
+  CHECK(checked == kTileTypes * 4 * 5 * kLocationCount);
+  CHECK(format_move(tile_from_name("IK"), Move{Placement{0, -1, 0}, Location::N, Figure::Large}) == "IK 0,-1 0 L:N");
+  CHECK(format_move(tile_from_letter('U'), Move{Placement{2, 0, 1}, Location::E, Figure::Builder}) == "U 2,0 90 B:E");
+  CHECK(format_move(tile_from_letter('E'), Move{Placement{-1, 2, 2}, Location::NNE, Figure::Pig}) == "E -1,2 180 P:NNE");
+  CHECK(format_move(tile_from_name("TM"), Move{Placement{0, 1, 0}, Location::CF, Figure::Pig}) == "TM 0,1 0 P:CF");
+  TileType t;
+  Move m;
+  for (const char* bad : {"U 2,0 90 B:", "U 2,0 90 B:X", "U 2,0 90 P:-", "U 2,0 90 Q:N", "U 2,0 90 L:recall",
+                          "U 2,0 90 b:E", "U 2,0 90 B:E P:N", "U 2,0 90 BE", "U 2,0 90 L:L:N"}) {
+    INFO(bad);
+    std::string why;
+    CHECK_FALSE(parse_move(bad, t, m, &why));
+    CHECK_FALSE(why.empty());
+  }
 }

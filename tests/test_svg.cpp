@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
 #include "random_play.hpp"
 
 using namespace carc;
@@ -252,4 +253,90 @@ TEST_CASE("SVG: a single tile picture for every type and rotation") {
     }
   CHECK(render_tile_svg(kNoTile, 0).empty());
   CHECK(render_tile_svg(0, 4).empty());
+}
+
+namespace {
+// Marks of a tile type: roads with an inn, cities with a cathedral, cities with goods.
+struct Marks {
+  int inns = 0, cathedrals = 0, goods = 0;
+};
+Marks marks_of(TileType t) {
+  Marks m;
+  const tiles::TileDef& d = tiles::kDefs[t];
+  for (int i = 0; i < d.nsegs; ++i) {
+    m.inns += (d.segs[i].marks & tiles::kInn) != 0;
+    m.cathedrals += (d.segs[i].marks & tiles::kCathedral) != 0;
+    m.goods += d.segs[i].goods != Goods::None;
+  }
+  return m;
+}
+}  // namespace
+
+TEST_CASE("SVG: inns, cathedrals and goods on their tiles, every kind of figure distinct, the same picture every time") {
+  int inns = 0, cathedrals = 0, goods = 0;
+  for (int t = 0; t < kTileTypes; ++t)
+    for (int r = 0; r < 4; ++r) {
+      const Marks m = marks_of(static_cast<TileType>(t));
+      const std::string svg = render_tile_svg(static_cast<TileType>(t), r);
+      const XmlCheck x(svg);
+      REQUIRE(x.ok);
+      INFO(tile_name(static_cast<TileType>(t)) << " " << r);
+      CHECK(x.count("inn") == m.inns);
+      CHECK(x.count("cathedral") == m.cathedrals);
+      CHECK(x.count("goods") == m.goods);
+      inns += m.inns, cathedrals += m.cathedrals, goods += m.goods;
+    }
+  CHECK(inns == 4 * 6);  // IA IB IC IL IM IN
+  CHECK(cathedrals == 4 * 1);  // IK
+  CHECK(goods == 4 * 20);  // the 20 goods symbols of Traders & Builders, one per tile
+  const XmlCheck wine(render_tile_svg(tile_from_name("TT"), 0));
+  bool wine_named = false;
+  for (const auto& a : wine.elements) wine_named = wine_named || (a.count("data-goods") && a.at("data-goods") == "wine");
+  CHECK(wine_named);
+
+  std::array<int, kFigureKinds> kinds{};
+  for (int i = 0; i < 32; ++i) {
+    Game g = test::mixed_game(4 + 8 * (i % 2) + 16 * (i / 2));  // I&C, alone or with T&B
+    Rng rng(static_cast<uint64_t>(60 + i));
+    SvgOptions opt;
+    opt.legend = false;  // the legend draws the tile in hand too
+    opt.legal_cells = i % 2 == 0;
+    for (int step = 0; !g.over(); ++step) {
+      test::random_action(g, rng);
+      if (step % 37 != 0 && !g.over()) continue;
+      const std::string svg = render_svg(g, opt);
+      const XmlCheck x(svg);
+      INFO(x.error);
+      REQUIRE(x.ok);
+      Marks placed;
+      for (int k = 0; k < g.board().tile_count(); ++k) {
+        const Marks m = marks_of(g.board().tile(k).type);
+        placed.inns += m.inns, placed.cathedrals += m.cathedrals, placed.goods += m.goods;
+      }
+      CHECK(x.count("inn") == placed.inns);
+      CHECK(x.count("cathedral") == placed.cathedrals);
+      CHECK(x.count("goods") == placed.goods);
+      std::array<int, kFigureKinds> on{};
+      for (const Meeple& m : g.meeples()) ++on[static_cast<int>(m.kind)];
+      CHECK(x.count("meeple") == static_cast<int>(g.meeples().size()));
+      CHECK(x.count("large") == on[static_cast<int>(Figure::Large)]);
+      CHECK(x.count("abbot") == on[static_cast<int>(Figure::Abbot)]);
+      CHECK(x.count("builder") == on[static_cast<int>(Figure::Builder)]);
+      CHECK(x.count("pig") == on[static_cast<int>(Figure::Pig)]);
+      for (int k = 0; k < kFigureKinds; ++k) kinds[k] += on[k];
+      // Deterministic: the same game, or the same game loaded from its record, draws the same.
+      CHECK(render_svg(g, opt) == svg);
+      Game loaded(1, uint64_t{0});
+      REQUIRE(load_record(save_record(g), loaded) == Status::Ok);
+      CHECK(render_svg(loaded, opt) == svg);
+      // The legend: goods per player with Traders & Builders, the bonus phase said.
+      const std::string full = render_svg(g);
+      REQUIRE(XmlCheck(full).ok);
+      CHECK((full.find("goods (wine grain cloth):") != std::string::npos) == g.options().traders_and_builders);
+      if (g.phase() == Phase::Bonus) CHECK_THAT(full, Catch::Contains("may take the builder's bonus tile or pass"));
+    }
+  }
+  CHECK(kinds[static_cast<int>(Figure::Large)] > 0);
+  CHECK(kinds[static_cast<int>(Figure::Builder)] > 0);
+  CHECK(kinds[static_cast<int>(Figure::Pig)] > 0);
 }

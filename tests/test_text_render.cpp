@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
 
 using namespace carc;
 
@@ -60,4 +61,69 @@ TEST_CASE("Text tiles: every edge middle shows that edge of the tile data, in ev
         CHECK(mids[side] == want);
       }
     }
+}
+
+namespace {
+// The character at row r, column c of the cell of (x, y) in a board drawn without
+// coordinates (' ' past the end of a trimmed line).
+char at(const std::string& text, const Extent& e, int x, int y, int r, int c) {
+  const int row = (y - e.y0) * 3 + r, col = (x - e.x0) * 5 + c;
+  size_t start = 0;
+  for (int i = 0; i < row; ++i) start = text.find('\n', start) + 1;
+  const size_t end = text.find('\n', start);
+  return static_cast<size_t>(col) < end - start ? text[start + static_cast<size_t>(col)] : ' ';
+}
+}  // namespace
+
+TEST_CASE("Text tiles: an inn 'i', a cathedral '^' and goods 'w' 'g' 'c' right of the middle") {
+  CHECK(render_tile_text(tile_from_name("IK"), 0) == "#####\n###^#\n#####\n");
+  CHECK(render_tile_text(tile_from_name("IB"), 0)[5 + 1 + 3] == 'i');
+  CHECK(render_tile_text(tile_from_name("TT"), 2)[5 + 1 + 3] == 'w');
+  CHECK(render_tile_text(tile_from_name("TG"), 0)[5 + 1 + 3] == 'g');
+  CHECK(render_tile_text(tile_from_name("TK"), 1)[5 + 1 + 3] == 'c');
+  for (int t = 0; t < 24; ++t)  // the base tiles have none of them
+    for (const char ch : render_tile_text(static_cast<TileType>(t), 0)) CHECK(std::string("i^wgc").find(ch) == std::string::npos);
+}
+
+TEST_CASE("Text board: the large meeple, the builder and the pig beside their player's digit") {
+  Options o;
+  o.inns_and_cathedrals = true;
+  o.traders_and_builders = true;
+  // Traders & Builders example 3's builder, and the large meeple of I&C example 5.
+  Game g(2, std::vector<TileType>{tile_from_letter('U'), tile_from_name("IK"), tile_from_letter('U')}, o);
+  REQUIRE(g.play(Move{Placement{1, 0, 1}, Location::E}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{0, -1, 0}, Location::N, Figure::Large}) == Status::Ok);
+  REQUIRE(g.play(Move{Placement{2, 0, 1}, Location::E, Figure::Builder}) == Status::Ok);
+  const std::string text = render_text(g, TextOptions{false, false});
+  const Extent e = g.board().extent();
+  INFO(text);
+  CHECK(at(text, e, 0, -1, 0, 2) == '1');  // the large meeple at N of IK
+  CHECK(at(text, e, 0, -1, 1, 1) == 'L');
+  CHECK(at(text, e, 0, -1, 1, 3) == '^');
+  CHECK(at(text, e, 1, 0, 1, 4) == '0');  // the thief at E of the first U
+  CHECK(at(text, e, 1, 0, 1, 1) == '-');  // a meeple has no letter
+  CHECK(at(text, e, 2, 0, 1, 4) == '0');  // the builder at E of the second U
+  CHECK(at(text, e, 2, 0, 1, 1) == 'B');
+
+  // Every figure of random games shows: its digit at its location, its letter beside it.
+  int pigs = 0;
+  for (int i = 0; i < 16; ++i) {
+    Game r = test::mixed_game(12 + 16 * i);
+    Rng rng(static_cast<uint64_t>(i));
+    while (!r.over()) test::random_action(r, rng);
+    const std::string board = render_text(r, TextOptions{false, false});
+    const Extent x = r.board().extent();
+    constexpr int kRow[kLocationCount] = {1, 0, 1, 2, 1, 0, 0, 2, 2, 2, 2, 0, 0, 1};
+    constexpr int kCol[kLocationCount] = {2, 2, 4, 2, 0, 3, 4, 4, 3, 1, 0, 0, 1, 2};
+    for (const Meeple& m : r.meeples()) {
+      const PlacedTile& pt = r.board().tile(m.tile);
+      const int l = static_cast<int>(m.location);
+      CHECK(at(board, x, pt.x, pt.y, kRow[l], kCol[l]) == '0' + m.player);
+      const char letter = m.kind == Figure::Large ? 'L' : m.kind == Figure::Builder ? 'B' : m.kind == Figure::Pig ? 'P' : 0;
+      if (letter) CHECK(at(board, x, pt.x, pt.y, 1, 1) == letter);
+      pigs += m.kind == Figure::Pig;
+    }
+    CHECK(render_text(r) == render_text(r));
+  }
+  CHECK(pigs > 0);
 }

@@ -20,20 +20,24 @@ Game restart(const Game& game, const Options& options);
 // drawn so far (the options decide what is drawn and discarded). WrongPhase afterwards.
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error = nullptr);
 
-// Whole turns played so far (tiles placed after the start tile); a tile placed whose
-// meeple is not decided yet does not count.
+// Whole turns played so far (tiles placed after the start tile, a builder's bonus tile
+// counting as a turn of its own); a tile placed whose meeple is not decided yet does not count.
 int turns_played(const Game& game);
 
 // The move of turn `turn` (1-based, up to turns_played) and the tile it placed.
 Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::string* error = nullptr);
 
 // Writes to `out` the state after the first `turns` turns (0..turns_played): the next tile
-// drawn, waiting to be placed. On failure `out` is untouched and *error says why.
+// drawn, waiting to be placed; after a turn that earned the builder's bonus tile, the bonus
+// passed on or taken as the game did, or Phase::Bonus if the game has not decided yet. On
+// failure `out` is untouched and *error says why.
 Status rewind(const Game& game, int turns, Game& out, std::string* error = nullptr);
 
 // Writes to `out` the state before the last action: with a tile placed and its meeple
-// undecided, the state before that placement; otherwise the state before the last whole
-// turn (its player to place the same tile again). Fails when no turn has been played.
+// undecided, the state before that placement; after a pass on the builder's bonus tile, the
+// state before the pass (Phase::Bonus); otherwise the state before the last whole turn (its
+// player to place the same tile again; a bonus tile taken is part of the turn that places
+// it). Fails when no turn has been played.
 Status undo(const Game& game, Game& out, std::string* error = nullptr);
 
 }  // namespace carc

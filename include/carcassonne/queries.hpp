@@ -55,9 +55,17 @@ struct FeatureInfo {
   int cities = 0;          // fields: distinct completed cities it touches
   std::array<int, kMaxPlayers> meeples{};  // majority weight on it, per player (a large meeple 2)
   uint8_t majority = 0;    // bit p: the players who would score it; 0 without meeples
-  int value_complete = 0;  // points on completion at its present size (fields: value_end)
+  int value_complete = 0;  // points on completion at its present size, an inn or cathedral
+                           // counted (fields: value_end)
   int value_end = 0;       // points from end-game scoring as it stands (0 for a completed
-                           // road, city or monastery: those score on completion)
+                           // road, city or monastery: those score on completion; 0 for a
+                           // road with an inn or a city with a cathedral)
+  bool inn = false;        // roads: an inn on it (Inns & Cathedrals)
+  bool cathedral = false;  // cities: a cathedral in it (Inns & Cathedrals)
+  std::array<int, kGoodsKinds> goods{};  // cities: goods symbols on its tiles (wine, grain, cloth)
+  uint8_t builders = 0;    // bit p: player p's builder is on it (Traders & Builders)
+  uint8_t pigs = 0;        // bit p: player p's pig is on it; a field's winner with their pig
+                           // gets 4 per completed city (value_end is the 3 of the others)
 };
 
 // Inspects the feature at location loc of the tile at (x, y). On failure (no tile there,

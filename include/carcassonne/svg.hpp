@@ -1,6 +1,7 @@
 // Pictures of the board: an SVG drawn from the tile data (city areas, roads, monasteries,
-// shields, fields), meeples in player colours on their features, coordinates, and an
-// optional highlight of the cells where the current tile fits.
+// shields, fields, the expansions' river, gardens, inns, cathedrals and goods), figures in
+// player colours on their features, coordinates, and an optional highlight of the cells
+// where the current tile fits.
 #pragma once
 
 #include <string>
@@ -19,7 +20,10 @@ struct SvgOptions {
 };
 
 // A complete SVG document. Each placed tile is one <g class="tile"> (with data-x, data-y,
-// data-tile, data-rotation) and each meeple on the board one element of class "meeple".
+// data-tile, data-rotation), each inn, cathedral and goods symbol one element of class
+// "inn", "cathedral", "goods" (data-goods: wine, grain, cloth), and each figure on the board
+// one element of class "meeple" (data-player, data-figure), with class "large", "abbot",
+// "builder" or "pig" for those figures. The same game always gives the same text.
 std::string render_svg(const Game& game, const SvgOptions& options = {});
 
 // A picture of one tile type in a rotation (0..3), `pixels` wide: what a front end shows
