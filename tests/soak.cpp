@@ -5,8 +5,7 @@
 // cells, the river's open end, legal placements and figure choices by edge and feature
 // checks, scores, goods and bonus tiles from the features -- and compares it with the
 // engine's incremental state; it also saves the game's record after every placement and
-// every turn and checks that loading it gives back exactly the same game (not yet with
-// Traders & Builders, whose bonus decisions records do not hold yet). The first difference
+// every turn and checks that loading it gives back exactly the same game. The first difference
 // stops the run with the game's seed and turn.
 //
 //   soak [--games N] [--seed S]    plays games S, S+1, ..., S+N-1 (default 1000 from 1)
@@ -1114,8 +1113,6 @@ void play_game(uint64_t seed, Totals& totals) {
     order.insert(order.begin(), rivers.begin(), rivers.end());
     order.resize(rng.below(static_cast<uint32_t>(order.size() + 1)));
   }
-  // Records do not hold the builder's bonus decisions yet: no record round trips with T&B.
-  const bool records = !opt.traders_and_builders;
   where = Where{seed, 0,
                 fmt::format("{} players, farmers {}, first-edition small city {}, first-edition farmers {}, river {}, "
                             "abbot {}, inns and cathedrals {}, traders and builders {}, {}",
@@ -1125,7 +1122,7 @@ void play_game(uint64_t seed, Totals& totals) {
                 "set-up"};
   Game g = fixed ? Game(players, std::span<const TileType>(order), opt) : Game(players, seed, opt);
   check_box(g);
-  if (records) check_record(g);
+  check_record(g);
   const int meeple_percent = static_cast<int>(rng.below(101));  // how eagerly this game deploys
   const int playout_turn = static_cast<int>(rng.below(100));
 
@@ -1176,7 +1173,7 @@ void play_game(uint64_t seed, Totals& totals) {
       EXPECT(g.discard_count() == discards + discarded, "discards while drawing the bonus tile");
       const Analysis after = analyse(g);
       if (g.over()) check_end_scores(g, ev, after);
-      if (records) check_record(g);
+      check_record(g);
       for (int q = 0; q < players; ++q) EXPECT(g.score(q) == from_events[q], "player {}'s score after the bonus", q);
       continue;
     }
@@ -1210,7 +1207,7 @@ void play_game(uint64_t seed, Totals& totals) {
     EXPECT(pt.x == p.x && pt.y == p.y && pt.type == t && pt.rot == listed_rot, "the placed tile is not the one placed");
     EXPECT(stepwise.current_player() == player && stepwise.phase() == Phase::PlaceMeeple, "placing changed turn");
     Analysis a = analyse(stepwise);
-    if (records) check_record(stepwise);  // mid-turn: the record's last line ends in '?'
+    check_record(stepwise);  // mid-turn: the record's last line ends in '?'
     check_meeple_options(stepwise, a);
     check_figure_options(stepwise, a);
     // A figure action: a meeple as meeple_options lists them in base games, any of
@@ -1270,7 +1267,7 @@ void play_game(uint64_t seed, Totals& totals) {
     }
     const Board& b = g.board();
     const Analysis after = analyse(g);
-    if (records) check_record(g);
+    check_record(g);
     check_turn_scores(g, turn_events, a, player, recalled, bonus);
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
