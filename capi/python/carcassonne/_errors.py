@@ -12,6 +12,11 @@ class CarcassonneError(Exception):
         self.status = status
         self.line = line
 
+    def __reduce__(self):
+        # Exception pickles its args (the message alone), which __init__ cannot take back:
+        # say how to rebuild it, so that errors cross process boundaries (Dask workers).
+        return (type(self), (self.status, str(self), self.line))
+
 
 class InvalidArgument(CarcassonneError, ValueError):
     """CARC_EINVAL: a value out of range or of the wrong type (checked by the binding before

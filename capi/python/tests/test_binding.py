@@ -121,6 +121,18 @@ class WholeGames(unittest.TestCase):
 
 
 class Errors(unittest.TestCase):
+    def test_an_error_pickles_with_its_class_status_message_and_line(self):
+        import pickle
+        game = Game(2, order="EU")
+        with self.assertRaises(IllegalMove) as caught:
+            game.place(Placement(0, -1, 0))
+        back = pickle.loads(pickle.dumps(caught.exception))
+        self.assertIs(type(back), IllegalMove)
+        self.assertEqual((back.status, str(back), back.line), (-2, str(caught.exception), None))
+        loaded = pickle.loads(pickle.dumps(carcassonne.InvalidArgument(-1, "line 3: bad", 3)))
+        self.assertEqual((type(loaded), loaded.status, str(loaded), loaded.line),
+                         (carcassonne.InvalidArgument, -1, "line 3: bad", 3))
+
     def assert_unchanged(self, game, before):
         self.assertEqual(snapshot(game), snapshot(before))
         self.assertEqual(played_out(game), played_out(before))
