@@ -108,8 +108,18 @@ std::string options_text(unsigned bits) {
   return s.empty() ? "base" : s;
 }
 
-// One seeded playout from the shuffle to the end; returns the final scores mixed together
-// so that the work cannot be optimised away and so that runs can be compared.
+// The final scores of a game mixed together with its seed, so that the work cannot be
+// optimised away and so that runs can be compared.
+uint64_t mix_scores(const carc::Game& game, uint64_t seed) {
+  uint64_t h = seed;
+  for (int p = 0; p < game.players(); ++p) {
+    h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+// One seeded playout from the shuffle to the end; returns mix_scores.
 uint64_t one_playout(const Config& c, uint64_t seed) {
   carc::Options opt;
   opt.farmers = c.farmers;
@@ -117,12 +127,7 @@ uint64_t one_playout(const Config& c, uint64_t seed) {
   carc::Rng rng(seed ^ 0x5DEECE66Dull);
   // The seed's own shuffle as dealt, unless the figure is for a re-dealt playout.
   game.playout(rng, nullptr, c.sampled ? carc::Future::Sampled : carc::Future::AsDealt);
-  uint64_t h = seed;
-  for (int p = 0; p < c.players; ++p) {
-    h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-  }
-  return h;
+  return mix_scores(game, seed);
 }
 
 // one_playout with rule options beyond farmers (kept apart so that the base playout's
@@ -131,12 +136,7 @@ uint64_t one_options_playout(const Config& c, uint64_t seed) {
   carc::Game game(c.players, seed, options_of(c.farmers, c.expansions));
   carc::Rng rng(seed ^ 0x5DEECE66Dull);
   game.playout(rng, nullptr, c.sampled ? carc::Future::Sampled : carc::Future::AsDealt);
-  uint64_t h = seed;
-  for (int p = 0; p < c.players; ++p) {
-    h = (h ^ static_cast<uint64_t>(game.score(p))) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-  }
-  return h;
+  return mix_scores(game, seed);
 }
 
 #ifdef CARC_BENCH_CAPI

@@ -60,15 +60,8 @@ void Game::abbot_recall(Events* events) {
   // undo replay the recall.
   board_.tile(board_.tile_count() - 1).figure = Figure::Recall;
   if (!events) return;
-  const PlacedTile& pt = board_.tile(m.tile);
-  Event e{};
-  e.type = Event::Type::Recall;
-  e.discarded = kNoTile;
+  Event e = event_at(Event::Type::Recall, m.tile, Location::C);
   e.feature = features_.kind(root);
-  e.tile = pt.type;
-  e.x = pt.x;
-  e.y = pt.y;
-  e.location = Location::C;
   e.winners = static_cast<uint8_t>(1u << current_);
   e.points = static_cast<int16_t>(points);
   e.meeples[current_] = 1;

@@ -481,13 +481,20 @@ Location Game::first_location(Location loc) const {
   const auto& o = kOriented[pt.type][pt.rot];
   const uint8_t local = o.loc_seg[static_cast<int>(loc)];
   if (local == tiles::kNoSeg) return loc;
-  const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
+  return first_location_of(features_.find(static_cast<SegId>(pt.seg_base + local)));
+}
+
+// The first location (in listing order) on the tile just placed of the feature with root
+// `root`; Location::None if no part of the feature lies on it.
+Location Game::first_location_of(SegId root) const {
+  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+  const auto& o = kOriented[pt.type][pt.rot];
   for (int l = 0; l < kLocationCount; ++l) {
     const uint8_t other = o.loc_seg[l];
-    if (other != tiles::kNoSeg && features_.find(static_cast<SegId>(pt.seg_base + other)) == r)
+    if (other != tiles::kNoSeg && features_.find(static_cast<SegId>(pt.seg_base + other)) == root)
       return static_cast<Location>(l);
   }
-  return loc;
+  return Location::None;
 }
 
 Status Game::deploy(Location loc, Events* events, Verdict* why) { return act(Figure::Meeple, loc, events, why); }

@@ -102,6 +102,20 @@ int Game::completed_cities_touching(SegId field_root) const {
   return cities.size();
 }
 
+// An event about placed tile `tile` (its type and cell) and a location on it; the rest zero,
+// no tile discarded.
+Event Game::event_at(Event::Type type, int tile, Location loc) const {
+  Event e{};
+  e.type = type;
+  e.discarded = kNoTile;
+  const PlacedTile& pt = board_.tile(tile);
+  e.tile = pt.type;
+  e.x = pt.x;
+  e.y = pt.y;
+  e.location = loc;
+  return e;
+}
+
 // Gives `points` to every player with the most weight on a feature (meeples[p] is player
 // p's: meeples 1, large meeples 2) and reports it; `first` is the feature's first figure,
 // which names it. Returns the winners.
@@ -117,16 +131,9 @@ uint8_t Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const 
       score_[p] += points;
     }
   if (!events) return winners;
-  Event e{};
-  e.type = Event::Type::Score;
-  e.discarded = kNoTile;
+  Event e = event_at(Event::Type::Score, first.tile, first.location);
   e.feature = kind;
   e.end_game = end_game;
-  const PlacedTile& pt = board_.tile(first.tile);
-  e.tile = pt.type;
-  e.x = pt.x;
-  e.y = pt.y;
-  e.location = first.location;
   e.winners = winners;
   e.points = static_cast<int16_t>(points);
   e.tiles = static_cast<uint8_t>(tiles);
@@ -142,16 +149,9 @@ void Game::pay_pigs(uint8_t winners, int points, const PlayerCounts& meeples, co
   for (int p = 0; p < players_; ++p)
     if ((winners >> p) & 1) score_[p] += points;
   if (!events) return;
-  Event e{};
-  e.type = Event::Type::Pig;
-  e.discarded = kNoTile;
+  Event e = event_at(Event::Type::Pig, first.tile, first.location);
   e.feature = FeatureKind::Field;
   e.end_game = true;
-  const PlacedTile& pt = board_.tile(first.tile);
-  e.tile = pt.type;
-  e.x = pt.x;
-  e.y = pt.y;
-  e.location = first.location;
   e.winners = winners;
   e.points = static_cast<int16_t>(points);
   e.meeples = meeples;

@@ -101,20 +101,8 @@ void Game::take_goods(SegId city, Events* events) {
   if (taken == std::array<uint8_t, kGoodsKinds>{}) return;
   for (int k = 0; k < kGoodsKinds; ++k) goods_[current_][k] = static_cast<uint8_t>(goods_[current_][k] + taken[k]);
   if (!events) return;
-  const int last = board_.tile_count() - 1;
-  const PlacedTile& pt = board_.tile(last);
-  const auto& o = tiles::kOriented[pt.type][pt.rot];
-  Event e{};
-  e.type = Event::Type::Goods;
-  e.discarded = kNoTile;
+  Event e = event_at(Event::Type::Goods, board_.tile_count() - 1, first_location_of(city));
   e.feature = FeatureKind::City;
-  e.tile = pt.type;
-  e.x = pt.x;
-  e.y = pt.y;
-  e.location = Location::None;
-  for (int l = 0; l < kLocationCount && e.location == Location::None; ++l)
-    if (o.loc_seg[l] != tiles::kNoSeg && features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[l])) == city)
-      e.location = static_cast<Location>(l);
   e.winners = static_cast<uint8_t>(1u << current_);
   e.goods = taken;
   events->push(e);
@@ -135,14 +123,7 @@ bool Game::traders_finish_turn(Events* events) {
   if (earned && drawn_ < deck_size_) {
     phase_ = Phase::Bonus;
     if (events) {
-      const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
-      Event e{};
-      e.type = Event::Type::Bonus;
-      e.discarded = kNoTile;
-      e.tile = pt.type;
-      e.x = pt.x;
-      e.y = pt.y;
-      e.location = Location::None;
+      Event e = event_at(Event::Type::Bonus, board_.tile_count() - 1, Location::None);
       e.winners = static_cast<uint8_t>(1u << current_);
       events->push(e);
     }

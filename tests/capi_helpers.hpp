@@ -58,6 +58,24 @@ inline GamePtr load(const std::string& text) {
   return GamePtr(g, carc_game_free);
 }
 
+// The tile type with this id, which must exist.
+inline int tile_id(const char* name) {
+  const int t = carc_tile_from_name(name);
+  REQUIRE(t >= 0);
+  return t;
+}
+
+// A two-player game from a record header (options and a draw order) and some whole turns,
+// each of which must be legal.
+inline GamePtr position(const std::string& header, const std::vector<const char*>& moves) {
+  GamePtr g = load("carcassonne-record 1\nplayers 2\n" + header);
+  for (const char* m : moves) {
+    INFO(m);
+    REQUIRE(carc_game_play_text(g.get(), m) == CARC_OK);
+  }
+  return g;
+}
+
 // Everything the C ABI shows of a game, as text (events excluded: reading them consumes).
 inline std::string snapshot(const carc_game* g) {
   std::string s;

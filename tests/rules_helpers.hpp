@@ -95,20 +95,24 @@ inline Placement at(int x, int y, int degrees) {
   return Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)};
 }
 
-// The score events in a list, in order.
-inline std::vector<Event> scores(const Events& ev) {
-  std::vector<Event> v;
-  for (int i = 0; i < ev.count; ++i)
-    if (ev.items[i].type == Event::Type::Score) v.push_back(ev.items[i]);
-  return v;
-}
-
 // The events of one type in a list, in order.
 inline std::vector<Event> events_of(const Events& ev, Event::Type type) {
   std::vector<Event> v;
   for (int i = 0; i < ev.count; ++i)
     if (ev.items[i].type == type) v.push_back(ev.items[i]);
   return v;
+}
+
+// The score events in a list, in order.
+inline std::vector<Event> scores(const Events& ev) { return events_of(ev, Event::Type::Score); }
+
+// The one score event of a feature kind in a list (the test fails if there is not exactly one).
+inline Event only_score(const Events& ev, FeatureKind kind) {
+  std::vector<Event> found;
+  for (const Event& e : scores(ev))
+    if (e.feature == kind) found.push_back(e);
+  REQUIRE(found.size() == 1u);
+  return found[0];
 }
 
 // Takes the bonus tile the current player's builder earned and plays it as a whole turn.

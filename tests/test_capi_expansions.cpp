@@ -13,22 +13,6 @@ using namespace capi_test;
 
 namespace {
 
-int tile_id(const char* name) {
-  const int t = carc_tile_from_name(name);
-  REQUIRE(t >= 0);
-  return t;
-}
-
-// A game from a record header (options and a draw order) and some whole turns.
-GamePtr position(const std::string& header, const std::vector<const char*>& moves) {
-  GamePtr g = load("carcassonne-record 1\nplayers 2\n" + header);
-  for (const char* m : moves) {
-    INFO(m);
-    REQUIRE(carc_game_play_text(g.get(), m) == CARC_OK);
-  }
-  return g;
-}
-
 const char* const kAbbotOrder = "abbot on\norder U_G U U U U E E E\n";
 
 std::vector<carc_move> figure_actions(const carc_game* g) {

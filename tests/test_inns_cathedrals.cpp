@@ -16,15 +16,6 @@ Options inns() {
   return o;
 }
 
-// The one score event of a feature kind in a list (the test fails if there is not exactly one).
-Event only_score(const Events& ev, FeatureKind kind) {
-  std::vector<Event> found;
-  for (const Event& e : scores(ev))
-    if (e.feature == kind) found.push_back(e);
-  REQUIRE(found.size() == 1u);
-  return found[0];
-}
-
 }  // namespace
 
 TEST_CASE("Inns & Cathedrals example 1: an inn road completed", "[inns][example]") {

@@ -22,15 +22,6 @@ Options both() {
   return o;
 }
 
-// The one score event of a feature kind in a list (the test fails if there is not exactly one).
-Event only_score(const Events& ev, FeatureKind kind) {
-  std::vector<Event> found;
-  for (const Event& e : scores(ev))
-    if (e.feature == kind) found.push_back(e);
-  REQUIRE(found.size() == 1u);
-  return found[0];
-}
-
 // The one event of a type in a list.
 Event only_event(const Events& ev, Event::Type type) {
   const std::vector<Event> found = events_of(ev, type);

@@ -362,6 +362,8 @@ class Game {
   void put_meeple(Location first_location);
   void put_figure(Figure f, Location first_location);
   Location first_location(Location loc) const;
+  Location first_location_of(SegId root) const;
+  Event event_at(Event::Type type, int tile, Location loc) const;
   int free_locations(Location* out) const;
   void random_figure(Rng& rng, Events* events);
   void playout_expansions(Rng& rng, Events* events);
