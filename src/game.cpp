@@ -327,19 +327,21 @@ void Game::add_pending(SegId root) {
 // features and notes every feature this completes.
 void Game::apply_placement(Placement p) {
   const TileType t = current_tile();
-  apply_canonical(t, Placement{p.x, p.y, static_cast<uint8_t>(tiles::canonical_rotation(t, p.rot))});
+  apply_canonical(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
 }
 
 // The same for a placement whose rotation is the smallest of its picture (what the listings
-// and the playouts give): a playout does not look it up again.
-void Game::apply_canonical(TileType t, Placement p) {
-  const int rot = p.rot;
+// and the playouts give): a playout does not look it up again. It takes x, y and the
+// rotation apart, not as a Placement: a Placement rebuilt with the canonical rotation was
+// two narrow stores and a 32-bit reload, a store-forwarding stall on every C ABI placement.
+void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
+  const Placement p{x, y, static_cast<uint8_t>(rot)};
   const auto& me = kOriented[t][rot];
   const uint8_t index = static_cast<uint8_t>(board_.tile_count());
   const SegId base = features_.add_tile(t, index);
   int neighbour[4];
   board_.place(p.x, p.y, t, rot, base, neighbour);
-  if (kOriented[t][rot].river) river_placed(t, Placement{p.x, p.y, static_cast<uint8_t>(rot)});
+  if (kOriented[t][rot].river) river_placed(t, p);
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
   unsigned joined = 0;  // the tile's road and city segments that met a neighbour
@@ -727,7 +729,8 @@ void Game::playout(Rng& rng, Events* events, Future future) {
   }
   while (phase_ != Phase::GameOver) {
     const TileType t = deck_[drawn_ - 1];  // the tile in hand: a turn starts in PlaceTile
-    apply_canonical(t, random_placement(rng, t, board_.base_placement_count(t)));  // only base tiles here
+    const Placement p = random_placement(rng, t, board_.base_placement_count(t));  // only base tiles here
+    apply_canonical(t, p.x, p.y, p.rot);
     const int k = meeple_options(opts);
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
@@ -750,7 +753,8 @@ void Game::playout_expansions(Rng& rng, Events* events) {
       continue;
     }
     const TileType t = current_tile();
-    apply_canonical(t, tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, t, board_.placement_count(t)));
+    const Placement p = tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, t, board_.placement_count(t));
+    apply_canonical(t, p.x, p.y, p.rot);
     random_figure(rng, events);
     finish_turn(events);
   }

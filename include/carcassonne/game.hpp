@@ -356,7 +356,7 @@ class Game {
   void draw_next(Events* events);
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
-  void apply_canonical(TileType t, Placement p);
+  void apply_canonical(TileType t, int8_t x, int8_t y, int rot);
   void add_pending(SegId root);
   Placement random_placement(Rng& rng, TileType t, int placements) const;
   void put_meeple(Location first_location);
