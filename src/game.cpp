@@ -201,11 +201,6 @@ void Game::check_box(std::span<const TileType> tiles, bool ordered) const {
   }
 }
 
-TileType Game::current_tile() const {
-  if (phase_ != Phase::PlaceTile && phase_ != Phase::PlaceMeeple) return kNoTile;
-  return deck_[drawn_ - 1];
-}
-
 int Game::supply(int player, Figure f) const {
   if (f == Figure::Meeple) return supply_[player];
   if (f == Figure::Recall) return 0;

@@ -600,14 +600,19 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
       *count = 0;
       return c.fail(CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game.phase()));
     }
-    // The board keeps the count, so counting and a short buffer need no listing.
     const carc::TileType tile = g.game.current_tile();
+    const carc_move bits = pack(tile, carc::Placement{}, carc::Location::None);
+    // The core writes exactly the moves, straight into the caller's buffer: at once into one
+    // that holds any list (what clients pass), else after the board's count says they fit.
+    if (moves && capacity >= carc::kMaxPlacements) {
+      *count = g.game.packed_placements(moves, bits);
+      return CARC_OK;
+    }
     const int n = g.game.placement_count(tile);
     *count = n;
     if (!moves) return CARC_OK;
     if (n > capacity) return c.fail(CARC_ERANGE, "%d placements but room for %d", n, capacity);
-    // The core writes exactly the n moves, straight into the caller's buffer.
-    g.game.packed_placements(moves, pack(tile, carc::Placement{}, carc::Location::None));
+    g.game.packed_placements(moves, bits);
     return CARC_OK;
   });
 }

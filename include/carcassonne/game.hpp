@@ -214,7 +214,10 @@ class Game {
   bool over() const { return phase_ == Phase::GameOver; }
   int current_player() const { return current_; }
   // The tile to place (PlaceTile) or just placed (PlaceMeeple); kNoTile in Draw and when over.
-  TileType current_tile() const;
+  // Inline: the C ABI asks for it several times a turn.
+  TileType current_tile() const {
+    return phase_ == Phase::PlaceTile || phase_ == Phase::PlaceMeeple ? deck_[drawn_ - 1] : kNoTile;
+  }
   int score(int player) const { return score_[player]; }
   // Points banked during the game: the score, and once the game is over the score before
   // end-game scoring (what the features completed while playing gave).
