@@ -923,25 +923,28 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
     if (const int s = check_array(c, fields, "fields", capacity, CARC_EVENT_FIELDS, "an event needs")) return s;
     if (g.next_event >= g.events.count) return 0;
     const carc::Event& e = g.events.items[g.next_event++];
-    int32_t f[CARC_EVENT_FIELDS] = {};
-    f[CARC_EV_TYPE] = static_cast<int32_t>(e.type);
-    f[CARC_EV_TILE] = f[CARC_EV_DISCARDED] = CARC_NO_TILE;
+    // Straight into the caller's fields: built on the stack and copied, the copy's wide loads
+    // waited for the narrow stores (a store-forwarding stall per event).
     if (e.type == carc::Event::Type::Discard) {
-      f[CARC_EV_DISCARDED] = e.discarded;
+      for (int i = 0; i < CARC_EVENT_FIELDS; ++i) fields[i] = 0;
+      fields[CARC_EV_TYPE] = static_cast<int32_t>(e.type);
+      fields[CARC_EV_TILE] = CARC_NO_TILE;
+      fields[CARC_EV_DISCARDED] = e.discarded;
     } else {
-      f[CARC_EV_FEATURE] = static_cast<int32_t>(e.feature);
-      f[CARC_EV_POINTS] = e.points;
-      f[CARC_EV_WINNERS] = e.winners;
-      f[CARC_EV_END_GAME] = e.end_game ? 1 : 0;
-      f[CARC_EV_TILE] = e.tile == carc::kNoTile ? CARC_NO_TILE : e.tile;
-      f[CARC_EV_X] = e.x;
-      f[CARC_EV_Y] = e.y;
-      f[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
-      f[CARC_EV_TILES] = e.tiles;
-      for (int p = 0; p < CARC_MAX_PLAYERS; ++p) f[CARC_EV_MEEPLES + p] = e.meeples[static_cast<size_t>(p)];
-      for (int k = 0; k < carc::kGoodsKinds; ++k) f[CARC_EV_GOODS + k] = e.goods[static_cast<size_t>(k)];
+      fields[CARC_EV_TYPE] = static_cast<int32_t>(e.type);
+      fields[CARC_EV_FEATURE] = static_cast<int32_t>(e.feature);
+      fields[CARC_EV_POINTS] = e.points;
+      fields[CARC_EV_WINNERS] = e.winners;
+      fields[CARC_EV_END_GAME] = e.end_game ? 1 : 0;
+      fields[CARC_EV_TILE] = e.tile == carc::kNoTile ? CARC_NO_TILE : e.tile;
+      fields[CARC_EV_X] = e.x;
+      fields[CARC_EV_Y] = e.y;
+      fields[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
+      fields[CARC_EV_TILES] = e.tiles;
+      for (int p = 0; p < CARC_MAX_PLAYERS; ++p) fields[CARC_EV_MEEPLES + p] = e.meeples[static_cast<size_t>(p)];
+      fields[CARC_EV_DISCARDED] = CARC_NO_TILE;
+      for (int k = 0; k < carc::kGoodsKinds; ++k) fields[CARC_EV_GOODS + k] = e.goods[static_cast<size_t>(k)];
     }
-    for (int i = 0; i < CARC_EVENT_FIELDS; ++i) fields[i] = f[i];
     if (g.next_event == g.events.count) {
       g.events.clear();
       g.next_event = 0;
