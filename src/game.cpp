@@ -486,6 +486,13 @@ Location Game::first_location(Location loc) const {
 Location Game::first_location_of(SegId root) const {
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const auto& o = kOriented[pt.type][pt.rot];
+  // The meeple choices are the first location of each segment but a garden, in location
+  // order: a find per segment instead of one per location. Only a garden (a feature of its
+  // own) or a feature not on the tile gets past them to the walk over every location.
+  for (int i = 0; i < o.nchoices; ++i) {
+    const Location loc = o.choices[i];
+    if (features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)])) == root) return loc;
+  }
   for (int l = 0; l < kLocationCount; ++l) {
     const uint8_t other = o.loc_seg[l];
     if (other != tiles::kNoSeg && features_.find(static_cast<SegId>(pt.seg_base + other)) == root)
