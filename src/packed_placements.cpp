@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstring>
+#include <new>
 
 #include "carcassonne/game.hpp"
 
@@ -32,6 +33,16 @@ constexpr std::array<RotationBits, 16> kRotationBits = [] {
   return bits;
 }();
 
+// kRowOffset[t][req]: where the row of kFit[t][req] starts in kRotationBits, in bytes (the
+// mask times 16, at most 240): a byte the loop adds as it is, where a mask had to be
+// shifted first, one instruction per open cell.
+constexpr auto kRowOffset = [] {
+  std::array<std::array<uint8_t, 256>, kTileTypes> offset{};
+  for (size_t t = 0; t < kTileTypes; ++t)
+    for (size_t req = 0; req < 256; ++req) offset[t][req] = static_cast<uint8_t>(tiles::kFit[t][req] * sizeof(RotationBits));
+  return offset;
+}();
+
 // An open cell's x and y as bits 0..15. The two bytes lie side by side, so on the usual
 // little-endian machine they are one load.
 uint32_t xy_bits(const OpenCell& o) {
@@ -45,10 +56,13 @@ uint32_t xy_bits(const OpenCell& o) {
   }
 }
 
-// Writes the four slots of cell o's row at out.
-inline void write_row(uint32_t* out, const OpenCell& o, uint32_t bits, const std::array<uint8_t, 256>& fit) {
-  const uint32_t cell = bits | xy_bits(o);
-  const RotationBits rot = kRotationBits[fit[o.req]];  // a copy: loaded before the stores, which may alias it
+// Writes the four slots of cell o's row at out: x, y and the rotations.
+inline void write_row(uint32_t* out, const OpenCell& o, const std::array<uint8_t, 256>& row_offset) {
+  const uint32_t cell = xy_bits(o);
+  const unsigned char* table = reinterpret_cast<const unsigned char*>(kRotationBits.data());
+  // A copy, loaded before the stores, which may alias the table; the row at that offset is
+  // an aligned RotationBits, which lets the load fold into the OR.
+  const RotationBits rot = *std::launder(reinterpret_cast<const RotationBits*>(table + row_offset[o.req]));
   for (size_t k = 0; k < 4; ++k) out[k] = cell | rot.slot[k];
 }
 
@@ -65,22 +79,21 @@ int Game::packed_placements(uint64_t* out, uint64_t bits) const {
                static_cast<uint64_t>(at[i].rot) << 16;
     return n;
   }
-  const auto& fit = tiles::kFit[t];
+  const auto& row_offset = kRowOffset[t];
   const auto& fit_count = tiles::kFitCount[t];
   // A cell whose row starts at slot m writes slots m..m+3, past the list for the last few
   // cells, so the list is built here and copied: out gets exactly its n values.
   uint32_t list[kMaxPlacements + 3];
   size_t n = 0;
-  const auto low = static_cast<uint32_t>(bits);
+#pragma GCC unroll 2
   for (int i = 0, cells = board_.open_count(); i < cells; ++i) {
     const OpenCell& o = board_.open(i);
-    write_row(list + n, o, low, fit);
+    write_row(list + n, o, row_offset);
     n += fit_count[o.req];
   }
-  // The rows are 32-bit, so that a cell is one vector OR and store; the moves' upper half
-  // (the tile) is added while copying out, a loop the compiler vectorizes.
-  const uint64_t high = bits & ~uint64_t{0xFFFFFFFF};
-  for (size_t i = 0; i < n; ++i) out[i] = high | list[i];
+  // The rows are 32-bit, so that a cell is one vector OR and store; the caller's bits are
+  // added while copying out, a loop the compiler vectorizes (once per move, not per cell).
+  for (size_t i = 0; i < n; ++i) out[i] = bits | list[i];
   return static_cast<int>(n);
 }
 
