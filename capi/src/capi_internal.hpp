@@ -144,6 +144,18 @@ inline bool unpack(carc_move m, Unpacked& u) {
   return true;
 }
 
+// A move as carc_game_placements lists it for tile t: x, y, rotation and t, no figure
+// action. One compare, so that carc_game_place takes such a move straight to the engine and
+// its full checks run only to say what is wrong with another.
+inline bool listed_placement(carc_move m, carc::TileType t) {
+  return (m & ~uint64_t{0x3FFFF}) == pack(t, carc::Placement{}, carc::Location::None);
+}
+// A move's placement.
+inline carc::Placement placement_of(carc_move m) {
+  return carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
+                         static_cast<uint8_t>((m >> 16) & 3)};
+}
+
 // A move with no figure action.
 inline bool bare(const carc::Move& m) { return m.meeple == carc::Location::None && m.figure == carc::Figure::Meeple; }
 

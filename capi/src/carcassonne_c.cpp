@@ -619,6 +619,12 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
 
 int carc_game_place(carc_game* game, carc_move move) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
+    // What clients mostly send, a legal placement as listed, is placed at once; anything
+    // else goes through the checks below, which say what is wrong (place changes nothing
+    // when it fails).
+    if (g.game.phase() == carc::Phase::PlaceTile && listed_placement(move, g.game.current_tile()) &&
+        g.game.place(placement_of(move)) == carc::Status::Ok)
+      return CARC_OK;
     Unpacked u;
     if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
     if (!bare(u.move))
