@@ -412,11 +412,6 @@ Verdict Game::check_figure(Figure f, Location loc) const {
   return Verdict{};
 }
 
-int Game::meeple_options(Location* out) const {
-  if (phase_ != Phase::PlaceMeeple || supply_[current_] == 0) return 0;
-  return free_locations(out);
-}
-
 // The first locations of the tile just placed's free features that a meeple may take.
 int Game::free_locations(Location* out) const {
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);

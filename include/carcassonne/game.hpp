@@ -298,7 +298,10 @@ class Game {
   // --- the figure action ---
   // Writes the locations where a meeple may go on the tile just placed (each feature once,
   // by its first location) to out, which must hold kMaxMeepleOptions; returns the count.
-  int meeple_options(Location* out) const;
+  // Inline: the C ABI lists them every turn.
+  int meeple_options(Location* out) const {
+    return phase_ == Phase::PlaceMeeple && supply_[current_] > 0 ? free_locations(out) : 0;
+  }
   // Every legal figure action on the tile just placed but "none": meeples as meeple_options
   // lists them, then the expansions' figures (large meeple, abbot, recall) in that order.
   // out must hold kMaxFigureOptions; returns the count (0 outside PlaceMeeple).
