@@ -111,8 +111,8 @@ struct Scratch {
 };
 
 // Every legal move (in legal_moves order) with its greedy value; returns the count. One
-// placed copy per placement serves its figure listing, and each move's value is one more
-// copy of that, ended (the no-figure move's end scores what the tile completed).
+// placed copy per placement serves its figure listing and, ended last, the no-figure
+// move's value (its end scores what the tile completed); each figure move is one more copy.
 int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
   const int me = g.current_player();
   Game& after = scratch.after;
@@ -140,9 +140,8 @@ int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
       moves[n] = with_figure(buf[i], opts, k, static_cast<uint32_t>(j));
       values[n] = greedy_value(after, me, moves[n]);
     }
-    after = placed;
     moves[n] = Move{buf[i], Location::None};
-    values[n] = greedy_value(after, me, moves[n]);
+    values[n] = greedy_value(placed, me, moves[n]);  // the last use of placed: no copy
     ++n;
   }
   return n;
