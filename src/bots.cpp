@@ -68,16 +68,17 @@ int figure_cost(const Move& m) {
 }
 
 // The greedy evaluation of the position after a move by `me`: four times the projected
-// margin over the best opponent, less the figure's cost.
-long greedy_value(const Game& after, int me, const Move& m) {
-  const auto s = after.final_scores_now();
+// margin over the best opponent, less the figure's cost. Ends `after` (a scratch copy) to
+// score it: final_scores_now would copy it once more.
+long greedy_value(Game& after, int me, const Move& m) {
+  after.end_now();
   int rival = 0;
   if (after.players() > 1) {
     rival = -1 << 30;
     for (int p = 0; p < after.players(); ++p)
-      if (p != me) rival = std::max(rival, static_cast<int>(s[p]));
+      if (p != me) rival = std::max(rival, after.score(p));
   }
-  return 4L * (s[me] - rival) - figure_cost(m);
+  return 4L * (after.score(me) - rival) - figure_cost(m);
 }
 
 // A move with the figure action `pick` of opts (k of them; pick == k: none).
@@ -102,16 +103,23 @@ Move random_move(const Game& g, Rng& rng) {
   return with_figure(p, opts, k, rng.below(static_cast<uint32_t>(k + 1)));
 }
 
+// Two scratch games for scored_moves: assigning a game copies only what it uses, a new
+// copy clears a whole board first.
+struct Scratch {
+  explicit Scratch(const Game& g) : placed(g), after(g) {}
+  Game placed, after;
+};
+
 // Every legal move (in legal_moves order) with its greedy value; returns the count. One
-// placed copy per placement serves its meeple listing and all its moves' values, and the
-// no-meeple value is that copy's final_scores_now (which scores what the tile completed),
-// so a move costs one copy and one end-game scoring, not two of each.
-int scored_moves(const Game& g, Move* moves, long* values) {
+// placed copy per placement serves its figure listing and, ended last, the no-figure
+// move's value (its end scores what the tile completed); each figure move is one more copy.
+int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
   const int me = g.current_player();
+  Game& after = scratch.after;
   if (g.phase() == Phase::PlaceMeeple) {
     const int n = legal_moves(g, moves, kMaxMoves);
     for (int i = 0; i < n; ++i) {
-      Game after = g;
+      after = g;
       after.act(moves[i].figure, moves[i].meeple);
       values[i] = greedy_value(after, me, moves[i]);
     }
@@ -120,19 +128,20 @@ int scored_moves(const Game& g, Move* moves, long* values) {
   Placement buf[kMaxPlacements];
   FigureChoice opts[kMaxFigureOptions];
   const int np = g.legal_placements(buf);
+  Game& placed = scratch.placed;
   int n = 0;
   for (int i = 0; i < np; ++i) {
-    Game placed = g;
+    placed = g;
     placed.place(buf[i]);
     const int k = placed.figure_options(opts);
     for (int j = 0; j < k; ++j, ++n) {
-      Game after = placed;
+      after = placed;
       after.act(opts[j].figure, opts[j].location);
       moves[n] = with_figure(buf[i], opts, k, static_cast<uint32_t>(j));
       values[n] = greedy_value(after, me, moves[n]);
     }
     moves[n] = Move{buf[i], Location::None};
-    values[n] = greedy_value(placed, me, moves[n]);
+    values[n] = greedy_value(placed, me, moves[n]);  // the last use of placed: no copy
     ++n;
   }
   return n;
@@ -221,7 +230,7 @@ const Settings& settings_for(const Game& g) { return g.players() > 2 ? kManyPlay
 
 // Plays s (re-dealt) to the end as the search's playouts do; moves and values are scratch
 // of kMaxMoves each.
-void play_to_end(Game& s, Rng& rng, const Settings& settings, Move* moves, long* values) {
+void play_to_end(Game& s, Rng& rng, const Settings& settings, Move* moves, long* values, Scratch& scratch) {
   take_bonuses(s);
   if (s.over()) return;
   if (settings.greedy_turns == 0 && !settings.light) {
@@ -229,7 +238,7 @@ void play_to_end(Game& s, Rng& rng, const Settings& settings, Move* moves, long*
     return;
   }
   for (int t = 0; t < settings.greedy_turns && !s.over(); ++t) {
-    const int n = scored_moves(s, moves, values);
+    const int n = scored_moves(s, moves, values, scratch);
     apply(s, moves[greedy_pick(values, n, rng)]);
   }
   while (!s.over()) light_turn(s, rng);
@@ -240,7 +249,7 @@ class Tree {
   // The root block's moves come in the order given (best first: progressive widening
   // considers them in that order).
   Tree(const Game& pub, const std::vector<Move>& root_moves, uint64_t seed)
-      : pub_(pub), rng_(seed), seed_(seed), settings_(settings_for(pub)) {
+      : pub_(pub), s_(pub), scratch_(pub), rng_(seed), seed_(seed), settings_(settings_for(pub)) {
     nodes_.reserve(kNodeCap);
     blocks_.reserve(kNodeCap / 4);
     moves_.resize(kMaxMoves);
@@ -255,7 +264,8 @@ class Tree {
   }
 
   void iterate() {
-    Game s = pub_;
+    Game& s = s_;
+    s = pub_;
     // The k-th visit of every root move plays the k-th deal: root moves are compared on the
     // same tiles (common random numbers), which takes most of the luck out of the comparison.
     const int first = select(blocks_[0]);
@@ -277,7 +287,7 @@ class Tree {
       if (nodes_[child].visits == 0) break;  // a new leaf
       node = child;
     }
-    play_to_end(s, rng, settings_, moves_.data(), values_.data());
+    play_to_end(s, rng, settings_, moves_.data(), values_.data(), scratch_);
     double reward[kMaxPlayers];
     rewards(s, reward);
     for (int i = 0; i < depth; ++i) {
@@ -320,7 +330,7 @@ class Tree {
     // The room a base-game block can need (the check the search was measured with), then
     // the real count, which the expansions' figures can make larger.
     if (full_ || nodes_.size() + kMaxPlacements * (kMaxMeepleOptions + 1) > kNodeCap) return false;
-    const int n = scored_moves(s, moves_.data(), values_.data());
+    const int n = scored_moves(s, moves_.data(), values_.data(), scratch_);
     if (nodes_.size() + static_cast<size_t>(n) > kNodeCap) {
       full_ = true;
       return false;
@@ -361,6 +371,8 @@ class Tree {
     score_rewards(s.players(), sc, out);
   }
   Game pub_;
+  Game s_;  // the iteration's game: assigned from pub_, which copies only what is in use
+  Scratch scratch_;
   Rng rng_;
   uint64_t seed_;
   Settings settings_;
@@ -471,15 +483,17 @@ bool mcts_bonus(const Game& pub, const BotOptions& o) {
   const int me = pub.current_player();
   double total[2] = {0, 0};
   int runs[2] = {0, 0};
+  Game s = pub;
+  Scratch scratch(pub);
   for (int it = 0; o.iterations == 0 || it < std::max(o.iterations, 2); ++it) {
     if (o.milliseconds > 0 && it > 1 && std::chrono::steady_clock::now() >= deadline) break;
     const int choice = it % 2;  // 0 take, 1 pass
     Rng rng(o.seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(it / 2 + 1));
-    Game s = pub;
+    s = pub;
     s.redeal(rng);
     if (choice == 0) s.take_bonus();
     else s.pass();
-    play_to_end(s, rng, settings, moves.data(), values.data());
+    play_to_end(s, rng, settings, moves.data(), values.data(), scratch);
     int32_t sc[kMaxPlayers];
     double reward[kMaxPlayers];
     for (int p = 0; p < s.players(); ++p) sc[p] = s.score(p);
@@ -555,7 +569,8 @@ Status choose_move(const Game& game, const BotOptions& options, Move& out, std::
     const Game pub = game.public_copy();
     std::vector<Move> moves(kMaxMoves);
     std::vector<long> values(kMaxMoves);
-    const int n = scored_moves(pub, moves.data(), values.data());
+    Scratch scratch(pub);
+    const int n = scored_moves(pub, moves.data(), values.data(), scratch);
     moves.resize(static_cast<size_t>(n));
     values.resize(static_cast<size_t>(n));
     if (options.level == BotLevel::Greedy || n == 1) out = moves[static_cast<size_t>(greedy_pick(values.data(), n, rng))];

@@ -273,17 +273,23 @@ void Game::score_end(Events* events) {
   if (options_.traders_and_builders) score_goods(events);
 }
 
+void Game::end_now(Events* events) {
+  if (phase_ == Phase::PlaceMeeple) {
+    for (int i = 0; i < npending_; ++i) {
+      score_completed(pending_[i], events);
+      if (options_.traders_and_builders && features_.kind(pending_[i]) == FeatureKind::City) take_goods(pending_[i], events);
+    }
+    npending_ = 0;
+  }
+  if (phase_ == Phase::GameOver) return;
+  phase_ = Phase::GameOver;
+  banked_ = score_;
+  score_end(events);
+}
+
 std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
   Game g = *this;
-  if (g.phase_ == Phase::PlaceMeeple) {
-    for (int i = 0; i < g.npending_; ++i) {
-      g.score_completed(g.pending_[i], events);
-      if (g.options_.traders_and_builders && g.features_.kind(g.pending_[i]) == FeatureKind::City)
-        g.take_goods(g.pending_[i], events);
-    }
-    g.npending_ = 0;
-  }
-  if (g.phase_ != Phase::GameOver) g.score_end(events);
+  g.end_now(events);
   return g.score_;
 }
 

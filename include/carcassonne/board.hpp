@@ -2,6 +2,7 @@
 // with the edges a tile must show to fit there.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -67,9 +68,22 @@ class Board {
 
   // An empty board. The cells are cleared 64 bytes at a time (a loop of vector stores; a
   // memset of this size is a string instruction that costs a playout more).
-  Board() {
-    static_assert(kCells % 64 == 0);
-    for (size_t i = 0; i < kCells; i += 64) std::memset(cells_.data() + i, 0, 64);
+  Board() { clear_cells(); }
+
+  // Copies are what a search makes most, so they copy only what means something: the
+  // tags of the rows around the tiles (every tag in use, tiles, open cells and the blocked
+  // cell, lies next to a tile; all others are 0) and the used part of the tile and
+  // open-cell lists, not all 10 KB.
+  Board(const Board& o) {
+    clear_cells();
+    copy_used(o);
+  }
+  Board& operator=(const Board& o) {
+    if (this != &o) {
+      for_each_used_run([this](int start, int len) { std::memset(cells_.data() + start, 0, static_cast<size_t>(len)); });
+      copy_used(o);
+    }
+    return *this;
   }
 
   // Same tiles, open cells and counts; the unused parts of the arrays are not compared.
@@ -251,6 +265,46 @@ class Board {
       open_[o] = open_[last];
       cells_[open_[o].cell] = open_tag(o);
     }
+  }
+
+  void clear_cells() {
+    static_assert(kCells % 64 == 0);
+    for (size_t i = 0; i < kCells; i += 64) std::memset(cells_.data() + i, 0, 64);
+  }
+  // Calls f(start, len) for runs of cells that hold every tag that is not 0: the cells
+  // from the first to the last of the tiles' rectangle grown by one cell each way, rows
+  // being consecutive (one run, two if it wraps past the last cell; a few small copies
+  // cost more than one of a kilobyte).
+  template <class F>
+  void for_each_used_run(F&& f) const {
+    if (ntiles_ == 0) return;
+    int x0 = tiles_[0].x, x1 = x0, y0 = tiles_[0].y, y1 = y0;
+    for (int i = 1; i < ntiles_; ++i) {
+      x0 = std::min(x0, static_cast<int>(tiles_[i].x));
+      x1 = std::max(x1, static_cast<int>(tiles_[i].x));
+      y0 = std::min(y0, static_cast<int>(tiles_[i].y));
+      y1 = std::max(y1, static_cast<int>(tiles_[i].y));
+    }
+    const int len = (y1 - y0 + 2) * kStride + (x1 - x0 + 3);
+    if (len >= kCells) return f(0, kCells);
+    const int start = cell_of(x0 - 1, y0 - 1);
+    const int first = std::min(len, kCells - start);
+    f(start, first);
+    if (first < len) f(0, len - first);
+  }
+  // Makes this board o, given that every tag outside o's runs in use is 0 here.
+  void copy_used(const Board& o) {
+    o.for_each_used_run([&](int start, int len) {
+      std::memcpy(cells_.data() + start, o.cells_.data() + start, static_cast<size_t>(len));
+    });
+    std::copy_n(o.tiles_.begin(), o.ntiles_, tiles_.begin());
+    std::copy_n(o.open_.begin(), o.nopen_, open_.begin());
+    fit_count_ = o.fit_count_;
+    ntiles_ = o.ntiles_;
+    nopen_ = o.nopen_;
+    nblocked_ = o.nblocked_;
+    blocked_x_ = o.blocked_x_;
+    blocked_y_ = o.blocked_y_;
   }
 
   // tiles_ and open_ mean something only up to their counts, so they are not cleared.

@@ -4,6 +4,7 @@
 // that completion and occupation need.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -43,6 +44,20 @@ class Features {
  public:
   static constexpr int kMaxSegments = tiles::kTotalSegments;
   static_assert(kMaxSegments < 0xFFFF, "segment ids are 16 bits");
+
+  Features() = default;
+  // Copies only the segments in use (search copies states all the time).
+  Features(const Features& o) { *this = o; }
+  Features& operator=(const Features& o) {
+    if (this != &o) {
+      count_ = o.count_;
+      std::copy_n(o.parent_.begin(), count_, parent_.begin());
+      std::copy_n(o.next_.begin(), count_, next_.begin());
+      std::copy_n(o.tile_.begin(), count_, tile_.begin());
+      std::copy_n(o.counters_.begin(), count_, counters_.begin());
+    }
+    return *this;
+  }
 
   int count() const { return count_; }
   // The same segments, joined the same way; slots past count() are not compared.

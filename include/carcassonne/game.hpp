@@ -340,6 +340,10 @@ class Game {
   // tiles are re-dealt from rng first (redeal), so the playout cannot see the real future;
   // Future::AsDealt plays the pile as dealt (a game with caller draws has none: re-dealt).
   void playout(Rng& rng, Events* events = nullptr, Future future = Future::Sampled);
+  // Ends the game now, as final_scores_now scores it (a tile just placed scores what it
+  // completed without a meeple, then end-game scoring), in place: what a search does to a
+  // scratch copy, saving final_scores_now's copy. Does nothing once over.
+  void end_now(Events* events = nullptr);
 
   // --- looking ahead (this game is unchanged) ---
   // The scores if the game ended now: a tile just placed (PlaceMeeple) scores what it

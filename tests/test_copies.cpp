@@ -1,0 +1,56 @@
+// A game state is a value: copies made by construction or by assignment over any other
+// game (the board and feature copies take only the parts in use) are the same game and
+// play on exactly as the original does.
+#include <catch2/catch.hpp>
+
+#include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
+
+using namespace carc;
+
+namespace {
+
+// Plays `actions` random actions (every phase) on g from rng.
+void advance(Game& g, Rng& rng, int actions) {
+  for (int i = 0; i < actions && !g.over(); ++i) test::random_action(g, rng);
+}
+
+// Plays a and b to the end with equal random numbers, requiring them equal throughout.
+void require_same_future(Game a, Game b, uint64_t seed) {
+  Rng ra(seed), rb(seed);
+  while (!a.over()) {
+    test::random_action(a, ra);
+    test::random_action(b, rb);
+    REQUIRE(a == b);
+  }
+  REQUIRE(b.over());
+  for (int p = 0; p < a.players(); ++p) REQUIRE(a.score(p) == b.score(p));
+}
+
+}  // namespace
+
+TEST_CASE("A game assigned over another game, larger or smaller, is the same game and plays on the same") {
+  for (int i = 0; i < 96; ++i) {
+    Game source = test::mixed_game(i), target = test::mixed_game(i + 37);
+    Rng rng(900 + static_cast<uint64_t>(i));
+    advance(source, rng, 20 + i % 60);
+    advance(target, rng, (i * 7) % 150);  // from an empty board to a finished game
+    target = source;
+    REQUIRE(target == source);
+    require_same_future(source, target, 77 + static_cast<uint64_t>(i));
+  }
+}
+
+TEST_CASE("A copied game is the same game and plays on the same, and assigning a game to itself changes nothing") {
+  for (int i = 0; i < 48; ++i) {
+    Game source = test::mixed_game(i);
+    Rng rng(400 + static_cast<uint64_t>(i));
+    advance(source, rng, 10 + i * 3);
+    const Game copy(source);
+    REQUIRE(copy == source);
+    Game& same = source;
+    source = same;
+    REQUIRE(source == copy);
+    require_same_future(source, copy, 13 + static_cast<uint64_t>(i));
+  }
+}
