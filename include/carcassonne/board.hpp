@@ -272,22 +272,16 @@ class Board {
     for (size_t i = 0; i < kCells; i += 64) std::memset(cells_.data() + i, 0, 64);
   }
   // Calls f(start, len) for runs of cells that hold every tag that is not 0: the cells
-  // from the first to the last of the tiles' rectangle grown by one cell each way, rows
-  // being consecutive (one run, two if it wraps past the last cell; a few small copies
+  // from the first to the last of the tiles' rectangle (extent) grown by one cell each way,
+  // rows being consecutive (one run, two if it wraps past the last cell; a few small copies
   // cost more than one of a kilobyte).
   template <class F>
   void for_each_used_run(F&& f) const {
     if (ntiles_ == 0) return;
-    int x0 = tiles_[0].x, x1 = x0, y0 = tiles_[0].y, y1 = y0;
-    for (int i = 1; i < ntiles_; ++i) {
-      x0 = std::min(x0, static_cast<int>(tiles_[i].x));
-      x1 = std::max(x1, static_cast<int>(tiles_[i].x));
-      y0 = std::min(y0, static_cast<int>(tiles_[i].y));
-      y1 = std::max(y1, static_cast<int>(tiles_[i].y));
-    }
-    const int len = (y1 - y0 + 2) * kStride + (x1 - x0 + 3);
+    const Extent e = extent();
+    const int len = (e.y1 - e.y0 + 2) * kStride + (e.x1 - e.x0 + 3);
     if (len >= kCells) return f(0, kCells);
-    const int start = cell_of(x0 - 1, y0 - 1);
+    const int start = cell_of(e.x0 - 1, e.y0 - 1);
     const int first = std::min(len, kCells - start);
     f(start, first);
     if (first < len) f(0, len - first);
