@@ -132,13 +132,18 @@ inline carc_move pack(carc::TileType tile, const carc::Move& m) { return pack(ti
 
 inline constexpr uint64_t kMoveBits = 0xFF'0000'0000ull | 0x1FF'FFFFull;  // the bits a move may use
 
+// A move's placement.
+inline carc::Placement placement_of(carc_move m) {
+  return carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
+                         static_cast<uint8_t>((m >> 16) & 3)};
+}
+
 inline bool unpack(carc_move m, Unpacked& u) {
   const uint64_t tile = (m >> 32) & 0xFF, loc = (m >> 18) & 15, figure = (m >> 22) & 7;
   if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes || !valid_action(static_cast<int>(figure), static_cast<int>(loc)))
     return false;
   u.tile = static_cast<carc::TileType>(tile);
-  u.move.at = carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
-                              static_cast<uint8_t>((m >> 16) & 3)};
+  u.move.at = placement_of(m);
   u.move.meeple = static_cast<carc::Location>(loc);
   u.move.figure = static_cast<carc::Figure>(figure);
   return true;
@@ -149,11 +154,6 @@ inline bool unpack(carc_move m, Unpacked& u) {
 // its full checks run only to say what is wrong with another.
 inline bool listed_placement(carc_move m, carc::TileType t) {
   return (m & ~uint64_t{0x3FFFF}) == pack(t, carc::Placement{}, carc::Location::None);
-}
-// A move's placement.
-inline carc::Placement placement_of(carc_move m) {
-  return carc::Placement{static_cast<int8_t>(m & 0xFF), static_cast<int8_t>((m >> 8) & 0xFF),
-                         static_cast<uint8_t>((m >> 16) & 3)};
 }
 
 // A move with no figure action.
