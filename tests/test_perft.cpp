@@ -688,19 +688,24 @@ void add(Tree& a, const Tree& b) {
   a.bonus += b.bonus;
 }
 
-// A move is a whole turn (a placement and a figure action or none) or a bonus decision (take
-// the tile, then its turn is the next move; or pass). By the engine's listings.
+// The bonus decision's two moves (take the tile, then its turn is the next move; or pass),
+// each subtree counted by `tree`.
+Tree bonus_tree(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
+  Game take = g, pass = g;
+  REQUIRE(take.take_bonus() == Status::Ok);
+  REQUIRE(pass.pass() == Status::Ok);
+  Tree t;
+  add(t, tree(take, depth - 1));
+  add(t, tree(pass, depth - 1));
+  return t;
+}
+
+// A move is a whole turn (a placement and a figure action or none) or a bonus decision. By
+// the engine's listings.
 Tree listed_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
+  if (g.phase() == Phase::Bonus) return bonus_tree(g, depth, listed_tree);
   Tree t;
-  if (g.phase() == Phase::Bonus) {
-    Game take = g, pass = g;
-    REQUIRE(take.take_bonus() == Status::Ok);
-    REQUIRE(pass.pass() == Status::Ok);
-    add(t, listed_tree(take, depth - 1));
-    add(t, listed_tree(pass, depth - 1));
-    return t;
-  }
   Placement buf[kMaxPlacements];
   FigureChoice figs[kMaxFigureOptions];
   const int n = g.legal_placements(buf);
@@ -724,24 +729,12 @@ Tree listed_tree(const Game& g, int depth) {
 // per figure and feature (a recall, and none, once each).
 Tree slow_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
+  if (g.phase() == Phase::Bonus) return bonus_tree(g, depth, slow_tree);
   Tree t;
-  if (g.phase() == Phase::Bonus) {
-    Game take = g, pass = g;
-    REQUIRE(take.take_bonus() == Status::Ok);
-    REQUIRE(pass.pass() == Status::Ok);
-    add(t, slow_tree(take, depth - 1));
-    add(t, slow_tree(pass, depth - 1));
-    return t;
-  }
-  const Board& b = g.board();
-  int lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
-  for (int i = 0; i < b.tile_count(); ++i) {
-    lo_x = std::min<int>(lo_x, b.tile(i).x), hi_x = std::max<int>(hi_x, b.tile(i).x);
-    lo_y = std::min<int>(lo_y, b.tile(i).y), hi_y = std::max<int>(hi_y, b.tile(i).y);
-  }
+  const Extent e = g.board().extent();
   std::set<std::tuple<int, int, int>> placements;
-  for (int y = lo_y - 1; y <= hi_y + 1; ++y)
-    for (int x = lo_x - 1; x <= hi_x + 1; ++x)
+  for (int y = e.y0 - 1; y <= e.y1 + 1; ++y)
+    for (int x = e.x0 - 1; x <= e.x1 + 1; ++x)
       for (int rot = 0; rot < 4; ++rot) {
         const Placement p{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(rot)};
         if (!g.check_placement(p)) continue;
