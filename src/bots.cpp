@@ -67,18 +67,24 @@ int figure_cost(const Move& m) {
   }
 }
 
-// The greedy evaluation of the position after a move by `me`: four times the projected
-// margin over the best opponent, less the figure's cost. Ends `after` (a scratch copy) to
-// score it: final_scores_now would copy it once more.
+// The greedy evaluation of the position after a move by `me`, given the scores if the game
+// ended after it: four times the projected margin over the best opponent, less the
+// figure's cost.
+long greedy_value(const std::array<int32_t, kMaxPlayers>& scores, int players, int me, const Move& m) {
+  int rival = 0;
+  if (players > 1) {
+    rival = -1 << 30;
+    for (int p = 0; p < players; ++p)
+      if (p != me) rival = std::max(rival, scores[p]);
+  }
+  return 4L * (scores[me] - rival) - figure_cost(m);
+}
+// The same, ending `after` (a scratch copy) to score it: final_scores_now would copy it once more.
 long greedy_value(Game& after, int me, const Move& m) {
   after.end_now();
-  int rival = 0;
-  if (after.players() > 1) {
-    rival = -1 << 30;
-    for (int p = 0; p < after.players(); ++p)
-      if (p != me) rival = std::max(rival, after.score(p));
-  }
-  return 4L * (after.score(me) - rival) - figure_cost(m);
+  std::array<int32_t, kMaxPlayers> scores{};
+  for (int p = 0; p < after.players(); ++p) scores[p] = after.score(p);
+  return greedy_value(scores, after.players(), me, m);
 }
 
 // A move with the figure action `pick` of opts (k of them; pick == k: none).
@@ -111,8 +117,10 @@ struct Scratch {
 };
 
 // Every legal move (in legal_moves order) with its greedy value; returns the count. One
-// placed copy per placement serves its figure listing and, ended last, the no-figure
-// move's value (its end scores what the tile completed); each figure move is one more copy.
+// placed copy per placement serves its figure listing and the values of all its moves,
+// projected from the position's end payouts (Game::project_figure_options); where that
+// cannot, the placed copy ended last values the no-figure move and each figure move is one
+// more copy, ended.
 int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
   const int me = g.current_player();
   Game& after = scratch.after;
@@ -129,11 +137,21 @@ int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
   FigureChoice opts[kMaxFigureOptions];
   const int np = g.legal_placements(buf);
   Game& placed = scratch.placed;
+  Game::EndPayouts before;
+  g.end_payouts(before);
+  std::array<int32_t, kMaxPlayers> projected[kMaxFigureOptions + 1];
   int n = 0;
   for (int i = 0; i < np; ++i) {
     placed = g;
     placed.place(buf[i]);
     const int k = placed.figure_options(opts);
+    if (placed.project_figure_options(before, opts, k, projected)) {
+      for (int j = 0; j <= k; ++j, ++n) {
+        moves[n] = with_figure(buf[i], opts, k, static_cast<uint32_t>(j));
+        values[n] = greedy_value(projected[j], g.players(), me, moves[n]);
+      }
+      continue;
+    }
     for (int j = 0; j < k; ++j, ++n) {
       after = placed;
       after.act(opts[j].figure, opts[j].location);

@@ -2,6 +2,7 @@
 // majority with full points for ties (a large meeple weighs 2), figures going home.
 #include <array>
 #include <bit>
+#include <cstring>
 #include <type_traits>
 
 #include "carcassonne/game.hpp"
@@ -10,6 +11,7 @@
 namespace carc {
 
 using tiles::kDefs;
+using tiles::kOriented;
 
 int value_completed(const FeatureSize& f, const Options& options) {
   switch (f.kind) {
@@ -116,21 +118,39 @@ Event Game::event_at(Event::Type type, int tile, Location loc) const {
   return e;
 }
 
+namespace {
+// Of the first `players` seats, those with the most weight on a feature (bit p for player
+// p); none if no figure there weighs anything (builders, pigs).
+uint8_t majority(const std::array<uint8_t, kMaxPlayers>& weight, int players) {
+  int most = 0;
+  for (int p = 0; p < players; ++p) most = std::max(most, static_cast<int>(weight[p]));
+  if (most == 0) return 0;
+  unsigned winners = 0;
+  for (int p = 0; p < players; ++p) winners |= static_cast<unsigned>(weight[p] == most) << p;
+  return static_cast<uint8_t>(winners);
+}
+
+// Adds points to each winner's total.
+void award(uint8_t winners, int points, int32_t* total, int players) {
+  for (int p = 0; p < players; ++p) total[p] += (winners >> p) & 1 ? points : 0;
+}
+}  // namespace
+
 // Gives `points` to every player with the most weight on a feature (meeples[p] is player
 // p's: meeples 1, large meeples 2) and reports it; `first` is the feature's first figure,
-// which names it. Returns the winners.
-uint8_t Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
-               const Meeple& first, Events* events) {
-  int most = 0;
-  for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(meeples[p]));
-  uint8_t winners = 0;
-  if (most == 0) return 0;  // only figures that weigh nothing (builders, pigs)
-  for (int p = 0; p < players_; ++p)
-    if (meeples[p] == most) {
-      winners |= static_cast<uint8_t>(1u << p);
-      score_[p] += points;
-    }
-  if (!events) return winners;
+// which names it. Returns the winners. Inline, with the report out of line: a search ends
+// scratch games by the million, without events.
+inline uint8_t Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples,
+                         const Meeple& first, Events* events) {
+  const uint8_t winners = majority(meeples, players_);
+  if (winners == 0) return 0;
+  award(winners, points, score_.data(), players_);
+  if (events) report_score(kind, points, tiles, end_game, winners, meeples, first, events);
+  return winners;
+}
+
+void Game::report_score(FeatureKind kind, int points, int tiles, bool end_game, uint8_t winners,
+                        const PlayerCounts& meeples, const Meeple& first, Events* events) const {
   Event e = event_at(Event::Type::Score, first.tile, first.location);
   e.feature = kind;
   e.end_game = end_game;
@@ -139,7 +159,6 @@ uint8_t Game::pay(FeatureKind kind, int points, int tiles, bool end_game, const 
   e.tiles = static_cast<uint8_t>(tiles);
   e.meeples = meeples;
   events->push(e);
-  return winners;
 }
 
 // The pigs' extra points on a field just scored: to each of its winners in `winners` (those
@@ -220,54 +239,69 @@ void Game::score_completed(SegId root, Events* events) {
   pay(c.kind, points, tiles, false, meeples, first, events);
 }
 
-void Game::score_end(Events* events) {
-  // One pass sorts the meeples (which all stay) by feature: the features that hold any, in
-  // the order of their first meeple, and each player's meeples on each.
-  SegId feature[kMaxMeeples];
-  uint8_t first[kMaxMeeples];
-  PlayerCounts meeples[kMaxMeeples];
-  int nfeatures = 0;
+
+inline int Game::group_figures(SegId* feature, uint8_t* first, PlayerCounts* weight) const {
+  // A small open-addressed table from root to feature finds a figure's feature in a probe
+  // or two (a search over the features found so far was a tenth of a search's time).
+  constexpr unsigned kTable = 128, kEmpty = 0xFF;
+  static_assert(kMaxMeeples < kTable && kMaxMeeples < kEmpty);  // a free slot always, mostly more than half
+  uint8_t feature_at[kTable];
+  std::memset(feature_at, kEmpty, sizeof feature_at);
+  int n = 0;
   for (int i = 0; i < nmeeples_; ++i) {
     const SegId r = features_.find(meeples_[i].seg);
-    int f = 0;
-    while (f < nfeatures && feature[f] != r) ++f;
-    if (f == nfeatures) {
+    unsigned h = r % kTable;
+    while (feature_at[h] != kEmpty && feature[feature_at[h]] != r) h = (h + 1) % kTable;
+    int f = feature_at[h];
+    if (f == kEmpty) {
+      f = n++;
+      feature_at[h] = static_cast<uint8_t>(f);
       feature[f] = r;
       first[f] = static_cast<uint8_t>(i);
-      meeples[f] = {};
-      ++nfeatures;
+      weight[f] = {};
     }
-    meeples[f][meeples_[i].player] = static_cast<uint8_t>(meeples[f][meeples_[i].player] + kFigureWeight[static_cast<int>(meeples_[i].kind)]);
+    weight[f][meeples_[i].player] = static_cast<uint8_t>(weight[f][meeples_[i].player] + kFigureWeight[static_cast<int>(meeples_[i].kind)]);
   }
+  return n;
+}
+
+inline FeatureSize Game::end_size(SegId r) const {
+  const FeatureCounters& c = features_.root_counters(r);
+  FeatureSize size{c.kind, 0, c.shields};
+  switch (c.kind) {
+    case FeatureKind::Road:
+    case FeatureKind::City:
+      size.tiles = feature_tiles(r);
+      size.marks = feature_marks(r);
+      break;
+    case FeatureKind::Monastery:
+    case FeatureKind::Garden: {
+      const PlacedTile& pt = board_.tile(features_.tile_of(r));
+      size.neighbours = board_.neighbours8(pt.x, pt.y);
+      break;
+    }
+    case FeatureKind::Field: size.cities = completed_cities_touching(r); break;
+  }
+  return size;
+}
+
+void Game::score_end(Events* events) {
+  // The figures (which all stay) by feature: the features that hold any, in the order of
+  // their first figure, and each player's weight on each.
+  SegId feature[kMaxMeeples];
+  uint8_t first[kMaxMeeples];
+  PlayerCounts weight[kMaxMeeples];
+  const int nfeatures = group_figures(feature, first, weight);
   const bool pigs = options_.traders_and_builders;  // read once: events alias everything
   for (int f = 0; f < nfeatures; ++f) {
     const SegId r = feature[f];
-    const FeatureCounters& c = features_.root_counters(r);
-    FeatureSize size{c.kind, 0, c.shields};
-    switch (c.kind) {
-      case FeatureKind::Road:
-      case FeatureKind::City:
-        size.tiles = feature_tiles(r);
-        size.marks = feature_marks(r);
-        break;
-      case FeatureKind::Monastery:
-      case FeatureKind::Garden: {
-        const PlacedTile& pt = board_.tile(features_.tile_of(r));
-        size.neighbours = board_.neighbours8(pt.x, pt.y);
-        break;
-      }
-      case FeatureKind::Field:
-        if (options_.first_edition_farmers) continue;  // scored per city below
-        size.cities = completed_cities_touching(r);
-        if (pigs) {
-          const uint8_t winners = pay(c.kind, value_at_end(size, options_), 0, true, meeples[f], meeples_[first[f]], events);
-          pay_pigs(static_cast<uint8_t>(winners & pigs_on(r)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
-                   meeples[f], meeples_[first[f]], events);
-          continue;
-        }
-        break;
-    }
-    pay(c.kind, value_at_end(size, options_), size.tiles, true, meeples[f], meeples_[first[f]], events);
+    const FeatureKind kind = features_.kind(r);
+    if (kind == FeatureKind::Field && options_.first_edition_farmers) continue;  // scored per city below
+    const FeatureSize size = end_size(r);
+    const uint8_t winners = pay(kind, value_at_end(size, options_), size.tiles, true, weight[f], meeples_[first[f]], events);
+    if (kind == FeatureKind::Field && pigs)
+      pay_pigs(static_cast<uint8_t>(winners & pigs_on(r)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
+               weight[f], meeples_[first[f]], events);
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
   if (options_.traders_and_builders) score_goods(events);
@@ -291,6 +325,110 @@ std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
   Game g = *this;
   g.end_now(events);
   return g.score_;
+}
+
+// ---------------------------------------------------------------- projections for bots
+
+void Game::end_payouts(EndPayouts& out) const {
+  uint8_t first[kMaxMeeples];
+  PlayerCounts weight[kMaxMeeples];
+  out.count = group_figures(out.root.data(), first, weight);
+  out.total = {};
+  for (int f = 0; f < out.count; ++f) {
+    out.points[f] = {};
+    award(majority(weight[f], players_), value_at_end(end_size(out.root[f]), options_), out.points[f].data(), players_);
+    for (int p = 0; p < kMaxPlayers; ++p) out.total[p] += out.points[f][p];
+  }
+}
+
+bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
+                                  std::array<int32_t, kMaxPlayers>* out) const {
+  // Traders' goods and first-edition farmers score over the whole board, and a recall
+  // scores an abbot anywhere; a completed city changes every field that touches it.
+  if (phase_ != Phase::PlaceMeeple || options_.traders_and_builders || options_.first_edition_farmers) return false;
+  for (int i = 0; i < k; ++i)
+    if (opts[i].figure == Figure::Recall) return false;
+  for (int i = 0; i < npending_; ++i)
+    if (options_.farmers && features_.kind(pending_[i]) == FeatureKind::City) return false;
+
+  // The features the tile changes: its own segments' (merged with the neighbours'), and
+  // the monasteries and gardens with a figure in the 3x3 block around it. Each with every
+  // player's weight on it; the others pay what they paid before the tile.
+  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+  constexpr int kMaxTouched = tiles::kMaxSegs + 8;
+  SegId touched[kMaxTouched];
+  PlayerCounts weight[kMaxTouched];
+  int nt = 0;
+  const auto index_of = [&](SegId r) {
+    for (int i = 0; i < nt; ++i)
+      if (touched[i] == r) return i;
+    return -1;
+  };
+  for (int s = 0; s < kDefs[pt.type].nsegs; ++s) {
+    const SegId r = features_.find(static_cast<SegId>(pt.seg_base + s));
+    if (index_of(r) < 0) {
+      touched[nt] = r;
+      weight[nt++] = {};
+    }
+  }
+  for (int i = 0; i < nmeeples_; ++i) {
+    const Meeple& m = meeples_[i];
+    const SegId r = features_.find(m.seg);
+    int t = index_of(r);
+    if (t < 0 && m.location == Location::C) {
+      const PlacedTile& mt = board_.tile(m.tile);
+      if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) {
+        t = nt++;
+        touched[t] = r;
+        weight[t] = {};
+      }
+    }
+    if (t >= 0) weight[t][m.player] = static_cast<uint8_t>(weight[t][m.player] + kFigureWeight[static_cast<int>(m.kind)]);
+  }
+
+  std::array<int32_t, kMaxPlayers> base = score_;
+  for (int p = 0; p < kMaxPlayers; ++p) base[p] += before.total[p];
+  for (int f = 0; f < before.count; ++f) {
+    const SegId r = before.root[f];
+    if (features_.find(r) == r && index_of(r) < 0) continue;  // untouched: pays as before
+    for (int p = 0; p < kMaxPlayers; ++p) base[p] -= before.points[f][p];
+  }
+  // A touched feature is worth its completed value if the tile completed it (what scores
+  // before the end), else its value at the end; valued only when someone could win it.
+  int value[kMaxTouched];
+  const auto worth = [&](int t) {
+    if (value[t] < 0) {
+      bool done = false;
+      for (int i = 0; i < npending_; ++i) done |= pending_[i] == touched[t];
+      const FeatureSize size = end_size(touched[t]);
+      value[t] = done ? value_completed(size, options_) : value_at_end(size, options_);
+    }
+    return value[t];
+  };
+  for (int t = 0; t < nt; ++t) {
+    value[t] = -1;
+    if (const uint8_t w = majority(weight[t], players_)) award(w, worth(t), base.data(), players_);
+  }
+  const auto& oriented = kOriented[pt.type][pt.rot];
+  for (int i = 0; i < k; ++i) {
+    out[i] = base;
+    const int weight_of = kFigureWeight[static_cast<int>(opts[i].figure)];
+    if (opts[i].location == Location::None || weight_of == 0) continue;
+    const int t = index_of(features_.find(static_cast<SegId>(pt.seg_base + oriented.loc_seg[static_cast<int>(opts[i].location)])));
+    PlayerCounts with = weight[t];
+    with[current_] = static_cast<uint8_t>(with[current_] + weight_of);
+    // The feature's payout with the figure, instead of without it.
+    std::array<int32_t, kMaxPlayers> change{};
+    award(majority(with, players_), worth(t), change.data(), players_);
+    if (const uint8_t w = majority(weight[t], players_)) {
+      std::array<int32_t, kMaxPlayers> old{};
+      award(w, worth(t), old.data(), players_);
+      for (int p = 0; p < kMaxPlayers; ++p) change[p] -= old[p];
+    }
+    for (int p = 0; p < kMaxPlayers; ++p) out[i][p] += change[p];
+  }
+  out[k] = base;
+  return true;
 }
 
 // First edition: each completed city gives 4 points to the players with the most farmers

@@ -13,6 +13,7 @@
 #include "carcassonne/features.hpp"
 #include "carcassonne/options.hpp"
 #include "carcassonne/rng.hpp"
+#include "carcassonne/scoring.hpp"
 #include "carcassonne/tiles.hpp"
 
 namespace carc {
@@ -349,6 +350,23 @@ class Game {
   // The scores if the game ended now: a tile just placed (PlaceMeeple) scores what it
   // completed without a meeple, then end-game scoring runs on a copy. Events as in deploy.
   std::array<int32_t, kMaxPlayers> final_scores_now(Events* events = nullptr) const;
+  // What end-game scoring would pay now, feature by feature (the features with figures, by
+  // root), and in all: what project_figure_options starts from.
+  struct EndPayouts {
+    int count = 0;
+    std::array<SegId, kMaxMeeples> root;
+    std::array<std::array<int32_t, kMaxPlayers>, kMaxMeeples> points;
+    std::array<int32_t, kMaxPlayers> total{};
+  };
+  void end_payouts(EndPayouts& out) const;
+  // Just after a tile is placed (PlaceMeeple), given `before` (end_payouts of the position
+  // before it): out[i] gets the scores end_now would give after figure action opts[i] (of
+  // figure_options, k of them) and out[k] after none, with no copy per action: the tile
+  // changes only its own features and the monasteries around it. False, out unset, where
+  // only end_now knows: Traders & Builders, first-edition farmers, a recall among opts, or a
+  // city completed while fields score.
+  bool project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
+                              std::array<int32_t, kMaxPlayers>* out) const;
   // Distinct tiles in the feature whose root is `root` (features().find of any segment).
   int feature_tiles(SegId root) const;
   // Distinct completed cities that the field whose root is `field_root` touches.
@@ -415,8 +433,12 @@ class Game {
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
   using PlayerCounts = std::array<uint8_t, kMaxPlayers>;
+  int group_figures(SegId* feature, uint8_t* first, PlayerCounts* weight) const;
+  FeatureSize end_size(SegId root) const;
   uint8_t pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
               Events* events);
+  void report_score(FeatureKind kind, int points, int tiles, bool end_game, uint8_t winners, const PlayerCounts& meeples,
+                    const Meeple& first, Events* events) const;
   void pay_pigs(uint8_t winners, int points, const PlayerCounts& meeples, const Meeple& first, Events* events);
   void forget_monk(uint8_t tile);
   void release(const Meeple& m);
