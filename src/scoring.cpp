@@ -359,17 +359,22 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   SegId touched[kMaxTouched];
   PlayerCounts weight[kMaxTouched];
   int nt = 0;
+  uint64_t seen = 0;  // bit r % 64 of every touched root r: most features are not touched
   const auto index_of = [&](SegId r) {
+    if (!((seen >> (r & 63)) & 1)) return -1;
     for (int i = 0; i < nt; ++i)
       if (touched[i] == r) return i;
     return -1;
   };
+  const auto add = [&](SegId r) {
+    seen |= uint64_t{1} << (r & 63);
+    touched[nt] = r;
+    weight[nt] = {};
+    return nt++;
+  };
   for (int s = 0; s < kDefs[pt.type].nsegs; ++s) {
     const SegId r = features_.find(static_cast<SegId>(pt.seg_base + s));
-    if (index_of(r) < 0) {
-      touched[nt] = r;
-      weight[nt++] = {};
-    }
+    if (index_of(r) < 0) add(r);
   }
   for (int i = 0; i < nmeeples_; ++i) {
     const Meeple& m = meeples_[i];
@@ -377,11 +382,7 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     int t = index_of(r);
     if (t < 0 && m.location == Location::C) {
       const PlacedTile& mt = board_.tile(m.tile);
-      if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) {
-        t = nt++;
-        touched[t] = r;
-        weight[t] = {};
-      }
+      if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
     }
     if (t >= 0) weight[t][m.player] = static_cast<uint8_t>(weight[t][m.player] + kFigureWeight[static_cast<int>(m.kind)]);
   }

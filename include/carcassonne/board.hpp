@@ -80,7 +80,7 @@ class Board {
   }
   Board& operator=(const Board& o) {
     if (this != &o) {
-      for_each_used_run([this](int start, int len) { std::memset(cells_.data() + start, 0, static_cast<size_t>(len)); });
+      for_each_used_run(extent(), [this](int start, int len) { std::memset(cells_.data() + start, 0, static_cast<size_t>(len)); });
       copy_used(o);
     }
     return *this;
@@ -209,10 +209,11 @@ class Board {
     return idx;
   }
 
-  // The rectangle the placed tiles cover.
+  // The rectangle the placed tiles cover. Every copy asks for it twice, so a copy keeps
+  // what it found and later calls walk only the tiles placed since; placing pays nothing.
   Extent extent() const {
-    Extent e;
-    for (int i = 0; i < ntiles_; ++i) e.add(tiles_[i].x, tiles_[i].y);
+    Extent e = known_extent_;
+    for (int i = known_tiles_; i < ntiles_; ++i) e.add(tiles_[i].x, tiles_[i].y);
     return e;
   }
 
@@ -272,13 +273,12 @@ class Board {
     for (size_t i = 0; i < kCells; i += 64) std::memset(cells_.data() + i, 0, 64);
   }
   // Calls f(start, len) for runs of cells that hold every tag that is not 0: the cells
-  // from the first to the last of the tiles' rectangle (extent) grown by one cell each way,
-  // rows being consecutive (one run, two if it wraps past the last cell; a few small copies
-  // cost more than one of a kilobyte).
+  // from the first to the last of the tiles' rectangle (e, this board's extent()) grown by
+  // one cell each way, rows being consecutive (one run, two if it wraps past the last
+  // cell; a few small copies cost more than one of a kilobyte).
   template <class F>
-  void for_each_used_run(F&& f) const {
+  void for_each_used_run(const Extent& e, F&& f) const {
     if (ntiles_ == 0) return;
-    const Extent e = extent();
     const int len = (e.y1 - e.y0 + 2) * kStride + (e.x1 - e.x0 + 3);
     if (len >= kCells) return f(0, kCells);
     const int start = cell_of(e.x0 - 1, e.y0 - 1);
@@ -288,13 +288,16 @@ class Board {
   }
   // Makes this board o, given that every tag outside o's runs in use is 0 here.
   void copy_used(const Board& o) {
-    o.for_each_used_run([&](int start, int len) {
+    const Extent e = o.extent();
+    o.for_each_used_run(e, [&](int start, int len) {
       std::memcpy(cells_.data() + start, o.cells_.data() + start, static_cast<size_t>(len));
     });
     std::copy_n(o.tiles_.begin(), o.ntiles_, tiles_.begin());
     std::copy_n(o.open_.begin(), o.nopen_, open_.begin());
     fit_count_ = o.fit_count_;
     ntiles_ = o.ntiles_;
+    known_extent_ = e;
+    known_tiles_ = o.ntiles_;
     nopen_ = o.nopen_;
     nblocked_ = o.nblocked_;
     blocked_x_ = o.blocked_x_;
@@ -306,6 +309,8 @@ class Board {
   std::array<PlacedTile, kTotalTiles> tiles_;
   std::array<OpenCell, kMaxOpen> open_;
   std::array<uint16_t, kBaseTypes> fit_count_{};  // placement_count of each base type
+  Extent known_extent_;       // extent() of the first known_tiles_ tiles
+  uint8_t known_tiles_ = 0;
   uint8_t ntiles_ = 0;
   uint8_t nopen_ = 0;
   uint8_t nblocked_ = 0;
