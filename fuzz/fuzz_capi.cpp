@@ -671,7 +671,7 @@ enum Op : uint8_t {
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
   kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
-  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kOpCount
+  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kBot, kOpCount
 };
 
 bool tracing() {
@@ -1308,6 +1308,25 @@ void step(Input& in, Pool& pool) {
         const int played = carc_game_play(c, m);
         carc_game_free(c);
         INVARIANT((s == CARC_LEGAL) == (played == CARC_OK), "check and play disagree");
+      }
+      break;
+    }
+    case kBot: {
+      // The bots change nothing, and their move is legal: in the tile phase a whole turn
+      // that play takes (greedy and MCTS value every move through the end-game projection).
+      const int level = in.byte() % 4;  // random, greedy, mcts, or a level that does not exist
+      const int iterations = 1 + in.byte() % 3;
+      const uint64_t seed = in.u64();
+      carc_move m = 0;
+      const int s = on_game(g, false, "carc_bot_choose", [&] { return carc_bot_choose(g, level, iterations, 0, 1, seed, &m); });
+      if (g && level == 3) INVARIANT(s == CARC_EINVAL, "a bot level that does not exist");
+      if (s == CARC_OK && carc_game_phase(g) == CARC_PHASE_PLACE_TILE) {
+        INVARIANT(carc_game_check(g, m) == CARC_LEGAL, "a bot's move that check refuses");
+        carc_game* c = nullptr;
+        INVARIANT(carc_game_clone(&c, g) == CARC_OK, "clone");
+        const int played = carc_game_play(c, m);
+        carc_game_free(c);
+        INVARIANT(played == CARC_OK, "a bot's move that play refuses");
       }
       break;
     }

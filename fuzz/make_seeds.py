@@ -119,7 +119,7 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
        "banked_scores", "discards", "meeple_locations_for", "figure_actions", "figure_actions_for", "act", "check",
        "figure_supply", "river_end", "tile_names", "rl_legal", "rl_apply", "rl_observe", "rl_convert", "batch",
-       "take_bonus", "pass", "goods"]
+       "take_bonus", "pass", "goods", "bot"]
 
 
 def op(name, slot, *args):
@@ -275,6 +275,16 @@ def programs():
     p += op("rl_convert", 1, b"\x01\x00", b"\x01", b"\x02\x00\x00")
     p += op("batch", 0, b"\x02", num(2), u64(5), b"\x0a") + (b"\x01" + b"\x01\x07" * 3 + b"\x1f") * 10
     write("capi", "rl-actions-and-batch", p)
+
+    # the bots (level byte: random, greedy, mcts; an iteration byte; a seed) between turns of
+    # a base game, then of a game with the abbot and Inns & Cathedrals played deep
+    p = new(0, 4, 21)
+    for i in range(8):
+        p += op("bot", 0, bytes([i % 3]), bytes([i]), u64(i)) + legal_turn(0, i * 41 % 256, i % 2 - 1)
+    p += new(1, 3, 8) + op("set_option", 1, num(5), num(1)) + op("set_option", 1, num(6), num(1))
+    p += op("turns", 1, b"\x1f", bytes(range(2, 256, 8)))
+    p += op("bot", 1, b"\x01", b"\x00", u64(3)) + op("bot", 1, b"\x02", b"\x02", u64(4)) + op("bot", 1, b"\x03", b"\x00", u64(5))
+    write("capi", "bots", p)
 
 
 if __name__ == "__main__":
