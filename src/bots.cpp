@@ -12,7 +12,10 @@
 // moves are listed and valued only on its second visit, which pays for most of that. In
 // four-player games against three greedy players, at about the same CPU time a move
 // (bench/strength on iteration budgets, 100-200 games each): 0 greedy turns won about 45%,
-// 3 won 55%, 8 won 60-64%.
+// 3 won 55%, 8 won 60-64%. Past that, iterations are what wins (250 a move won 60%, 500
+// won 65.5%), and nearly all of an iteration is greedy values: scored_moves projects them
+// from the position's end payouts (Game::project_figure_options) instead of ending a copy
+// after every move, which made an iteration about four times cheaper.
 #include "carcassonne/bots.hpp"
 
 #include <algorithm>
