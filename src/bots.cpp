@@ -224,16 +224,19 @@ struct Block {
   uint32_t visits = 0;
 };
 
-// Each player's reward in [0, 1] for these scores.
-void score_rewards(int n, const int32_t* sc, double* out) {
+// Each player's reward in [0, 1] for the game's scores: the logistic of the final margin
+// over the best other player (the margin, not just the win: it separates moves in won and
+// lost positions alike).
+void rewards(const Game& s, double* out) {
+  const int n = s.players();
   for (int p = 0; p < n; ++p) {
     int rival = 0;  // alone, the margin is the score
     if (n > 1) {
       rival = -1 << 30;
       for (int q = 0; q < n; ++q)
-        if (q != p) rival = std::max(rival, sc[q]);
+        if (q != p) rival = std::max(rival, s.score(q));
     }
-    out[p] = 1 / (1 + std::exp(-(sc[p] - rival) / kMarginScale));
+    out[p] = 1 / (1 + std::exp(-(s.score(p) - rival) / kMarginScale));
   }
 }
 
@@ -384,13 +387,6 @@ class Tree {
     return best;
   }
 
-  // Each player's reward in [0, 1]: the logistic of the final margin over the best other
-  // player (the margin, not just the win: it separates moves in won and lost positions alike).
-  static void rewards(const Game& s, double* out) {
-    int32_t sc[kMaxPlayers];
-    for (int p = 0; p < s.players(); ++p) sc[p] = s.score(p);
-    score_rewards(s.players(), sc, out);
-  }
   Game pub_;
   Game s_;  // the iteration's game: assigned from pub_, which copies only what is in use
   Scratch scratch_;
@@ -515,10 +511,8 @@ bool mcts_bonus(const Game& pub, const BotOptions& o) {
     if (choice == 0) s.take_bonus();
     else s.pass();
     play_to_end(s, rng, settings, moves.data(), values.data(), scratch);
-    int32_t sc[kMaxPlayers];
     double reward[kMaxPlayers];
-    for (int p = 0; p < s.players(); ++p) sc[p] = s.score(p);
-    score_rewards(s.players(), sc, reward);
+    rewards(s, reward);
     total[choice] += reward[me];
     ++runs[choice];
   }
