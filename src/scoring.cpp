@@ -239,7 +239,8 @@ void Game::score_completed(SegId root, Events* events) {
   pay(c.kind, points, tiles, false, meeples, first, events);
 }
 
-
+// The figures by feature: each feature that holds any (its root, in the order of its
+// first figure: feature[f], first[f]) and each player's weight on it; returns the count.
 inline int Game::group_figures(SegId* feature, uint8_t* first, PlayerCounts* weight) const {
   // A small open-addressed table from root to feature finds a figure's feature in a probe
   // or two (a search over the features found so far was a tenth of a search's time).
@@ -265,6 +266,7 @@ inline int Game::group_figures(SegId* feature, uint8_t* first, PlayerCounts* wei
   return n;
 }
 
+// The feature's size as end-game scoring measures it (cities touched, for a field).
 inline FeatureSize Game::end_size(SegId r) const {
   const FeatureCounters& c = features_.root_counters(r);
   FeatureSize size{c.kind, 0, c.shields};
@@ -406,9 +408,13 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     }
     return value[t];
   };
+  // Adds (sign 1) or takes away (sign -1) what touched feature t pays for these weights.
+  const auto pay_into = [&](std::array<int32_t, kMaxPlayers>& scores, const PlayerCounts& w, int t, int sign) {
+    if (const uint8_t winners = majority(w, players_)) award(winners, sign * worth(t), scores.data(), players_);
+  };
   for (int t = 0; t < nt; ++t) {
     value[t] = -1;
-    if (const uint8_t w = majority(weight[t], players_)) award(w, worth(t), base.data(), players_);
+    pay_into(base, weight[t], t, 1);
   }
   const auto& oriented = kOriented[pt.type][pt.rot];
   for (int i = 0; i < k; ++i) {
@@ -416,17 +422,11 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     const int weight_of = kFigureWeight[static_cast<int>(opts[i].figure)];
     if (opts[i].location == Location::None || weight_of == 0) continue;
     const int t = index_of(features_.find(static_cast<SegId>(pt.seg_base + oriented.loc_seg[static_cast<int>(opts[i].location)])));
+    // The feature's payout with the figure, instead of without it.
     PlayerCounts with = weight[t];
     with[current_] = static_cast<uint8_t>(with[current_] + weight_of);
-    // The feature's payout with the figure, instead of without it.
-    std::array<int32_t, kMaxPlayers> change{};
-    award(majority(with, players_), worth(t), change.data(), players_);
-    if (const uint8_t w = majority(weight[t], players_)) {
-      std::array<int32_t, kMaxPlayers> old{};
-      award(w, worth(t), old.data(), players_);
-      for (int p = 0; p < kMaxPlayers; ++p) change[p] -= old[p];
-    }
-    for (int p = 0; p < kMaxPlayers; ++p) out[i][p] += change[p];
+    pay_into(out[i], weight[t], t, -1);
+    pay_into(out[i], with, t, 1);
   }
   out[k] = base;
   return true;
