@@ -214,6 +214,15 @@ std::string summary(const carc_game* g) {
   return s;
 }
 
+// What carc_game_play of m returns on a clone of g (g itself is left as it is).
+int play_on_clone(const carc_game* g, carc_move m) {
+  carc_game* c = nullptr;
+  INVARIANT(carc_game_clone(&c, g) == CARC_OK, "clone");
+  const int played = carc_game_play(c, m);
+  carc_game_free(c);
+  return played;
+}
+
 // Unread events, read from a copy so the game keeps them.
 std::vector<int32_t> unread_events(const carc_game* g) {
   carc_game* c = nullptr;
@@ -1302,13 +1311,8 @@ void step(Input& in, Pool& pool) {
       const carc_move m = move_arg(in, g);
       const int s = on_game(g, false, "carc_game_check", [&] { return carc_game_check(g, m); });
       INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text");
-      if (s >= 0 && carc_game_phase(g) == CARC_PHASE_PLACE_TILE) {  // check says what play does
-        carc_game* c = nullptr;
-        INVARIANT(carc_game_clone(&c, g) == CARC_OK, "clone");
-        const int played = carc_game_play(c, m);
-        carc_game_free(c);
-        INVARIANT((s == CARC_LEGAL) == (played == CARC_OK), "check and play disagree");
-      }
+      if (s >= 0 && carc_game_phase(g) == CARC_PHASE_PLACE_TILE)  // check says what play does
+        INVARIANT((s == CARC_LEGAL) == (play_on_clone(g, m) == CARC_OK), "check and play disagree");
       break;
     }
     case kBot: {
@@ -1322,11 +1326,7 @@ void step(Input& in, Pool& pool) {
       if (g && level == 3) INVARIANT(s == CARC_EINVAL, "a bot level that does not exist");
       if (s == CARC_OK && carc_game_phase(g) == CARC_PHASE_PLACE_TILE) {
         INVARIANT(carc_game_check(g, m) == CARC_LEGAL, "a bot's move that check refuses");
-        carc_game* c = nullptr;
-        INVARIANT(carc_game_clone(&c, g) == CARC_OK, "clone");
-        const int played = carc_game_play(c, m);
-        carc_game_free(c);
-        INVARIANT(played == CARC_OK, "a bot's move that play refuses");
+        INVARIANT(play_on_clone(g, m) == CARC_OK, "a bot's move that play refuses");
       }
       break;
     }
