@@ -809,7 +809,7 @@ void step(Input& in, Pool& pool) {
       INVARIANT((v >= 0 && v <= CARC_FEATURE_GARDEN) == (kind != nullptr), "feature name");
       const char* figure = carc_figure_name(v);
       INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL) == (figure != nullptr), "figure name");
-      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_RECALL_LOCATION) == (carc_why_text(v) != nullptr), "why text");
+      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_PIG_NEEDS_FARMER) == (carc_why_text(v) != nullptr), "why text");
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");

@@ -58,7 +58,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
   CHECK(carc_feature_name(5) == nullptr);
   CHECK(std::string(carc_location_name(CARC_LOC_CF)) == "CF");
   CHECK(carc_location_name(14) == nullptr);
-  for (int why = CARC_LEGAL; why <= CARC_WHY_RECALL_LOCATION; ++why) {
+  for (int why = CARC_LEGAL; why <= CARC_WHY_PIG_NEEDS_FARMER; ++why) {
     INFO(why);
     REQUIRE(carc_why_text(why) != nullptr);
     REQUIRE(*carc_why_text(why) != '\0');
