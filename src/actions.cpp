@@ -174,7 +174,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
     case Phase::Draw: {
       int n = 0;
       for (int t = 0; t < kTileTypes; ++t)
-        if (game.face_down(static_cast<TileType>(t)) > 0) out[n++] = t;
+        if (game.check_draw(static_cast<TileType>(t))) out[n++] = t;
       return n;
     }
     case Phase::GameOver: return 0;
@@ -202,7 +202,7 @@ Status check_action(const Game& game, int action, Verdict* why) {
   Verdict v;
   if (game.phase() == Phase::Draw) {
     if (action < 0 || action >= kChanceOutcomes) return Status::InvalidArgument;
-    if (game.face_down(static_cast<TileType>(action)) == 0) v.reason = Illegal::NotFaceDown;
+    v = game.check_draw(static_cast<TileType>(action));
   } else {
     Action a;
     if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;

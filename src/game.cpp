@@ -601,12 +601,15 @@ bool Game::take_drawn(Events* events) {
 
 // ---------------------------------------------------------------- chance
 
+Verdict Game::check_draw(TileType t) const {
+  if (phase_ != Phase::Draw) return Verdict{Illegal::WrongPhase};
+  if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};
+  if (face_down(t) == 0) return Verdict{Illegal::NotFaceDown};
+  return next_is_river() ? river_draw_check(t) : Verdict{};
+}
+
 Status Game::draw(TileType t, Events* events, Verdict* why) {
-  Verdict v;
-  if (phase_ != Phase::Draw) v.reason = Illegal::WrongPhase;
-  else if (t >= kTileTypes) v.reason = Illegal::NoSuchTile;
-  else if (face_down(t) == 0) v.reason = Illegal::NotFaceDown;
-  else if (next_is_river()) v = river_draw_check(t);
+  const Verdict v = check_draw(t);
   if (why) *why = v;
   if (!v)
     return v.reason == Illegal::WrongPhase   ? Status::WrongPhase

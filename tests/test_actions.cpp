@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_expansions.hpp"
 #include "random_play.hpp"
 
 using namespace carc;
@@ -428,6 +429,39 @@ TEST_CASE("with caller draws the draw is a chance node: its actions are the tile
   CHECK(g.phase() == Phase::PlaceTile);
   CHECK(g.current_tile() == tile_from_letter('U'));
   CHECK(legal(g) == engine_listing(g));
+}
+
+TEST_CASE("with the River the draw's chance actions are the tiles that may come next: river tiles, the lake last") {
+  Options river;
+  river.river = true;
+  Game g(2, CallerDraws{}, river);
+  Rng rng(3);
+  int draws = 0, river_draws = 0;
+  while (!g.over()) {
+    if (g.phase() != Phase::Draw) {
+      test::random_action(g, rng);
+      continue;
+    }
+    std::array<double, kTileTypes> odds{};
+    next_tile_probabilities(g, odds);
+    std::vector<int32_t> may_come;
+    for (int t = 0; t < kTileTypes; ++t)
+      if (odds[static_cast<size_t>(t)] > 0) may_come.push_back(t);
+    const std::vector<int32_t> actions = legal(g);
+    REQUIRE(actions == may_come);
+    for (int t = 0; t < kTileTypes; ++t) {
+      const bool listed = std::find(actions.begin(), actions.end(), t) != actions.end();
+      Verdict why;
+      REQUIRE((rl::check_action(g, t, &why) == Status::Ok) == listed);
+      if (!listed && g.face_down(static_cast<TileType>(t)) > 0)  // face down, but not yet
+        REQUIRE((why.reason == Illegal::RiverFirst || why.reason == Illegal::LakeLast));
+    }
+    river_draws += g.river_phase();
+    ++draws;
+    REQUIRE(rl::apply_action(g, actions[rng.below(static_cast<uint32_t>(actions.size()))]) == Status::Ok);
+  }
+  CHECK(river_draws == 11);  // the spring is placed at the start: 10 river tiles and the lake
+  CHECK(draws >= 80);
 }
 
 TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 173 scalars") {

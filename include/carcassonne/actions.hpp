@@ -77,8 +77,8 @@ bool decode(const ActionSpace& space, const Options& options, int action, Action
 // Writes the legal actions of the current decision to out (room for kMaxLegalActions),
 // ascending, and returns their count: the placements of legal_placements (PlaceTile), the
 // figure slots of figure_options and "no figure" (PlaceMeeple), take and pass (Bonus), the
-// tile types face down (Draw, a chance node: outcomes, not action ids), nothing once the
-// game is over.
+// tile types that may be drawn (Draw, a chance node: outcomes, not action ids; what
+// Game::check_draw allows), nothing once the game is over.
 int legal_actions(const Game& game, int32_t* out);
 // The same actions in the engine's order (placements by open cell, not sorted): what a
 // batch step writes, since sorting costs more than listing.

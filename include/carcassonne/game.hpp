@@ -266,6 +266,9 @@ class Game {
   // leaves the game (a Discard event) and the game asks for another (or ends when none is
   // left). On failure (wrong phase, t not face down) nothing changes and *why says why.
   Status draw(TileType t, Events* events = nullptr, Verdict* why = nullptr);
+  // Whether the caller may say tile t was drawn now (what draw checks): Draw phase, t face
+  // down and, during the river, a river tile, the lake last.
+  Verdict check_draw(TileType t) const;
   // Shuffles the face-down tiles uniformly from rng, keeping everything public as it is (the
   // determinization search needs); the game then draws in that order, and in Draw phase it
   // draws at once. Afterwards the game is a fixed-order game (its seed no longer applies).

@@ -713,8 +713,9 @@ CARC_API int carc_rl_action_space(const carc_game* game, int32_t* fields, int ca
  * pointer may be NULL. */
 CARC_API int carc_rl_figure_slot(const carc_game* game, int slot, int* figure, int* location);
 /* Writes the legal actions of the current decision, ascending: placement ids in the tile
- * phase, figure ids in the meeple phase (no figure first), tile types in the draw phase,
- * none once the game is over. Capacity and *count as for carc_game_placements. */
+ * phase, figure ids in the meeple phase (no figure first), in the draw phase the tile types
+ * that carc_game_draw would take (during the River only river tiles, the lake last), none
+ * once the game is over. Capacity and *count as for carc_game_placements. */
 CARC_API int carc_rl_legal_actions(const carc_game* game, int32_t* actions, int capacity, int* count);
 /* Writes 1 for each legal action and 0 for the others to mask[0..n-1]: n is the number of
  * action ids, or CARC_RL_CHANCE_OUTCOMES in the draw phase. CARC_ERANGE if capacity < n. */
