@@ -17,7 +17,8 @@ legal ones, then the meeple (or none) uniform among the choices.
     /usr/bin/python3 bench/rl_batch.py --quick   # no timing: a few steps must be legal (ctest)
 
 Each figure is the best of R runs of at least S seconds of this process's CPU time, so that
-other processes on a shared machine do not count. It loads the library as the binding does
+other processes on a shared machine do not count; the two ways run in turn, so that a drift
+in the machine's speed slows both. It loads the library as the binding does
 (CARCASSONNE_LIBRARY, else the freshest build tree of this checkout).
 """
 import argparse
@@ -108,8 +109,10 @@ def main():
     if args.quick:
         quick()
         return
-    py = max(python_driven(args.batch, args.players, args.seconds)[0] for _ in range(args.repeats))
-    cxx = max(cxx_playouts(args.players, args.seconds) for _ in range(args.repeats))
+    py = cxx = 0.0
+    for _ in range(args.repeats):
+        py = max(py, python_driven(args.batch, args.players, args.seconds)[0])
+        cxx = max(cxx, cxx_playouts(args.players, args.seconds))
     way = "numpy" if np is not None else "no numpy: the random module"
     print(f"random {args.players}-player games per CPU second, best of {args.repeats} x {args.seconds:g} s")
     print(f"  Python through carc_batch_step ({args.batch} games a batch, {way}): {py:10,.0f}")

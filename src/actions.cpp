@@ -73,6 +73,18 @@ int place_id(const ActionSpace& s, Placement p) {
   return ((p.y + s.reach) * s.side + (p.x + s.reach)) * 4 + p.rot;
 }
 
+// kRotationIds[mask]: the rotations in a mask of rotations, the k-th in slot k (0 past the
+// last); one 16-byte row, so that an open cell's four placement ids are one vector add.
+struct alignas(16) RotationIds {
+  int32_t slot[4];
+};
+constexpr std::array<RotationIds, 16> kRotationIds = [] {
+  std::array<RotationIds, 16> ids{};
+  for (size_t mask = 0; mask < 16; ++mask)
+    for (size_t k = 0; k < 4; ++k) ids[mask].slot[k] = tiles::kNthRotation[mask][k];
+  return ids;
+}();
+
 }  // namespace
 
 std::span<const FigureSlot> figure_slots(const Options& options) {
@@ -80,17 +92,29 @@ std::span<const FigureSlot> figure_slots(const Options& options) {
   return std::span<const FigureSlot>(kSlots[static_cast<size_t>(c)]).first(static_cast<size_t>(layout_of(c).count));
 }
 
-ActionSpace action_space(int, const Options& options) {
+namespace {
+// The action space of each configuration: a figure layout (config_of) and whether the box
+// is bigger than the base game's 72 tiles (bit 3). No tile lies farther from (0,0) than
+// the box has tiles. A table, since every step of a batch asks for it several times.
+constexpr ActionSpace space_of(int index) {
   ActionSpace s;
-  // No tile lies farther from (0,0) than the box has tiles; only the expansions make the
-  // box bigger than the base game's 72.
-  const bool big = options.river || options.inns_and_cathedrals || options.traders_and_builders;
-  s.reach = big ? Board::kReach : kBaseTiles;
+  s.reach = index & 8 ? Board::kReach : kBaseTiles;
   s.side = 2 * s.reach + 1;
   s.placements = s.side * s.side * 4;
-  s.figures = layout_of(config_of(options)).count;
-  s.bonus = options.traders_and_builders ? 2 : 0;
+  s.figures = layout_of(index & 7).count;
+  s.bonus = index & 4 ? 2 : 0;  // Traders & Builders
   return s;
+}
+constexpr std::array<ActionSpace, 16> kSpaces = [] {
+  std::array<ActionSpace, 16> t{};
+  for (int i = 0; i < 16; ++i) t[static_cast<size_t>(i)] = space_of(i);
+  return t;
+}();
+}  // namespace
+
+ActionSpace action_space(int, const Options& options) {
+  const bool big = options.river || options.inns_and_cathedrals || options.traders_and_builders;
+  return kSpaces[static_cast<size_t>(config_of(options) | (big ? 8 : 0))];
 }
 
 int encode_placement(const ActionSpace& space, Placement p) {
@@ -142,13 +166,14 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
       }
       const auto& fit = tiles::kFit[t];
       const auto& fit_count = tiles::kFitCount[t];
+      const int32_t origin = place_id(s, Placement{0, 0, 0}), row = 4 * s.side;
       int32_t list[kMaxLegalActions + 3];
       int n = 0;
       for (int i = 0, cells = board.open_count(); i < cells; ++i) {
         const OpenCell& o = board.open(i);
-        const int32_t base = place_id(s, Placement{o.x, o.y, 0});
-        const auto& nth = tiles::kNthRotation[fit[o.req]];
-        for (int k = 0; k < 4; ++k) list[n + k] = base + nth[k];
+        const int32_t base = origin + o.y * row + 4 * o.x;
+        const RotationIds rot = kRotationIds[fit[o.req]];  // loaded before the stores, which may alias it
+        for (int k = 0; k < 4; ++k) list[n + k] = base + rot.slot[k];
         n += fit_count[o.req];
       }
       std::memcpy(out, list, sizeof(int32_t) * static_cast<size_t>(n));
@@ -230,6 +255,20 @@ Status apply_action(Game& game, int action, Events* events, Verdict* why) {
     case Action::Kind::Bonus: return a.take ? game.take_bonus(events, why) : game.pass(events, why);
   }
   return Status::Internal;
+}
+
+void apply_checked(Game& game, int action, Events* events) {
+  if (game.phase() == Phase::Draw) {
+    game.draw(static_cast<TileType>(action), events);
+    return;
+  }
+  Action a;
+  decode(action_space(game), game.options(), action, a);
+  switch (a.kind) {
+    case Action::Kind::Placement: game.place_checked(a.at); return;
+    case Action::Kind::Figure: game.act_checked(a.slot.figure, a.slot.location, events); return;
+    case Action::Kind::Bonus: a.take ? game.take_bonus(events) : game.pass(events); return;
+  }
 }
 
 }  // namespace carc::rl

@@ -502,10 +502,14 @@ Status Game::act(Figure f, Location loc, Events* events, Verdict* why) {
   const Verdict v = check_figure(f, loc);
   if (why) *why = v;
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
+  act_checked(f, loc, events);
+  return Status::Ok;
+}
+
+void Game::act_checked(Figure f, Location loc, Events* events) {
   if (f == Figure::Recall) abbot_recall(events);
   else if (loc != Location::None) put_figure(f, first_location(loc));
   finish_turn(events);
-  return Status::Ok;
 }
 
 // Puts the current player's meeple on a legal location of the tile just placed, given as

@@ -346,8 +346,7 @@ int carc_batch_step(carc_batch* batch, const int32_t* actions, int flags, int32_
       for (int p = 0; p < P; ++p) reward[p] = 0;
       if (actions && !g.over()) {
         for (int p = 0; p < P; ++p) reward[p] = -g.score(p);
-        if (carc::rl::apply_action(g, actions[i]) != carc::Status::Ok)
-          return c.fail(CARC_EINTERNAL, "internal error: game %d refused action %d after checking it", i, actions[i]);
+        carc::rl::apply_checked(g, actions[i]);  // checked above, before any game changed
         for (int p = 0; p < P; ++p) reward[p] += g.score(p);
       }
       done[i] = g.over() ? 1 : 0;

@@ -95,5 +95,8 @@ Status check_action(const Game& game, int action, Verdict* why = nullptr);
 // tile type outside 0..kTileTypes-1 in Draw), WrongPhase for an action of the other decision or
 // a game that is over, IllegalMove with *why for one the rules forbid.
 Status apply_action(Game& game, int action, Events* events = nullptr, Verdict* why = nullptr);
+// apply_action for an action that check_action has just accepted on this same game (a
+// batch checks every game before it changes any): the same change, not checked again.
+void apply_checked(Game& game, int action, Events* events = nullptr);
 
 }  // namespace carc::rl

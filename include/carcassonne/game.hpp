@@ -298,6 +298,10 @@ class Game {
   int packed_placements(uint64_t* out, uint64_t bits) const;
   // Places the current tile. On failure nothing changes and *why says what is wrong.
   Status place(Placement p, Verdict* why = nullptr);
+  // place() without its check, for a placement that check_placement has just found legal
+  // on this same game (a batch checks every game before it changes any); any other
+  // placement corrupts the game.
+  void place_checked(Placement p) { apply_placement(p); }
 
   // --- the figure action ---
   // Writes the locations where a meeple may go on the tile just placed (each feature once,
@@ -316,6 +320,9 @@ class Game {
   Verdict check_figure(Figure f, Location loc) const;
   // Performs the figure action, then scores and passes the turn as deploy does.
   Status act(Figure f, Location loc, Events* events = nullptr, Verdict* why = nullptr);
+  // act() without its check, for an action that check_figure has just found legal on this
+  // same game, as place_checked.
+  void act_checked(Figure f, Location loc, Events* events = nullptr);
   // The meeple locations that placing the current tile at p would offer, without placing
   // it (this game is unchanged); 0 if p is not a legal placement (*why says why).
   int meeple_options_for(Placement p, Location* out, Verdict* why = nullptr) const;
