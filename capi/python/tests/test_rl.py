@@ -84,6 +84,22 @@ class StateTest(unittest.TestCase):
         self.assertEqual(s.current_player(), 0)
         self.assertEqual(s.game.current_tile, "E")
 
+    def test_with_the_river_the_chance_actions_are_the_tiles_that_may_come_next(self):
+        s, rng = State(2, river=True), random.Random(4)
+        river = {t for t, name in enumerate(carcassonne.TILES) if name.startswith("R") and len(name) == 2}  # RA..RL
+        river_nodes = 0
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes = sorted(t for t, _ in s.chance_outcomes())
+                self.assertEqual(s.legal_actions(), outcomes)
+                mask = s.legal_actions_mask()
+                self.assertEqual([t for t in range(84) if mask[t]], outcomes)
+                river_nodes += set(outcomes) <= river
+                s.apply_action(rng.choice(outcomes))
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+        self.assertEqual(river_nodes, 11)  # 10 river tiles and the lake after the spring
+
     def test_legal_actions_are_the_engines_placements_and_figure_actions(self):
         for seed, options in ((11, {}), (12, {"river": True}), (13, {"abbot": True}),
                               (14, {"river": True, "abbot": True})):
