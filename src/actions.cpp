@@ -166,12 +166,11 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
       }
       const auto& fit = tiles::kFit[t];
       const auto& fit_count = tiles::kFitCount[t];
-      const int32_t origin = place_id(s, Placement{0, 0, 0}), row = 4 * s.side;
       int32_t list[kMaxLegalActions + 3];
       int n = 0;
       for (int i = 0, cells = board.open_count(); i < cells; ++i) {
         const OpenCell& o = board.open(i);
-        const int32_t base = origin + o.y * row + 4 * o.x;
+        const int32_t base = place_id(s, Placement{o.x, o.y, 0});
         const RotationIds rot = kRotationIds[fit[o.req]];  // loaded before the stores, which may alias it
         for (int k = 0; k < 4; ++k) list[n + k] = base + rot.slot[k];
         n += fit_count[o.req];
