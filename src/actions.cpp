@@ -239,21 +239,9 @@ Status check_action(const Game& game, int action, Verdict* why) {
 }
 
 Status apply_action(Game& game, int action, Events* events, Verdict* why) {
-  // The engine's own calls check the move; only what they cannot see is checked here.
-  if (game.phase() == Phase::GameOver) return Status::WrongPhase;
-  if (game.phase() == Phase::Draw) {
-    if (action < 0 || action >= kChanceOutcomes) return Status::InvalidArgument;
-    return game.draw(static_cast<TileType>(action), events, why);
-  }
-  Action a;
-  if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;
-  if (a.kind != kind_of(game.phase())) return Status::WrongPhase;
-  switch (a.kind) {
-    case Action::Kind::Placement: return game.place(a.at, why);
-    case Action::Kind::Figure: return game.act(a.slot.figure, a.slot.location, events, why);
-    case Action::Kind::Bonus: return a.take ? game.take_bonus(events, why) : game.pass(events, why);
-  }
-  return Status::Internal;
+  const Status s = check_action(game, action, why);
+  if (s == Status::Ok) apply_checked(game, action, events);
+  return s;
 }
 
 void apply_checked(Game& game, int action, Events* events) {
