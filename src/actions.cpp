@@ -6,6 +6,8 @@
 #include <array>
 #include <cstring>
 
+#include "carcassonne/expansions.hpp"
+
 namespace carc::rl {
 
 namespace {
@@ -18,25 +20,21 @@ struct Layout {
   int count = 1 + kLocationCount;                      // the meeple's slots: none, 1 + location
 };
 
-constexpr Layout layout_of(bool inns, bool abbot, bool traders) {
+// The figure layout of a mix (expansions.hpp); the mix indexes the tables below.
+constexpr Layout layout_of(Mix m) {
   Layout l;
-  if (inns) l.large = l.count, l.count += kLocationCount;
-  if (abbot) l.abbot = l.count, l.count += 2;
-  if (traders) l.builder = l.count, l.pig = l.count + kLocationCount, l.count += 2 * kLocationCount;
+  if (has(m, Expansion::InnsAndCathedrals)) l.large = l.count, l.count += kLocationCount;
+  if (has(m, Expansion::Abbot)) l.abbot = l.count, l.count += 2;
+  if (has(m, Expansion::TradersAndBuilders))
+    l.builder = l.count, l.pig = l.count + kLocationCount, l.count += 2 * kLocationCount;
   return l;
 }
 
-// The table index of a configuration: one bit per expansion that adds figures.
-constexpr int config_of(const Options& o) {
-  return (o.inns_and_cathedrals ? 1 : 0) | (o.abbot ? 2 : 0) | (o.traders_and_builders ? 4 : 0);
-}
-constexpr Layout layout_of(int config) { return layout_of(config & 1, config & 2, config & 4); }
-
 using SlotTable = std::array<FigureSlot, kMaxFigureSlots>;
-constexpr std::array<SlotTable, 8> kSlots = [] {
-  std::array<SlotTable, 8> t{};
-  for (int c = 0; c < 8; ++c) {
-    const Layout l = layout_of(c);
+constexpr std::array<SlotTable, kMixes> kSlots = [] {
+  std::array<SlotTable, kMixes> t{};
+  for (int c = 0; c < kMixes; ++c) {
+    const Layout l = layout_of(static_cast<Mix>(c));
     SlotTable& a = t[static_cast<size_t>(c)];
     for (int i = 0; i < kLocationCount; ++i) {
       const Location loc = static_cast<Location>(i);
@@ -52,7 +50,7 @@ constexpr std::array<SlotTable, 8> kSlots = [] {
   }
   return t;
 }();
-static_assert(layout_of(7).count == kMaxFigureSlots);
+static_assert(layout_of(kFigureMix).count == kMaxFigureSlots);
 
 // The slot index of a figure action in the configuration's table, or -1 if it has none.
 int slot_of(const Layout& l, FigureSlot f) {
@@ -88,34 +86,32 @@ constexpr std::array<RotationIds, 16> kRotationIds = [] {
 }  // namespace
 
 std::span<const FigureSlot> figure_slots(const Options& options) {
-  const int c = config_of(options);
-  return std::span<const FigureSlot>(kSlots[static_cast<size_t>(c)]).first(static_cast<size_t>(layout_of(c).count));
+  const Mix m = mix_of(options);
+  return std::span<const FigureSlot>(kSlots[m]).first(static_cast<size_t>(layout_of(m).count));
 }
 
 namespace {
-// The action space of each configuration: a figure layout (config_of) and whether the box
-// is bigger than the base game's 72 tiles (bit 3). No tile lies farther from (0,0) than
-// the box has tiles. A table, since every step of a batch asks for it several times.
-constexpr ActionSpace space_of(int index) {
+// The action space of each mix: its figure layout, and a window as wide as the board can
+// reach when the box is bigger than the base game's 72 tiles (no tile lies farther from
+// (0,0) than the box has tiles). A table, since every step of a batch asks for it several
+// times.
+constexpr ActionSpace space_of(Mix mix) {
   ActionSpace s;
-  s.reach = index & 8 ? Board::kReach : kBaseTiles;
+  s.reach = mix & kBiggerBoxMix ? Board::kReach : kBaseTiles;
   s.side = 2 * s.reach + 1;
   s.placements = s.side * s.side * 4;
-  s.figures = layout_of(index & 7).count;
-  s.bonus = index & 4 ? 2 : 0;  // Traders & Builders
+  s.figures = layout_of(mix).count;
+  s.bonus = has(mix, Expansion::TradersAndBuilders) ? 2 : 0;
   return s;
 }
-constexpr std::array<ActionSpace, 16> kSpaces = [] {
-  std::array<ActionSpace, 16> t{};
-  for (int i = 0; i < 16; ++i) t[static_cast<size_t>(i)] = space_of(i);
+constexpr std::array<ActionSpace, kMixes> kSpaces = [] {
+  std::array<ActionSpace, kMixes> t{};
+  for (int i = 0; i < kMixes; ++i) t[static_cast<size_t>(i)] = space_of(static_cast<Mix>(i));
   return t;
 }();
 }  // namespace
 
-ActionSpace action_space(int, const Options& options) {
-  const bool big = options.river || options.inns_and_cathedrals || options.traders_and_builders;
-  return kSpaces[static_cast<size_t>(config_of(options) | (big ? 8 : 0))];
-}
+ActionSpace action_space(int, const Options& options) { return kSpaces[mix_of(options)]; }
 
 int encode_placement(const ActionSpace& space, Placement p) {
   if (p.rot > 3 || p.x < -space.reach || p.x > space.reach || p.y < -space.reach || p.y > space.reach) return -1;
@@ -123,7 +119,7 @@ int encode_placement(const ActionSpace& space, Placement p) {
 }
 
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot) {
-  const int i = slot_of(layout_of(config_of(options)), slot);
+  const int i = slot_of(layout_of(mix_of(options)), slot);
   return i < 0 ? -1 : space.placements + i;
 }
 
@@ -180,7 +176,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
     }
     case Phase::PlaceMeeple: {
       const int base = action_space(game).placements;
-      const Layout l = layout_of(config_of(game.options()));
+      const Layout l = layout_of(mix_of(game.options()));
       FigureChoice opts[kMaxFigureOptions];
       const int k = game.figure_options(opts);
       out[0] = base;  // no figure

@@ -3,6 +3,8 @@
 // calls them at the named points of the turn.
 #include "carcassonne/game.hpp"
 
+#include "carcassonne/expansions.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
@@ -27,29 +29,13 @@ std::string_view figure_name(Figure f) {
   return "?";
 }
 
-bool has_figure(const Options& o, Figure f) {
-  switch (f) {
-    case Figure::Meeple: return true;
-    case Figure::Large: return o.inns_and_cathedrals;
-    case Figure::Abbot:
-    case Figure::Recall: return o.abbot;
-    case Figure::Builder:
-    case Figure::Pig: return o.traders_and_builders;
-  }
-  return false;
-}
+bool has_figure(const Options& o, Figure f) { return (f == Figure::Meeple) | ((figures_of(mix_of(o)) & bit(f)) != 0); }
 
 namespace {
-// The expansions that change the box, as bits: the index of a box in kBoxes.
-constexpr int box_index(bool river, bool abbot, bool inns, bool traders) {
-  return (river ? 1 : 0) | (abbot ? 2 : 0) | (inns ? 4 : 0) | (traders ? 8 : 0);
-}
-int box_index(const Options& o) { return box_index(o.river, o.abbot, o.inns_and_cathedrals, o.traders_and_builders); }
-}  // namespace
-
-namespace {
-constexpr int box_count(int box, TileType t) {
-  const bool river = box & 1, abbot = box & 2, inns = box & 4, traders = box & 8;
+// The box of a mix: how many tiles of type t it holds, less the start tile (or the spring).
+constexpr int box_count(Mix mix, TileType t) {
+  const bool river = has(mix, Expansion::River), abbot = has(mix, Expansion::Abbot),
+             inns = has(mix, Expansion::InnsAndCathedrals), traders = has(mix, Expansion::TradersAndBuilders);
   if (t >= kTileTypes) return 0;
   const tiles::TileDef& d = kDefs[t];
   switch (d.set) {
@@ -70,7 +56,7 @@ constexpr int box_count(int box, TileType t) {
 }
 }  // namespace
 
-int box_count(const Options& o, TileType t) { return box_count(box_index(o), t); }
+int box_count(const Options& o, TileType t) { return box_count(mix_of(o), t); }
 
 namespace {
 // River tiles are drawn first, the lake last of them; the land tiles after them. Sorting a
@@ -84,10 +70,9 @@ void Game::init(int players, Options options) {
     throw std::invalid_argument("player count must be 1 to 6, not " + std::to_string(players));
   players_ = static_cast<uint8_t>(players);
   options_ = options;
-  const auto bit = [](Figure f) { return 1u << static_cast<int>(f); };
-  const auto extra = static_cast<uint8_t>((options.inns_and_cathedrals ? bit(Figure::Large) : 0) |
-                                          (options.abbot ? bit(Figure::Abbot) : 0) |
-                                          (options.traders_and_builders ? bit(Figure::Builder) | bit(Figure::Pig) : 0));
+  mix_ = mix_of(options);
+  // Bits 1..4 of figures_of: the kinds a player holds one of (Large..Pig); not the recall.
+  const auto extra = static_cast<uint8_t>(figures_of(mix_) & ((1u << kFigureKinds) - 2u));
   for (int p = 0; p < players; ++p) {
     supply_[p] = kMeeplesPerPlayer;
     figures_[p] = extra;
@@ -105,20 +90,20 @@ struct Box {
   std::array<TileType, kMaxDeck> tiles{};
   int size = 0;
 };
-constexpr std::array<Box, 16> kBoxes = [] {
-  std::array<Box, 16> boxes{};
-  for (int b = 0; b < 16; ++b)
+constexpr std::array<Box, kMixes> kBoxes = [] {
+  std::array<Box, kMixes> boxes{};
+  for (int b = 0; b < kMixes; ++b)
     for (int rank = -kTileTypes; rank < kTileTypes; ++rank) {
       const TileType t = static_cast<TileType>(rank < 0 ? rank + kTileTypes : rank);
       if ((rank < 0) != tiles::is_river(t)) continue;
-      for (int i = box_count(b, t); i > 0; --i) boxes[b].tiles[boxes[b].size++] = t;
+      for (int i = box_count(static_cast<Mix>(b), t); i > 0; --i) boxes[b].tiles[boxes[b].size++] = t;
     }
   return boxes;
 }();
 }  // namespace
 
 void Game::set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const {
-  const Box& b = kBoxes[box_index(options)];
+  const Box& b = kBoxes[mix_of(options)];
   box = b.tiles;
   n = b.size;
 }
@@ -721,7 +706,7 @@ void Game::random_figure(Rng& rng, Events* events) {
 
 void Game::playout(Rng& rng, Events* events, Future future) {
   if (future == Future::Sampled || caller_draws_) redeal(rng, events);
-  if (options_.river | options_.abbot | options_.inns_and_cathedrals | options_.traders_and_builders) {
+  if (mix_ != 0) {
     playout_expansions(rng, events);
     return;
   }

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "carcassonne/expansions.hpp"
 #include "carcassonne/history.hpp"
 #include "carcassonne/notation.hpp"
 
@@ -45,7 +46,7 @@ std::string RecordError::message() const { return fmt::format("line {}: {}", lin
 namespace {
 // Whether a game's tiles all have one-letter ids (the base game's A..X): then a pile is
 // written as letters, a space every ten; else as ids, a space between each.
-bool one_letter_ids(const Options& o) { return !o.river && !o.abbot && !o.inns_and_cathedrals && !o.traders_and_builders; }
+bool one_letter_ids(const Options& o) { return mix_of(o) == 0; }
 
 // The tiles of a pile as the record writes them.
 std::string ids_of(std::span<const TileType> tiles, const Options& options) {

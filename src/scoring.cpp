@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "carcassonne/expansions.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/scoring.hpp"
 
@@ -232,7 +233,7 @@ void Game::score_completed(SegId root, Events* events) {
       kept += !on;
     }
   };
-  if (options_.abbot | options_.inns_and_cathedrals | options_.traders_and_builders) walk(std::true_type{});
+  if (mix_ & kFigureMix) walk(std::true_type{});
   else walk(std::false_type{});
   nmeeples_ = static_cast<uint8_t>(kept);
   features_.root_counters(root).meeples = 0;

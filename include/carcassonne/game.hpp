@@ -471,6 +471,7 @@ class Game {
   RiverEnd river_{};
   uint64_t seed_ = 0;
   Options options_;
+  uint8_t mix_ = 0;  // the expansions of options_ as a Mix (expansions.hpp): one load on hot paths
   uint8_t players_ = 0;
   uint8_t current_ = 0;
   Phase phase_ = Phase::PlaceTile;
