@@ -4,6 +4,7 @@
 #include "carcassonne/game.hpp"
 
 #include "carcassonne/expansions.hpp"
+#include "modules.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -184,12 +185,6 @@ void Game::check_box(std::span<const TileType> tiles, bool ordered) const {
       land_seen = true;
     }
   }
-}
-
-int Game::supply(int player, Figure f) const {
-  if (f == Figure::Meeple) return supply_[player];
-  if (f == Figure::Recall) return 0;
-  return (figures_[player] >> static_cast<int>(f)) & 1;
 }
 
 uint8_t Game::leaders() const {
@@ -382,15 +377,17 @@ Verdict Game::check_figure(Figure f, Location loc) const {
   if (f == Figure::Meeple && loc == Location::None) return Verdict{};
   if (!has_figure(options_, f))
     return Verdict{Illegal::NotInGame};
-  if (f == Figure::Abbot || f == Figure::Recall) return abbot_check(f, loc);
+  Verdict v;
+  // A module's actions that put no figure onto a feature of the tile (the recall) are its own.
+  if (any_module(mix_, [&](auto m) { return decltype(m)::check_action(*this, f, loc, &v); })) return v;
   if (static_cast<int>(loc) >= kLocationCount) return Verdict{Illegal::NoSuchFeature};
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const uint8_t local = kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)];
   if (local == tiles::kNoSeg) return Verdict{Illegal::NoSuchFeature};
   const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
+  if (any_module(mix_, [&](auto m) { return decltype(m)::check_deploy(*this, f, r, &v); })) return v;
   const FeatureKind kind = features_.kind(r);
-  if (kind == FeatureKind::Garden) return Verdict{options_.abbot ? Illegal::GardenAbbotOnly : Illegal::NoSuchFeature};
-  if (f == Figure::Builder || f == Figure::Pig) return traders_check(f, r);
+  if (kind == FeatureKind::Garden) return Verdict{Illegal::NoSuchFeature};  // a garden is a feature only with its module
   if (kind == FeatureKind::Field && !options_.farmers) return Verdict{Illegal::FarmersOff};
   if (features_.root_counters(r).meeples > 0) return Verdict{Illegal::FeatureOccupied};
   if (supply(current_, f) == 0) return Verdict{Illegal::NoSupply};
@@ -424,12 +421,7 @@ int Game::figure_options(FigureChoice* out) const {
   int n = 0;
   const int k = meeple_options(locs);
   for (int i = 0; i < k; ++i) out[n++] = FigureChoice{Figure::Meeple, locs[i]};
-  if (supply(current_, Figure::Large)) {  // wherever a meeple could go
-    const int m = free_locations(locs);
-    for (int i = 0; i < m; ++i) out[n++] = FigureChoice{Figure::Large, locs[i]};
-  }
-  if (options_.abbot) n += abbot_options(out + n);
-  if (options_.traders_and_builders) n += traders_options(out + n);
+  each_module(mix_, [&](auto m) { n += decltype(m)::figure_options(*this, out + n); });
   return n;
 }
 
@@ -492,8 +484,8 @@ Status Game::act(Figure f, Location loc, Events* events, Verdict* why) {
 }
 
 void Game::act_checked(Figure f, Location loc, Events* events) {
-  if (f == Figure::Recall) abbot_recall(events);
-  else if (loc != Location::None) put_figure(f, first_location(loc));
+  if (loc != Location::None || f != Figure::Meeple)
+    take_action(f, loc == Location::None ? loc : first_location(loc), events);
   finish_turn(events);
 }
 
@@ -514,14 +506,36 @@ inline void Game::put_figure(Figure f, Location loc) {
   else figures_[current_] = static_cast<uint8_t>(figures_[current_] & ~(1u << static_cast<int>(f)));
 }
 
+// A checked figure action: a module's own (the recall) or a figure onto the tile just placed,
+// at the first location of its feature there.
+void Game::take_action(Figure f, Location first, Events* events) {
+  if (any_module(mix_, [&](auto m) { return decltype(m)::act(*this, f, first, events); })) return;
+  put_figure(f, first);
+}
+
+// The end of a placement: what the modules decide before scoring, the scoring of what it
+// completed, then the turn passes unless a module holds it for a decision (the builder's
+// bonus tile).
 void Game::finish_turn(Events* events) {
-  if (!options_.traders_and_builders) {
+  if (mix_ == 0) {
     finish_base_turn(events);
     return;
   }
-  if (traders_finish_turn(events)) return;  // the builder's bonus tile is due first
+  each_module(mix_, [&](auto m) { decltype(m)::before_scoring(*this); });
+  score_pending(events);
+  if (any_module(mix_, [&](auto m) { return decltype(m)::after_scoring(*this, events); })) return;
   current_ = static_cast<uint8_t>((current_ + 1) % players_);
   draw_next(events);
+}
+
+// Scores every feature the tile just placed completed, each followed by the modules' hooks
+// (goods to the player who completed a city).
+void Game::score_pending(Events* events) {
+  for (int i = 0; i < npending_; ++i) {
+    score_completed(pending_[i], events);
+    each_module(mix_, [&](auto m) { decltype(m)::completed(*this, pending_[i], events); });
+  }
+  npending_ = 0;
 }
 
 // Scores what the tile completed and passes the turn: all of a turn's end without Traders &
@@ -700,8 +714,7 @@ void Game::random_figure(Rng& rng, Events* events) {
   const int k = figure_options(opts);
   const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
   if (pick == static_cast<uint32_t>(k)) return;
-  if (opts[pick].figure == Figure::Recall) abbot_recall(events);
-  else put_figure(opts[pick].figure, opts[pick].location);
+  take_action(opts[pick].figure, opts[pick].location, events);
 }
 
 void Game::playout(Rng& rng, Events* events, Future future) {

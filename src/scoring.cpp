@@ -8,6 +8,7 @@
 #include "carcassonne/expansions.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/scoring.hpp"
+#include "modules.hpp"
 
 namespace carc {
 
@@ -77,7 +78,8 @@ int Game::feature_tiles(SegId root) const {
 }
 
 int Game::feature_marks(SegId root) const {
-  if (!options_.inns_and_cathedrals) return 0;  // no other set has inns or cathedrals
+  constexpr Mix kMarked = Modules::where([](auto m) { return decltype(m)::kMarks; });
+  if (!(mix_ & kMarked)) return 0;  // only those modules' tiles carry marks
   int marks = 0;
   SegId s = root;
   do {
@@ -158,22 +160,6 @@ void Game::report_score(FeatureKind kind, int points, int tiles, bool end_game, 
   e.winners = winners;
   e.points = static_cast<int16_t>(points);
   e.tiles = static_cast<uint8_t>(tiles);
-  e.meeples = meeples;
-  events->push(e);
-}
-
-// The pigs' extra points on a field just scored: to each of its winners in `winners` (those
-// whose pig is in it).
-void Game::pay_pigs(uint8_t winners, int points, const PlayerCounts& meeples, const Meeple& first, Events* events) {
-  if (winners == 0 || points == 0) return;
-  for (int p = 0; p < players_; ++p)
-    if ((winners >> p) & 1) score_[p] += points;
-  if (!events) return;
-  Event e = event_at(Event::Type::Pig, first.tile, first.location);
-  e.feature = FeatureKind::Field;
-  e.end_game = true;
-  e.winners = winners;
-  e.points = static_cast<int16_t>(points);
   e.meeples = meeples;
   events->push(e);
 }
@@ -295,29 +281,22 @@ void Game::score_end(Events* events) {
   uint8_t first[kMaxMeeples];
   PlayerCounts weight[kMaxMeeples];
   const int nfeatures = group_figures(feature, first, weight);
-  const bool pigs = options_.traders_and_builders;  // read once: events alias everything
+  const Mix mix = mix_;  // read once: events alias everything
   for (int f = 0; f < nfeatures; ++f) {
     const SegId r = feature[f];
     const FeatureKind kind = features_.kind(r);
     if (kind == FeatureKind::Field && options_.first_edition_farmers) continue;  // scored per city below
     const FeatureSize size = end_size(r);
     const uint8_t winners = pay(kind, value_at_end(size, options_), size.tiles, true, weight[f], meeples_[first[f]], events);
-    if (kind == FeatureKind::Field && pigs)
-      pay_pigs(static_cast<uint8_t>(winners & pigs_on(r)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
-               weight[f], meeples_[first[f]], events);
+    if (kind == FeatureKind::Field)
+      each_module(mix, [&](auto m) { decltype(m)::field_scored(*this, r, winners, size, weight[f], meeples_[first[f]], events); });
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
-  if (options_.traders_and_builders) score_goods(events);
+  each_module(mix, [&](auto m) { decltype(m)::game_end(*this, events); });
 }
 
 void Game::end_now(Events* events) {
-  if (phase_ == Phase::PlaceMeeple) {
-    for (int i = 0; i < npending_; ++i) {
-      score_completed(pending_[i], events);
-      if (options_.traders_and_builders && features_.kind(pending_[i]) == FeatureKind::City) take_goods(pending_[i], events);
-    }
-    npending_ = 0;
-  }
+  if (phase_ == Phase::PlaceMeeple) score_pending(events);
   if (phase_ == Phase::GameOver) return;
   phase_ = Phase::GameOver;
   banked_ = score_;
@@ -348,9 +327,10 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
                                   std::array<int32_t, kMaxPlayers>* out) const {
   // Traders' goods and first-edition farmers score over the whole board, and a recall
   // scores an abbot anywhere; a completed city changes every field that touches it.
-  if (phase_ != Phase::PlaceMeeple || options_.traders_and_builders || options_.first_edition_farmers) return false;
+  constexpr Mix kUnprojectable = Modules::where([](auto m) { return !decltype(m)::kProjectable; });
+  if (phase_ != Phase::PlaceMeeple || (mix_ & kUnprojectable) || options_.first_edition_farmers) return false;
   for (int i = 0; i < k; ++i)
-    if (opts[i].figure == Figure::Recall) return false;
+    if (any_module(mix_, [&](auto m) { return !decltype(m)::projects(opts[i]); })) return false;
   for (int i = 0; i < npending_; ++i)
     if (options_.farmers && features_.kind(pending_[i]) == FeatureKind::City) return false;
 
@@ -468,12 +448,8 @@ void Game::score_first_edition_farmers(Events* events) {
     }
     if (!any) continue;
     const uint8_t winners = pay(FeatureKind::Field, points::kFirstEditionFieldCity, feature_tiles(city), true, farmers, first, events);
-    if (!options_.traders_and_builders) continue;
-    unsigned pigs = 0;
-    for (int i = 0; i < nmeeples_; ++i)
-      if (meeples_[i].kind == Figure::Pig && fields.contains(features_.find(meeples_[i].seg))) pigs |= 1u << meeples_[i].player;
-    pay_pigs(static_cast<uint8_t>(winners & pigs), points::kFirstEditionPigCity - points::kFirstEditionFieldCity, farmers,
-             first, events);
+    const auto in_fields = [&](SegId r) { return fields.contains(r); };
+    each_module(mix_, [&](auto m) { decltype(m)::city_farmers_paid(*this, in_fields, winners, farmers, first, events); });
   }
 }
 

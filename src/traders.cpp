@@ -3,20 +3,21 @@
 // or city holding one of its owner's meeples and earns its owner a bonus tile whenever a
 // later tile of theirs extends that feature (one bonus tile a turn, which may be declined);
 // the pig, which goes onto a field holding one of its owner's farmers and makes that field
-// worth 4 per completed city to its owner if they win it (scoring.cpp).
+// worth 4 per completed city to its owner if they win it.
 #include <algorithm>
 
-#include "carcassonne/game.hpp"
-#include "carcassonne/scoring.hpp"
+#include "traders.hpp"
 
 namespace carc {
 
+using TradersAndBuilders = Module<Expansion::TradersAndBuilders>;
+
 // Whether the feature holds one of the current player's meeples or large meeples (their
 // "meeple" for the builder, their "farmer" for the pig).
-bool Game::holds_own_meeple(SegId root) const {
-  for (int i = 0; i < nmeeples_; ++i) {
-    const Meeple& m = meeples_[i];
-    if (m.player == current_ && (m.kind == Figure::Meeple || m.kind == Figure::Large) && features_.find(m.seg) == root)
+bool TradersAndBuilders::holds_own_meeple(const Game& g, SegId root) {
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.player == g.current_ && (m.kind == Figure::Meeple || m.kind == Figure::Large) && g.features_.find(m.seg) == root)
       return true;
   }
   return false;
@@ -24,47 +25,54 @@ bool Game::holds_own_meeple(SegId root) const {
 
 // The builder or the pig onto the feature with root `root` of the tile just placed (not a
 // garden: check_figure refuses that first).
-Verdict Game::traders_check(Figure f, SegId root) const {
-  const FeatureKind kind = features_.kind(root);
+Verdict TradersAndBuilders::check(const Game& g, Figure f, SegId root) {
+  const FeatureKind kind = g.features_.kind(root);
   if (f == Figure::Builder) {
     if (kind != FeatureKind::Road && kind != FeatureKind::City) return Verdict{Illegal::BuilderRoadOrCity};
-    if (supply(current_, f) == 0) return Verdict{Illegal::NoSupply};
-    if (!holds_own_meeple(root)) return Verdict{Illegal::BuilderNeedsMeeple};
-    if (features_.root_counters(root).open == 0) return Verdict{Illegal::BuilderComplete};
+    if (g.supply(g.current_, f) == 0) return Verdict{Illegal::NoSupply};
+    if (!holds_own_meeple(g, root)) return Verdict{Illegal::BuilderNeedsMeeple};
+    if (g.features_.root_counters(root).open == 0) return Verdict{Illegal::BuilderComplete};
     return Verdict{};
   }
   if (kind != FeatureKind::Field) return Verdict{Illegal::PigFieldOnly};
-  if (!options_.farmers) return Verdict{Illegal::FarmersOff};
-  if (supply(current_, f) == 0) return Verdict{Illegal::NoSupply};
-  if (!holds_own_meeple(root)) return Verdict{Illegal::PigNeedsFarmer};
+  if (!g.options_.farmers) return Verdict{Illegal::FarmersOff};
+  if (g.supply(g.current_, f) == 0) return Verdict{Illegal::NoSupply};
+  if (!holds_own_meeple(g, root)) return Verdict{Illegal::PigNeedsFarmer};
   return Verdict{};
 }
 
+// A garden is no feature for the builder or the pig: the core's rule for gardens decides.
+bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdict* v) {
+  if ((f != Figure::Builder && f != Figure::Pig) || g.features_.kind(root) == FeatureKind::Garden) return false;
+  *v = check(g, f, root);
+  return true;
+}
+
 // Bit p set if player p's pig is on the field with root `root`.
-uint8_t Game::pigs_on(SegId root) const {
+uint8_t TradersAndBuilders::pigs_on(const Game& g, SegId root) {
   unsigned pigs = 0;
-  for (int i = 0; i < nmeeples_; ++i)
-    if (meeples_[i].kind == Figure::Pig && features_.find(meeples_[i].seg) == root) pigs |= 1u << meeples_[i].player;
+  for (int i = 0; i < g.nmeeples_; ++i)
+    if (g.meeples_[i].kind == Figure::Pig && g.features_.find(g.meeples_[i].seg) == root) pigs |= 1u << g.meeples_[i].player;
   return static_cast<uint8_t>(pigs);
 }
 
 // The builder's choices, then the pig's, on the tile just placed: each feature once, by its
 // first location.
-int Game::traders_options(FigureChoice* out) const {
-  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
+  const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const auto& o = tiles::kOriented[pt.type][pt.rot];
   int n = 0;
   for (const Figure f : {Figure::Builder, Figure::Pig}) {
-    if (supply(current_, f) == 0) continue;
+    if (g.supply(g.current_, f) == 0) continue;
     SegId seen[tiles::kMaxSegs];
     int nseen = 0;
     for (int i = 0; i < o.nchoices; ++i) {
       const Location loc = o.choices[i];
-      const SegId r = features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
+      const SegId r = g.features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
       if (std::find(seen, seen + nseen, r) != seen + nseen) continue;
       seen[nseen++] = r;
-      if (features_.kind(r) == FeatureKind::Garden) continue;
-      if (traders_check(f, r)) out[n++] = FigureChoice{f, loc};
+      if (g.features_.kind(r) == FeatureKind::Garden) continue;
+      if (check(g, f, r)) out[n++] = FigureChoice{f, loc};
     }
   }
   return n;
@@ -72,78 +80,86 @@ int Game::traders_options(FigureChoice* out) const {
 
 // Whether the tile just placed extends a road or city that holds the current player's
 // builder, which stood there before this tile came (not the one deployed on it now).
-bool Game::builder_extended() const {
-  const int last = board_.tile_count() - 1;
-  for (int i = 0; i < nmeeples_; ++i) {
-    const Meeple& m = meeples_[i];
-    if (m.player != current_ || m.kind != Figure::Builder || m.tile == last) continue;
-    const SegId root = features_.find(m.seg);
-    const PlacedTile& pt = board_.tile(last);
+bool TradersAndBuilders::builder_extended(const Game& g) {
+  const int last = g.board_.tile_count() - 1;
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.player != g.current_ || m.kind != Figure::Builder || m.tile == last) continue;
+    const SegId root = g.features_.find(m.seg);
+    const PlacedTile& pt = g.board_.tile(last);
     const tiles::TileDef& d = tiles::kDefs[pt.type];
     for (int s = 0; s < d.nsegs; ++s)
-      if (features_.find(static_cast<SegId>(pt.seg_base + s)) == root) return true;
+      if (g.features_.find(static_cast<SegId>(pt.seg_base + s)) == root) return true;
     return false;  // a player has one builder
   }
   return false;
 }
 
-// The goods of the city just completed go to the player who completed it (the current
-// player), whoever holds the city: one token per goods symbol on its tiles.
-void Game::take_goods(SegId city, Events* events) {
+// The goods of a city the placement completed go to the player who completed it (the
+// current player), whoever holds the city: one token per goods symbol on its tiles.
+void TradersAndBuilders::take_goods(Game& g, SegId city, Events* events) {
   std::array<uint8_t, kGoodsKinds> taken{};
   SegId s = city;
   do {
-    const PlacedTile& pt = board_.tile(features_.tile_of(s));
-    const Goods g = tiles::kDefs[pt.type].segs[s - pt.seg_base].goods;
-    if (g != Goods::None) ++taken[static_cast<int>(g) - 1];
-    s = features_.next(s);
+    const PlacedTile& pt = g.board_.tile(g.features_.tile_of(s));
+    const Goods goods = tiles::kDefs[pt.type].segs[s - pt.seg_base].goods;
+    if (goods != Goods::None) ++taken[static_cast<int>(goods) - 1];
+    s = g.features_.next(s);
   } while (s != city);
   if (taken == std::array<uint8_t, kGoodsKinds>{}) return;
-  for (int k = 0; k < kGoodsKinds; ++k) goods_[current_][k] = static_cast<uint8_t>(goods_[current_][k] + taken[k]);
+  for (int k = 0; k < kGoodsKinds; ++k) g.goods_[g.current_][k] = static_cast<uint8_t>(g.goods_[g.current_][k] + taken[k]);
   if (!events) return;
-  Event e = event_at(Event::Type::Goods, board_.tile_count() - 1, first_location_of(city));
+  Event e = g.event_at(Event::Type::Goods, g.board_.tile_count() - 1, g.first_location_of(city));
   e.feature = FeatureKind::City;
-  e.winners = static_cast<uint8_t>(1u << current_);
+  e.winners = static_cast<uint8_t>(1u << g.current_);
   e.goods = taken;
   events->push(e);
 }
 
-// The end of a placement with Traders & Builders: scoring, goods, and whether the builder's
-// bonus tile is due (then Phase::Bonus, while tiles are left; true). Whether the builder
-// earned it is decided before scoring, which may send the builder home.
-bool Game::traders_finish_turn(Events* events) {
-  const bool earned = !bonus_turn_ && builder_extended();
-  for (int i = 0; i < npending_; ++i) {
-    const SegId r = pending_[i];
-    score_completed(r, events);
-    if (features_.kind(r) == FeatureKind::City) take_goods(r, events);
-  }
-  npending_ = 0;
-  bonus_turn_ = false;
-  if (earned && drawn_ < deck_size_) {
-    phase_ = Phase::Bonus;
-    if (events) {
-      Event e = event_at(Event::Type::Bonus, board_.tile_count() - 1, Location::None);
-      e.winners = static_cast<uint8_t>(1u << current_);
-      events->push(e);
-    }
-    return true;
-  }
-  return false;
+void TradersAndBuilders::bonus_due(Game& g, Events* events) {
+  g.phase_ = Phase::Bonus;
+  if (!events) return;
+  Event e = g.event_at(Event::Type::Bonus, g.board_.tile_count() - 1, Location::None);
+  e.winners = static_cast<uint8_t>(1u << g.current_);
+  events->push(e);
+}
+
+// The pigs' extra points on a field just scored: to each winner in `winners` (those whose pig
+// is in it).
+void TradersAndBuilders::pay_pigs(Game& g, uint8_t winners, int points, const std::array<uint8_t, kMaxPlayers>& weight,
+                                  const Meeple& first, Events* events) {
+  if (winners == 0 || points == 0) return;
+  for (int p = 0; p < g.players_; ++p)
+    if ((winners >> p) & 1) g.score_[p] += points;
+  if (!events) return;
+  Event e = g.event_at(Event::Type::Pig, first.tile, first.location);
+  e.feature = FeatureKind::Field;
+  e.end_game = true;
+  e.winners = winners;
+  e.points = static_cast<int16_t>(points);
+  e.meeples = weight;
+  events->push(e);
+}
+
+// A field's winner with their pig in it scores 4 per completed city instead of 3.
+void TradersAndBuilders::field_scored(Game& g, SegId root, uint8_t winners, const FeatureSize& size,
+                                      const std::array<uint8_t, kMaxPlayers>& weight, const Meeple& first, Events* events) {
+  pay_pigs(g, static_cast<uint8_t>(winners & pigs_on(g, root)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
+           weight, first, events);
 }
 
 // End of the game: for each kind of goods, 10 to every player with the most tokens (at
 // least one).
-void Game::score_goods(Events* events) {
+void TradersAndBuilders::game_end(Game& g, Events* events) {
   for (int k = 0; k < kGoodsKinds; ++k) {
     int most = 0;
-    for (int p = 0; p < players_; ++p) most = std::max(most, static_cast<int>(goods_[p][k]));
+    for (int p = 0; p < g.players_; ++p) most = std::max(most, static_cast<int>(g.goods_[p][k]));
     if (most == 0) continue;
     uint8_t winners = 0;
-    for (int p = 0; p < players_; ++p)
-      if (goods_[p][k] == most) {
+    for (int p = 0; p < g.players_; ++p)
+      if (g.goods_[p][k] == most) {
         winners = static_cast<uint8_t>(winners | 1u << p);
-        score_[p] += points::kGoodsMajority;
+        g.score_[p] += points::kGoodsMajority;
       }
     if (!events) continue;
     Event e{};

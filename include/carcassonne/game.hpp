@@ -1,7 +1,6 @@
 // A whole game of Carcassonne as one copyable value: board, features, figures, scores, the
 // draw pile and the turn phase. The expansions are rules modules with their own files
-// (river.cpp, abbot.cpp, traders.cpp; Inns & Cathedrals is its tiles' values in scoring.cpp
-// and the large meeple's weight), called at named points of the turn when their option is on.
+// (src/modules.hpp lists them), called at named points of the turn when their option is on.
 #pragma once
 
 #include <array>
@@ -17,6 +16,8 @@
 #include "carcassonne/tiles.hpp"
 
 namespace carc {
+
+enum class Expansion : uint8_t;  // expansions.hpp
 
 inline constexpr int kMinPlayers = 1;
 inline constexpr int kMaxPlayers = 6;
@@ -225,7 +226,10 @@ class Game {
   int banked_score(int player) const { return phase_ == Phase::GameOver ? banked_[player] : score_[player]; }
   int supply(int player) const { return supply_[player]; }
   // Figures of a kind in the player's supply (meeples 0..7, the others 0 or 1).
-  int supply(int player, Figure f) const;
+  int supply(int player, Figure f) const {
+    if (f == Figure::Meeple) return supply_[player];
+    return f == Figure::Recall ? 0 : (figures_[player] >> static_cast<int>(f)) & 1;
+  }
   // Goods tokens of a kind the player holds (Traders & Builders; 0 for Goods::None).
   int goods(int player, Goods g) const { return g == Goods::None ? 0 : goods_[player][static_cast<int>(g) - 1]; }
   // Bit p set for each player with the highest score (the winners once the game is over).
@@ -389,6 +393,10 @@ class Game {
   friend bool operator==(const Game&, const Game&) = default;
 
  private:
+  // The expansions' rules modules (src/module.hpp) work on the game's state as the core does.
+  template <Expansion>
+  friend struct Module;
+
   void init(int players, Options options);
   void set_pile(std::span<const TileType> tiles);
   void draw_next(Events* events);
@@ -405,7 +413,9 @@ class Game {
   int free_locations(Location* out) const;
   void random_figure(Rng& rng, Events* events);
   void playout_expansions(Rng& rng, Events* events);
+  void take_action(Figure f, Location loc, Events* events);
   void finish_turn(Events* events);
+  void score_pending(Events* events);
   void finish_base_turn(Events* events);
   bool current_is_river() const { return current_tile() != kNoTile && tiles::is_river(current_tile()); }
   bool next_is_river() const { return drawn_ < deck_size_ && tiles::is_river(deck_[drawn_]); }
@@ -425,20 +435,6 @@ class Game {
   Placement random_river_placement(Rng& rng) const;
   void river_placed(TileType t, Placement p);
   Verdict river_draw_check(TileType t) const;
-  // abbot.cpp
-  Verdict abbot_check(Figure f, Location loc) const;
-  int abbot_options(FigureChoice* out) const;
-  void abbot_recall(Events* events);
-  int centre_neighbours(uint8_t tile) const;
-  // traders.cpp
-  Verdict traders_check(Figure f, SegId root) const;
-  int traders_options(FigureChoice* out) const;
-  bool holds_own_meeple(SegId root) const;
-  uint8_t pigs_on(SegId root) const;
-  bool builder_extended() const;
-  void take_goods(SegId city, Events* events);
-  bool traders_finish_turn(Events* events);
-  void score_goods(Events* events);
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
@@ -449,7 +445,6 @@ class Game {
               Events* events);
   void report_score(FeatureKind kind, int points, int tiles, bool end_game, uint8_t winners, const PlayerCounts& meeples,
                     const Meeple& first, Events* events) const;
-  void pay_pigs(uint8_t winners, int points, const PlayerCounts& meeples, const Meeple& first, Events* events);
   void forget_monk(uint8_t tile);
   void release(const Meeple& m);
   void score_first_edition_farmers(Events* events);
@@ -483,6 +478,7 @@ class Game {
   bool fixed_order_ = false;
   bool caller_draws_ = false;
   bool bonus_turn_ = false;  // the tile being drawn or placed is the builder's bonus tile
+  bool bonus_due_ = false;   // while a placement ends: its builder earned a bonus tile
 };
 
 // Whether two games show the players the same: everything but the order of the face-down

@@ -1,0 +1,22 @@
+// The Abbot module (abbot.cpp; docs/expansions.md, "The Abbot").
+#pragma once
+
+#include "module.hpp"
+
+namespace carc {
+
+template <>
+struct Module<Expansion::Abbot> : Hooks {
+  static int figure_options(const Game& g, FigureChoice* out);
+  static bool check_action(const Game& g, Figure f, Location loc, Verdict* v);
+  static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);
+  static bool act(Game& g, Figure f, Location loc, Events* events);
+  // A recall scores an abbot anywhere on the board, which the projection does not follow.
+  static bool projects(const FigureChoice& c) { return c.figure != Figure::Recall; }
+
+ private:
+  static Verdict check(const Game& g, Figure f, Location loc);
+  static void recall(Game& g, Events* events);
+};
+
+}  // namespace carc

@@ -1,0 +1,70 @@
+// What a rules module is: the rules of one expansion, in its own file, as a specialisation of
+// Module<E> whose static functions are hooks that the core calls at named points of the turn,
+// for each module of the game's mix, in the order of the module list (modules.hpp). A module
+// defines the hooks it needs and inherits the rest from Hooks: empty inline functions that
+// the compiler drops, so a hook costs only the modules that define it. Game makes every
+// Module<E> its friend: a module reads and changes the game's state as the core does.
+#pragma once
+
+#include "carcassonne/expansions.hpp"
+#include "carcassonne/game.hpp"
+#include "carcassonne/scoring.hpp"
+
+namespace carc {
+
+template <Expansion E>
+struct Module;
+
+struct Hooks {
+  // --- the figure action (step 5 of a turn) ---
+  // Appends the module's figure actions on the tile just placed to out (after the meeples'
+  // and the earlier modules'); returns how many.
+  static int figure_options(const Game&, FigureChoice*) { return 0; }
+  // Checks an action of the module that is not a figure onto a feature of the tile just
+  // placed (a recall, the abbot onto the centre); true if the module decided, with *v.
+  static bool check_action(const Game&, Figure, Location, Verdict*) { return false; }
+  // Checks figure f onto the feature with root `root` of the tile just placed, where the
+  // module has a rule of its own; true if it decided, with *v. Else the base rules apply.
+  static bool check_deploy(const Game&, Figure, SegId, Verdict*) { return false; }
+  // Performs an action that check_action accepted; true if the module did (else the core
+  // puts the figure on the tile).
+  static bool act(Game&, Figure, Location, Events*) { return false; }
+
+  // --- the end of a placement (steps 7-9) ---
+  // Before the placement's scoring: what the placement earned, decided before scoring can
+  // send figures home.
+  static void before_scoring(Game&) {}
+  // After a feature the placement completed has been scored (its figures are home).
+  static void completed(Game&, SegId, Events*) {}
+  // After the placement's scoring, before the turn passes: true if the module holds the turn
+  // for a decision of its own (the game then waits in the phase it set).
+  static bool after_scoring(Game&, Events*) { return false; }
+
+  // --- the end of the game ---
+  // A field paid `winners` its end-game value (size.cities completed cities); `weight` and
+  // `first` as in its Score event.
+  static void field_scored(Game&, SegId, uint8_t, const FeatureSize&, const std::array<uint8_t, kMaxPlayers>&,
+                           const Meeple&, Events*) {}
+  // First-edition farmers: a completed city paid `winners` for their farmers in the fields
+  // that touch it (in_fields(root) says whether a field is one of them).
+  template <class InFields>
+  static void city_farmers_paid(Game&, InFields, uint8_t, const std::array<uint8_t, kMaxPlayers>&, const Meeple&,
+                                Events*) {}
+  // After every feature has been scored at the end.
+  static void game_end(Game&, Events*) {}
+
+  // --- what the bots' projections may assume ---
+  // Whether end_payouts and a figure's own feature say all that a figure action changes in
+  // the end scores (false: the module scores across the board, project_figure_options
+  // falls back to ending copies).
+  static constexpr bool kProjectable = true;
+  // Whether a figure action's effect is its figure on its feature (false: project_figure_options
+  // cannot follow it and falls back to ending copies).
+  static bool projects(const FigureChoice&) { return true; }
+
+  // --- data ---
+  // Whether the module's tiles carry feature marks (inns, cathedrals) that the values read.
+  static constexpr bool kMarks = false;
+};
+
+}  // namespace carc
