@@ -1,6 +1,6 @@
 // Game flow: set-up, the draw pile, placing tiles, figure actions, passing the turn. The
-// expansions' rules are in their own files (river.cpp, abbot.cpp, traders.cpp); this file
-// calls them at the named points of the turn.
+// expansions' rules are modules in their own files (modules.hpp lists them); this file
+// calls their hooks at the named points of the turn.
 #include "carcassonne/game.hpp"
 
 #include "carcassonne/expansions.hpp"
@@ -78,10 +78,13 @@ void Game::init(int players, Options options) {
     supply_[p] = kMeeplesPerPlayer;
     figures_[p] = extra;
   }
-  const TileType first = options.river ? tiles::kSpring : kStartTile;
+  TileType first = kStartTile;
+  each_module(mix_, [&](auto m) {
+    if (decltype(m)::kStartTile != kNoTile) first = decltype(m)::kStartTile;
+  });
   const SegId base = features_.add_tile(first, 0);
   board_.place(0, 0, first, 0, base);
-  if (options.river) river_set_up();
+  each_module(mix_, [&](auto m) { decltype(m)::set_up(*this); });
 }
 
 namespace {
@@ -216,16 +219,11 @@ Verdict Game::check_fit(TileType t, Placement p) const {
     v.reason = Illegal::BadRotation;
     return v;
   }
-  if (tiles::is_river(t)) return river_check(t, p);
+  if (with_tile_owner(t, [&](auto m) { v = decltype(m)::check_fit(*this, t, p); })) return v;
   const OpenCell* o = board_.open_at(p.x, p.y);
   if (!o) {
-    if (board_.blocked_at(p.x, p.y)) {  // the river's open end: no land tile shows a river edge
-      v.reason = Illegal::Mismatch;
-      v.side = static_cast<Side>(river_.entry);
-      v.want = Edge::River;
-      v.have = static_cast<Edge>((kOriented[t][p.rot].edge_code >> (2 * river_.entry)) & 3);
+    if (board_.blocked_at(p.x, p.y) && any_module(mix_, [&](auto m) { return decltype(m)::check_blocked(*this, t, p, &v); }))
       return v;
-    }
     v.reason = board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::NoNeighbour;
     return v;
   }
@@ -255,8 +253,8 @@ Verdict Game::check_placement(Placement p) const {
 
 int Game::placements_for(TileType t, Placement* out) const {
   if (t >= kTileTypes) return 0;
-  if (tiles::is_river(t)) return river_placements(t, out);
   int n = 0;
+  if (with_tile_owner(t, [&](auto m) { n = decltype(m)::placements(*this, t, out); })) return n;
   const auto& fit = tiles::kFit[t];
   for (int i = 0, e = board_.open_count(); i < e; ++i) {
     const OpenCell& o = board_.open(i);
@@ -279,7 +277,9 @@ int Game::placement_count(TileType t) const {
   if (t >= kTileTypes) return 0;
   const uint8_t counted = tiles::kCountedAs[t];  // one load for the base game's types
   if (counted < kBaseTypes) return board_.base_placement_count(counted);
-  return tiles::is_river(t) ? river_placements(t, nullptr) : board_.placement_count(t);
+  int n = 0;
+  if (with_tile_owner(t, [&](auto m) { n = decltype(m)::placements(*this, t, nullptr); })) return n;
+  return board_.placement_count(t);
 }
 
 bool Game::fits_anywhere(TileType t) const { return placement_count(t) > 0; }
@@ -302,13 +302,14 @@ void Game::add_pending(SegId root) {
 // features and notes every feature this completes.
 void Game::apply_placement(Placement p) {
   const TileType t = current_tile();
-  apply_canonical(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
+  apply_canonical<true>(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
 }
 
 // The same for a placement whose rotation is the smallest of its picture (what the listings
 // and the playouts give): a playout does not look it up again. It takes x, y and the
 // rotation apart, not as a Placement: a Placement rebuilt with the canonical rotation was
 // two narrow stores and a 32-bit reload, a store-forwarding stall on every C ABI placement.
+template <bool kModules>
 void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   const Placement p{x, y, static_cast<uint8_t>(rot)};
   const auto& me = kOriented[t][rot];
@@ -316,7 +317,7 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   const SegId base = features_.add_tile(t, index);
   int neighbour[4];
   board_.place(p.x, p.y, t, rot, base, neighbour);
-  if (kOriented[t][rot].river) river_placed(t, p);
+  if constexpr (kModules) each_module(mix_, [&](auto m) { decltype(m)::placed(*this, t, p); });
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
   unsigned joined = 0;  // the tile's road and city segments that met a neighbour
@@ -375,17 +376,17 @@ Verdict Game::check_meeple(Location loc) const { return check_figure(Figure::Mee
 Verdict Game::check_figure(Figure f, Location loc) const {
   if (phase_ != Phase::PlaceMeeple) return Verdict{Illegal::WrongPhase};
   if (f == Figure::Meeple && loc == Location::None) return Verdict{};
-  if (!has_figure(options_, f))
-    return Verdict{Illegal::NotInGame};
-  Verdict v;
+  if (f != Figure::Meeple && !(figures_of(mix_) & bit(f))) return Verdict{Illegal::NotInGame};  // has_figure
   // A module's actions that put no figure onto a feature of the tile (the recall) are its own.
-  if (any_module(mix_, [&](auto m) { return decltype(m)::check_action(*this, f, loc, &v); })) return v;
+  // (The base game skips the modules: its verdicts stay in registers.)
+  Verdict v;
+  if (mix_ && any_module(mix_, [&](auto m) { return decltype(m)::check_action(*this, f, loc, &v); })) return v;
   if (static_cast<int>(loc) >= kLocationCount) return Verdict{Illegal::NoSuchFeature};
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
   const uint8_t local = kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)];
   if (local == tiles::kNoSeg) return Verdict{Illegal::NoSuchFeature};
   const SegId r = features_.find(static_cast<SegId>(pt.seg_base + local));
-  if (any_module(mix_, [&](auto m) { return decltype(m)::check_deploy(*this, f, r, &v); })) return v;
+  if (mix_ && any_module(mix_, [&](auto m) { return decltype(m)::check_deploy(*this, f, r, &v); })) return v;
   const FeatureKind kind = features_.kind(r);
   if (kind == FeatureKind::Garden) return Verdict{Illegal::NoSuchFeature};  // a garden is a feature only with its module
   if (kind == FeatureKind::Field && !options_.farmers) return Verdict{Illegal::FarmersOff};
@@ -484,6 +485,11 @@ Status Game::act(Figure f, Location loc, Events* events, Verdict* why) {
 }
 
 void Game::act_checked(Figure f, Location loc, Events* events) {
+  if (mix_ == 0) {  // the base game (a meeple or none) calls no module
+    if (loc != Location::None) put_meeple(first_location(loc));
+    finish_base_turn(events);
+    return;
+  }
   if (loc != Location::None || f != Figure::Meeple)
     take_action(f, loc == Location::None ? loc : first_location(loc), events);
   finish_turn(events);
@@ -608,7 +614,9 @@ Verdict Game::check_draw(TileType t) const {
   if (phase_ != Phase::Draw) return Verdict{Illegal::WrongPhase};
   if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};
   if (face_down(t) == 0) return Verdict{Illegal::NotFaceDown};
-  return next_is_river() ? river_draw_check(t) : Verdict{};
+  Verdict v;
+  any_module(mix_, [&](auto m) { return decltype(m)::check_draw(*this, t, &v); });
+  return v;
 }
 
 Status Game::draw(TileType t, Events* events, Verdict* why) {
@@ -732,7 +740,7 @@ void Game::playout(Rng& rng, Events* events, Future future) {
   while (phase_ != Phase::GameOver) {
     const TileType t = deck_[drawn_ - 1];  // the tile in hand: a turn starts in PlaceTile
     const Placement p = random_placement(rng, t, board_.base_placement_count(t));  // only base tiles here
-    apply_canonical(t, p.x, p.y, p.rot);
+    apply_canonical<false>(t, p.x, p.y, p.rot);
     const int k = meeple_options(opts);
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
@@ -755,8 +763,10 @@ void Game::playout_expansions(Rng& rng, Events* events) {
       continue;
     }
     const TileType t = current_tile();
-    const Placement p = tiles::is_river(t) ? random_river_placement(rng) : random_placement(rng, t, board_.placement_count(t));
-    apply_canonical(t, p.x, p.y, p.rot);
+    Placement p;
+    if (!with_tile_owner(t, [&](auto m) { p = decltype(m)::random_placement(*this, t, rng); }))
+      p = random_placement(rng, t, board_.placement_count(t));
+    apply_canonical<true>(t, p.x, p.y, p.rot);
     random_figure(rng, events);
     finish_turn(events);
   }

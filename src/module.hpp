@@ -16,6 +16,32 @@ template <Expansion E>
 struct Module;
 
 struct Hooks {
+  // --- set-up ---
+  // The tile at (0,0) instead of the start tile (the spring), or kNoTile.
+  static constexpr TileType kStartTile = kNoTile;
+  // After the first tile is placed.
+  static void set_up(Game&) {}
+
+  // --- placing a tile (step 4) ---
+  // Whether t is one of the module's own tiles, which go only where it says (river tiles),
+  // whatever the game's mix; then the three hooks after it decide where t goes.
+  static bool places(TileType) { return false; }
+  static Verdict check_fit(const Game&, TileType, Placement) { return Verdict{}; }
+  // Writes t's legal placements to out (if not null); returns how many.
+  static int placements(const Game&, TileType, Placement*) { return 0; }
+  // A playout's placement of t: uniform among placements (at least one).
+  static Placement random_placement(const Game&, TileType, Rng&) { return Placement{}; }
+  // Why no other tile may go onto a cell the module blocked (the river's open end): true
+  // if the module blocked it, with *v.
+  static bool check_blocked(const Game&, TileType, Placement, Verdict*) { return false; }
+  // After tile t is placed at p (rotation p.rot, the canonical one).
+  static void placed(Game&, TileType, Placement) {}
+
+  // --- drawing (step 3) ---
+  // Whether the caller may say t was drawn, where the module has a rule (the river stack
+  // first, the lake last of it): true if it decided, with *v.
+  static bool check_draw(const Game&, TileType, Verdict*) { return false; }
+
   // --- the figure action (step 5 of a turn) ---
   // Appends the module's figure actions on the tile just placed to out (after the meeples'
   // and the earlier modules'); returns how many.

@@ -46,5 +46,12 @@ template <class F>
 inline bool any_module(Mix mix, F&& f) {
   return Modules::any(mix, std::forward<F>(f));
 }
+// Calls f(module) for the module whose own tiles include t (Hooks::places), whatever the
+// game's mix: a river tile goes only where the river says, even in a game without it (it
+// goes nowhere there). False if no module owns t.
+template <class F>
+inline bool with_tile_owner(TileType t, F&& f) {
+  return Modules::any(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::places(t) && (f(m), true); });
+}
 
 }  // namespace carc

@@ -7,7 +7,7 @@
 // cells through a small buffer cost 10% more instructions per C ABI playout than the copy,
 // which costs about 1%; writing straight into the caller's buffer and putting back the 3
 // slots past the list, as the C layer once did, overflows a buffer whose capacity the
-// caller overstated.) River tiles go only where the river module puts them.
+// caller overstated.) A module's own tiles (river tiles) go only where the module puts them.
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -15,6 +15,7 @@
 #include <new>
 
 #include "carcassonne/game.hpp"
+#include "modules.hpp"
 
 namespace carc {
 
@@ -71,14 +72,16 @@ inline void write_row(uint32_t* out, const OpenCell& o, const std::array<uint8_t
 int Game::packed_placements(uint64_t* out, uint64_t bits) const {
   if (phase_ != Phase::PlaceTile) return 0;
   const TileType t = current_tile();
-  if (tiles::is_river(t)) {  // at most four, at the river's open end
-    Placement at[4];
-    const int n = river_placements(t, at);
-    for (int i = 0; i < n; ++i)
-      out[i] = bits | static_cast<uint8_t>(at[i].x) | static_cast<uint64_t>(static_cast<uint8_t>(at[i].y)) << 8 |
-               static_cast<uint64_t>(at[i].rot) << 16;
-    return n;
-  }
+  // The tiles of a module that says where they go (river tiles: at most four).
+  int owned = 0;
+  if (with_tile_owner(t, [&](auto m) {
+        Placement at[kMaxPlacements];
+        owned = decltype(m)::placements(*this, t, at);
+        for (int i = 0; i < owned; ++i)
+          out[i] = bits | static_cast<uint8_t>(at[i].x) | static_cast<uint64_t>(static_cast<uint8_t>(at[i].y)) << 8 |
+                   static_cast<uint64_t>(at[i].rot) << 16;
+      }))
+    return owned;
   const auto& row_offset = kRowOffset[t];
   const auto& fit_count = tiles::kFitCount[t];
   // A cell whose row starts at slot m writes slots m..m+3, past the list for the last few

@@ -5,11 +5,12 @@
 // cell, so that no land tile can go there.
 #include <bit>
 
-#include "carcassonne/game.hpp"
+#include "river.hpp"
 
 namespace carc {
 
 using tiles::kOriented;
+using River = Module<Expansion::River>;
 
 namespace {
 // How a river tile bends, entering by side `entry` and leaving by side `exit` of its cell:
@@ -21,12 +22,12 @@ uint8_t bend_of(int entry, int exit) {
 }
 }  // namespace
 
-void Game::river_set_up() {
+void River::set_up(Game& g) {
   const auto& spring = kOriented[tiles::kSpring][0];
   const int exit = std::countr_zero(static_cast<unsigned>(spring.river));
-  river_ = RiverEnd{static_cast<int8_t>(Board::kDx[exit]), static_cast<int8_t>(Board::kDy[exit]),
-                    static_cast<uint8_t>((exit + 2) & 3), 0, true};
-  board_.block(river_.x, river_.y);
+  g.river_ = Game::RiverEnd{static_cast<int8_t>(Board::kDx[exit]), static_cast<int8_t>(Board::kDy[exit]),
+                            static_cast<uint8_t>((exit + 2) & 3), 0, true};
+  g.board_.block(g.river_.x, g.river_.y);
 }
 
 bool Game::river_open(int& x, int& y, Side& entry) const {
@@ -40,17 +41,18 @@ bool Game::river_open(int& x, int& y, Side& entry) const {
 // A river tile fits at p when p is the open end, one of its river edges meets the river
 // there, every touching edge matches (a river edge only a river edge) and it does not bend
 // the way the tile before it bent.
-Verdict Game::river_check(TileType t, Placement p) const {
+Verdict River::check_fit(const Game& g, TileType t, Placement p) {
   Verdict v;
-  if (!river_.open || p.x != river_.x || p.y != river_.y) {
-    v.reason = board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::RiverMustContinue;
+  const Game::RiverEnd& river = g.river_;
+  if (!river.open || p.x != river.x || p.y != river.y) {
+    v.reason = g.board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::RiverMustContinue;
     return v;
   }
   const auto& o = kOriented[t][p.rot];
   for (int s = 0; s < 4; ++s) {
-    const int k = board_.tile_index_at(p.x + Board::kDx[s], p.y + Board::kDy[s]);
+    const int k = g.board_.tile_index_at(p.x + Board::kDx[s], p.y + Board::kDy[s]);
     if (k < 0) continue;
-    const PlacedTile& nt = board_.tile(k);
+    const PlacedTile& nt = g.board_.tile(k);
     const auto& other = kOriented[nt.type][nt.rot];
     const int opp = s ^ 2;
     const bool river_here = (o.river >> s) & 1, river_there = (other.river >> opp) & 1;
@@ -64,58 +66,73 @@ Verdict Game::river_check(TileType t, Placement p) const {
     }
   }
   // The entry side holds the river tile before, so the match above put a river edge there.
-  const unsigned exits = o.river & ~(1u << river_.entry);
+  const unsigned exits = o.river & ~(1u << river.entry);
   if (exits) {
-    const uint8_t bend = bend_of(river_.entry, std::countr_zero(exits));
-    if (bend != 0 && bend == river_.bend) v.reason = Illegal::RiverUTurn;
+    const uint8_t bend = bend_of(river.entry, std::countr_zero(exits));
+    if (bend != 0 && bend == river.bend) v.reason = Illegal::RiverUTurn;
   }
   return v;
 }
 
-int Game::river_placements(TileType t, Placement* out) const {
+int River::placements(const Game& g, TileType t, Placement* out) {
   int n = 0;
-  if (!river_.open) return 0;
+  if (!g.river_.open) return 0;
   for (int r = 0; r < 4; ++r) {
     if (!((tiles::kDefs[t].symmetry >> r) & 1)) continue;
-    const Placement p{river_.x, river_.y, static_cast<uint8_t>(r)};
-    if (!river_check(t, p)) continue;
+    const Placement p{g.river_.x, g.river_.y, static_cast<uint8_t>(r)};
+    if (!check_fit(g, t, p)) continue;
     if (out) out[n] = p;
     ++n;
   }
   return n;
 }
 
-Placement Game::random_river_placement(Rng& rng) const {
+Placement River::random_placement(const Game& g, TileType t, Rng& rng) {
   Placement at[4];
-  const int n = river_placements(current_tile(), at);
+  const int n = placements(g, t, at);
   return at[rng.below(static_cast<uint32_t>(n))];
+}
+
+// The river's open end is blocked for every other tile: none shows a river edge.
+bool River::check_blocked(const Game& g, TileType t, Placement p, Verdict* v) {
+  const Game::RiverEnd& river = g.river_;
+  if (!river.open || p.x != river.x || p.y != river.y) return false;
+  v->reason = Illegal::Mismatch;
+  v->side = static_cast<Side>(river.entry);
+  v->want = Edge::River;
+  v->have = static_cast<Edge>((kOriented[t][p.rot].edge_code >> (2 * river.entry)) & 3);
+  return true;
 }
 
 // The river tile just placed at the open end moves the open end on (or closes the river at
 // the lake).
-void Game::river_placed(TileType t, Placement p) {
-  const unsigned exits = kOriented[t][p.rot].river & ~(1u << river_.entry);
+void River::moved_on(Game& g, TileType t, Placement p) {
+  Game::RiverEnd& river = g.river_;
+  const unsigned exits = kOriented[t][p.rot].river & ~(1u << river.entry);
   if (!exits) {
-    river_.open = false;
+    river.open = false;
     return;
   }
   const int exit = std::countr_zero(exits);
-  river_.bend = bend_of(river_.entry, exit);
-  river_.x = static_cast<int8_t>(p.x + Board::kDx[exit]);
-  river_.y = static_cast<int8_t>(p.y + Board::kDy[exit]);
-  river_.entry = static_cast<uint8_t>((exit + 2) & 3);
-  board_.block(river_.x, river_.y);
+  river.bend = bend_of(river.entry, exit);
+  river.x = static_cast<int8_t>(p.x + Board::kDx[exit]);
+  river.y = static_cast<int8_t>(p.y + Board::kDy[exit]);
+  river.entry = static_cast<uint8_t>((exit + 2) & 3);
+  g.board_.block(river.x, river.y);
 }
 
 // Draw phase with river tiles face down: the tile drawn is one of them, the lake last.
-Verdict Game::river_draw_check(TileType t) const {
-  if (!tiles::is_river(t)) return Verdict{Illegal::RiverFirst};
-  if (t == tiles::kLake) {
+bool River::check_draw(const Game& g, TileType t, Verdict* v) {
+  if (!g.next_is_river()) return false;
+  *v = Verdict{};
+  if (!tiles::is_river(t)) {
+    v->reason = Illegal::RiverFirst;
+  } else if (t == tiles::kLake) {
     int rivers = 0;
-    for (int i = drawn_; i < deck_size_; ++i) rivers += tiles::is_river(deck_[i]);
-    if (rivers > 1) return Verdict{Illegal::LakeLast};
+    for (int i = g.drawn_; i < g.deck_size_; ++i) rivers += tiles::is_river(g.deck_[i]);
+    if (rivers > 1) v->reason = Illegal::LakeLast;
   }
-  return Verdict{};
+  return true;
 }
 
 }  // namespace carc

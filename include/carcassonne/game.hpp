@@ -402,6 +402,8 @@ class Game {
   void draw_next(Events* events);
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
+  // kModules: with the modules' hooks; the base game's playout places without them.
+  template <bool kModules>
   void apply_canonical(TileType t, int8_t x, int8_t y, int rot);
   void add_pending(SegId root);
   Placement random_placement(Rng& rng, TileType t, int placements) const;
@@ -421,7 +423,7 @@ class Game {
   bool next_is_river() const { return drawn_ < deck_size_ && tiles::is_river(deck_[drawn_]); }
   void set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const;
   void check_box(std::span<const TileType> tiles, bool ordered) const;
-  // river.cpp
+  // The river's open end (river.cpp).
   struct RiverEnd {
     int8_t x = 0, y = 0;  // the cell the river flows into
     uint8_t entry = 0;    // the side of that cell the river enters by
@@ -429,12 +431,6 @@ class Game {
     bool open = false;    // false: no river (option off, or the lake is placed or gone)
     friend bool operator==(const RiverEnd&, const RiverEnd&) = default;
   };
-  void river_set_up();
-  Verdict river_check(TileType t, Placement p) const;
-  int river_placements(TileType t, Placement* out) const;
-  Placement random_river_placement(Rng& rng) const;
-  void river_placed(TileType t, Placement p);
-  Verdict river_draw_check(TileType t) const;
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
