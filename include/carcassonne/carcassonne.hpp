@@ -3,7 +3,9 @@
 
 #include "carcassonne/actions.hpp"
 #include "carcassonne/board.hpp"
+#include "carcassonne/decision.hpp"
 #include "carcassonne/bots.hpp"
+#include "carcassonne/expansions.hpp"
 #include "carcassonne/features.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/history.hpp"

@@ -1,0 +1,67 @@
+// The decision model: whatever a game waits for, asked and answered one way. The game says
+// who decides now (a player, chance for a draw, nobody once it is over) and what kind of
+// decision it is; list_choices writes every legal option of it; decide applies one, or
+// refuses it with a reason and changes nothing. Every option has one move-text spelling
+// (choice_text / parse_choice, the tokens of records) and one packed id (pack_choice /
+// unpack_choice), so records, bots, bindings and reinforcement learning can take any
+// decision, an expansion's included, without code of their own per kind.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "carcassonne/game.hpp"
+
+namespace carc {
+
+// The kinds of decision: the tile drawn (chance), where the tile goes, the placement's figure
+// action, the builder's bonus tile taken or passed (Traders & Builders). None once over.
+enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4 };
+
+inline constexpr int kChance = -1;  // decider() of a draw
+inline constexpr int kNobody = -2;  // decider() once the game is over
+
+// One option of a decision; the fields its kind does not use keep their defaults.
+struct Choice {
+  DecisionKind kind = DecisionKind::None;
+  TileType tile = kNoTile;  // Draw: the tile drawn; Place: the tile placed (the current tile)
+  Placement at{};           // Place
+  FigureChoice figure{Figure::Meeple, Location::None};  // Figure: {Meeple, None} is no figure action
+  bool take = false;        // Bonus: take the bonus tile (false: pass)
+  friend bool operator==(const Choice&, const Choice&) = default;
+};
+
+// A buffer of this many choices holds any decision's list.
+inline constexpr int kMaxChoices = kMaxPlacements > kTileTypes ? kMaxPlacements : kTileTypes;
+
+// Who decides now: a player (0..players-1), kChance for a draw, kNobody once over.
+int decider(const Game& game);
+// What kind of decision the game waits for.
+DecisionKind decision_kind(const Game& game);
+// Writes every legal option of the current decision to out (kMaxChoices of room), in the
+// listing order of records, perft counts and action ids: draws by tile type; placements as
+// legal_placements gives them; no figure action first, then figure_options's; take, then
+// pass. Returns the count (0 once over).
+int list_choices(const Game& game, Choice* out);
+// Whether c is a legal option of the current decision, and if not, why (WrongPhase for an
+// option of another kind of decision).
+Verdict check_choice(const Game& game, const Choice& c);
+// Applies c (what draw, place, act, take_bonus or pass does); on failure nothing changes and
+// *why says why.
+Status decide(Game& game, const Choice& c, Events* events = nullptr, Verdict* why = nullptr);
+
+// The option's move text: "draw E", "E 0,-1 180", "-" / "S" / "L:N" / "A:C" / "recall",
+// "bonus" (take) / "pass".
+std::string choice_text(const Choice& c);
+// Reads an option of the current decision from its move text; false (with *error) if the text
+// spells no option of this kind of decision. Legality is check_choice's.
+bool parse_choice(const Game& game, std::string_view text, Choice& c, std::string* error = nullptr);
+
+// The packed id of an option: the C ABI's move bits (x 0..7, y 8..15, rotation 16..17,
+// figure location 18..21, figure kind 22..24, tile 32..39) with the decision kind in bits
+// 56..59 and "take" in bit 60. unpack_choice gives it back; false for bits that spell no option.
+uint64_t pack_choice(const Choice& c);
+bool unpack_choice(uint64_t id, Choice& c);
+
+}  // namespace carc

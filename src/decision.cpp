@@ -1,0 +1,202 @@
+// The decision model over the game's phases: each phase is one kind of decision, and each
+// option is answered by the call that phase has always had (draw, place, act, take_bonus,
+// pass), so a decision taken here and the same move taken there are the same game.
+#include "carcassonne/decision.hpp"
+
+#include <fmt/format.h>
+
+#include "carcassonne/notation.hpp"
+
+namespace carc {
+
+namespace {
+Status status_of(const Verdict& v) {
+  if (v) return Status::Ok;
+  if (v.reason == Illegal::WrongPhase) return Status::WrongPhase;
+  if (v.reason == Illegal::NoSuchTile) return Status::InvalidArgument;  // as draw says it
+  return Status::IllegalMove;
+}
+}  // namespace
+
+DecisionKind decision_kind(const Game& game) {
+  switch (game.phase()) {
+    case Phase::Draw: return DecisionKind::Draw;
+    case Phase::PlaceTile: return DecisionKind::Place;
+    case Phase::PlaceMeeple: return DecisionKind::Figure;
+    case Phase::Bonus: return DecisionKind::Bonus;
+    case Phase::GameOver: return DecisionKind::None;
+  }
+  return DecisionKind::None;
+}
+
+int decider(const Game& game) {
+  switch (decision_kind(game)) {
+    case DecisionKind::None: return kNobody;
+    case DecisionKind::Draw: return kChance;
+    default: return game.current_player();
+  }
+}
+
+int list_choices(const Game& game, Choice* out) {
+  int n = 0;
+  switch (decision_kind(game)) {
+    case DecisionKind::None: break;
+    case DecisionKind::Draw:
+      for (int t = 0; t < kTileTypes; ++t) {
+        const auto tile = static_cast<TileType>(t);
+        if (game.check_draw(tile)) out[n++] = Choice{DecisionKind::Draw, tile};
+      }
+      break;
+    case DecisionKind::Place: {
+      Placement at[kMaxPlacements];
+      const int k = game.legal_placements(at);
+      for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Place, game.current_tile(), at[i]};
+      break;
+    }
+    case DecisionKind::Figure: {
+      FigureChoice opts[kMaxFigureOptions];
+      const int k = game.figure_options(opts);
+      out[n++] = Choice{DecisionKind::Figure};
+      for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Figure, kNoTile, {}, opts[i]};
+      break;
+    }
+    case DecisionKind::Bonus:
+      out[n++] = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, true};
+      out[n++] = Choice{DecisionKind::Bonus};
+      break;
+  }
+  return n;
+}
+
+Verdict check_choice(const Game& game, const Choice& c) {
+  if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
+  switch (c.kind) {
+    case DecisionKind::Draw: return game.check_draw(c.tile);
+    case DecisionKind::Place:
+      // A placement is of the tile in hand: another tile is not what this decision is about.
+      if (c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
+      return game.check_placement(c.at);
+    case DecisionKind::Figure: return game.check_figure(c.figure.figure, c.figure.location);
+    default: return Verdict{};  // Bonus: take and pass are both always open
+  }
+}
+
+Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
+  const Verdict v = check_choice(game, c);
+  if (why) *why = v;
+  if (!v) return status_of(v);
+  switch (c.kind) {
+    case DecisionKind::Draw: return game.draw(c.tile, events, why);
+    case DecisionKind::Place: return game.place(c.at, why);
+    case DecisionKind::Figure: return game.act(c.figure.figure, c.figure.location, events, why);
+    case DecisionKind::Bonus: return c.take ? game.take_bonus(events, why) : game.pass(events, why);
+    case DecisionKind::None: break;
+  }
+  return Status::Internal;
+}
+
+std::string choice_text(const Choice& c) {
+  switch (c.kind) {
+    case DecisionKind::Draw: return fmt::format("draw {}", tile_name(c.tile));
+    case DecisionKind::Place: return format_move(c.tile, Move{c.at});
+    case DecisionKind::Figure: {
+      const std::string word = figure_action_text(Move{{}, c.figure.location, c.figure.figure});
+      return word.empty() ? "-" : word;
+    }
+    case DecisionKind::Bonus: return c.take ? "bonus" : "pass";
+    case DecisionKind::None: break;
+  }
+  return "";
+}
+
+bool parse_choice(const Game& game, std::string_view text, Choice& c, std::string* error) {
+  const auto fail = [&](std::string why) {
+    if (error) *error = std::move(why);
+    return false;
+  };
+  Choice out{decision_kind(game)};
+  switch (out.kind) {
+    case DecisionKind::None: return fail("the game is over: there is nothing to decide");
+    case DecisionKind::Draw: {
+      constexpr std::string_view kDraw = "draw ";
+      if (text.substr(0, kDraw.size()) != kDraw) return fail(fmt::format("a draw is written 'draw <tile>', not '{}'", echo(text)));
+      out.tile = tile_from_name(text.substr(kDraw.size()));
+      if (out.tile == kNoTile) return fail(fmt::format("'{}' names no tile", echo(text.substr(kDraw.size()))));
+      break;
+    }
+    case DecisionKind::Place: {
+      Move m;
+      std::string why;
+      if (!parse_move(text, out.tile, m, &why)) return fail(why);
+      if (m.meeple != Location::None || m.figure != Figure::Meeple)
+        return fail("a placement is written without its figure action, which is the next decision");
+      out.at = m.at;
+      break;
+    }
+    case DecisionKind::Figure:
+      if (!parse_figure_action(text, out.figure.figure, out.figure.location))
+        return fail(fmt::format("'{}' is no figure action", echo(text)));
+      break;
+    case DecisionKind::Bonus:
+      if (text != "bonus" && text != "pass") return fail("the bonus tile is taken with 'bonus' or declined with 'pass'");
+      out.take = text == "bonus";
+      break;
+  }
+  c = out;
+  return true;
+}
+
+namespace {
+constexpr int kKindShift = 56, kTakeShift = 60, kTileShift = 32;
+}  // namespace
+
+uint64_t pack_choice(const Choice& c) {
+  uint64_t id = static_cast<uint64_t>(c.kind) << kKindShift;
+  switch (c.kind) {
+    case DecisionKind::Draw: id |= static_cast<uint64_t>(c.tile) << kTileShift; break;
+    case DecisionKind::Place:
+      id |= static_cast<uint64_t>(static_cast<uint8_t>(c.at.x)) | static_cast<uint64_t>(static_cast<uint8_t>(c.at.y)) << 8 |
+            static_cast<uint64_t>(c.at.rot & 3) << 16 | static_cast<uint64_t>(c.tile) << kTileShift;
+      break;
+    case DecisionKind::Figure:
+      id |= static_cast<uint64_t>(static_cast<uint8_t>(c.figure.location) & 15) << 18 |
+            static_cast<uint64_t>(static_cast<uint8_t>(c.figure.figure) & 7) << 22;
+      break;
+    case DecisionKind::Bonus: id |= static_cast<uint64_t>(c.take) << kTakeShift; break;
+    case DecisionKind::None: break;
+  }
+  return id;
+}
+
+bool unpack_choice(uint64_t id, Choice& c) {
+  Choice out{static_cast<DecisionKind>((id >> kKindShift) & 15)};
+  uint64_t used = uint64_t{15} << kKindShift;
+  switch (out.kind) {
+    case DecisionKind::Draw:
+      out.tile = static_cast<TileType>((id >> kTileShift) & 0xFF);
+      used |= uint64_t{0xFF} << kTileShift;
+      if (out.tile >= kTileTypes) return false;
+      break;
+    case DecisionKind::Place:
+      out.at = Placement{static_cast<int8_t>(id & 0xFF), static_cast<int8_t>((id >> 8) & 0xFF),
+                         static_cast<uint8_t>((id >> 16) & 3)};
+      out.tile = static_cast<TileType>((id >> kTileShift) & 0xFF);
+      used |= 0x3FFFFu | uint64_t{0xFF} << kTileShift;
+      if (out.tile >= kTileTypes) return false;
+      break;
+    case DecisionKind::Figure:
+      out.figure = FigureChoice{static_cast<Figure>((id >> 22) & 7), static_cast<Location>((id >> 18) & 15)};
+      used |= uint64_t{0x1FF} << 18;
+      break;
+    case DecisionKind::Bonus:
+      out.take = (id >> kTakeShift) & 1;
+      used |= uint64_t{1} << kTakeShift;
+      break;
+    case DecisionKind::None: return false;
+  }
+  if (static_cast<int>(out.kind) > static_cast<int>(DecisionKind::Bonus) || (id & ~used) != 0) return false;
+  c = out;
+  return true;
+}
+
+}  // namespace carc
