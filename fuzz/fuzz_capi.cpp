@@ -680,7 +680,7 @@ enum Op : uint8_t {
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
   kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
-  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kBot, kOpCount
+  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kBot, kDecide, kOpCount
 };
 
 bool tracing() {
@@ -1428,6 +1428,40 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kBatch: batch_program(in); break;
+    case kDecide: {
+      // The decision calls: the decision, its list, one listed choice or fuzzed bits checked,
+      // spelled, read back and taken; the check agrees with the call it checks.
+      int32_t kind = -9, decider = -9;
+      const int ds = on_game(g, false, "carc_game_decision", [&] { return carc_game_decision(g, &kind, &decider); });
+      if (!g) break;
+      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_BONUS, "decision");
+      INVARIANT((decider == CARC_DECIDER_CHANCE) == (kind == CARC_DECISION_DRAW) &&
+                    (decider == CARC_DECIDER_NOBODY) == (kind == CARC_DECISION_NONE),
+                "decider");
+      std::vector<carc_choice> list(CARC_MAX_CHOICES);
+      int32_t n = -1;
+      const int capacity = in.byte() % 8 ? CARC_MAX_CHOICES : in.number();
+      const int ls = on_game(g, false, "carc_game_choices", [&] {
+        return carc_game_choices(g, capacity > 0 ? list.data() : nullptr, capacity, &n);
+      });
+      check_capacity_rule(ls, capacity, g, "carc_game_choices");
+      if (ls == CARC_OK) INVARIANT((n == 0) == (kind == CARC_DECISION_NONE), "a decision has choices");
+      const bool listed = ls == CARC_OK && capacity >= n && n > 0 && in.byte() % 4 != 0;
+      const carc_choice c = listed ? list[static_cast<size_t>(in.byte() % n)] : move_arg(in, g) | in.u64() << 56;
+      const int why = on_game(g, false, "carc_game_check_choice", [&] { return carc_game_check_choice(g, c); });
+      if (listed) INVARIANT(why == CARC_LEGAL, "a listed choice is legal");
+      char text[CARC_CHOICE_TEXT_SIZE];
+      const int len = carc_choice_format(c, text, sizeof text);
+      INVARIANT((len >= 0) == (why >= 0) && len < CARC_CHOICE_TEXT_SIZE, "a choice's text");
+      if (listed) {
+        carc_choice read = 0;
+        const int ps = on_game(g, false, "carc_game_parse_choice", [&] { return carc_game_parse_choice(g, text, &read); });
+        INVARIANT(ps == CARC_OK && read == c, "a listed choice's text reads back");
+      }
+      const int s = on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, c); });
+      INVARIANT((s == CARC_OK) == (why == CARC_LEGAL), "decide agrees with check_choice");
+      break;
+    }
     case kTakeBonus:
     case kPass: {
       const bool take = op == kTakeBonus;

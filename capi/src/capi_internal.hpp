@@ -2,11 +2,14 @@
 // message, the exception barrier, the move layout and the checks of list arguments.
 #pragma once
 
+#include <algorithm>
+#include <climits>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <new>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "carcassonne/carcassonne.h"
@@ -192,6 +195,23 @@ inline const char* phase_text(carc::Phase p) {
 }
 
 inline int status_of(carc::Status s) { return static_cast<int>(s); }
+
+// The caller's text buffer, checked before any work is done.
+inline int check_text(const Call& c, const char* buf, size_t size) {
+  if (!buf && size > 0) return c.fail(CARC_EINVAL, "buf is NULL but size is %zu", size);
+  return CARC_OK;
+}
+
+// Writes text the snprintf way ("Text out" in the header), after check_text.
+inline int write_text(const Call& c, const std::string& text, char* buf, size_t size) {
+  if (text.size() > static_cast<size_t>(INT_MAX)) return c.fail(CARC_EINTERNAL, "the text is too long to count in an int");
+  if (size > 0) {
+    const size_t n = std::min(size - 1, text.size());
+    std::memcpy(buf, text.data(), n);
+    buf[n] = '\0';
+  }
+  return static_cast<int>(text.size());
+}
 
 // After a call that queued events: the queue never drops one (see carc_game).
 inline int check_queue(const Call& c, const carc_game& g) {

@@ -158,23 +158,6 @@ int check_player(const Call& c, const carc_game& g, int player) {
   return CARC_OK;
 }
 
-// The caller's text buffer, checked before any work is done.
-int check_text(const Call& c, const char* buf, size_t size) {
-  if (!buf && size > 0) return c.fail(CARC_EINVAL, "buf is NULL but size is %zu", size);
-  return CARC_OK;
-}
-
-// Writes text the snprintf way ("Text out" in the header), after check_text.
-int write_text(const Call& c, const std::string& text, char* buf, size_t size) {
-  if (text.size() > static_cast<size_t>(INT_MAX)) return c.fail(CARC_EINTERNAL, "the text is too long to count in an int");
-  if (size > 0) {
-    const size_t n = std::min(size - 1, text.size());
-    std::memcpy(buf, text.data(), n);
-    buf[n] = '\0';
-  }
-  return static_cast<int>(text.size());
-}
-
 int check_tile(const Call& c, int tile) {
   if (tile < 0 || tile >= carc::kTileTypes) return c.fail(CARC_EINVAL, "tile %d is not 0..%d", tile, carc::kTileTypes - 1);
   return CARC_OK;

@@ -410,6 +410,67 @@ CARC_API int carc_game_playout(carc_game* game, uint64_t seed, int flags);
 CARC_API int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flags, int64_t* score_sums,
                                 int32_t* wins, int capacity);
 
+/* ------------------------------------------------------------------ decisions
+ * Whatever the game waits for, asked and answered one way, so that a client, a binding or a
+ * bot needs no code of its own per kind of decision, an expansion's included: the game says
+ * what kind of decision it waits for and who decides (a player, chance for a draw, nobody
+ * once over); carc_game_choices lists every legal option; carc_game_decide applies one, or
+ * refuses it and changes nothing. The calls of the other sections (place, deploy, draw,
+ * take_bonus, pass) stay as conveniences: a choice is taken by the same call.
+ *
+ * A choice is a 64-bit id: the move bits above (x, y, rotation, figure location and kind,
+ * tile), with the decision kind (CARC_DECISION_*) in bits 56..59 and "take" (the bonus
+ * tile) in bit 60. A draw uses the tile bits; a placement x, y, rotation and the tile; a
+ * figure action the figure bits (CARC_FIGURE_MEEPLE with CARC_LOC_NONE: none); the bonus
+ * decision bit 60 (1: take it, 0: pass). Every other bit is zero. */
+
+/* One option of a decision, as its 64-bit id (above). */
+typedef uint64_t carc_choice;
+
+/* The kinds of decision (carc_game_decision). */
+enum {
+  CARC_DECISION_NONE = 0,   /* the game is over */
+  CARC_DECISION_DRAW = 1,   /* the caller says which face-down tile was drawn (chance) */
+  CARC_DECISION_PLACE = 2,  /* where the tile in hand goes */
+  CARC_DECISION_FIGURE = 3, /* the figure action on the tile just placed, or none */
+  CARC_DECISION_BONUS = 4   /* the builder's bonus tile: take it or pass */
+};
+/* Who decides a draw (carc_game_decision; a player decides with their number 0..5). */
+#define CARC_DECIDER_CHANCE (-1)
+/* Who decides once the game is over: nobody. */
+#define CARC_DECIDER_NOBODY (-2)
+/* A capacity that always suffices for one decision's choices. */
+#define CARC_MAX_CHOICES 1016
+/* A capacity that always suffices for a choice's text, its NUL included. */
+#define CARC_CHOICE_TEXT_SIZE 32
+
+/* The decision the game waits for: its kind (CARC_DECISION_*) and who decides (a player,
+ * CARC_DECIDER_CHANCE or CARC_DECIDER_NOBODY). Either out pointer may be NULL. */
+CARC_API int carc_game_decision(const carc_game* game, int32_t* kind, int32_t* decider);
+/* Writes every legal option of the current decision to out, in the listing order of records
+ * and perft counts: draws by tile type, placements as carc_game_placements lists them, no
+ * figure action first and then carc_game_figure_actions's, take before pass. *count is the
+ * number of choices; a capacity below it is CARC_ERANGE (CARC_MAX_CHOICES always suffices;
+ * capacity 0 with out NULL only counts). None once the game is over. */
+CARC_API int carc_game_choices(const carc_game* game, carc_choice* out, int32_t capacity, int32_t* count);
+/* Whether a choice is a legal option now: CARC_LEGAL, or the CARC_WHY_* reason it is not
+ * (CARC_WHY_WRONG_PHASE for an option of another kind of decision, or a placement of a tile
+ * other than the one in hand). The game is unchanged. CARC_EINVAL for malformed bits. */
+CARC_API int carc_game_check_choice(const carc_game* game, carc_choice choice);
+/* Takes a choice: what carc_game_draw, carc_game_place, carc_game_deploy (any figure
+ * action), carc_game_take_bonus or carc_game_pass does. On failure the game is unchanged:
+ * CARC_EINVAL for malformed bits, CARC_EPHASE for an option of another decision,
+ * CARC_EILLEGAL for an illegal one (the message says why). */
+CARC_API int carc_game_decide(carc_game* game, carc_choice choice);
+/* Writes a choice's move text like snprintf ("draw E", "E 0,-1 180", "-", "S", "L:N",
+ * "A:C", "recall", "bonus", "pass"), NUL-terminated if size > 0; returns the length the whole
+ * text needs. CARC_EINVAL for malformed bits. */
+CARC_API int carc_choice_format(carc_choice choice, char* buf, size_t size);
+/* Reads an option of the current decision from its move text into *choice (legality is
+ * carc_game_check_choice's). CARC_EINVAL, with the reason in the message, for text that
+ * spells no option of this kind of decision. */
+CARC_API int carc_game_parse_choice(const carc_game* game, const char* text, carc_choice* choice);
+
 /* ------------------------------------------------------------------ computer opponents
  * A bot sees only what a player knows (the face-down tiles without their order) and never
  * changes the game; the call takes a const game, so several threads may ask at once. */

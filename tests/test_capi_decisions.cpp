@@ -1,0 +1,102 @@
+// The C ABI's decision calls: a whole game taken choice by choice through them, with every
+// expansion and with caller draws, is the game the C++ decision model plays; refusals
+// change nothing.
+#include "capi_helpers.hpp"
+#include "carcassonne/carcassonne.hpp"
+
+using namespace capi_test;
+
+namespace {
+GamePtr make_with(int players, uint64_t seed, std::initializer_list<int> options, bool caller_draws = false) {
+  carc_game* g = nullptr;
+  if (caller_draws) REQUIRE(carc_game_new_caller_draws(&g, players, nullptr) == CARC_OK);
+  else REQUIRE(carc_game_new(&g, players, seed) == CARC_OK);
+  for (const int o : options) REQUIRE(carc_game_set_option(g, o, 1) == CARC_OK);
+  return GamePtr(g, carc_game_free);
+}
+}  // namespace
+
+TEST_CASE("C ABI: a game taken choice by choice is the C++ decision model's game") {
+  const std::initializer_list<int> all = {CARC_OPT_RIVER, CARC_OPT_ABBOT, CARC_OPT_INNS_AND_CATHEDRALS,
+                                          CARC_OPT_TRADERS_AND_BUILDERS};
+  for (const bool caller_draws : {false, true}) {
+    GamePtr g = make_with(3, 11, all, caller_draws);
+    carc::Options o;
+    o.river = o.abbot = o.inns_and_cathedrals = o.traders_and_builders = true;
+    carc::Game mirror = caller_draws ? carc::Game(3, carc::CallerDraws{}, o) : carc::Game(3, 11, o);
+    carc::Rng rng(3);
+    std::vector<carc_choice> choices(CARC_MAX_CHOICES);
+    carc::Choice want[carc::kMaxChoices];
+    int steps = 0;
+    int32_t kind = -1, decider = 0;
+    for (;;) {
+      REQUIRE(carc_game_decision(g.get(), &kind, &decider) == CARC_OK);
+      CHECK(kind == static_cast<int>(carc::decision_kind(mirror)));
+      CHECK(decider == carc::decider(mirror));
+      if (kind == CARC_DECISION_NONE) break;
+      int32_t n = -1, counted = -1;
+      REQUIRE(carc_game_choices(g.get(), nullptr, 0, &counted) == CARC_OK);
+      REQUIRE(carc_game_choices(g.get(), choices.data(), CARC_MAX_CHOICES, &n) == CARC_OK);
+      REQUIRE(n == counted);
+      REQUIRE(n == carc::list_choices(mirror, want));
+      for (int i = 0; i < n; ++i) {
+        REQUIRE(choices[static_cast<size_t>(i)] == carc::pack_choice(want[i]));
+        CHECK(carc_game_check_choice(g.get(), choices[static_cast<size_t>(i)]) == CARC_LEGAL);
+      }
+      const int pick = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+      char text[CARC_CHOICE_TEXT_SIZE];
+      REQUIRE(carc_choice_format(choices[static_cast<size_t>(pick)], text, sizeof text) > 0);
+      carc_choice read = 0;
+      REQUIRE(carc_game_parse_choice(g.get(), text, &read) == CARC_OK);
+      REQUIRE(read == choices[static_cast<size_t>(pick)]);
+      REQUIRE(carc_game_decide(g.get(), read) == CARC_OK);
+      REQUIRE(carc::decide(mirror, want[pick]) == carc::Status::Ok);
+      ++steps;
+    }
+    CHECK(decider == CARC_DECIDER_NOBODY);
+    for (int p = 0; p < 3; ++p) CHECK(carc_game_score(g.get(), p) == mirror.score(p));
+    CHECK(steps > 150);
+  }
+}
+
+TEST_CASE("C ABI: refused choices leave the game unchanged") {
+  GamePtr g = make(2, 5);
+  const GamePtr before = clone(g.get());
+  int32_t n = -1;
+  REQUIRE(carc_game_choices(g.get(), nullptr, 0, &n) == CARC_OK);
+  REQUIRE(n > 1);
+  std::vector<carc_choice> small(1);
+  CHECK(carc_game_choices(g.get(), small.data(), 1, &n) == CARC_ERANGE);
+  CHECK(carc_game_choices(g.get(), nullptr, 5, &n) == CARC_EINVAL);
+  CHECK(carc_game_choices(g.get(), small.data(), 1, nullptr) == CARC_EINVAL);
+  CHECK(carc_game_decision(nullptr, nullptr, nullptr) == CARC_EINVAL);
+  // A figure action while the tile is to be placed, the bonus decision, stray bits.
+  const carc_choice none = uint64_t{CARC_DECISION_FIGURE} << 56 | uint64_t{CARC_LOC_NONE} << 18;
+  CHECK(carc_game_check_choice(g.get(), none) == CARC_WHY_WRONG_PHASE);
+  CHECK(carc_game_decide(g.get(), none) == CARC_EPHASE);
+  CHECK(carc_game_decide(g.get(), uint64_t{CARC_DECISION_BONUS} << 56) == CARC_EPHASE);
+  CHECK(carc_game_decide(g.get(), uint64_t{CARC_DECISION_PLACE} << 56 | uint64_t{1} << 45) == CARC_EINVAL);
+  CHECK(carc_game_decide(g.get(), 0) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_decide: 0x0000000000000000 is not a valid choice");
+  // The start tile's cell is taken.
+  std::vector<carc_choice> list(static_cast<size_t>(n));
+  REQUIRE(carc_game_choices(g.get(), list.data(), n, &n) == CARC_OK);
+  const carc_choice taken = list[0] & ~uint64_t{0xFFFF};  // x = y = 0
+  CHECK(carc_game_check_choice(g.get(), taken) == CARC_WHY_OCCUPIED);
+  CHECK(carc_game_decide(g.get(), taken) == CARC_EILLEGAL);
+  carc_choice parsed = 7;
+  CHECK(carc_game_parse_choice(g.get(), "pass", &parsed) == CARC_EINVAL);
+  CHECK(parsed == 7);
+  CHECK(carc_game_parse_choice(g.get(), nullptr, &parsed) == CARC_EINVAL);
+  require_unchanged(g.get(), before.get());
+}
+
+TEST_CASE("C ABI: choice text, snprintf style") {
+  const carc_choice pass = uint64_t{CARC_DECISION_BONUS} << 56;
+  CHECK(carc_choice_format(pass, nullptr, 0) == 4);
+  char buf[3];
+  CHECK(carc_choice_format(pass, buf, sizeof buf) == 4);
+  CHECK(std::string(buf) == "pa");
+  CHECK(carc_choice_format(pass | uint64_t{1} << 60, buf, sizeof buf) == 5);
+  CHECK(carc_choice_format(~uint64_t{0}, buf, sizeof buf) == CARC_EINVAL);
+}
