@@ -91,13 +91,11 @@ bool Game::builder_extended() const {
 // player), whoever holds the city: one token per goods symbol on its tiles.
 void Game::take_goods(SegId city, Events* events) {
   std::array<uint8_t, kGoodsKinds> taken{};
-  SegId s = city;
-  do {
+  features_.for_each_segment(city, [&](SegId s) {
     const PlacedTile& pt = board_.tile(features_.tile_of(s));
     const Goods g = tiles::kDefs[pt.type].segs[s - pt.seg_base].goods;
     if (g != Goods::None) ++taken[static_cast<int>(g) - 1];
-    s = features_.next(s);
-  } while (s != city);
+  });
   if (taken == std::array<uint8_t, kGoodsKinds>{}) return;
   for (int k = 0; k < kGoodsKinds; ++k) goods_[current_][k] = static_cast<uint8_t>(goods_[current_][k] + taken[k]);
   if (!events) return;
