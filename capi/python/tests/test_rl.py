@@ -304,6 +304,56 @@ class BatchTest(unittest.TestCase):
         with self.assertRaises(InvalidArgument):
             Batch(2, 2, pigs=True)
 
+    def test_actions_of_another_shape_or_type_are_refused_before_the_call(self):
+        # A (games, 0) array made C read past it, a (games, 2) one gave game 1 row 0's
+        # second value, and a + 2**32, 41469.7 and '41469' were played as 41469 (issue 29).
+        b = Batch(3, 2, seed=1)
+        before = [b.game(i).save() for i in range(3)]
+        good = [b.legal_actions(i)[0] for i in range(3)]
+        self.assertEqual(good[0], 41469)
+        message = "carc_batch_step: the action of game 0 must be an integer -2147483648 to 2147483647, not {}"
+        for first in (41469 + 2**32, 41469.7, "41469", True):  # refused as State.apply_action refuses them
+            with self.subTest(first=first):
+                with self.assertRaises(InvalidArgument) as one:
+                    State.from_game(b.game(0)).apply_action(first)
+                with self.assertRaises(InvalidArgument) as e:
+                    b.step([first] + good[1:])
+                self.assertEqual(str(e.exception), message.format(repr(first)))
+                self.assertEqual(str(e.exception).split(": ", 1)[1],
+                                 str(one.exception).split(": ", 1)[1].replace("action", "the action of game 0", 1))
+        with self.assertRaises(InvalidArgument) as e:
+            b.step(array.array("d", good))
+        self.assertEqual(str(e.exception), message.format("41469.0"))
+        if rl.HAVE_NUMPY:
+            np = rl._np
+            for actions, shown in ((np.array(good, np.int64) + 2**32, "4295008765"),
+                                   (np.array(good, np.float64), "41469.0"), (np.array(good, bool), "True")):
+                with self.subTest(dtype=actions.dtype), self.assertRaises(InvalidArgument) as e:
+                    b.step(actions)
+                self.assertEqual(str(e.exception), message.format(shown))
+            for shape in ((3, 0), (3, 2), (2,), (1, 3)):
+                with self.subTest(shape=shape), self.assertRaises(InvalidArgument) as e:
+                    b.step(np.zeros(shape, np.int32))
+                self.assertEqual(str(e.exception), f"carc_batch_step: actions must be one per game, shape (3,), "
+                                                   f"not {shape}")
+        with self.assertRaisesRegex(InvalidArgument, r"^carc_batch_step: actions must be a sequence of 3 integers"):
+            b.step(41469)
+        with self.assertRaisesRegex(InvalidArgument, r"^carc_batch_step: 2 actions for 3 games$"):
+            b.step(good[:2])
+        self.assertEqual([b.game(i).save() for i in range(3)], before)
+        # Integers of any width and layout play as they are.
+        b.step(good)
+        stepped = [b.game(i).save() for i in range(3)]
+        same = [array.array("i", good), tuple(good)]
+        if rl.HAVE_NUMPY:
+            same += [np.array(good, np.int64), np.array(good, np.uint32),
+                     np.array([[a, -1] for a in good], np.int32)[:, 0]]  # not contiguous
+        for actions in same:
+            with self.subTest(actions=actions):
+                other = Batch(3, 2, seed=1)
+                other.step(actions)
+                self.assertEqual([other.game(i).save() for i in range(3)], stepped)
+
     def test_restart_and_the_games_seeds(self):
         b = Batch(2, 2, seed=9, auto_reset=False)
         self.assertEqual(b.game(1).save(), carcassonne.Game(2, 10).save())
