@@ -43,6 +43,11 @@ class Env:
             raise invalid(f"Env: opponent must be one of {', '.join(_LEVELS)} or None, not {opponent!r}")
         self.players = _args.integer(players, 1, 6, "Env: players must be 1 to 6, not {}")
         self.seat = _args.integer(seat, 0, self.players - 1, f"Env: seat must be 0 to {self.players - 1}, not {{}}")
+        # The bots' budget is checked here, not at the first bot move in the middle of a step.
+        bot_iterations = _args.integer(bot_iterations, 0, _args.INT_MAX,
+                                       f"Env: bot_iterations must be 0 to {_args.INT_MAX}, not {{}}")
+        if opponent == "mcts" and bot_iterations == 0:
+            raise invalid("Env: an mcts opponent needs bot_iterations above 0 (its budget a move)")
         self.opponent, self.bot_iterations, self.options = opponent, bot_iterations, options
         self._next_seed = 0 if seed is None else _args.seed(seed, "Env")
         probe = State(self.players, 0, **options)
@@ -60,37 +65,43 @@ class Env:
             raise invalid("Env.reset: rule options are given to Env(), not to reset")
         if seed is not None:
             self._next_seed = _args.seed(seed, "Env.reset")
-        self.state = State(self.players, self._next_seed, **self.options)
-        self._game_seed, self._next_seed = self._next_seed, (self._next_seed + 1) % 2**64
-        self._bots_play()
+        state = State(self.players, self._next_seed, **self.options)
+        self._bots_play(state, self._next_seed)  # a failure here leaves the env as it was
+        self.state, self._game_seed, self._next_seed = state, self._next_seed, (self._next_seed + 1) % 2**64
         return self._observe(), self._info()
 
     def step(self, action: int) -> Tuple[Any, int, bool, bool, Dict[str, Any]]:
-        """Applies the agent's action (an illegal one raises and changes nothing), then lets
-        the bots play up to the agent's next decision or the end."""
+        """Applies the agent's action, then lets the bots play up to the agent's next
+        decision or the end. A step that fails (an illegal action, a bot's error) raises
+        and changes nothing: not even the agent's action stays applied."""
         if self.state is None:
             raise invalid("Env.step: call reset() first")
         state = self.state
         if state.is_terminal():
             raise invalid("Env.step: the game is over; call reset()")
         seat = state.current_player() if self.opponent is None else self.seat
-        before = state.game.scores
-        state.apply_action(action)
-        self._bots_play()
-        gained = [a - b for a, b in zip(state.game.scores, before)]
+        before = state.clone()
+        try:
+            state.apply_action(action)
+            self._bots_play(state, self._game_seed)
+        except BaseException:
+            state.game.copy_from(before.game)
+            state._rewards = before._rewards
+            raise
+        gained = [a - b for a, b in zip(state.game.scores, before.game.scores)]
         info = self._info()
         info["rewards"] = gained
         return self._observe(), gained[seat], state.is_terminal(), False, info
 
-    def _bots_play(self) -> None:
+    def _bots_play(self, state: State, game_seed: int) -> None:
         """Whole bot turns until the agent decides or the game ends."""
         if self.opponent is None:
             return
-        game = self.state.game
+        game = state.game
         while not game.over and game.current_player != self.seat:
-            seed = (self._game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
-            if self.state.in_bonus_phase():  # take or pass on the builder's bonus tile: no move
-                self.state.apply_action(self.state.bot_action(self.opponent, iterations=self.bot_iterations, seed=seed))
+            seed = (game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
+            if state.in_bonus_phase():  # take or pass on the builder's bonus tile: no move
+                state.apply_action(state.bot_action(self.opponent, iterations=self.bot_iterations, seed=seed))
             else:
                 game.play(game.bot_move(self.opponent, iterations=self.bot_iterations, seed=seed))
 

@@ -6,6 +6,7 @@ import array
 import os
 import random
 import unittest
+import unittest.mock
 
 import carcassonne
 from carcassonne import Batch, Env, IllegalMove, InvalidArgument, State, VectorEnv, WrongPhase, rl
@@ -409,6 +410,36 @@ class EnvTest(unittest.TestCase):
         with self.assertRaises(IllegalMove):
             env.step(0)
         self.assertIn("#", env.render())  # the start tile's city
+
+    def test_an_mcts_opponent_without_a_budget_is_refused_when_the_env_is_made(self):
+        # It was accepted, and the step that handed the turn to the bot applied the agent's
+        # action and then raised (issue 29).
+        with self.assertRaisesRegex(InvalidArgument, r"^Env: an mcts opponent needs bot_iterations above 0"):
+            Env(2, opponent="mcts", bot_iterations=0)
+        for bad in (-1, 2**31, 1.5, "200", True):
+            with self.subTest(bot_iterations=bad), \
+                    self.assertRaisesRegex(InvalidArgument, r"^Env: bot_iterations must be 0 to 2147483647"):
+                Env(2, opponent="mcts", bot_iterations=bad)
+        self.assertEqual(Env(2, opponent="greedy", bot_iterations=0).bot_iterations, 0)  # greedy takes no budget
+
+    def test_a_step_whose_bot_fails_changes_nothing(self):
+        env = Env(2, opponent="greedy", seat=0)
+        obs, info = env.reset(seed=4)
+        before = (env.state.game.save(), env.state.rewards(), list(obs))
+        action = info["legal_actions"][0]
+        failing = unittest.mock.patch.object(carcassonne.Game, "bot_move",
+                                             side_effect=WrongPhase(-3, "carc_bot_choose: a bot that fails"))
+        for _ in range(3):  # the agent's placement, then its figure: the bot moves after that
+            with failing, self.assertRaisesRegex(WrongPhase, "a bot that fails"):
+                while True:
+                    obs, _, _, _, info = env.step(action)
+                    before = (env.state.game.save(), env.state.rewards(), list(obs))
+                    action = info["legal_actions"][0]
+            self.assertEqual((env.state.game.save(), env.state.rewards(), list(env._observe())), before)
+        self.assertEqual(env.state.current_player(), 0)
+        obs, reward, _, _, info = env.step(action)  # the same step goes through once the bot can move
+        self.assertEqual(info["player"], 0)
+        self.assertEqual(len(env.state.game.history()), 2)
 
     def test_vector_env(self):
         venv = VectorEnv(4, 2, masks=True)
