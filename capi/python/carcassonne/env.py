@@ -124,13 +124,17 @@ class VectorEnv:
     as it ends; the agent plays every seat.
 
     reset(seed=0) -> (observations, info); step(actions) -> (observations, rewards,
-    terminated, truncated, info). observations: (num_envs, observation_size) float32 of the
-    player to decide; rewards: the points of the player who decided (info["rewards"]: every
-    player's, (num_envs, players)); terminated: 1 for a game that ended in the step (its
-    observation is already the new game's, as with Gymnasium's same-step autoreset); info:
-    action_mask (num_envs, num_actions) if masks=True, legal_actions and legal_counts (the
-    lists, engine order), player (who decides next). With numpy all are numpy arrays
-    (fresh copies); without, flat array.array values.
+    terminated, truncated, info). observations: a row of observation_size float32 per game,
+    of the player to decide; rewards: the points of the player who decided; terminated: 1
+    for a game that ended in the step (its observation is already the new game's, as with
+    Gymnasium's same-step autoreset); truncated: never. info (docs/rl.md names the keys):
+    legal_actions, a row of CARC_RL_MAX_LEGAL per game whose first legal_counts[i] are
+    game i's legal actions (engine order); legal_counts; rewards, a row of every player's
+    points per game; player, who decides next; action_mask, a row per game, if masks=True.
+    With numpy the rows are those of 2-D numpy arrays and the rest 1-D arrays; without,
+    lists of array.array rows and flat array.array values: x[i][j] reads the same in both.
+    All are fresh copies. The batch underneath is locked for the whole of a step, so a
+    VectorEnv may be shared between threads (each step sees whole games).
     """
 
     def __init__(self, num_envs: int, players: int = 2, *, masks: bool = False, **options):
@@ -144,37 +148,46 @@ class VectorEnv:
     def reset(self, *, seed: int = 0) -> Tuple[Any, Dict[str, Any]]:
         """New games: game i from seed + i, later ones from the seeds after."""
         self.batch = Batch(self.num_envs, self.players, seed, masks=self._masks, observations=True, **self._options)
-        return self._copy(self.batch.observations), self._info()
+        with self.batch._lock:
+            return self._rows(self.batch.observations, self.observation_size), self._info()
 
     def step(self, actions) -> Tuple[Any, Any, Any, Any, Dict[str, Any]]:
         """One action per game (ids from info["legal_actions"] or the mask)."""
         if self.batch is None:
             raise invalid("VectorEnv.step: call reset() first")
         b = self.batch
-        acting = self._copy(b.to_play)
-        b.step(actions)
-        if HAVE_NUMPY:
-            rewards = b.rewards[_np.arange(self.num_envs), acting]
-            terminated = b.done.astype(bool)
-            truncated = _np.zeros(self.num_envs, dtype=bool)
-        else:
-            rewards = zeros("i", self.num_envs)
-            for i in range(self.num_envs):
-                rewards[i] = b.rewards[i * self.players + acting[i]]
-            terminated, truncated = self._copy(b.done), zeros("B", self.num_envs)
-        return self._copy(b.observations), rewards, terminated, truncated, self._info()
+        with b._lock:
+            acting = self._copy(b.to_play)
+            b.step(actions)
+            if HAVE_NUMPY:
+                rewards = b.rewards[_np.arange(self.num_envs), acting]
+                terminated = b.done.astype(bool)
+                truncated = _np.zeros(self.num_envs, dtype=bool)
+            else:
+                rewards = zeros("i", self.num_envs)
+                for i in range(self.num_envs):
+                    rewards[i] = b.rewards[i * self.players + acting[i]]
+                terminated, truncated = self._copy(b.done), zeros("B", self.num_envs)
+            return self._rows(b.observations, self.observation_size), rewards, terminated, truncated, self._info()
 
     def _info(self) -> Dict[str, Any]:
         b = self.batch
-        info = {"legal_actions": self._copy(b.legal), "legal_counts": self._copy(b.legal_counts),
-                "rewards": self._copy(b.rewards), "player": self._copy(b.to_play)}
+        info = {"legal_actions": self._rows(b.legal, CARC_RL_MAX_LEGAL), "legal_counts": self._copy(b.legal_counts),
+                "rewards": self._rows(b.rewards, self.players), "player": self._copy(b.to_play)}
         if self._masks:
-            info["action_mask"] = self._copy(b.masks)
+            info["action_mask"] = self._rows(b.masks, self.num_actions)
         return info
 
     @staticmethod
     def _copy(buffer):
         return buffer.copy() if HAVE_NUMPY else buffer[:]
+
+    def _rows(self, buffer, width: int):
+        """A copy of a buffer of `width` values per game, as rows: a 2-D numpy array, or a
+        list of array.array rows (the flat buffer cut per game)."""
+        if HAVE_NUMPY:
+            return buffer.copy()
+        return [buffer[i * width:(i + 1) * width] for i in range(self.num_envs)]
 
     def game(self, index: int) -> Game:
         """A copy of game `index`."""

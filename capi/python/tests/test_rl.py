@@ -446,21 +446,36 @@ class EnvTest(unittest.TestCase):
         obs, info = venv.reset(seed=3)
         rng = random.Random(3)
         episodes = 0
-        stride = rl.CARC_RL_MAX_LEGAL
         for _ in range(400):
             legal, counts = info["legal_actions"], info["legal_counts"]
-            if rl.HAVE_NUMPY:
-                actions = [int(legal[i][rng.randrange(counts[i])]) for i in range(4)]
-            else:
-                actions = [legal[i * stride + rng.randrange(counts[i])] for i in range(4)]
+            actions = [int(legal[i][rng.randrange(counts[i])]) for i in range(4)]
             obs, rewards, terminated, truncated, info = venv.step(actions)
             episodes += sum(terminated)
             self.assertFalse(any(truncated))
         self.assertGreater(episodes, 0)
         self.assertEqual(len(rewards), 4)
-        size = venv.observation_size
-        self.assertEqual(len(obs) if rl.HAVE_NUMPY else len(obs) // size, 4)
         self.assertIsInstance(venv.game(0), carcassonne.Game)
+
+    def test_vector_env_gives_a_row_per_game_with_and_without_numpy(self):
+        # Without numpy info["legal_actions"] was one flat array.array, so the same script
+        # broke with and without numpy (issue 29). Now x[i][j] reads the same in both.
+        venv = VectorEnv(3, 2, masks=True)
+        obs, info = venv.reset(seed=1)
+        widths = {"legal_actions": rl.CARC_RL_MAX_LEGAL, "rewards": 2, "action_mask": venv.num_actions}
+        self.assertEqual(sorted(info), ["action_mask", "legal_actions", "legal_counts", "player", "rewards"])
+        for name, width in widths.items():
+            with self.subTest(key=name):
+                self.assertEqual([len(row) for row in info[name]], [width] * 3)
+        self.assertEqual([len(row) for row in obs], [venv.observation_size] * 3)
+        self.assertEqual([len(info[name]) for name in ("legal_counts", "player")], [3, 3])
+        self.assertEqual(list(info["legal_actions"][0][:info["legal_counts"][0]]), Batch(3, 2, 1).legal_actions(0))
+        first = [info["legal_actions"][i][0] for i in range(3)]
+        self.assertEqual([info["action_mask"][i][first[i]] for i in range(3)], [1, 1, 1])
+        self.assertEqual(first[0], 41469)
+        obs, rewards, terminated, truncated, info = venv.step(first)
+        self.assertEqual([len(row) for row in obs], [venv.observation_size] * 3)
+        self.assertEqual([list(row) for row in info["rewards"]], [[0, 0]] * 3)
+        self.assertEqual(list(info["player"]), [0, 0, 0])  # each player places a figure or none next
 
 
 if __name__ == "__main__":
