@@ -19,7 +19,6 @@ it. Chance outcomes are the tile types 0..83 (TILES: 'A'..'X' first).
 
 import array
 import ctypes
-import operator
 import threading
 from typing import List, Optional, Sequence, Tuple
 
@@ -440,13 +439,14 @@ class Batch:
             raise invalid(f"{where}: actions must be a sequence of {self.games} integers, not {actions!r}") from None
         if count != self.games:
             raise invalid(f"{where}: {count} actions for {self.games} games")
-        plain = True  # Python ints in range, which numpy and array take as they are
-        for i, a in enumerate(actions):
-            if type(a) is not int or not _args.INT_MIN <= a <= _args.INT_MAX:
-                _args.c_int(a, where, f"the action of game {i}")  # raises unless an integer type in range
-                plain = False
-        values = actions if plain else [operator.index(a) for a in actions]
-        self._actions[:] = values if _np is not None else array.array("i", values)
+        try:  # C's own check, at C speed: integers (bools too) in the C int range
+            values = array.array("i", actions)
+        except (TypeError, OverflowError):
+            values = None
+        if values is None or bool in set(map(type, actions)):
+            for i, a in enumerate(actions):
+                _args.c_int(a, where, f"the action of game {i}")  # raises on the first bad one
+        self._actions[:] = values if _np is None else _np.frombuffer(values, _np.int32)
         return address(self._actions)
 
     def legal_actions(self, index: int) -> List[int]:
