@@ -20,7 +20,7 @@ try:
 except ImportError:  # run from a checkout: the binding lives in capi/python
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "capi", "python"))
     import carcassonne
-from carcassonne import Env, State, VectorEnv, rl
+from carcassonne import Env, State, VectorEnv
 
 
 def policy(observation, legal_actions, rng):
@@ -55,12 +55,8 @@ def batched(rng, games, steps):
     obs, info = venv.reset(seed=7)
     episodes, points = 0, 0
     for _ in range(steps):
-        legal, counts = info["legal_actions"], info["legal_counts"]
-        if rl.HAVE_NUMPY:  # rows of the (games, 1016) array
-            actions = [policy(obs[i], legal[i, :counts[i]].tolist(), rng) for i in range(games)]
-        else:  # one flat array.array
-            stride = rl.CARC_RL_MAX_LEGAL
-            actions = [policy(None, legal[i * stride:i * stride + counts[i]].tolist(), rng) for i in range(games)]
+        legal, counts = info["legal_actions"], info["legal_counts"]  # a row per game, with or without numpy
+        actions = [policy(obs[i], legal[i][:counts[i]].tolist(), rng) for i in range(games)]
         obs, rewards, terminated, truncated, info = venv.step(actions)
         episodes += sum(terminated)
         points += sum(rewards)

@@ -109,21 +109,15 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
   FeatureInfo info;
   info.kind = c.kind;
   std::array<bool, kTotalTiles> on{};
-  SegId s = root;
-  do {
-    on[f.tile_of(s)] = true;
-    s = f.next(s);
-  } while (s != root);
+  f.for_each_segment(root, [&](SegId s) { on[f.tile_of(s)] = true; });
   for (int i = 0; i < kTotalTiles; ++i)
     if (on[i]) info.tile_indices[info.tiles++] = static_cast<uint8_t>(i);
   // Goods symbols, one per tile's part of the city, as the completing player takes them.
-  s = root;
-  do {
+  f.for_each_segment(root, [&](SegId s) {
     const PlacedTile& on_tile = b.tile(f.tile_of(s));
     const Goods g = tiles::kDefs[on_tile.type].segs[s - on_tile.seg_base].goods;
     if (g != Goods::None) ++info.goods[static_cast<int>(g) - 1];
-    s = f.next(s);
-  } while (s != root);
+  });
 
   for (const Meeple& m : game.meeples()) {
     if (f.find(m.seg) != root) continue;

@@ -1,5 +1,6 @@
 // Scoring: completed features during the game, incomplete features and fields at the end,
 // majority with full points for ties (a large meeple weighs 2), figures going home.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -69,11 +70,7 @@ using SegmentSet = SmallSet<Features::kMaxSegments>;
 
 int Game::feature_tiles(SegId root) const {
   TileSet seen;
-  SegId s = root;
-  do {
-    seen.insert(features_.tile_of(s));
-    s = features_.next(s);
-  } while (s != root);
+  features_.for_each_segment(root, [&](SegId s) { seen.insert(features_.tile_of(s)); });
   return seen.size();
 }
 
@@ -81,19 +78,16 @@ int Game::feature_marks(SegId root) const {
   constexpr Mix kMarked = Modules::where([](auto m) { return decltype(m)::kMarks; });
   if (!(mix_ & kMarked)) return 0;  // only those modules' tiles carry marks
   int marks = 0;
-  SegId s = root;
-  do {
+  features_.for_each_segment(root, [&](SegId s) {
     const PlacedTile& pt = board_.tile(features_.tile_of(s));
     marks |= kDefs[pt.type].segs[s - pt.seg_base].marks;
-    s = features_.next(s);
-  } while (s != root);
+  });
   return marks;
 }
 
 int Game::completed_cities_touching(SegId field_root) const {
   SegmentSet cities;
-  SegId s = field_root;
-  do {
+  features_.for_each_segment(field_root, [&](SegId s) {
     const PlacedTile& pt = board_.tile(features_.tile_of(s));
     unsigned touches = kDefs[pt.type].segs[s - pt.seg_base].touches;
     while (touches) {
@@ -102,8 +96,7 @@ int Game::completed_cities_touching(SegId field_root) const {
       const SegId c = features_.find(static_cast<SegId>(pt.seg_base + local));
       if (features_.root_counters(c).open == 0) cities.insert(c);
     }
-    s = features_.next(s);
-  } while (s != field_root);
+  });
   return cities.size();
 }
 
@@ -236,7 +229,10 @@ inline int Game::group_figures(SegId* feature, uint8_t* first, PlayerCounts* wei
   uint8_t feature_at[kTable];
   std::memset(feature_at, kEmpty, sizeof feature_at);
   int n = 0;
-  for (int i = 0; i < nmeeples_; ++i) {
+  // At most kMaxMeeples figures, even in a torn state: more could fill the table, and the
+  // probe below would look for a free slot forever.
+  const int figures = std::min<int>(nmeeples_, kMaxMeeples);
+  for (int i = 0; i < figures; ++i) {
     const SegId r = features_.find(meeples_[i].seg);
     unsigned h = r % kTable;
     while (feature_at[h] != kEmpty && feature[feature_at[h]] != r) h = (h + 1) % kTable;
@@ -423,16 +419,14 @@ void Game::score_first_edition_farmers(Events* events) {
     if (features_.root_counters(city).open != 0 || !cities_done.insert(city)) continue;
     // Fields touching this city: walk the city's segments, then the fields on each tile.
     SegmentSet fields;
-    SegId c = city;
-    do {
+    features_.for_each_segment(city, [&](SegId c) {
       const PlacedTile& pt = board_.tile(features_.tile_of(c));
       const auto& def = kDefs[pt.type];
       const int local_city = c - pt.seg_base;
       for (int i = 0; i < def.nsegs; ++i)
         if (def.segs[i].kind == FeatureKind::Field && (def.segs[i].touches >> local_city) & 1)
           fields.insert(features_.find(static_cast<SegId>(pt.seg_base + i)));
-      c = features_.next(c);
-    } while (c != city);
+    });
 
     PlayerCounts farmers{};
     Meeple first{};

@@ -99,13 +99,11 @@ bool TradersAndBuilders::builder_extended(const Game& g) {
 // current player), whoever holds the city: one token per goods symbol on its tiles.
 void TradersAndBuilders::take_goods(Game& g, SegId city, Events* events) {
   std::array<uint8_t, kGoodsKinds> taken{};
-  SegId s = city;
-  do {
+  g.features_.for_each_segment(city, [&](SegId s) {
     const PlacedTile& pt = g.board_.tile(g.features_.tile_of(s));
     const Goods goods = tiles::kDefs[pt.type].segs[s - pt.seg_base].goods;
     if (goods != Goods::None) ++taken[static_cast<int>(goods) - 1];
-    s = g.features_.next(s);
-  } while (s != city);
+  });
   if (taken == std::array<uint8_t, kGoodsKinds>{}) return;
   for (int k = 0; k < kGoodsKinds; ++k) g.goods_[g.current_][k] = static_cast<uint8_t>(g.goods_[g.current_][k] + taken[k]);
   if (!events) return;

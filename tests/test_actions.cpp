@@ -5,7 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
@@ -670,4 +674,34 @@ TEST_CASE("observation: tiles outside the window are counted, not drawn; a finis
   for (int r = 0; r < 4; ++r) CHECK(o.plane_sum(19 + 1 + r) == 0);
   CHECK(o.scalar(3 + 2) == 1);  // game over
   CHECK(o.scalar(2) == 0);     // nobody to move
+}
+
+TEST_CASE("an action applied to a game it was not checked against ends: wrong answers at worst, never a hang") {
+  // What carc_batch_step did when another thread's carc_batch_restart came between its
+  // check of every action and their application (issue 29): apply_checked on a fresh game
+  // with an action checked against the old one, here one step in ten. The games come out
+  // torn (figures on segments their tile lacks, features joined across unmatched edges);
+  // the walks over a feature's segments then went round forever, in 8 of these 20 seeds.
+  // The run is on a thread of its own so that a hang fails the test instead of stalling it.
+  auto steps = std::make_shared<std::atomic<int>>(0);
+  std::thread([steps] {
+    for (uint64_t seed = 0; seed < 20; ++seed) {
+      Rng rng(seed);
+      int32_t legal[rl::kMaxLegalActions];
+      uint64_t next = seed * 100000 + 1;
+      Game g(2, seed);
+      for (int i = 0; i < 4000; ++i, ++*steps) {
+        if (g.over()) g = Game(2, next++);
+        const int n = rl::legal_actions_unordered(g, legal);
+        if (n == 0) continue;  // a torn game may list nothing
+        const int action = legal[rng.below(static_cast<uint32_t>(n))];
+        if (rng.below(10) == 0) g = Game(2, next++);  // the restart between check and apply
+        rl::apply_checked(g, action);
+      }
+    }
+  }).detach();  // on a hang the thread keeps spinning until the runner exits
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (*steps < 20 * 4000 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  REQUIRE(*steps == 20 * 4000);
 }

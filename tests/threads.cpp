@@ -233,3 +233,85 @@ TEST_CASE("Threads: through the C ABI, const calls on one shared game from every
     CHECK(c_answers(view, 0) == alone[0]);  // and the game is as it was
   }
 }
+
+namespace {
+
+// Whether the last call on this thread was refused for running while another call ran on
+// its batch.
+bool refused_as_busy(int status) {
+  return status == CARC_EPHASE && std::string(carc_game_errmsg(nullptr)).find("another call on this batch is running") !=
+                                      std::string::npos;
+}
+
+std::string saved(const carc_game* g) {
+  std::string text(static_cast<size_t>(carc_game_save(g, nullptr, 0)) + 1, '\0');
+  carc_game_save(g, text.data(), text.size());
+  text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("Threads: a call on a batch while another runs on it is refused, never run on a batch changing under it",
+          "[threads]") {
+  // Issue 29: one thread stepping a batch and another restarting its games and copying
+  // them out left copies that did not load, then a step that never returned. The library
+  // now refuses the call that comes second (CARC_EPHASE, nothing changed); each thread here
+  // makes a fixed number of calls, and every call either runs alone or is refused.
+  constexpr int kGames = 64, kCalls = 2000;
+  carc_batch* b = nullptr;
+  REQUIRE(carc_batch_new(&b, kGames, 2, 5) == CARC_OK);
+  const std::unique_ptr<carc_batch, decltype(&carc_batch_free)> batch(b, carc_batch_free);
+  std::vector<int32_t> legal(static_cast<size_t>(kGames) * CARC_RL_MAX_LEGAL), counts(kGames), rewards(2 * kGames);
+  std::vector<int32_t> actions(kGames);
+  std::vector<uint8_t> done(kGames);
+  auto step = [&](const int32_t* with) {
+    return carc_batch_step(b, with, CARC_BATCH_AUTO_RESET, rewards.data(), done.data(), nullptr, legal.data(),
+                           counts.data(), CARC_RL_MAX_LEGAL, nullptr, 0, nullptr, 0);
+  };
+  REQUIRE(step(nullptr) == CARC_OK);
+  std::atomic<int> refused{0}, ready{0};
+  auto start_together = [&] {
+    for (++ready; ready < 2;) std::this_thread::yield();
+  };
+  std::string stepper_failure, copier_failure;
+  std::thread stepper([&] {
+    start_together();
+    for (int k = 0; k < kCalls; ++k) {
+      for (int i = 0; i < kGames; ++i) actions[i] = legal[static_cast<size_t>(i) * CARC_RL_MAX_LEGAL + k % counts[i]];
+      int s = step(actions.data());
+      // An action picked before a restart of its game may be refused as illegal or of
+      // another phase: the step changed nothing and the buffers are listed again.
+      if (s == CARC_EILLEGAL || (s == CARC_EPHASE && !refused_as_busy(s)))
+        while ((s = step(nullptr)) != CARC_OK && refused_as_busy(s)) ++refused;
+      if (refused_as_busy(s)) ++refused;
+      else if (s != CARC_OK) stepper_failure = carc_game_errmsg(nullptr);
+    }
+  });
+  std::thread copier([&] {
+    carc_game* g = nullptr;
+    carc_game_new(&g, 2, 0);
+    start_together();
+    for (int k = 0; k < kCalls; ++k) {
+      const int index = (k * 7) % kGames;
+      const int restarted = carc_batch_restart(b, index, 1000u + static_cast<uint64_t>(k));
+      const int copied = carc_batch_game(b, (index + 1) % kGames, g);
+      for (const int s : {restarted, copied}) {
+        if (refused_as_busy(s)) ++refused;
+        else if (s != CARC_OK) copier_failure = carc_game_errmsg(nullptr);
+      }
+      if (copied != CARC_OK) continue;
+      carc_game* loaded = nullptr;  // a copy is a whole game: its record loads to the same game
+      if (carc_game_load(&loaded, saved(g).c_str(), nullptr) != CARC_OK || saved(loaded) != saved(g))
+        copier_failure = "a copy's record does not load to the same game";
+      carc_game_free(loaded);
+    }
+    carc_game_free(g);
+  });
+  stepper.join();
+  copier.join();
+  CHECK(stepper_failure == "");
+  CHECK(copier_failure == "");
+  INFO(refused << " calls refused");
+  REQUIRE(step(nullptr) == CARC_OK);  // the batch is free again
+}

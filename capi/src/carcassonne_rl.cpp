@@ -4,6 +4,7 @@
 // batch step checks every argument and every action before it changes any game, so a
 // failed step leaves the whole batch as it was.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -29,6 +30,11 @@ struct carc_batch {
   carc::Options options;
   uint64_t next_seed = 0;  // for the next auto-reset
   bool stepped = false;    // a step with actions has run: options are fixed
+  // Set while a call runs on the batch. A batch is one thread's at a time: a call that
+  // finds it set comes from a caller breaking that rule and is refused, instead of running
+  // on games that change under it (a step that checked an action against a game restarted
+  // before the action was applied could leave it torn).
+  mutable std::atomic<bool> busy{false};
 };
 
 namespace {
@@ -68,7 +74,11 @@ int check_batch_index(const Call& c, const carc_batch& b, int index) {
 template <class Batch, class Body>
 int with_batch(Batch* b, const char* fn, Body&& body) noexcept {
   if (!b) return Call{fn}.fail(CARC_EINVAL, "batch is NULL");
-  return guarded(fn, [&](const Call& c) -> int { return body(c, *b); });
+  if (b->busy.exchange(true, std::memory_order_acquire))
+    return Call{fn}.fail(CARC_EPHASE, "another call on this batch is running (a batch is one thread's at a time)");
+  const int status = guarded(fn, [&](const Call& c) -> int { return body(c, *b); });
+  b->busy.store(false, std::memory_order_release);
+  return status;
 }
 
 // Writes the legal-action mask of a game: n bytes, n the action count (or the chance

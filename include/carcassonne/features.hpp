@@ -85,13 +85,18 @@ class Features {
     return base;
   }
 
+  // A parent is always an older segment (unite keeps the older root), so a walk up ends
+  // where the parent is not smaller: at the root, or, in a state torn by a caller that broke
+  // the one-thread rule, at some segment (a wrong answer, never a cycle walked forever).
   SegId find(SegId s) const {
-    while (parent_[s] != s) s = parent_[s];
+    while (parent_[s] < s) s = parent_[s];
     return s;
   }
-  // find() with path halving; use on the mutable state.
+  // find() with path halving; use on the mutable state. It ends on any parents too: a
+  // segment is passed again only if the segment its halving led to is smaller, so an
+  // endless walk would fall forever.
   SegId find(SegId s) {
-    while (parent_[s] != s) {
+    while (parent_[s] < s) {
       parent_[s] = parent_[parent_[s]];
       s = parent_[s];
     }
@@ -120,6 +125,18 @@ class Features {
   FeatureKind kind(SegId s) const { return counters_[s].kind; }  // same for every segment
 
   SegId next(SegId s) const { return next_[s]; }   // circular list of a feature's segments
+  // f(s) for each segment of the feature whose circular list holds `from`, `from` first.
+  // A list holds at most count() segments, all below count(): the walk stops there, so a
+  // torn state whose list no longer comes back to `from` gives a wrong answer, not a hang.
+  template <class F>
+  void for_each_segment(SegId from, F&& f) const {
+    SegId s = from;
+    for (int n = count_; n > 0; --n) {
+      f(s);
+      s = next_[s];
+      if (s == from || s >= count_) return;
+    }
+  }
   uint8_t tile_of(SegId s) const { return tile_[s]; }
 
  private:

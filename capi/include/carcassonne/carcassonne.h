@@ -809,7 +809,10 @@ CARC_API int carc_rl_observation_shape(const carc_game* game, int32_t* fields, i
 CARC_API int carc_rl_observe(const carc_game* game, int player, float* observation, int capacity);
 
 /* Many seeded games stepped by one call, as EnvPool does: the games of one configuration.
- * Like a game, a batch is used by one thread at a time; separate batches share nothing. */
+ * Like a game, a batch is used by one thread at a time; separate batches share nothing.
+ * A call on a batch while another call runs on it (a caller breaking that rule) fails
+ * with CARC_EPHASE and changes nothing (carc_batch_free cannot tell: never free a batch
+ * in use). */
 typedef struct carc_batch carc_batch;
 /* Bits of carc_batch_step's flags; any other bit is CARC_EINVAL. */
 enum {

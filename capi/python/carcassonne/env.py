@@ -43,6 +43,11 @@ class Env:
             raise invalid(f"Env: opponent must be one of {', '.join(_LEVELS)} or None, not {opponent!r}")
         self.players = _args.integer(players, 1, 6, "Env: players must be 1 to 6, not {}")
         self.seat = _args.integer(seat, 0, self.players - 1, f"Env: seat must be 0 to {self.players - 1}, not {{}}")
+        # The bots' budget is checked here, not at the first bot move in the middle of a step.
+        bot_iterations = _args.integer(bot_iterations, 0, _args.INT_MAX,
+                                       f"Env: bot_iterations must be 0 to {_args.INT_MAX}, not {{}}")
+        if opponent == "mcts" and bot_iterations == 0:
+            raise invalid("Env: an mcts opponent needs bot_iterations above 0 (its budget a move)")
         self.opponent, self.bot_iterations, self.options = opponent, bot_iterations, options
         self._next_seed = 0 if seed is None else _args.seed(seed, "Env")
         probe = State(self.players, 0, **options)
@@ -60,37 +65,43 @@ class Env:
             raise invalid("Env.reset: rule options are given to Env(), not to reset")
         if seed is not None:
             self._next_seed = _args.seed(seed, "Env.reset")
-        self.state = State(self.players, self._next_seed, **self.options)
-        self._game_seed, self._next_seed = self._next_seed, (self._next_seed + 1) % 2**64
-        self._bots_play()
+        state = State(self.players, self._next_seed, **self.options)
+        self._bots_play(state, self._next_seed)  # a failure here leaves the env as it was
+        self.state, self._game_seed, self._next_seed = state, self._next_seed, (self._next_seed + 1) % 2**64
         return self._observe(), self._info()
 
     def step(self, action: int) -> Tuple[Any, int, bool, bool, Dict[str, Any]]:
-        """Applies the agent's action (an illegal one raises and changes nothing), then lets
-        the bots play up to the agent's next decision or the end."""
+        """Applies the agent's action, then lets the bots play up to the agent's next
+        decision or the end. A step that fails (an illegal action, a bot's error) raises
+        and changes nothing: not even the agent's action stays applied."""
         if self.state is None:
             raise invalid("Env.step: call reset() first")
         state = self.state
         if state.is_terminal():
             raise invalid("Env.step: the game is over; call reset()")
         seat = state.current_player() if self.opponent is None else self.seat
-        before = state.game.scores
-        state.apply_action(action)
-        self._bots_play()
-        gained = [a - b for a, b in zip(state.game.scores, before)]
+        before = state.clone()
+        try:
+            state.apply_action(action)
+            self._bots_play(state, self._game_seed)
+        except BaseException:
+            state.game.copy_from(before.game)
+            state._rewards = before._rewards
+            raise
+        gained = [a - b for a, b in zip(state.game.scores, before.game.scores)]
         info = self._info()
         info["rewards"] = gained
         return self._observe(), gained[seat], state.is_terminal(), False, info
 
-    def _bots_play(self) -> None:
+    def _bots_play(self, state: State, game_seed: int) -> None:
         """Whole bot turns until the agent decides or the game ends."""
         if self.opponent is None:
             return
-        game = self.state.game
+        game = state.game
         while not game.over and game.current_player != self.seat:
-            seed = (self._game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
-            if self.state.in_bonus_phase():  # take or pass on the builder's bonus tile: no move
-                self.state.apply_action(self.state.bot_action(self.opponent, iterations=self.bot_iterations, seed=seed))
+            seed = (game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
+            if state.in_bonus_phase():  # take or pass on the builder's bonus tile: no move
+                state.apply_action(state.bot_action(self.opponent, iterations=self.bot_iterations, seed=seed))
             else:
                 game.play(game.bot_move(self.opponent, iterations=self.bot_iterations, seed=seed))
 
@@ -113,13 +124,17 @@ class VectorEnv:
     as it ends; the agent plays every seat.
 
     reset(seed=0) -> (observations, info); step(actions) -> (observations, rewards,
-    terminated, truncated, info). observations: (num_envs, observation_size) float32 of the
-    player to decide; rewards: the points of the player who decided (info["rewards"]: every
-    player's, (num_envs, players)); terminated: 1 for a game that ended in the step (its
-    observation is already the new game's, as with Gymnasium's same-step autoreset); info:
-    action_mask (num_envs, num_actions) if masks=True, legal_actions and legal_counts (the
-    lists, engine order), player (who decides next). With numpy all are numpy arrays
-    (fresh copies); without, flat array.array values.
+    terminated, truncated, info). observations: a row of observation_size float32 per game,
+    of the player to decide; rewards: the points of the player who decided; terminated: 1
+    for a game that ended in the step (its observation is already the new game's, as with
+    Gymnasium's same-step autoreset); truncated: never. info (docs/rl.md names the keys):
+    legal_actions, a row of CARC_RL_MAX_LEGAL per game whose first legal_counts[i] are
+    game i's legal actions (engine order); legal_counts; rewards, a row of every player's
+    points per game; player, who decides next; action_mask, a row per game, if masks=True.
+    With numpy the rows are those of 2-D numpy arrays and the rest 1-D arrays; without,
+    lists of array.array rows and flat array.array values: x[i][j] reads the same in both.
+    All are fresh copies. The batch underneath is locked for the whole of a step, so a
+    VectorEnv may be shared between threads (each step sees whole games).
     """
 
     def __init__(self, num_envs: int, players: int = 2, *, masks: bool = False, **options):
@@ -133,37 +148,46 @@ class VectorEnv:
     def reset(self, *, seed: int = 0) -> Tuple[Any, Dict[str, Any]]:
         """New games: game i from seed + i, later ones from the seeds after."""
         self.batch = Batch(self.num_envs, self.players, seed, masks=self._masks, observations=True, **self._options)
-        return self._copy(self.batch.observations), self._info()
+        with self.batch._lock:
+            return self._rows(self.batch.observations, self.observation_size), self._info()
 
     def step(self, actions) -> Tuple[Any, Any, Any, Any, Dict[str, Any]]:
         """One action per game (ids from info["legal_actions"] or the mask)."""
         if self.batch is None:
             raise invalid("VectorEnv.step: call reset() first")
         b = self.batch
-        acting = self._copy(b.to_play)
-        b.step(actions)
-        if HAVE_NUMPY:
-            rewards = b.rewards[_np.arange(self.num_envs), acting]
-            terminated = b.done.astype(bool)
-            truncated = _np.zeros(self.num_envs, dtype=bool)
-        else:
-            rewards = zeros("i", self.num_envs)
-            for i in range(self.num_envs):
-                rewards[i] = b.rewards[i * self.players + acting[i]]
-            terminated, truncated = self._copy(b.done), zeros("B", self.num_envs)
-        return self._copy(b.observations), rewards, terminated, truncated, self._info()
+        with b._lock:
+            acting = self._copy(b.to_play)
+            b.step(actions)
+            if HAVE_NUMPY:
+                rewards = b.rewards[_np.arange(self.num_envs), acting]
+                terminated = b.done.astype(bool)
+                truncated = _np.zeros(self.num_envs, dtype=bool)
+            else:
+                rewards = zeros("i", self.num_envs)
+                for i in range(self.num_envs):
+                    rewards[i] = b.rewards[i * self.players + acting[i]]
+                terminated, truncated = self._copy(b.done), zeros("B", self.num_envs)
+            return self._rows(b.observations, self.observation_size), rewards, terminated, truncated, self._info()
 
     def _info(self) -> Dict[str, Any]:
         b = self.batch
-        info = {"legal_actions": self._copy(b.legal), "legal_counts": self._copy(b.legal_counts),
-                "rewards": self._copy(b.rewards), "player": self._copy(b.to_play)}
+        info = {"legal_actions": self._rows(b.legal, CARC_RL_MAX_LEGAL), "legal_counts": self._copy(b.legal_counts),
+                "rewards": self._rows(b.rewards, self.players), "player": self._copy(b.to_play)}
         if self._masks:
-            info["action_mask"] = self._copy(b.masks)
+            info["action_mask"] = self._rows(b.masks, self.num_actions)
         return info
 
     @staticmethod
     def _copy(buffer):
         return buffer.copy() if HAVE_NUMPY else buffer[:]
+
+    def _rows(self, buffer, width: int):
+        """A copy of a buffer of `width` values per game, as rows: a 2-D numpy array, or a
+        list of array.array rows (the flat buffer cut per game)."""
+        if HAVE_NUMPY:
+            return buffer.copy()
+        return [buffer[i * width:(i + 1) * width] for i in range(self.num_envs)]
 
     def game(self, index: int) -> Game:
         """A copy of game `index`."""

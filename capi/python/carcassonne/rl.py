@@ -19,6 +19,7 @@ it. Chance outcomes are the tile types 0..83 (TILES: 'A'..'X' first).
 
 import array
 import ctypes
+import threading
 from typing import List, Optional, Sequence, Tuple
 
 from . import _args
@@ -336,6 +337,12 @@ class Batch:
       observations (games, observation size) float32 of the player to decide, only with
                 observations=True
     With numpy these are 2-D numpy arrays (rows as above); without, flat array.array.
+
+    Threads: a Batch may be shared between threads. Every method holds the batch's own lock
+    while it calls the library, so a step, a restart and a copy run one at a time, never on
+    games changing under them. The buffers are the batch's: each step overwrites them, so
+    read them on the thread that steps (or copy them, as VectorEnv does). An action picked
+    before another thread restarted its game is checked against the new game.
     """
 
     def __init__(self, games: int, players: int = 2, seed: int = 0, *, auto_reset: bool = True,
@@ -352,6 +359,9 @@ class Batch:
         handle = ctypes.c_void_p()
         check(lib.carc_batch_new(ctypes.byref(handle), games, players, seed))
         self._handle = handle.value
+        # Held around every call into the library: ctypes lets go of the GIL during each
+        # one, and the library refuses a second call on a batch while one runs.
+        self._lock = threading.RLock()
         for name, value in options.items():
             self._call(lib.carc_batch_set_option, _OPTIONS[name], int(value))
         self.games, self.players = games, players
@@ -387,35 +397,67 @@ class Batch:
             self._handle = None
 
     def _call(self, f, *args) -> int:
-        status = f(self._handle, *args)
-        if status < 0:
-            raise error(status, lib.carc_game_errmsg(None).decode("utf-8", "replace"))
-        return status
+        with self._lock:
+            status = f(self._handle, *args)
+            if status < 0:
+                raise error(status, lib.carc_game_errmsg(None).decode("utf-8", "replace"))
+            return status
 
     def _step(self, actions_address) -> None:
         self._call(lib.carc_batch_step, actions_address, self._flags, *self._out)
 
     def step(self, actions) -> None:
         """Applies actions[i] to game i (ignored for a game that is over) and refreshes the
-        buffers. Every action is checked first: one illegal action raises (naming its game)
-        and no game changes."""
-        if len(actions) != self.games:
-            raise invalid(f"carc_batch_step: {len(actions)} actions for {self.games} games")
-        if _np is not None and isinstance(actions, _np.ndarray) and actions.dtype == _np.int32 and \
-                actions.flags.c_contiguous:
-            self._step(actions.ctypes.data)
-            return
-        self._actions[:] = actions if _np is not None else array.array("i", actions)
-        self._step(address(self._actions))
+        buffers. actions: one integer per game (a sequence, or a 1-D numpy array of
+        integers), each taken as State.apply_action takes one. Every action is checked
+        first: one illegal action raises (naming its game) and no game changes."""
+        with self._lock:
+            self._step(self._actions_address(actions))
+
+    def _actions_address(self, actions) -> int:
+        """The address of `actions` as `games` int32 values for C, after the checks
+        State.apply_action makes of one action (an integer, not a bool, in the C int
+        range: C would cut a + 2**32 to a, and numpy would cut 41469.7 to 41469 and parse
+        '41469'). A C-contiguous int32 array is read in place, anything else copied."""
+        where = "carc_batch_step"
+        if _np is not None and isinstance(actions, _np.ndarray):
+            if actions.shape != (self.games,):
+                raise invalid(f"{where}: actions must be one per game, shape ({self.games},), not {actions.shape}")
+            if actions.dtype.kind in "iu":
+                if actions.dtype == _np.int32 and actions.flags.c_contiguous and actions.flags.aligned:
+                    return actions.ctypes.data
+                outside = (actions < _args.INT_MIN) | (actions > _args.INT_MAX)
+                if outside.any():
+                    at = int(_np.flatnonzero(outside)[0])
+                    _args.c_int(int(actions[at]), where, f"the action of game {at}")  # raises: out of range
+                self._actions[:] = actions
+                return address(self._actions)
+            actions = actions.tolist()  # floats, bools, strings, objects: checked one by one below
+        try:
+            count = len(actions)
+        except TypeError:
+            raise invalid(f"{where}: actions must be a sequence of {self.games} integers, not {actions!r}") from None
+        if count != self.games:
+            raise invalid(f"{where}: {count} actions for {self.games} games")
+        try:  # C's own check, at C speed: integers (bools too) in the C int range
+            values = array.array("i", actions)
+        except (TypeError, OverflowError):
+            values = None
+        if values is None or bool in set(map(type, actions)):
+            for i, a in enumerate(actions):
+                _args.c_int(a, where, f"the action of game {i}")  # raises on the first bad one
+        self._actions[:] = values if _np is None else _np.frombuffer(values, _np.int32)
+        return address(self._actions)
 
     def legal_actions(self, index: int) -> List[int]:
         """The legal actions of game `index` as a list (in the buffer's order)."""
         index = _args.integer(index, 0, self.games - 1, f"Batch.legal_actions: index must be 0 to {self.games - 1}, "
                                                         f"not {{}}")
-        n = int(self.legal_counts[index])
-        if _np is not None:
-            return self.legal[index, :n].tolist()
-        return self.legal[index * CARC_RL_MAX_LEGAL:index * CARC_RL_MAX_LEGAL + n].tolist()
+        with self._lock:
+            n = int(self.legal_counts[index])
+            if _np is not None:
+                return self.legal[index, :n].tolist()
+            return self.legal[index * CARC_RL_MAX_LEGAL:index * CARC_RL_MAX_LEGAL + n].tolist()
 
     def game(self, index: int) -> Game:
         """A copy of game `index` as a Game (to query, save or show it)."""

@@ -25,6 +25,8 @@ import inspect
 import json
 import math
 import multiprocessing
+import os
+import stat
 import sys
 import tempfile
 import time
@@ -171,18 +173,71 @@ def play_game(plan: Plan, n: int) -> dict:
             "seconds": round(time.perf_counter() - start, 6)}
 
 
+def _header(record: str) -> List[str]:
+    """A record's lines that are neither blank nor comments (its header first)."""
+    return [line for line in record.splitlines() if line.strip() and not line.startswith("#")]
+
+
+#: The fields of a game's line, as play_game writes them.
+LINE_FIELDS = ("game", "seed", "players", "seats", "entrants", "options", "scores", "winners", "turns", "record",
+               "version", "seconds")
+
+
+def check_line(record, plan: Plan, options: Dict[str, bool]) -> Optional[str]:
+    """Why a line read back is not game n of the plan, whole and consistent (None if it is):
+    its identity is the plan's (seed, seats, entrants, options), and its record loads to a
+    finished game of that seed whose scores, winners and turns are the line's."""
+    if not isinstance(record, dict):
+        return "is not a game's line of carcassonne.selfplay"
+    n = record.get("game")
+    if type(n) is not int or n < 0:  # not a bool: JSON's true is no game number
+        return "is not a game's line of carcassonne.selfplay" + (f" (game {n!r})" if "game" in record else "")
+    missing = [name for name in LINE_FIELDS if name not in record]
+    if missing:
+        return f"game {n}: not a whole game's line (no {', '.join(missing)})"
+    if (record["seed"], record["seats"], record["options"]) != (plan.game_seed(n), plan.seats(n), options):
+        return (f"game {n} was played with other bots, seed or options than this run's; use the same arguments to "
+                "resume, or name another output file")
+    if record["players"] != plan.players or record["entrants"] != plan.entrants(n):
+        return f"game {n}: its players or entrants are not this run's"
+    if not isinstance(record["version"], str) or type(record["seconds"]) not in (int, float):
+        return f"game {n}: its version or seconds are not text and a number"
+    text = record["record"]
+    try:
+        game = carcassonne.Game.load(text) if isinstance(text, str) else None
+    except carcassonne.CarcassonneError as e:
+        return f"game {n}: its record does not load ({e})"
+    expected = _header(carcassonne.Game(plan.players, plan.game_seed(n), **dict(plan.options)).save())
+    if game is None or _header(game.save())[:len(expected)] != expected:
+        return f"game {n}: its record is not of the game's seed, players and options"
+    if not game.over:
+        return f"game {n}: its record is not of a finished game"
+    replayed = {"scores": game.scores, "winners": list(game.winners), "turns": game.turns_played}
+    for key, value in replayed.items():
+        if record[key] != value:
+            return f"game {n}: its {key} are {record[key]!r}, but its record replays to {value!r}"
+    return None
+
+
 class ResultsFile:
-    """The JSON lines output: reads what an earlier run left, checks it belongs to this plan,
-    drops a half-written last line, then appends one whole line per new game and flushes it.
-    A game already there is never written again. Bad content raises ValueError and changes
-    nothing; the file is locked while open, so two runs cannot write it at once."""
+    """The JSON lines output: reads what an earlier run left, checks every line is a whole,
+    consistent game of this plan (check_line), drops a half-written last line, then appends
+    one whole line per new game and flushes it. A game already there is never written
+    again. Bad content, a path that cannot be opened or is not a regular file raise
+    ValueError (naming the file and line) and change nothing; the file is locked while
+    open, so two runs cannot write it at once."""
 
     def __init__(self, path: str, plan: Plan):
         self.path = path
         self.plan = plan
         self.records: Dict[int, dict] = {}
-        self._file = open(path, "a+b")  # creates it; every write goes to the end
         try:
+            self._file = open(path, "a+b")  # creates it; every write goes to the end
+        except OSError as e:
+            raise ValueError(f"{path}: cannot open it: {e.strerror or e}") from None
+        try:
+            if not stat.S_ISREG(os.fstat(self._file.fileno()).st_mode):  # a device would never end (/dev/zero)
+                raise ValueError(f"{path}: not a regular file; name a file for the games' lines")
             if fcntl is not None:
                 try:
                     fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -207,19 +262,14 @@ class ResultsFile:
             line, keep, number = data[keep:end], end + 1, number + 1
             if not line.strip():
                 continue
-            where = f"{self.path}: line {number}"
             try:
                 record = json.loads(line)
-                n = record["game"]
-                mine = (isinstance(n, int) and 0 <= n and record["seed"] == self.plan.game_seed(n)
-                        and record["seats"] == self.plan.seats(n) and record["options"] == options)
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{where} is not a game's line of carcassonne.selfplay; "
-                                 "name another output file") from None
-            if not mine:
-                raise ValueError(f"{where}: game {n} was played with other bots, seed or options than this run's; "
-                                 "use the same arguments to resume, or name another output file")
-            self.records.setdefault(n, record)
+            except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
+                record = None
+            why = check_line(record, self.plan, options)
+            if why is not None:
+                raise ValueError(f"{self.path}:{number}: {why}")
+            self.records.setdefault(record["game"], record)
 
     def add(self, record: dict) -> bool:
         """Writes the game's line unless the game is there already; False if it was."""
@@ -570,6 +620,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                           progress=not args.quiet)
     except (ValueError, RunError) as e:
         print(f"carcassonne.selfplay: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:  # writing the output failed (a full disk, ...)
+        print(f"carcassonne.selfplay: {args.output}: {e.strerror or e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"carcassonne.selfplay: interrupted; the finished games are in {args.output}, a rerun plays the rest",

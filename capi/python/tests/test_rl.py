@@ -6,6 +6,7 @@ import array
 import os
 import random
 import unittest
+import unittest.mock
 
 import carcassonne
 from carcassonne import Batch, Env, IllegalMove, InvalidArgument, State, VectorEnv, WrongPhase, rl
@@ -304,6 +305,56 @@ class BatchTest(unittest.TestCase):
         with self.assertRaises(InvalidArgument):
             Batch(2, 2, pigs=True)
 
+    def test_actions_of_another_shape_or_type_are_refused_before_the_call(self):
+        # A (games, 0) array made C read past it, a (games, 2) one gave game 1 row 0's
+        # second value, and a + 2**32, 41469.7 and '41469' were played as 41469 (issue 29).
+        b = Batch(3, 2, seed=1)
+        before = [b.game(i).save() for i in range(3)]
+        good = [b.legal_actions(i)[0] for i in range(3)]
+        self.assertEqual(good[0], 41469)
+        message = "carc_batch_step: the action of game 0 must be an integer -2147483648 to 2147483647, not {}"
+        for first in (41469 + 2**32, 41469.7, "41469", True):  # refused as State.apply_action refuses them
+            with self.subTest(first=first):
+                with self.assertRaises(InvalidArgument) as one:
+                    State.from_game(b.game(0)).apply_action(first)
+                with self.assertRaises(InvalidArgument) as e:
+                    b.step([first] + good[1:])
+                self.assertEqual(str(e.exception), message.format(repr(first)))
+                self.assertEqual(str(e.exception).split(": ", 1)[1],
+                                 str(one.exception).split(": ", 1)[1].replace("action", "the action of game 0", 1))
+        with self.assertRaises(InvalidArgument) as e:
+            b.step(array.array("d", good))
+        self.assertEqual(str(e.exception), message.format("41469.0"))
+        if rl.HAVE_NUMPY:
+            np = rl._np
+            for actions, shown in ((np.array(good, np.int64) + 2**32, "4295008765"),
+                                   (np.array(good, np.float64), "41469.0"), (np.array(good, bool), "True")):
+                with self.subTest(dtype=actions.dtype), self.assertRaises(InvalidArgument) as e:
+                    b.step(actions)
+                self.assertEqual(str(e.exception), message.format(shown))
+            for shape in ((3, 0), (3, 2), (2,), (1, 3)):
+                with self.subTest(shape=shape), self.assertRaises(InvalidArgument) as e:
+                    b.step(np.zeros(shape, np.int32))
+                self.assertEqual(str(e.exception), f"carc_batch_step: actions must be one per game, shape (3,), "
+                                                   f"not {shape}")
+        with self.assertRaisesRegex(InvalidArgument, r"^carc_batch_step: actions must be a sequence of 3 integers"):
+            b.step(41469)
+        with self.assertRaisesRegex(InvalidArgument, r"^carc_batch_step: 2 actions for 3 games$"):
+            b.step(good[:2])
+        self.assertEqual([b.game(i).save() for i in range(3)], before)
+        # Integers of any width and layout play as they are.
+        b.step(good)
+        stepped = [b.game(i).save() for i in range(3)]
+        same = [array.array("i", good), tuple(good)]
+        if rl.HAVE_NUMPY:
+            same += [np.array(good, np.int64), np.array(good, np.uint32),
+                     np.array([[a, -1] for a in good], np.int32)[:, 0]]  # not contiguous
+        for actions in same:
+            with self.subTest(actions=actions):
+                other = Batch(3, 2, seed=1)
+                other.step(actions)
+                self.assertEqual([other.game(i).save() for i in range(3)], stepped)
+
     def test_restart_and_the_games_seeds(self):
         b = Batch(2, 2, seed=9, auto_reset=False)
         self.assertEqual(b.game(1).save(), carcassonne.Game(2, 10).save())
@@ -360,26 +411,71 @@ class EnvTest(unittest.TestCase):
             env.step(0)
         self.assertIn("#", env.render())  # the start tile's city
 
+    def test_an_mcts_opponent_without_a_budget_is_refused_when_the_env_is_made(self):
+        # It was accepted, and the step that handed the turn to the bot applied the agent's
+        # action and then raised (issue 29).
+        with self.assertRaisesRegex(InvalidArgument, r"^Env: an mcts opponent needs bot_iterations above 0"):
+            Env(2, opponent="mcts", bot_iterations=0)
+        for bad in (-1, 2**31, 1.5, "200", True):
+            with self.subTest(bot_iterations=bad), \
+                    self.assertRaisesRegex(InvalidArgument, r"^Env: bot_iterations must be 0 to 2147483647"):
+                Env(2, opponent="mcts", bot_iterations=bad)
+        self.assertEqual(Env(2, opponent="greedy", bot_iterations=0).bot_iterations, 0)  # greedy takes no budget
+
+    def test_a_step_whose_bot_fails_changes_nothing(self):
+        env = Env(2, opponent="greedy", seat=0)
+        obs, info = env.reset(seed=4)
+        before = (env.state.game.save(), env.state.rewards(), list(obs))
+        action = info["legal_actions"][0]
+        failing = unittest.mock.patch.object(carcassonne.Game, "bot_move",
+                                             side_effect=WrongPhase(-3, "carc_bot_choose: a bot that fails"))
+        for _ in range(3):  # the agent's placement, then its figure: the bot moves after that
+            with failing, self.assertRaisesRegex(WrongPhase, "a bot that fails"):
+                while True:
+                    obs, _, _, _, info = env.step(action)
+                    before = (env.state.game.save(), env.state.rewards(), list(obs))
+                    action = info["legal_actions"][0]
+            self.assertEqual((env.state.game.save(), env.state.rewards(), list(env._observe())), before)
+        self.assertEqual(env.state.current_player(), 0)
+        obs, reward, _, _, info = env.step(action)  # the same step goes through once the bot can move
+        self.assertEqual(info["player"], 0)
+        self.assertEqual(len(env.state.game.history()), 2)
+
     def test_vector_env(self):
         venv = VectorEnv(4, 2, masks=True)
         obs, info = venv.reset(seed=3)
         rng = random.Random(3)
         episodes = 0
-        stride = rl.CARC_RL_MAX_LEGAL
         for _ in range(400):
             legal, counts = info["legal_actions"], info["legal_counts"]
-            if rl.HAVE_NUMPY:
-                actions = [int(legal[i][rng.randrange(counts[i])]) for i in range(4)]
-            else:
-                actions = [legal[i * stride + rng.randrange(counts[i])] for i in range(4)]
+            actions = [int(legal[i][rng.randrange(counts[i])]) for i in range(4)]
             obs, rewards, terminated, truncated, info = venv.step(actions)
             episodes += sum(terminated)
             self.assertFalse(any(truncated))
         self.assertGreater(episodes, 0)
         self.assertEqual(len(rewards), 4)
-        size = venv.observation_size
-        self.assertEqual(len(obs) if rl.HAVE_NUMPY else len(obs) // size, 4)
         self.assertIsInstance(venv.game(0), carcassonne.Game)
+
+    def test_vector_env_gives_a_row_per_game_with_and_without_numpy(self):
+        # Without numpy info["legal_actions"] was one flat array.array, so the same script
+        # broke with and without numpy (issue 29). Now x[i][j] reads the same in both.
+        venv = VectorEnv(3, 2, masks=True)
+        obs, info = venv.reset(seed=1)
+        widths = {"legal_actions": rl.CARC_RL_MAX_LEGAL, "rewards": 2, "action_mask": venv.num_actions}
+        self.assertEqual(sorted(info), ["action_mask", "legal_actions", "legal_counts", "player", "rewards"])
+        for name, width in widths.items():
+            with self.subTest(key=name):
+                self.assertEqual([len(row) for row in info[name]], [width] * 3)
+        self.assertEqual([len(row) for row in obs], [venv.observation_size] * 3)
+        self.assertEqual([len(info[name]) for name in ("legal_counts", "player")], [3, 3])
+        self.assertEqual(list(info["legal_actions"][0][:info["legal_counts"][0]]), Batch(3, 2, 1).legal_actions(0))
+        first = [info["legal_actions"][i][0] for i in range(3)]
+        self.assertEqual([info["action_mask"][i][first[i]] for i in range(3)], [1, 1, 1])
+        self.assertEqual(first[0], 41469)
+        obs, rewards, terminated, truncated, info = venv.step(first)
+        self.assertEqual([len(row) for row in obs], [venv.observation_size] * 3)
+        self.assertEqual([list(row) for row in info["rewards"]], [[0, 0]] * 3)
+        self.assertEqual(list(info["player"]), [0, 0, 0])  # each player places a figure or none next
 
 
 if __name__ == "__main__":

@@ -221,6 +221,46 @@ class File(unittest.TestCase):
                     run(self.plan, self.path, no_dask=True)
                 self.assertEqual(self.content(), before.encode())
 
+    def test_a_resumed_line_must_be_a_whole_game_whose_record_replays_to_it(self):
+        # Edited scores entered the summary, a line of only game, seed, seats and options
+        # crashed it with a KeyError, and "game": true counted as game 1 (issue 29).
+        good = play_game(self.plan, 1)
+        game = selfplay.carcassonne.Game.load(good["record"])
+        self.assertEqual(tuple(good), selfplay.LINE_FIELDS)
+        cut = good["record"].splitlines(True)
+        unfinished = "".join(cut[:cut.index(next(l for l in cut if l.startswith("order") or l.startswith("seed"))) + 4])
+
+        def edited(**fields):
+            return json.dumps(dict(good, **fields)) + "\n"
+
+        identity = {name: good[name] for name in ("game", "seed", "seats", "options")}
+        cases = ((edited(scores=[good["scores"][0] + 50, good["scores"][1]]),
+                  f"game 1: its scores are {[good['scores'][0] + 50, good['scores'][1]]}, but its record replays to "
+                  f"{good['scores']}"),
+                 (edited(winners=[1 - good["winners"][0]]), "game 1: its winners are"),
+                 (edited(turns=good["turns"] + 1), "game 1: its turns are"),
+                 (json.dumps(identity) + "\n",
+                  "game 1: not a whole game's line (no players, entrants, scores, winners, turns, record, version, "
+                  "seconds)"),
+                 (edited(game=True), "is not a game's line of carcassonne.selfplay (game True)"),
+                 (edited(entrants=[1, 0]), "game 1: its players or entrants are not this run's"),
+                 (edited(record=play_game(self.plan, 2)["record"]),
+                  "game 1: its record is not of the game's seed, players and options"),
+                 (edited(record=unfinished), "game 1: its record is not of a finished game"),
+                 (edited(record="carcassonne-record 1\nplayers 9\n"), "game 1: its record does not load"),
+                 (edited(record=42), "game 1: its record is not of the game's seed"),
+                 (edited(seconds="fast"), "game 1: its version or seconds are not text and a number"))
+        self.assertEqual(game.scores, good["scores"])
+        for text, why in cases:
+            with self.subTest(why=why):
+                before = self.line(0) + text
+                self.write(before)
+                with self.assertRaises(ValueError) as e:
+                    ResultsFile(self.path, self.plan)
+                self.assertTrue(str(e.exception).startswith(f"{self.path}:2: {why}"), str(e.exception))
+                self.assertNotIn("\n", str(e.exception))
+                self.assertEqual(self.content(), before.encode())
+
     def test_run_needs_a_client_or_the_pool(self):
         with self.assertRaisesRegex(ValueError, "Dask client"):
             run(self.plan, self.path)
@@ -330,6 +370,24 @@ class Command(unittest.TestCase):
             other = self.command("--games", "8", "--bots", "greedy", "random", "--no-dask", "-o", path)
             self.assertEqual(other.returncode, 1)
             self.assertIn("other bots, seed or options", other.stderr)
+
+    def test_a_bad_output_or_line_is_one_line_on_stderr_not_a_traceback(self):
+        # -o DIR and -o /dev/zero ended in IsADirectoryError and MemoryError tracebacks.
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "games.jsonl")
+            line = dict(play_game(make_plan(1, ["greedy", "random"]), 0), scores=[1, 2])
+            with open(path, "w", encoding="ascii") as f:
+                f.write(json.dumps(line) + "\n")
+            for output, why in ((d, f"{d}: cannot open it: Is a directory"),
+                                ("/dev/zero", "/dev/zero: not a regular file; name a file for the games' lines"),
+                                (os.path.join(d, "no", "such.jsonl"), "cannot open it: No such file or directory"),
+                                (path, f"{path}:1: game 0: its scores are [1, 2], but its record replays to")):
+                with self.subTest(output=output):
+                    done = self.command("--games", "1", "--no-dask", "--quiet", "-o", output)
+                    self.assertEqual(done.returncode, 1)
+                    self.assertEqual(done.stderr.count("\n"), 1, done.stderr)
+                    self.assertIn(f"carcassonne.selfplay: ", done.stderr)
+                    self.assertIn(why, done.stderr)
 
     def test_bad_arguments_exit_2_with_the_reason(self):
         for args, why in ((["--bots", "mcts:x"], "budget"), (["--games", "-1"], "whole number"),

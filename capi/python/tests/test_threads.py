@@ -1,14 +1,15 @@
-"""One Game shared by several Python threads: ctypes lets go of the GIL during every C call,
-so without the game's lock the calls would run on one handle at once. Four threads hammer
-one game for a few seconds (CARC_THREAD_SECONDS, default 2): one plays a turn and takes it
-back over and over, the others read it every way there is; every answer must be the
-answer of one of the two states, whole."""
+"""One Game, or one Batch, shared by several Python threads: ctypes lets go of the GIL during
+every C call, so without the object's lock the calls would run on one handle at once. Four
+threads hammer one game for a few seconds (CARC_THREAD_SECONDS, default 2): one plays a turn
+and takes it back over and over, the others read it every way there is; every answer must
+be the answer of one of the two states, whole. Two threads share a batch as long: one steps
+it, the other restarts its games and copies them out."""
 import os
 import threading
 import time
 import unittest
 
-from carcassonne import Game, Move
+from carcassonne import Batch, Game, IllegalMove, Move, WrongPhase
 from test_binding import Lcg
 from test_records_queries import lcg_turn
 
@@ -94,6 +95,56 @@ class SharedGame(unittest.TestCase):
         self.assertEqual(len(counts), 4)
         self.assertTrue(all(n > 10 for n in counts.values()), counts)  # every thread really ran
         self.assertEqual(game.save(), before["save"])  # the writer always took its turn back
+
+
+class SharedBatch(unittest.TestCase):
+    def test_a_batch_stepped_on_one_thread_and_restarted_on_another_stays_whole(self):
+        # Issue 29: one thread stepping 512 games, another restarting games and copying them
+        # out; copies stopped loading, then a step never returned (4 runs of 4).
+        batch = Batch(512, 2, seed=3)
+        failures, counts = [], {}
+        stop = time.monotonic() + SECONDS
+
+        def stepper():
+            steps = stale = 0
+            while time.monotonic() < stop:
+                actions = [batch.legal_actions(i)[steps % batch.legal_counts[i]] for i in range(batch.games)]
+                try:
+                    batch.step(actions)
+                    steps += 1
+                except (IllegalMove, WrongPhase) as e:
+                    # An action picked before its game was restarted, checked against the
+                    # new game: refused, nothing changed. Not so a call refused as busy.
+                    if "another call on this batch is running" in str(e):
+                        raise
+                    stale += 1
+                    batch.refresh()
+            counts["steps"], counts["stale"] = steps, stale
+
+        def copier():
+            n = 0
+            while time.monotonic() < stop:
+                batch.restart(n % batch.games, 1000 + n)
+                record = batch.game((n + 1) % batch.games).save()
+                if Game.load(record).save() != record:
+                    failures.append(f"copy {n}: its record loads to another game")
+                n += 1
+            counts["copies"] = n
+
+        def guarded(body):
+            try:
+                body()
+            except Exception as e:  # any exception fails the test, with its thread
+                failures.append(f"{body.__name__}: {type(e).__name__}: {e}")
+
+        threads = [threading.Thread(target=guarded, args=(body,)) for body in (stepper, copier)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(failures[:5], [])
+        self.assertGreater(counts["steps"], 10, counts)  # both threads really ran
+        self.assertGreater(counts["copies"], 10, counts)
 
 
 if __name__ == "__main__":
