@@ -45,6 +45,8 @@ if(Python3_Interpreter_FOUND)
     list(JOIN carc_preload ":" carc_preload)
     list(APPEND carc_python_env "LD_PRELOAD=${carc_preload}" "ASAN_OPTIONS=detect_leaks=0")
   endif()
+  # The Python examples' tests (examples/CMakeLists.txt) run with the same environment.
+  set(CARC_PYTHON_TEST_ENV "${carc_python_env}" PARENT_SCOPE)
   add_test(NAME python_binding
     COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s ${CMAKE_CURRENT_SOURCE_DIR}/python/tests)
   set_tests_properties(python_binding PROPERTIES ENVIRONMENT "${carc_python_env}")
