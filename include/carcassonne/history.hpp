@@ -16,8 +16,8 @@ Game restart(const Game& game);
 Game restart(const Game& game, const Options& options);
 
 // Writes to `out` the same game with other rule options, which is only possible before the
-// first tile is placed: the set-up with the same pile, and for caller draws the same tiles
-// drawn so far (the options decide what is drawn and discarded). WrongPhase afterwards.
+// first tile is placed, and with caller draws before the first draw (a tile drawn came from
+// the old options' box): the set-up with the same pile. WrongPhase afterwards.
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error = nullptr);
 
 // Whole turns played so far (tiles placed after the start tile, a builder's bonus tile

@@ -293,11 +293,13 @@ CARC_API int carc_game_copy(carc_game* dst, const carc_game* src);
 CARC_API void carc_game_free(carc_game* game);
 
 /* Sets an option (CARC_OPT_*) to 0 or 1. Configure, then start: options are set before
- * the first tile is placed (afterwards CARC_EPHASE); setting one creates the game anew with
- * the same players and the same pile (seed, order or caller draws; a whole box becomes the
- * whole box of the new options), so the tile in hand is the one those options draw. To create a game with its options in one call, load a record
- * that is only a header (carc_game_load of the lines "carcassonne-record 1", "players 2",
- * "farmers off", "seed 7"). */
+ * the first tile is placed, and in a game with caller draws before the first carc_game_draw
+ * (a tile drawn came from the old options' box); afterwards CARC_EPHASE, the game unchanged.
+ * Setting one creates the game anew with the same players and the same pile (seed, order or
+ * caller draws; a whole box becomes the whole box of the new options), so the tile in hand
+ * is the one those options draw. To create a game with its options in one call, load a
+ * record that is only a header (carc_game_load of the lines "carcassonne-record 1",
+ * "players 2", "farmers off", "seed 7"). */
 CARC_API int carc_game_set_option(carc_game* game, int option, int value);
 /* The value (0 or 1) of a rule option. */
 CARC_API int carc_game_option(const carc_game* game, int option);
