@@ -606,8 +606,8 @@ bool Game::take_drawn(Events* events) {
 // ---------------------------------------------------------------- chance
 
 Verdict Game::check_draw(TileType t) const {
+  if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};  // a bad argument whatever the phase
   if (phase_ != Phase::Draw) return Verdict{Illegal::WrongPhase};
-  if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};
   if (face_down(t) == 0) return Verdict{Illegal::NotFaceDown};
   return next_is_river() ? river_draw_check(t) : Verdict{};
 }

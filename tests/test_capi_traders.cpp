@@ -118,6 +118,15 @@ TEST_CASE("C API T&B: the builder's bonus tile, taken (T&B example 3)") {
   CHECK(carc_bot_choose(g.get(), CARC_BOT_RANDOM, 0, 0, 1, 1, &bot) == CARC_EPHASE);
   CHECK(errmsg(g.get()) == "carc_bot_choose: the builder's bonus tile is to be taken or passed on: carc_game_take_bonus "
                            "or carc_game_pass first");
+  // A bad budget or thread count is a bad argument here as in every other phase.
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &bot) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_bot_choose: an mcts bot needs a budget: iterations or milliseconds above 0");
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_RANDOM, -1, 0, 1, 1, &bot) == CARC_EINVAL);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_GREEDY, 0, 0, 0, 1, &bot) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_bot_choose: bot threads must be 1 to 64");
+  int32_t action = -7;
+  CHECK(carc_rl_bot_action(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &action) == CARC_EINVAL);
+  CHECK(action == -7);
 
   // carc_game_play takes the bonus tile and plays it in one call: the same as the two steps.
   GamePtr one_call = clone(g.get());

@@ -120,6 +120,9 @@ TEST_CASE("Caller draws: a tile that is not face down, a bad type or the wrong p
   const Game placed = g;
   CHECK(g.draw(tile_from_letter('U'), nullptr, &why) == Status::WrongPhase);
   CHECK(why.reason == Illegal::WrongPhase);
+  // A type that names no tile is a bad argument in every phase, checked before the phase.
+  CHECK(g.draw(kTileTypes, nullptr, &why) == Status::InvalidArgument);
+  CHECK(why.reason == Illegal::NoSuchTile);
   CHECK(g == placed);
   // A seeded game never waits for a draw.
   Game seeded(2, uint64_t{3});

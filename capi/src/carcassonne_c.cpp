@@ -883,11 +883,13 @@ int carc_bot_choose(const carc_game* game, int level, int iterations, int millis
     if (!move) return c.fail(CARC_EINVAL, "move is NULL");
     if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
       return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    std::string error;
+    // The budget is an argument: a bad one is CARC_EINVAL in every phase, the bonus phase too.
+    if (carc::check_bot_options(options, &error) != carc::Status::Ok) return c.fail(CARC_EINVAL, "%s", error.c_str());
     if (g.game.phase() == carc::Phase::Bonus)
       return c.fail(CARC_EPHASE, "%s: carc_game_take_bonus or carc_game_pass first", phase_text(carc::Phase::Bonus));
-    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
     carc::Move m;
-    std::string error;
     const carc::Status s = carc::choose_move(g.game, options, m, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     *move = pack(g.game.current_tile(), m);

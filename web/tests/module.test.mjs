@@ -362,6 +362,9 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0 }]);
   const passed = game.clone();
   throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_game_take_bonus or carc_game_pass first/);
+  // A bad budget is a bad argument in the bonus phase as in every other.
+  throwsStatus(() => game.botMove('mcts', { iterations: 0, milliseconds: 0 }), mod.InvalidArgument, -1,
+    /^carc_bot_choose: an mcts bot needs a budget/);
   game.takeBonus();
   assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [mod.Phase.PLACE_TILE, 0, 'A', true]);
   throwsStatus(() => game.passBonus(), mod.WrongPhase, -3, /^carc_game_pass: not allowed in this phase of the turn/);

@@ -20,8 +20,10 @@
  *   A call that can fail returns an int: CARC_OK (0) or a non-negative result on
  *   success, a negative CARC_E* status on failure. Status values never change once
  *   released. Out pointers must not be NULL unless a function says so (CARC_EINVAL),
- *   and a negative capacity is always CARC_EINVAL. A failed call leaves the game exactly
- *   as it was. The library never exits, aborts or lets a C++ exception escape.
+ *   and a negative capacity is always CARC_EINVAL. Arguments are checked before the
+ *   phase: a bad one is CARC_EINVAL in every phase, not CARC_EPHASE. A failed call leaves
+ *   the game exactly as it was. The library never exits, aborts or lets a C++ exception
+ *   escape.
  *   Messages live with the calling thread, never with a game: every failed call writes
  *   "<function>: <what went wrong>" to the calling thread's message, a successful call
  *   leaves it as it was, and carc_game_errmsg(game) returns the message of the last

@@ -223,6 +223,9 @@ class TradersAndBuilders(unittest.TestCase):
             game.placements()
         with self.assertRaises(WrongPhase):
             game.bot_move("random")
+        # A bad budget is a bad argument in the bonus phase as in every other.
+        with self.assertRaisesRegex(InvalidArgument, "^carc_bot_choose: an mcts bot needs a budget"):
+            game.bot_move("mcts", iterations=0)
         one_call = game.clone()
         one_call.play("A -1,0 270")  # takes the bonus tile and plays it
         game.take_bonus()
