@@ -895,8 +895,10 @@ void step(Input& in, Pool& pool) {
     case kFeatureTiles: {
       int x = 0, y = 0;
       if (op == kFeatureTiles) xy_arg(in, g, x, y);
-      const int loc = in.number();
-      const char* name = op == kPlacements        ? "carc_game_placements"
+      const int loc = in.number();  // placements: a tile type (loc >= 0, 84 and up name none) for placements_for
+      const bool named = op == kPlacements && loc >= 0;
+      const char* name = named                    ? "carc_game_placements_for"
+                         : op == kPlacements      ? "carc_game_placements"
                          : op == kMeepleLocations ? "carc_game_meeple_locations"
                          : op == kFrontier        ? "carc_game_frontier"
                                                   : "carc_game_feature_tiles";
@@ -904,7 +906,9 @@ void step(Input& in, Pool& pool) {
       // counts cells of CARC_CELL_FIELDS values each, placements' moves of two.
       auto list = [&](void* buf, int capacity, int* count) {
         switch (op) {
-          case kPlacements: return carc_game_placements(g, static_cast<carc_move*>(buf), capacity, count);
+          case kPlacements:
+            if (named) return carc_game_placements_for(g, loc, static_cast<carc_move*>(buf), capacity, count);
+            return carc_game_placements(g, static_cast<carc_move*>(buf), capacity, count);
           case kMeepleLocations: return carc_game_meeple_locations(g, static_cast<int32_t*>(buf), capacity, count);
           case kFrontier: return carc_game_frontier(g, static_cast<int32_t*>(buf), capacity, count);
           default: return carc_game_feature_tiles(g, x, y, loc, static_cast<int32_t*>(buf), capacity, count);
@@ -1311,7 +1315,9 @@ void step(Input& in, Pool& pool) {
       const carc_move m = move_arg(in, g);
       const int s = on_game(g, false, "carc_game_check", [&] { return carc_game_check(g, m); });
       INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text");
-      if (s >= 0 && carc_game_phase(g) == CARC_PHASE_PLACE_TILE)  // check says what play does
+      // Check says what play does, in the bonus phase too (where play takes the bonus tile first).
+      const int phase = g ? carc_game_phase(g) : -1;
+      if ((s >= 0 || s == CARC_EINVAL) && (phase == CARC_PHASE_PLACE_TILE || phase == CARC_PHASE_BONUS))
         INVARIANT((s == CARC_LEGAL) == (play_on_clone(g, m) == CARC_OK), "check and play disagree");
       break;
     }
@@ -1433,8 +1439,16 @@ void step(Input& in, Pool& pool) {
       const bool take = op == kTakeBonus;
       const int phase = g ? carc_game_phase(g) : -1;
       const int player = g ? carc_game_current_player(g) : -1;
+      Snapshot before;
+      if (g) before = snapshot(g);
       const int s = on_game(g, true, take ? "carc_game_take_bonus" : "carc_game_pass",
                             [&] { return take ? carc_game_take_bonus(g) : carc_game_pass(g); });
+      if (s == CARC_OK) {  // one decision, one undo: back to the bonus phase, unread events as they were
+        carc_game* back = nullptr;
+        INVARIANT(carc_game_clone(&back, g) == CARC_OK && carc_game_undo(back) == CARC_OK, "undo of a bonus decision");
+        INVARIANT(snapshot(back) == before, "undo of a bonus decision is not the bonus phase it left");
+        carc_game_free(back);
+      }
       if (g) INVARIANT((s == CARC_OK) == (phase == CARC_PHASE_BONUS) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
       if (s == CARC_OK && take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
         INVARIANT(carc_game_current_player(g) == player && carc_game_bonus_turn(g) == 1, "the bonus tile is the player's");

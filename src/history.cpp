@@ -100,8 +100,10 @@ Status undo(const Game& game, Game& out, std::string* error) {
   const int played = turns_played(game);
   if (game.phase() == Phase::PlaceMeeple) return rewind(game, played, out, error);
   if (played == 0) return fail(Status::InvalidArgument, error, "no turn has been played yet: nothing to undo");
-  // A pass on the bonus tile is an action of its own: undone, the player decides again.
-  if (game.declined(played)) return replay(game, played, false, out, error);
+  // Taking or passing on the bonus tile is an action of its own: undone, the player decides
+  // again. A bonus tile taken and not yet placed (drawn, or waiting for the caller's draw,
+  // or the game ended by its discards) is the game's bonus turn.
+  if (game.declined(played) || game.bonus_turn()) return replay(game, played, false, out, error);
   return rewind(game, played - 1, out, error);
 }
 

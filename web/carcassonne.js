@@ -269,6 +269,12 @@ function makeApi(wasm) {
       integer(move.y, -128, 127, where, 'y'), move.rotation, kind, loc);
   };
   const movesAt = (index, n) => Array.from({ length: n }, (_, i) => unpackMove(u64(index / 2 + i)));
+  // The placements {x, y, rotation} of n moves from the same place (x, y and the rotation
+  // are in the low 32 bits).
+  const placementsAt = (index, n) => Array.from({ length: n }, (_, i) => {
+    const m = Number(u64(index / 2 + i) & 0xFFFFFFFFn);
+    return { x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) };
+  });
 
   /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C") of a move {tile, x, y, rotation, meeple, figure}. */
   function formatMove(move) {
@@ -400,7 +406,9 @@ function makeApi(wasm) {
         return [name, i32(0)];
       }));
     }
-    /** Whether the tile to draw or place (or just placed) is a builder's bonus tile (which never earns another). */
+    /** Whether the builder's bonus tile is taken and its turn not over: the tile to draw, to
+     * place or just placed is the bonus tile (which never earns another). False in the bonus
+     * phase itself, where the tile is offered, not taken. */
     get bonusTurn() { return this._call('game_bonus_turn') === 1; }
     /** Points so far (the final scores once the game is over). */
     get scores() { return this._scores('game_scores'); }
@@ -442,15 +450,16 @@ function makeApi(wasm) {
     // --- a turn ---
     /** Every legal placement {x, y, rotation} of the current tile, each distinct picture once. */
     placements() {
-      const moves = slot(16);
-      this._call('game_placements', moves, MAX_PLACEMENTS, slot(0));
-      const n = i32(0);
-      const out = [];
-      for (let i = 0; i < n; i++) {
-        const m = Number(u64(8 + i) & 0xFFFFFFFFn); // x, y and the rotation are in the low 32 bits
-        out.push({ x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) });
-      }
-      return out;
+      this._call('game_placements', slot(16), MAX_PLACEMENTS, slot(0));
+      return placementsAt(16, i32(0));
+    }
+    /** Where a tile type would go on the board as it is, in any phase, as placements() would
+     * list it in hand. A face-down tile stays unnamed: in the bonus phase ask for each tile
+     * that may come (nextTileProbabilities()); nothing says which of them will. */
+    placementsFor(tile) {
+      const where = 'carc_game_placements_for';
+      this._call('game_placements_for', tileOf(tile, where), slot(16), MAX_PLACEMENTS, slot(0));
+      return placementsAt(16, i32(0));
     }
     /** Places the current tile: a placement {x, y, rotation} (degrees). */
     place(placement) { this._call('game_place', this._placement(placement, 'carc_game_place')); }
@@ -491,7 +500,8 @@ function makeApi(wasm) {
       const [kind, loc] = figure === null ? [0, LOC_NONE] : figureActionOf(figure, location, 'carc_game_act');
       this._call('game_act', kind, loc);
     }
-    /** Whether a move (object or text) is legal now: 'legal' or a REASONS name ('river_u_turn', ...). */
+    /** Whether a move (object or text) is legal now, as play() or act() would take it (in the
+     * bonus phase play() takes the bonus tile first): 'legal' or a REASONS name ('river_u_turn', ...). */
     check(move) {
       const packed = typeof move === 'string' ? (() => {
         withText(asciiText(move, 'carc_game_check', 'move text'), (p) => check(c('move_parse')(p, slot(8))));
@@ -598,7 +608,9 @@ function makeApi(wasm) {
       }
       return out;
     }
-    /** Takes back the last action (a tile placed, else the last whole turn). */
+    /** Takes back the last action: a tile placed, a decision on the builder's bonus tile
+     * (takeBonus or passBonus, before the bonus tile is placed: back to the bonus phase), else
+     * the last whole turn. */
     undo() { this._call('game_undo'); }
     /** Goes back to the state after the first `turns` whole turns. */
     rewind(turns) { this._call('game_rewind', cInt(turns, 'carc_game_rewind', 'turns')); }

@@ -365,6 +365,18 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   // A bad budget is a bad argument in the bonus phase as in every other.
   throwsStatus(() => game.botMove('mcts', { iterations: 0, milliseconds: 0 }), mod.InvalidArgument, -1,
     /^carc_bot_choose: an mcts bot needs a budget/);
+  // Check answers what play() does there; nothing names the face-down bonus tile, any tile
+  // type's placements are there; one decision, one undo.
+  assert.equal(game.check('A -1,0 270'), 'legal');
+  assert.equal(game.check('A 5,5 0'), 'no_neighbour');
+  const decided = game.clone();
+  decided.takeBonus();
+  assert.deepEqual(decided.placements(), game.placementsFor('A'));
+  decided.undo();
+  assert.deepEqual([decided.phase, decided.currentPlayer, decided.turnsPlayed, decided.bonusTurn],
+    [mod.Phase.BONUS, 0, 5, false]);
+  assert.equal(decided.save(), game.save());
+  decided.free();
   game.takeBonus();
   assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [mod.Phase.PLACE_TILE, 0, 'A', true]);
   throwsStatus(() => game.passBonus(), mod.WrongPhase, -3, /^carc_game_pass: not allowed in this phase of the turn/);

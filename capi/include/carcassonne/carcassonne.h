@@ -328,8 +328,9 @@ CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figu
 /* Goods tokens of a kind (CARC_GOODS_*) the player holds to *count (Traders & Builders;
  * 0 when it is off). */
 CARC_API int carc_game_goods(const carc_game* game, int player, int kind, int* count);
-/* 1 if the tile to draw or place (or just placed) is a builder's bonus tile, which never
- * earns another; else 0. */
+/* 1 from carc_game_take_bonus until the bonus tile's turn ends: the tile to draw (a game
+ * with caller draws), to place or just placed is the builder's bonus tile, which never
+ * earns another. Else 0, in CARC_PHASE_BONUS too: there the tile is offered, not taken. */
 CARC_API int carc_game_bonus_turn(const carc_game* game);
 /* Tiles still to be drawn, the current tile not included. */
 CARC_API int carc_game_tiles_remaining(const carc_game* game);
@@ -349,12 +350,18 @@ CARC_API int carc_game_winners(const carc_game* game);
  * returns CARC_ERANGE; moves NULL with capacity 0 only counts. CARC_EPHASE outside
  * CARC_PHASE_PLACE_TILE. Every call that lists into a buffer works this way. */
 CARC_API int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count);
+/* The same for any tile type on the board as it is, in any phase: where that tile would go
+ * if it were in hand. A face-down tile stays unnamed: in the bonus phase (and the draw
+ * phase) a client asks for each tile that may come (carc_game_next_tile_probabilities);
+ * nothing says which of them will. CARC_EINVAL for a number that names no tile type. */
+CARC_API int carc_game_placements_for(const carc_game* game, int tile, carc_move* moves, int capacity, int* count);
 /* Places the current tile: the move's tile must be the current tile and it carries no
  * figure action. Moves to CARC_PHASE_PLACE_MEEPLE (the figure phase). */
 CARC_API int carc_game_place(carc_game* game, carc_move move);
-/* Whether a move (a whole turn in the tile phase; in the figure phase its figure action on
- * the tile just placed) is legal now: CARC_LEGAL, or the CARC_WHY_* reason it is not. The
- * game is unchanged. CARC_EINVAL for a malformed move or one for another tile. */
+/* Whether a move is legal now, exactly as carc_game_play (a whole turn, in the tile phase
+ * and in the bonus phase) or, in the figure phase, carc_game_act would take it: CARC_LEGAL,
+ * or the CARC_WHY_* reason it is not. The game is unchanged. CARC_EINVAL for a malformed
+ * move or one for another tile. */
 CARC_API int carc_game_check(const carc_game* game, carc_move move);
 /* Writes the locations (CARC_LOC_*) where a meeple may go on the tile just placed, each
  * feature once; capacity and *count as for carc_game_placements. Zero with an empty supply. */
@@ -386,7 +393,9 @@ CARC_API int carc_game_act(carc_game* game, int figure, int location);
 CARC_API int carc_game_skip(carc_game* game);
 /* A whole turn at once: place and take the move's figure action (or none). In the bonus
  * phase it takes the bonus tile first, and the move must be for the tile that draws (a
- * game with caller draws: CARC_EPHASE, take the bonus and draw first). */
+ * game with caller draws: CARC_EPHASE, take the bonus and draw first); so its answer, and
+ * carc_game_check's, tell whether a move is for that tile: a player deciding whether to
+ * take it asks neither. */
 CARC_API int carc_game_play(carc_game* game, carc_move move);
 /* A whole turn from move text ("E 0,-1 180 S"), as carc_game_play; "pass" is
  * carc_game_pass. */
@@ -548,10 +557,12 @@ CARC_API int carc_game_turns_played(const carc_game* game);
 /* The move of turn `turn` (1..carc_game_turns_played): its tile, placement and figure
  * action. */
 CARC_API int carc_game_turn_move(const carc_game* game, int turn, carc_move* move);
-/* Takes back the last action: a tile placed whose meeple is undecided, else the last whole
- * turn with everything it caused (points, meeples returned, discards, the end of the game),
- * its player to place the same tile again. Unread events of what is taken back leave the
- * queue; older unread events stay. CARC_EPHASE when no tile has been placed yet. */
+/* Takes back the last action: a tile placed whose meeple is undecided; a decision on the
+ * builder's bonus tile (carc_game_take_bonus or carc_game_pass, its tile not placed yet),
+ * back to CARC_PHASE_BONUS; else the last whole turn with everything it caused (points,
+ * meeples returned, discards, the end of the game), its player to place the same tile
+ * again. One decision, one undo. Unread events of what is taken back leave the queue;
+ * older unread events stay. CARC_EPHASE when no tile has been placed yet. */
 CARC_API int carc_game_undo(carc_game* game);
 /* Goes back to the state after the first `turns` whole turns (0..carc_game_turns_played),
  * the next tile drawn and waiting to be placed; unread events of later turns leave the

@@ -274,8 +274,9 @@ class Game:
 
     @property
     def bonus_turn(self) -> bool:
-        """Whether the tile to draw or place (or just placed) is a builder's bonus tile, which
-        never earns another."""
+        """Whether the builder's bonus tile is taken and its turn not over: the tile to draw,
+        to place or just placed is the bonus tile (which never earns another). False in the
+        bonus phase itself, where the tile is offered, not taken."""
         with self._lock:
             return bool(self._call(lib.carc_game_bonus_turn))
 
@@ -320,8 +321,22 @@ class Game:
         """Every legal placement of the current tile, each distinct picture once."""
         with self._lock:
             self._call(lib.carc_game_placements, self._moves, CARC_MAX_PLACEMENTS, ctypes.byref(self._count))
-            return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
-                    for m in self._moves[:self._count.value]]
+            return self._placements()
+
+    def placements_for(self, tile: str) -> List[Placement]:
+        """Where a tile type would go on the board as it is, in any phase, as placements()
+        would list it in hand. A face-down tile stays unnamed: in the bonus phase ask for each
+        tile that may come (next_tile_probabilities()); nothing says which of them will."""
+        with self._lock:
+            where = "carc_game_placements_for"
+            self._call(lib.carc_game_placements_for, _args.tile(tile, where), self._moves, CARC_MAX_PLACEMENTS,
+                       ctypes.byref(self._count))
+            return self._placements()
+
+    def _placements(self) -> List[Placement]:
+        """The placements in self._moves (count in self._count); the caller holds the lock."""
+        return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
+                for m in self._moves[:self._count.value]]
 
     def _placement(self, placement, where: str) -> int:
         """A Placement or (x, y, degrees) of the current tile as a packed move (no meeple); the
@@ -391,7 +406,8 @@ class Game:
     def check(self, move: Union[Move, str]) -> str:
         """Whether a move is legal now, as a reason name: "legal", or why not ("mismatch",
         "river_continue", "river_u_turn", "garden_abbot_only", "abbot_not_placed", ... the
-        CARC_WHY_* names in lower case). In the tile phase it checks a whole turn, in the
+        CARC_WHY_* names in lower case), as play() or act() would take it: in the tile phase
+        (and the bonus phase, where play() takes the bonus tile first) a whole turn, in the
         figure phase the move's figure action on the tile just placed. The game is unchanged."""
         with self._lock:
             if isinstance(move, str):
@@ -556,9 +572,11 @@ class Game:
             return out
 
     def undo(self) -> None:
-        """Takes back the last action: a tile placed whose meeple is undecided, else the last
-        whole turn (its player places the same tile again). Unread events of what is taken
-        back are dropped. WrongPhase when no tile has been placed yet."""
+        """Takes back the last action: a tile placed whose meeple is undecided, a decision on
+        the builder's bonus tile (take_bonus or pass_bonus, before the bonus tile is placed:
+        back to the bonus phase), else the last whole turn (its player places the same tile
+        again). Unread events of what is taken back are dropped. WrongPhase when no tile has
+        been placed yet."""
         with self._lock:
             self._call(lib.carc_game_undo)
 

@@ -239,6 +239,35 @@ class TradersAndBuilders(unittest.TestCase):
         self.assertEqual(game.scores, [5, 0])
         self.assertEqual(game.figure_supplies()[0]["builder"], 1)
 
+    def test_one_decision_one_undo_and_the_face_down_bonus_tile(self):
+        game = self.game("U E U E A A", self.BUILDER)
+        game.events()
+        bonus = game.save()
+        # Check answers what play() does there (play() takes the bonus tile first).
+        self.assertEqual(game.check("A -1,0 270"), "legal")
+        self.assertEqual(game.check("A 5,5 0"), "no_neighbour")
+        with self.assertRaisesRegex(InvalidArgument, "^carc_game_check: the move is for tile E, which is not the "
+                                                     "bonus tile that draws$"):
+            game.check("E -1,0 0")
+        # Nothing names the face-down bonus tile; any tile type's placements are there.
+        candidates = game.placements_for("A")
+        game.take_bonus()
+        self.assertTrue(game.bonus_turn)
+        self.assertEqual(game.placements(), candidates)
+        self.assertEqual(game.placements_for("A"), candidates)
+        # Undone, the take alone goes: the bonus phase again, not the turn that earned it.
+        game.undo()
+        self.assertEqual((game.phase, game.current_player, game.turns_played, game.bonus_turn),
+                         (Phase.BONUS, 0, 5, False))
+        self.assertEqual(game.save(), bonus)
+        game.pass_bonus()
+        game.undo()
+        self.assertEqual(game.save(), bonus)
+        game.undo()
+        self.assertEqual((game.phase, game.turns_played, game.current_tile), (Phase.PLACE_TILE, 4, "A"))
+        with self.assertRaisesRegex(InvalidArgument, "^carc_game_placements_for: "):
+            game.placements_for("Z")
+
     def test_the_builders_bonus_tile_passed_on(self):
         game = self.game("U E U E A A", self.BUILDER)
         before = game.save()
