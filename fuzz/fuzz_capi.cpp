@@ -245,20 +245,13 @@ struct Snapshot {
 
 Snapshot snapshot(const carc_game* g) { return {record_of(g), summary(g), unread_events(g)}; }
 
-// Tiles named by the words of an order or a pile: a tile id is one tile, another word is
-// base letters, one tile each.
-int tiles_in(const std::string& words) {
+// Tiles named by an order or a pile line as the record writes it: runs of base letters in
+// a game of base tiles (`letters`), else one id per word; "-" is none.
+int tiles_in(const std::string& words, bool letters) {
+  if (words == "-") return 0;
   int n = 0;
-  size_t at = 0;
-  while (at < words.size()) {
-    const size_t end = std::min(words.find(' ', at), words.size());
-    const std::string word = words.substr(at, end - at);
-    if (carc_tile_from_name(word.c_str()) >= 0)
-      ++n;
-    else
-      for (char c : word) n += c >= 'A' && c <= 'X';
-    at = end + 1;
-  }
+  for (size_t at = 0; at < words.size(); ++at)
+    n += letters ? words[at] != ' ' : at == 0 || (words[at] != ' ' && words[at - 1] == ' ');
   return n;
 }
 
@@ -290,8 +283,8 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
     if (line == "abbot on") expansions |= 2;
     if (line == "inns-and-cathedrals on") expansions |= 4;
     if (line == "traders-and-builders on") expansions |= 8;
-    if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6));
-    if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12));  // not the whole box
+    if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6), expansions == 0);
+    if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12), expansions == 0);  // not the whole box
   }
   if (deck < 0) deck = box_size(expansions);
 }

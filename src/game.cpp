@@ -72,6 +72,18 @@ constexpr int box_count(int box, TileType t) {
 
 int box_count(const Options& o, TileType t) { return box_count(box_index(o), t); }
 
+Options expansions_of(std::span<const TileType> tiles) {
+  Options o;
+  for (const TileType t : tiles)
+    for (const OptionInfo& e : option_table()) {
+      if (!e.expansion || box_count(o, t) > 0) continue;
+      Options with = o;
+      with.*e.field = true;
+      if (box_count(with, t) > 0) o = with;
+    }
+  return o;
+}
+
 namespace {
 // River tiles are drawn first, the lake last of them; the land tiles after them. Sorting a
 // pile by this rank puts a face-down pile in that order.

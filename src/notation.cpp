@@ -1,6 +1,7 @@
 // Move text: formatting and strict parsing.
 #include "carcassonne/notation.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fmt/format.h>
 
@@ -139,6 +140,47 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
   tile = t;
   move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc, figure};
   return true;
+}
+
+namespace {
+bool separator(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
+bool base_letter(char c) { return c >= 'A' && c <= 'X'; }
+}  // namespace
+
+PileReader::PileReader(std::string_view text, LetterRuns runs) : text_(text), rest_(text) {
+  runs_ = runs == LetterRuns::EveryWord ||
+          (runs == LetterRuns::WholeText && std::none_of(text.begin(), text.end(), separator));
+}
+
+bool PileReader::run(std::string_view word) const {
+  return runs_ && std::all_of(word.begin(), word.end(), base_letter);
+}
+
+bool PileReader::next(TileType& t) {
+  if (letters_.empty()) {
+    while (!rest_.empty() && separator(rest_.front())) rest_.remove_prefix(1);
+    size_t n = 0;
+    while (n < rest_.size() && !separator(rest_[n])) ++n;
+    const std::string_view word = rest_.substr(0, n);
+    rest_.remove_prefix(n);
+    if (word.empty()) return false;
+    if (!run(word)) {
+      t = tile_from_name(word);
+      if (t == kNoTile) bad_ = word;
+      return t != kNoTile;
+    }
+    letters_ = word;
+  }
+  t = tile_from_letter(letters_.front());
+  letters_.remove_prefix(1);
+  return true;
+}
+
+const char* PileReader::hint() const {
+  if (bad_.empty() || bad_.size() > static_cast<size_t>(kMaxDeck)) return "";  // no run is longer
+  std::string upper(bad_);
+  for (char& c : upper) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  return run(upper) || tile_from_name(upper) != kNoTile ? " (tile ids are uppercase)" : "";
 }
 
 }  // namespace carc

@@ -316,32 +316,23 @@ struct Header {
   std::string_view what;
 };
 
-// Reads a pile's tiles into `to`, from the words of `rest`: ids, or for a game of base tiles
-// only, runs of letters. At most the box of each, so what is kept is at most the box
+// Reads a pile's tiles into `to` from `rest` (notation.hpp's grammar; a game of base tiles
+// writes runs of letters). At most the box of each, so what is kept is at most the box
 // however long the line.
 void read_tiles(const Line& l, std::string_view rest, std::string_view what, const Options& options,
                 std::vector<TileType>& to) {
   std::array<int, kTileTypes> used{};
-  const bool letters = one_letter_ids(options);
-  auto take = [&](std::string_view w) {
-    const TileType t = tile_from_name(w);
-    if (t == kNoTile)
-      malformed(l.number, fmt::format("'{}' in {} is not a tile {}{}", echo(w), what, letters ? "letter A..X" : "id",
-                                      letter_hint(w)));
+  PileReader reader(rest, one_letter_ids(options) ? LetterRuns::EveryWord : LetterRuns::Never);
+  for (TileType t; reader.next(t);) {
     const int in_box = box_count(options, t);
     if (++used[t] > in_box)
-      malformed(l.number, in_box == 0 ? fmt::format("{} holds {}, which is not in this game's box", what, w)
-                                      : fmt::format("{} holds more {} tiles than the box ({}{})", what, w,
+      malformed(l.number, in_box == 0 ? fmt::format("{} holds {}, which is not in this game's box", what, tile_name(t))
+                                      : fmt::format("{} holds more {} tiles than the box ({}{})", what, tile_name(t),
                                                     in_box + (t == kStartTile), t == kStartTile ? ", the start tile included" : ""));
     to.push_back(t);
-  };
-  for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest)) {
-    if (!letters) {
-      take(w);
-      continue;
-    }
-    for (size_t i = 0; i < w.size(); ++i) take(w.substr(i, 1));
   }
+  if (!reader.bad().empty())
+    malformed(l.number, fmt::format("'{}' in {} is not a tile id{}", echo(reader.bad()), what, reader.hint()));
 }
 
 // What a record says of where its tiles come from (for messages).

@@ -46,8 +46,6 @@ const LOC_NONE = 15;
 const BOT_LEVELS = Object.freeze({ random: 0, greedy: 1, mcts: 2 }); // CARC_BOT_RANDOM, GREEDY, MCTS
 const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3, river: 4, abbot: 5, innsAndCathedrals: 6,
   tradersAndBuilders: 7 };
-// The expansions: an order or a pile of their tiles needs them on from the start.
-const EXPANSIONS = Object.freeze(['river', 'abbot', 'innsAndCathedrals', 'tradersAndBuilders']);
 const MAX_PLACEMENTS = 1016;
 const MAX_MEEPLE_LOCATIONS = 8;
 const MAX_FIGURE_ACTIONS = 34;
@@ -293,10 +291,12 @@ function makeApi(wasm) {
     /** A game for 1..6 players: { players, seed } shuffles the pile from seed (0 if neither
      * seed nor order is given), { order: 'EUV...' } draws exactly those tiles after the start
      * tile, { callerDraws: true } (or the pile's tiles) waits in Phase.DRAW for draw(tile);
-     * an order or a pile is tile ids separated by spaces ('U_G U E') or base letters ('EUV').
+     * an order or a pile is tile ids separated by whitespace or commas ('U_G U E'), or one
+     * run of base letters without a separator ('EUV'; so 'RD' is R then D), and the
+     * expansions whose tiles it names are on.
      * Options farmers (default true), firstEditionSmallCity, firstEditionFarmers and the
      * expansions river, abbot, innsAndCathedrals and tradersAndBuilders are fixed once the
-     * first tile is placed. */
+     * first tile is placed (with caller draws, once the first tile is drawn). */
     constructor(opts = {}) {
       opts = options(opts, ['players', 'seed', 'order', 'callerDraws', ...Object.keys(OPTIONS)], 'Game');
       const { players = 2, seed, order, callerDraws = false } = opts;
@@ -306,27 +306,8 @@ function makeApi(wasm) {
       const where = callerDraws !== false ? 'carc_game_new_caller_draws' : order === undefined ? 'carc_game_new' : 'carc_game_new_with_order';
       integer(players, MIN_PLAYERS, MAX_PLAYERS, where, 'player count');
       const values = {};
-      for (const [name, def] of [['farmers', true], ['firstEditionSmallCity', false], ['firstEditionFarmers', false],
-        ...EXPANSIONS.map((name) => [name, false])]) {
-        values[name] = flag(opts[name] ?? def, 'carc_game_set_option', name);
-      }
+      for (const name of Object.keys(OPTIONS)) values[name] = flag(opts[name] ?? name === 'farmers', 'carc_game_set_option', name);
       const changed = Object.keys(values).filter((name) => values[name] !== (name === 'farmers'));
-      const tiles = order !== undefined ? order : typeof callerDraws === 'string' ? callerDraws : undefined;
-      if (tiles !== undefined && EXPANSIONS.some((name) => values[name])) {
-        // An order or a pile of an expansion's tiles needs the expansion from the start: the
-        // constructors know only the base box, so the game comes from a record header.
-        if (seed !== undefined || (order !== undefined && callerDraws !== false)) {
-          throw invalid(`${where}: a game has a seed, a draw order or caller draws, one of them`);
-        }
-        const words = asciiText(tiles, where, order !== undefined ? 'order' : 'callerDraws').split(/\s+/).filter(Boolean).join(' ') || '-';
-        const record = ['carcassonne-record 1', `players ${players}`,
-          ...changed.map((name) => `${name.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`)} ${values[name] ? 'on' : 'off'}`),
-          order !== undefined ? `order ${words}` : `pile hidden ${words}`, ''].join('\n');
-        const status = withText(record, (p) => c('game_load')(slot(0), p, slot(1)));
-        if (status < 0) throw errorFor(status, `${where}: ${lastMessage().split(': ').slice(2).join(': ')}`);
-        this._adopt(u32(0));
-        return;
-      }
       if (callerDraws !== false) {
         if (seed !== undefined || order !== undefined) throw invalid(`${where}: a game with caller draws has no seed and no draw order`);
         if (callerDraws === true) check(c('game_new_caller_draws')(slot(0), players, 0));
@@ -338,7 +319,7 @@ function makeApi(wasm) {
         withText(asciiText(order, where, 'order'), (p) => check(c('game_new_with_order')(slot(0), players, p)));
       }
       this._adopt(u32(0));
-      try {
+      try { // the expansions whose tiles the order or pile names are on already
         for (const name of changed) this._call('game_set_option', OPTIONS[name], values[name] ? 1 : 0);
       } catch (e) {
         this.free();

@@ -416,39 +416,18 @@ int carc_game_new(carc_game** out, int players, uint64_t seed) {
 }
 
 namespace {
-bool space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
-
-// Tile ids separated by whitespace into tiles; a word that is no id is read as base
-// letters, one tile each. Returns the count, or a failed status.
+// The tiles of an order or a pile (notation.hpp's grammar; one run of letters is 0.1's form)
+// into tiles. Returns the count, or a failed status.
 int read_tiles(const Call& c, const char* text, carc::TileType (&tiles)[carc::kMaxDeck]) {
+  carc::PileReader reader(text, carc::LetterRuns::WholeText);
   int n = 0;
-  auto add = [&](carc::TileType t) -> int {
+  for (carc::TileType t; reader.next(t);) {
     if (n == carc::kMaxDeck) return c.fail(CARC_EINVAL, "a draw order holds at most %d tiles", carc::kMaxDeck);
     tiles[n++] = t;
-    return CARC_OK;
-  };
-  for (const char* p = text; *p;) {
-    if (space(*p)) {
-      ++p;
-      continue;
-    }
-    const char* end = p;
-    while (*end && !space(*end)) ++end;
-    const std::string_view word(p, static_cast<size_t>(end - p));
-    const carc::TileType t = carc::tile_from_name(word);
-    if (t != carc::kNoTile) {
-      if (const int s = add(t)) return s;
-    } else {
-      for (const char* q = p; q < end; ++q) {
-        const carc::TileType letter = *q >= 'A' && *q <= 'X' ? carc::tile_from_letter(*q) : carc::kNoTile;
-        if (letter == carc::kNoTile)
-          return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile id%s", carc::echo(word).c_str(), p - text,
-                        *q >= 'a' && *q <= 'x' ? " (tile ids are uppercase)" : "");
-        if (const int s = add(letter)) return s;
-      }
-    }
-    p = end;
   }
+  if (!reader.bad().empty())
+    return c.fail(CARC_EINVAL, "'%s' at offset %zu is not a tile id%s", carc::echo(reader.bad()).c_str(),
+                  reader.bad_offset(), reader.hint());
   return n;
 }
 }  // namespace
@@ -461,7 +440,8 @@ int carc_game_new_with_order(carc_game** out, int players, const char* tiles) {
     carc::TileType order[carc::kMaxDeck];
     const int n = read_tiles(c, tiles, order);
     if (n < 0) return n;
-    *out = new carc_game(std::in_place, players, std::span<const carc::TileType>(order, static_cast<size_t>(n)));
+    const std::span<const carc::TileType> tiles_read(order, static_cast<size_t>(n));
+    *out = new carc_game(std::in_place, players, tiles_read, carc::expansions_of(tiles_read));
     return CARC_OK;
   });
 }
@@ -477,8 +457,8 @@ int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles) 
     carc::TileType pile[carc::kMaxDeck];
     const int n = read_tiles(c, tiles, pile);
     if (n < 0) return n;
-    *out = new carc_game(std::in_place, players, carc::CallerDraws{},
-                         std::span<const carc::TileType>(pile, static_cast<size_t>(n)));
+    const std::span<const carc::TileType> tiles_read(pile, static_cast<size_t>(n));
+    *out = new carc_game(std::in_place, players, carc::CallerDraws{}, tiles_read, carc::expansions_of(tiles_read));
     return CARC_OK;
   });
 }
@@ -820,6 +800,8 @@ int carc_game_play(carc_game* game, carc_move move) {
 }
 
 namespace {
+bool space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
 // Declines the builder's bonus tile (carc_game_pass, and "pass" as move text).
 int pass_bonus(const Call& c, carc_game& g) {
   carc::Verdict why;

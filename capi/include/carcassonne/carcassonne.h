@@ -274,17 +274,18 @@ CARC_API const char* carc_game_errmsg(const carc_game* game);
 /* A new game for 1..6 players, the draw pile shuffled from seed (the same seed gives the
  * same game everywhere). Player 0 begins; the start tile D is at (0, 0). On failure the
  * constructors and carc_game_clone set *out to NULL. Options, expansions included, are set
- * next (carc_game_set_option), before the first tile is placed. */
+ * next (carc_game_set_option), before the first tile is placed or drawn. */
 CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
 /* A new game whose tiles are drawn in exactly this order after the start tile: tile ids
- * separated by whitespace ("E A A C"); a word that is no id is read as base letters, one
- * tile each ("EAAC"). At most the box's count of each type; with the river, its tiles
- * first and the lake last of them. */
+ * separated by whitespace or commas ("E A A C", "RD,RG,RL"), or a text without a single
+ * separator made of base letters, one tile each ("EAAC"; so "RD" is R then D, " RD" the
+ * river tile). The expansions whose tiles it names are on. At most the box's count of
+ * each type; with the river, its tiles first and the lake last of them. */
 CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
 /* A new game whose draws the caller supplies (a server, a physical table, a test): before
  * every tile it waits in CARC_PHASE_DRAW for carc_game_draw. The face-down pile is the box
- * less the start tile if tiles is NULL, else those tiles (ids as for
- * carc_game_new_with_order, in any order). */
+ * less the start tile if tiles is NULL, else those tiles (as for carc_game_new_with_order,
+ * in any order; the expansions whose tiles they are, on). */
 CARC_API int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles);
 /* A new, independent copy of a game (unread events included). */
 CARC_API int carc_game_clone(carc_game** out, const carc_game* game);

@@ -21,10 +21,19 @@ class TileIds(unittest.TestCase):
         self.assertIn("RL", carcassonne.TILES)
         self.assertEqual(set(Game(2, seed=1).remaining_tiles()), set(carcassonne.TILES))
 
-    def test_a_word_that_is_no_id_is_base_letters(self):
+    def test_an_order_is_ids_separated_or_one_run_of_base_letters_in_every_game(self):
         self.assertEqual(Game(2, order="E A A C").tiles_remaining, 3)
-        self.assertEqual(Game(2, order="EAAC").tiles_remaining, 3)
-        for bad in ("u_g", "RZ", "E_Q"):
+        self.assertEqual(Game(2, order="E,A, A,C").save(), Game(2, order="EAAC").save())
+        # One run of letters is base letters, with an expansion asked for too (this went
+        # through a record header, where every word is one id: 'EAAC' was refused).
+        self.assertEqual(Game(2, order="EAAC", abbot=True).current_tile, "E")
+        self.assertEqual(Game(2, order="RD").current_tile, "R")  # 0.1's meaning, not the river tile
+        # Separated words are ids; an expansion's tiles switch it on.
+        river = Game(2, order="RD,RL E")
+        self.assertEqual((river.current_tile, river.option("river")), ("RD", True))
+        pile = Game(2, caller_draws="IK TG E")
+        self.assertEqual((pile.option("inns_and_cathedrals"), pile.option("traders_and_builders")), (True, True))
+        for bad in ("u_g", "RZ", "E_Q", "EAAC KLMN"):
             with self.assertRaisesRegex(InvalidArgument, "is not a tile id"):
                 Game(2, order=bad)
         with self.assertRaisesRegex(InvalidArgument, "is not a tile id"):
