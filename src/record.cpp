@@ -194,6 +194,7 @@ namespace {
 // first kKept words are kept (no valid line has more), but all of them are counted, so
 // that a hostile line of millions of words costs no memory.
 constexpr size_t kKept = 6;
+static_assert(kKept > kMoveWords, "a move line's word too many is kept, so that it fails");
 struct Line {
   int number = 0;
   std::string_view text;  // the line without its comment
@@ -266,25 +267,18 @@ class LineReader {
   int max_lines_;
 };
 
-// The line's words joined by single spaces, made safe to quote (echo) and cut short.
+// The line's words joined by single spaces, made safe to quote (echo) and cut short: no
+// more of a word is copied than echo shows (80 bytes, and a UTF-8 character more, so that
+// echo shows the last one whole and marks the cut).
 std::string joined(const Line& l) {
+  constexpr size_t kShown = 84;
   std::string s;
   std::string_view rest = l.text;
-  for (std::string_view w = next_word(rest); !w.empty() && s.size() <= 80; w = next_word(rest)) {
+  for (std::string_view w = next_word(rest); !w.empty() && s.size() < kShown; w = next_word(rest)) {
     if (!s.empty()) s += ' ';
-    s += w;
+    s += w.substr(0, kShown - std::min(s.size(), kShown));
   }
   return echo(s);
-}
-
-// The first `to` words (of those kept), joined by single spaces: the move text.
-std::string kept_words(const Line& l, size_t to) {
-  std::string s;
-  for (size_t i = 0; i < to && i < l.count && i < kKept; ++i) {
-    if (i) s += ' ';
-    s += l.kept[i];
-  }
-  return s;
 }
 
 bool parse_on_off(std::string_view w, bool& out) {
@@ -521,14 +515,15 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         in_hand_at = l.number;
         continue;
       }
-      // A move line; a trailing '?' places the tile and leaves the meeple undecided. A move
-      // has at most 5 words, so a longer line fails to parse on the words kept.
+      // A move line; a trailing '?' places the tile and leaves the meeple undecided. The move
+      // is parsed from the words kept, in place (a copy of a 50 MB line costs that much
+      // again); a line longer than a move keeps a word too many, which fails.
       const bool undecided = l.last == "?";
-      const std::string move_text = kept_words(l, undecided ? l.count - 1 : l.count);
+      const size_t words = std::min(undecided ? l.count - 1 : l.count, kKept);
       TileType t = kNoTile;
       Move m;
       std::string why;
-      if (!parse_move(move_text, t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
+      if (!parse_move_words(std::span<const std::string_view>(l.kept.data(), words), t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
       if (undecided && (m.meeple != Location::None || m.figure != Figure::Meeple))
         malformed(l.number, "a move has one figure word: a figure action, '-' or '?'");
       if (h.hidden) supply(t, false);

@@ -2,6 +2,7 @@
 // for example `E 0,-1 180 S`, `U_G 0,1 90 A:C`, `U -1,1 90 recall` (docs/tiles.md).
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,12 @@ bool parse_figure_action(std::string_view word, Figure& figure, Location& locati
 // Parses move text. A trailing "-" means no figure action, like no word at all. On failure
 // returns false and, if error is given, says what is wrong.
 bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* error = nullptr);
+// The words of move text: tile, place, rotation and the figure action (or none).
+inline constexpr size_t kMoveWords = 4;
+// parse_move on move text already split into words (a record's line, read in place); a
+// word past kMoveWords fails.
+bool parse_move_words(std::span<const std::string_view> words, TileType& tile, Move& move,
+                      std::string* error = nullptr);
 
 // The text of a pile of tiles (a draw order, a face-down pile): tile ids separated by
 // whitespace or commas ("RA RD RL", "E,A,A,C"). Base tiles may also be written as runs of
