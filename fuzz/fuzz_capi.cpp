@@ -245,20 +245,13 @@ struct Snapshot {
 
 Snapshot snapshot(const carc_game* g) { return {record_of(g), summary(g), unread_events(g)}; }
 
-// Tiles named by the words of an order or a pile: a tile id is one tile, another word is
-// base letters, one tile each.
-int tiles_in(const std::string& words) {
+// Tiles named by an order or a pile line as the record writes it: runs of base letters in
+// a game of base tiles (`letters`), else one id per word; "-" is none.
+int tiles_in(const std::string& words, bool letters) {
+  if (words == "-") return 0;
   int n = 0;
-  size_t at = 0;
-  while (at < words.size()) {
-    const size_t end = std::min(words.find(' ', at), words.size());
-    const std::string word = words.substr(at, end - at);
-    if (carc_tile_from_name(word.c_str()) >= 0)
-      ++n;
-    else
-      for (char c : word) n += c >= 'A' && c <= 'X';
-    at = end + 1;
-  }
+  for (size_t at = 0; at < words.size(); ++at)
+    n += letters ? words[at] != ' ' : at == 0 || (words[at] != ' ' && words[at - 1] == ' ');
   return n;
 }
 
@@ -290,8 +283,8 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
     if (line == "abbot on") expansions |= 2;
     if (line == "inns-and-cathedrals on") expansions |= 4;
     if (line == "traders-and-builders on") expansions |= 8;
-    if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6));
-    if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12));  // not the whole box
+    if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6), expansions == 0);
+    if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12), expansions == 0);  // not the whole box
   }
   if (deck < 0) deck = box_size(expansions);
 }
@@ -895,8 +888,10 @@ void step(Input& in, Pool& pool) {
     case kFeatureTiles: {
       int x = 0, y = 0;
       if (op == kFeatureTiles) xy_arg(in, g, x, y);
-      const int loc = in.number();
-      const char* name = op == kPlacements        ? "carc_game_placements"
+      const int loc = in.number();  // placements: a tile type (loc >= 0, 84 and up name none) for placements_for
+      const bool named = op == kPlacements && loc >= 0;
+      const char* name = named                    ? "carc_game_placements_for"
+                         : op == kPlacements      ? "carc_game_placements"
                          : op == kMeepleLocations ? "carc_game_meeple_locations"
                          : op == kFrontier        ? "carc_game_frontier"
                                                   : "carc_game_feature_tiles";
@@ -904,7 +899,9 @@ void step(Input& in, Pool& pool) {
       // counts cells of CARC_CELL_FIELDS values each, placements' moves of two.
       auto list = [&](void* buf, int capacity, int* count) {
         switch (op) {
-          case kPlacements: return carc_game_placements(g, static_cast<carc_move*>(buf), capacity, count);
+          case kPlacements:
+            if (named) return carc_game_placements_for(g, loc, static_cast<carc_move*>(buf), capacity, count);
+            return carc_game_placements(g, static_cast<carc_move*>(buf), capacity, count);
           case kMeepleLocations: return carc_game_meeple_locations(g, static_cast<int32_t*>(buf), capacity, count);
           case kFrontier: return carc_game_frontier(g, static_cast<int32_t*>(buf), capacity, count);
           default: return carc_game_feature_tiles(g, x, y, loc, static_cast<int32_t*>(buf), capacity, count);
@@ -1311,7 +1308,9 @@ void step(Input& in, Pool& pool) {
       const carc_move m = move_arg(in, g);
       const int s = on_game(g, false, "carc_game_check", [&] { return carc_game_check(g, m); });
       INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text");
-      if (s >= 0 && carc_game_phase(g) == CARC_PHASE_PLACE_TILE)  // check says what play does
+      // Check says what play does, in the bonus phase too (where play takes the bonus tile first).
+      const int phase = g ? carc_game_phase(g) : -1;
+      if ((s >= 0 || s == CARC_EINVAL) && (phase == CARC_PHASE_PLACE_TILE || phase == CARC_PHASE_BONUS))
         INVARIANT((s == CARC_LEGAL) == (play_on_clone(g, m) == CARC_OK), "check and play disagree");
       break;
     }
@@ -1467,8 +1466,16 @@ void step(Input& in, Pool& pool) {
       const bool take = op == kTakeBonus;
       const int phase = g ? carc_game_phase(g) : -1;
       const int player = g ? carc_game_current_player(g) : -1;
+      Snapshot before;
+      if (g) before = snapshot(g);
       const int s = on_game(g, true, take ? "carc_game_take_bonus" : "carc_game_pass",
                             [&] { return take ? carc_game_take_bonus(g) : carc_game_pass(g); });
+      if (s == CARC_OK) {  // one decision, one undo: back to the bonus phase, unread events as they were
+        carc_game* back = nullptr;
+        INVARIANT(carc_game_clone(&back, g) == CARC_OK && carc_game_undo(back) == CARC_OK, "undo of a bonus decision");
+        INVARIANT(snapshot(back) == before, "undo of a bonus decision is not the bonus phase it left");
+        carc_game_free(back);
+      }
       if (g) INVARIANT((s == CARC_OK) == (phase == CARC_PHASE_BONUS) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
       if (s == CARC_OK && take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
         INVARIANT(carc_game_current_player(g) == player && carc_game_bonus_turn(g) == 1, "the bonus tile is the player's");

@@ -218,15 +218,15 @@ Action::Kind kind_of(Phase phase) {
 }  // namespace
 
 Status check_action(const Game& game, int action, Verdict* why) {
-  if (game.phase() == Phase::GameOver) return Status::WrongPhase;
   Verdict v;
   if (game.phase() == Phase::Draw) {
     if (action < 0 || action >= kChanceOutcomes) return Status::InvalidArgument;
     v = game.check_draw(static_cast<TileType>(action));
   } else {
+    // An id outside the space is a bad argument even once the game is over.
     Action a;
     if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;
-    if (a.kind != kind_of(game.phase())) return Status::WrongPhase;
+    if (game.over() || a.kind != kind_of(game.phase())) return Status::WrongPhase;
     if (a.kind == Action::Kind::Placement) v = game.check_placement(a.at);
     else if (a.kind == Action::Kind::Figure) v = game.check_figure(a.slot.figure, a.slot.location);
   }

@@ -475,14 +475,8 @@ bool fail(std::string* error, const char* why) {
 }
 
 bool check(const Game& g, const BotOptions& o, Status& status, std::string* error) {
-  status = Status::InvalidArgument;
-  if (o.level != BotLevel::Random && o.level != BotLevel::Greedy && o.level != BotLevel::Mcts)
-    return fail(error, "bot level must be random (0), greedy (1) or mcts (2)");
-  if (o.iterations < 0) return fail(error, "bot iterations must be 0 (no limit) or more");
-  if (o.milliseconds < 0) return fail(error, "bot milliseconds must be 0 (no limit) or more");
-  if (o.level == BotLevel::Mcts && o.iterations == 0 && o.milliseconds == 0)
-    return fail(error, "an mcts bot needs a budget: iterations or milliseconds above 0");
-  if (o.threads < 1 || o.threads > kMaxBotThreads) return fail(error, "bot threads must be 1 to 64");
+  status = check_bot_options(o, error);
+  if (status != Status::Ok) return false;
   status = Status::WrongPhase;
   if (g.phase() == Phase::Draw) return fail(error, "the game waits for a tile to be drawn: no move to choose");
   if (g.over()) return fail(error, "the game is over: no move to choose");
@@ -521,6 +515,21 @@ bool mcts_bonus(const Game& pub, const BotOptions& o) {
 }
 
 }  // namespace
+
+Status check_bot_options(const BotOptions& o, std::string* error) {
+  auto bad = [&](const char* why) {
+    fail(error, why);
+    return Status::InvalidArgument;
+  };
+  if (o.level != BotLevel::Random && o.level != BotLevel::Greedy && o.level != BotLevel::Mcts)
+    return bad("bot level must be random (0), greedy (1) or mcts (2)");
+  if (o.iterations < 0) return bad("bot iterations must be 0 (no limit) or more");
+  if (o.milliseconds < 0) return bad("bot milliseconds must be 0 (no limit) or more");
+  if (o.level == BotLevel::Mcts && o.iterations == 0 && o.milliseconds == 0)
+    return bad("an mcts bot needs a budget: iterations or milliseconds above 0");
+  if (o.threads < 1 || o.threads > kMaxBotThreads) return bad("bot threads must be 1 to 64");
+  return Status::Ok;
+}
 
 int legal_moves(const Game& game, Move* out, int capacity) {
   int n = 0;

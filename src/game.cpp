@@ -59,6 +59,18 @@ constexpr int box_count(Mix mix, TileType t) {
 
 int box_count(const Options& o, TileType t) { return box_count(mix_of(o), t); }
 
+Options expansions_of(std::span<const TileType> tiles) {
+  Options o;
+  for (const TileType t : tiles)
+    for (const OptionInfo& e : option_table()) {
+      if (!e.expansion || box_count(o, t) > 0) continue;
+      Options with = o;
+      with.*e.field = true;
+      if (box_count(with, t) > 0) o = with;
+    }
+  return o;
+}
+
 namespace {
 // River tiles are drawn first, the lake last of them; the land tiles after them. Sorting a
 // pile by this rank puts a face-down pile in that order.
@@ -611,8 +623,8 @@ bool Game::take_drawn(Events* events) {
 // ---------------------------------------------------------------- chance
 
 Verdict Game::check_draw(TileType t) const {
+  if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};  // a bad argument whatever the phase
   if (phase_ != Phase::Draw) return Verdict{Illegal::WrongPhase};
-  if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};
   if (face_down(t) == 0) return Verdict{Illegal::NotFaceDown};
   Verdict v;
   any_module(mix_, [&](auto m) { return decltype(m)::check_draw(*this, t, &v); });

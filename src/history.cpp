@@ -77,21 +77,19 @@ Status rewind(const Game& game, int turns, Game& out, std::string* error) {
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error) {
   if (game.board().tile_count() != 1)
     return fail(Status::WrongPhase, error, "options are set before the first tile is placed");
+  // A tile the caller drew came from the old options' box by their rules (the river's
+  // first): the new options could not have drawn it, and their tiles would be missing.
+  if (game.caller_draws() && game.drawn() > 0)
+    return fail(Status::WrongPhase, error, "options are set before the caller draws the first tile");
   // A pile that is the whole box becomes the whole box of the new options (the river and the
   // abbot change what the box holds); a pile of the caller's must fit the new box.
-  const bool whole_box = game.caller_draws() && game.drawn() == 0 && [&] {
+  const bool whole_box = game.caller_draws() && [&] {
     for (int t = 0; t < kTileTypes; ++t)
       if (game.face_down(static_cast<TileType>(t)) != box_count(game.options(), static_cast<TileType>(t))) return false;
     return true;
   }();
   try {
-    Game g = whole_box ? Game(game.players(), CallerDraws{}, options) : restart(game, options);
-    if (!whole_box && !game.fixed_order() && !game.caller_draws()) {
-      out = g;  // a seeded game deals the new box from its seed
-      return Status::Ok;
-    }
-    redraw(g, game);
-    out = g;
+    out = whole_box ? Game(game.players(), CallerDraws{}, options) : restart(game, options);
   } catch (const std::invalid_argument& e) {
     return fail(Status::InvalidArgument, error, std::string("the game's tiles do not fit these options: ") + e.what());
   }
@@ -102,8 +100,10 @@ Status undo(const Game& game, Game& out, std::string* error) {
   const int played = turns_played(game);
   if (game.phase() == Phase::PlaceMeeple) return rewind(game, played, out, error);
   if (played == 0) return fail(Status::InvalidArgument, error, "no turn has been played yet: nothing to undo");
-  // A pass on the bonus tile is an action of its own: undone, the player decides again.
-  if (game.declined(played)) return replay(game, played, false, out, error);
+  // Taking or passing on the bonus tile is an action of its own: undone, the player decides
+  // again. A bonus tile taken and not yet placed (drawn, or waiting for the caller's draw,
+  // or the game ended by its discards) is the game's bonus turn.
+  if (game.declined(played) || game.bonus_turn()) return replay(game, played, false, out, error);
   return rewind(game, played - 1, out, error);
 }
 

@@ -1,6 +1,8 @@
 // Move text: formatting and strict parsing.
 #include "carcassonne/notation.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <fmt/format.h>
 
@@ -109,13 +111,20 @@ bool parse_int(std::string_view w, int& out) {
 }  // namespace
 
 bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* error) {
-  std::string_view rest = text;
-  const std::string_view name = next_word(rest);
+  std::array<std::string_view, kMoveWords + 1> words;  // one more: a word too many fails
+  size_t n = 0;
+  for (std::string_view w = next_word(text); !w.empty() && n < words.size(); w = next_word(text)) words[n++] = w;
+  return parse_move_words(std::span<const std::string_view>(words.data(), n), tile, move, error);
+}
+
+bool parse_move_words(std::span<const std::string_view> words, TileType& tile, Move& move, std::string* error) {
+  auto word = [&](size_t i) { return i < words.size() ? words[i] : std::string_view{}; };
+  const std::string_view name = word(0);
   const TileType t = tile_from_name(name);
   if (t == kNoTile)
     return fail(error, fmt::format("'{}' is not a tile id (A..X, E_G, RA, ...; docs/tiles.md){}", echo(name),
                                    name.size() == 1 && name[0] >= 'a' && name[0] <= 'x' ? " (tile ids are uppercase)" : ""));
-  const std::string_view coords = next_word(rest);
+  const std::string_view coords = word(1);
   const size_t comma = coords.find(',');
   int x = 0, y = 0;
   if (comma == std::string_view::npos || !parse_int(coords.substr(0, comma), x) ||
@@ -123,22 +132,62 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
     return fail(error, fmt::format("'{}' is not a coordinate pair like 0,-1", echo(coords)));
   if (x < -128 || x > 127 || y < -128 || y > 127)
     return fail(error, fmt::format("coordinates {},{} are outside -128..127", x, y));
-  const std::string_view rot_word = next_word(rest);
+  const std::string_view rot_word = word(2);
   int degrees = 0;
   if (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0)
     return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", echo(rot_word)));
   Location loc = Location::None;
   Figure figure = Figure::Meeple;
-  const std::string_view loc_word = next_word(rest);
+  const std::string_view loc_word = word(3);
   if (!parse_figure_action(loc_word, figure, loc))
     return fail(error, fmt::format("'{}' is not a figure action (a location C N E S W NNE ENE ESE SSE SSW WSW WNW NNW "
                                    "CF, or L:, A:, B:, P: and a location, or recall)",
                                    echo(loc_word)));
-  const std::string_view extra = next_word(rest);
-  if (!extra.empty()) return fail(error, fmt::format("unexpected '{}' after the move", echo(extra)));
+  if (words.size() > kMoveWords) return fail(error, fmt::format("unexpected '{}' after the move", echo(words[kMoveWords])));
   tile = t;
   move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc, figure};
   return true;
+}
+
+namespace {
+bool separator(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
+bool base_letter(char c) { return c >= 'A' && c <= 'X'; }
+}  // namespace
+
+PileReader::PileReader(std::string_view text, LetterRuns runs) : text_(text), rest_(text) {
+  runs_ = runs == LetterRuns::EveryWord ||
+          (runs == LetterRuns::WholeText && std::none_of(text.begin(), text.end(), separator));
+}
+
+bool PileReader::run(std::string_view word) const {
+  return runs_ && std::all_of(word.begin(), word.end(), base_letter);
+}
+
+bool PileReader::next(TileType& t) {
+  if (letters_.empty()) {
+    while (!rest_.empty() && separator(rest_.front())) rest_.remove_prefix(1);
+    size_t n = 0;
+    while (n < rest_.size() && !separator(rest_[n])) ++n;
+    const std::string_view word = rest_.substr(0, n);
+    rest_.remove_prefix(n);
+    if (word.empty()) return false;
+    if (!run(word)) {
+      t = tile_from_name(word);
+      if (t == kNoTile) bad_ = word;
+      return t != kNoTile;
+    }
+    letters_ = word;
+  }
+  t = tile_from_letter(letters_.front());
+  letters_.remove_prefix(1);
+  return true;
+}
+
+const char* PileReader::hint() const {
+  if (bad_.empty() || bad_.size() > static_cast<size_t>(kMaxDeck)) return "";  // no run is longer
+  std::string upper(bad_);
+  for (char& c : upper) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  return run(upper) || tile_from_name(upper) != kNoTile ? " (tile ids are uppercase)" : "";
 }
 
 }  // namespace carc

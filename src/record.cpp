@@ -195,6 +195,7 @@ namespace {
 // first kKept words are kept (no valid line has more), but all of them are counted, so
 // that a hostile line of millions of words costs no memory.
 constexpr size_t kKept = 6;
+static_assert(kKept > kMoveWords, "a move line's word too many is kept, so that it fails");
 struct Line {
   int number = 0;
   std::string_view text;  // the line without its comment
@@ -267,25 +268,18 @@ class LineReader {
   int max_lines_;
 };
 
-// The line's words joined by single spaces, made safe to quote (echo) and cut short.
+// The line's words joined by single spaces, made safe to quote (echo) and cut short: no
+// more of a word is copied than echo shows (80 bytes, and a UTF-8 character more, so that
+// echo shows the last one whole and marks the cut).
 std::string joined(const Line& l) {
+  constexpr size_t kShown = 84;
   std::string s;
   std::string_view rest = l.text;
-  for (std::string_view w = next_word(rest); !w.empty() && s.size() <= 80; w = next_word(rest)) {
+  for (std::string_view w = next_word(rest); !w.empty() && s.size() < kShown; w = next_word(rest)) {
     if (!s.empty()) s += ' ';
-    s += w;
+    s += w.substr(0, kShown - std::min(s.size(), kShown));
   }
   return echo(s);
-}
-
-// The first `to` words (of those kept), joined by single spaces: the move text.
-std::string kept_words(const Line& l, size_t to) {
-  std::string s;
-  for (size_t i = 0; i < to && i < l.count && i < kKept; ++i) {
-    if (i) s += ' ';
-    s += l.kept[i];
-  }
-  return s;
 }
 
 bool parse_on_off(std::string_view w, bool& out) {
@@ -317,32 +311,23 @@ struct Header {
   std::string_view what;
 };
 
-// Reads a pile's tiles into `to`, from the words of `rest`: ids, or for a game of base tiles
-// only, runs of letters. At most the box of each, so what is kept is at most the box
+// Reads a pile's tiles into `to` from `rest` (notation.hpp's grammar; a game of base tiles
+// writes runs of letters). At most the box of each, so what is kept is at most the box
 // however long the line.
 void read_tiles(const Line& l, std::string_view rest, std::string_view what, const Options& options,
                 std::vector<TileType>& to) {
   std::array<int, kTileTypes> used{};
-  const bool letters = one_letter_ids(options);
-  auto take = [&](std::string_view w) {
-    const TileType t = tile_from_name(w);
-    if (t == kNoTile)
-      malformed(l.number, fmt::format("'{}' in {} is not a tile {}{}", echo(w), what, letters ? "letter A..X" : "id",
-                                      letter_hint(w)));
+  PileReader reader(rest, one_letter_ids(options) ? LetterRuns::EveryWord : LetterRuns::Never);
+  for (TileType t; reader.next(t);) {
     const int in_box = box_count(options, t);
     if (++used[t] > in_box)
-      malformed(l.number, in_box == 0 ? fmt::format("{} holds {}, which is not in this game's box", what, w)
-                                      : fmt::format("{} holds more {} tiles than the box ({}{})", what, w,
+      malformed(l.number, in_box == 0 ? fmt::format("{} holds {}, which is not in this game's box", what, tile_name(t))
+                                      : fmt::format("{} holds more {} tiles than the box ({}{})", what, tile_name(t),
                                                     in_box + (t == kStartTile), t == kStartTile ? ", the start tile included" : ""));
     to.push_back(t);
-  };
-  for (std::string_view w = next_word(rest); !w.empty(); w = next_word(rest)) {
-    if (!letters) {
-      take(w);
-      continue;
-    }
-    for (size_t i = 0; i < w.size(); ++i) take(w.substr(i, 1));
   }
+  if (!reader.bad().empty())
+    malformed(l.number, fmt::format("'{}' in {} is not a tile id{}", echo(reader.bad()), what, reader.hint()));
 }
 
 // What a record says of where its tiles come from (for messages).
@@ -531,14 +516,15 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         in_hand_at = l.number;
         continue;
       }
-      // A move line; a trailing '?' places the tile and leaves the meeple undecided. A move
-      // has at most 5 words, so a longer line fails to parse on the words kept.
+      // A move line; a trailing '?' places the tile and leaves the meeple undecided. The move
+      // is parsed from the words kept, in place (a copy of a 50 MB line costs that much
+      // again); a line longer than a move keeps a word too many, which fails.
       const bool undecided = l.last == "?";
-      const std::string move_text = kept_words(l, undecided ? l.count - 1 : l.count);
+      const size_t words = std::min(undecided ? l.count - 1 : l.count, kKept);
       TileType t = kNoTile;
       Move m;
       std::string why;
-      if (!parse_move(move_text, t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
+      if (!parse_move_words(std::span<const std::string_view>(l.kept.data(), words), t, m, &why)) malformed(l.number, fmt::format("'{}' is not a move: {}", joined(l), why));
       if (undecided && (m.meeple != Location::None || m.figure != Figure::Meeple))
         malformed(l.number, "a move has one figure word: a figure action, '-' or '?'");
       if (h.hidden) supply(t, false);

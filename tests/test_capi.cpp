@@ -95,8 +95,10 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
         "carc_game_new_with_order: the draw order holds more D tiles than the box (4, the start tile included)");
   CHECK(carc_game_new_with_order(&g, 2, std::string(72, 'V').c_str()) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_new_with_order: the draw order holds more V tiles than the box (9)");
-  CHECK(carc_game_new_with_order(&g, 2, "E U_G") == CARC_EINVAL);  // an expansion's tile: its option first
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: tile U_G is not in this game's box");
+  CHECK(carc_game_new_with_order(&g, 2, "E RA") == CARC_EINVAL);  // the spring is no tile of the order
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: tile RA is not in this game's box (the spring is placed at the start)");
+  CHECK(carc_game_new_with_order(&g, 2, "EAAC KLMN") == CARC_EINVAL);  // separated words are ids
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'EAAC' at offset 0 is not a tile id");
   CHECK(carc_game_new_with_order(&g, 2, nullptr) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_new_with_order: tiles is NULL");
   CHECK(carc_game_new_with_order(&g, 9, "E") == CARC_EINVAL);
@@ -116,6 +118,46 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
   GamePtr empty = make_order(2, "");
   CHECK(carc_game_phase(empty.get()) == CARC_PHASE_GAME_OVER);
   CHECK(carc_game_winners(empty.get()) == 3);
+}
+
+TEST_CASE("C API: an order is tile ids separated by whitespace or commas, or one run of base letters") {
+  // One run of letters is base letters, as in 0.1: "RD" is R then D (it was the river tile
+  // RD, refused in a base game).
+  GamePtr letters = make_order(2, "RD");
+  CHECK(carc_game_current_tile(letters.get()) == tile_id("R"));
+  CHECK(carc_game_tiles_remaining(letters.get()) == 1);
+  CHECK(carc_game_option(letters.get(), CARC_OPT_RIVER) == 0);
+  // Separated by whitespace or commas, the same as one run of letters.
+  for (const char* text : {"E A A C", "E,A,A,C", " E, A\tA\nC ", "E,,A A,C,"}) {
+    INFO(text);
+    CHECK(snapshot(make_order(2, text).get()) == snapshot(make_order(2, "EAAC").get()));
+  }
+  // Separated, every word is one id, and an expansion's tiles switch the expansion on.
+  GamePtr river = make_order(2, "RD,RL");
+  CHECK(carc_game_option(river.get(), CARC_OPT_RIVER) == 1);
+  CHECK(carc_game_current_tile(river.get()) == tile_id("RD"));
+  GamePtr alone = make_order(2, " RD");  // one id with a separator: the river tile
+  CHECK(carc_game_current_tile(alone.get()) == tile_id("RD"));
+  GamePtr mixed = make_order(2, "U_G IK TG E");
+  CHECK(carc_game_option(mixed.get(), CARC_OPT_ABBOT) == 1);
+  CHECK(carc_game_option(mixed.get(), CARC_OPT_INNS_AND_CATHEDRALS) == 1);
+  CHECK(carc_game_option(mixed.get(), CARC_OPT_TRADERS_AND_BUILDERS) == 1);
+  CHECK(carc_game_option(mixed.get(), CARC_OPT_RIVER) == 0);
+  CHECK(carc_game_current_tile(mixed.get()) == tile_id("U_G"));
+  // Further options keep the order; one its tiles need cannot go off.
+  REQUIRE(carc_game_set_option(mixed.get(), CARC_OPT_FARMERS, 0) == CARC_OK);
+  CHECK(carc_game_tiles_remaining(mixed.get()) == 3);
+  CHECK(carc_game_set_option(mixed.get(), CARC_OPT_ABBOT, 0) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_game_set_option: the game's tiles do not fit these options: tile U_G is not in this "
+                           "game's box");
+  CHECK(save(mixed.get()).find("order U_G IK TG E\n") != std::string::npos);
+  // The caller's pile reads the same way.
+  carc_game* pile = nullptr;
+  REQUIRE(carc_game_new_caller_draws(&pile, 2, "RD RL,E") == CARC_OK);
+  GamePtr table(pile, carc_game_free);
+  CHECK(carc_game_option(table.get(), CARC_OPT_RIVER) == 1);
+  CHECK(carc_game_tiles_remaining(table.get()) == 3);
+  CHECK(carc_game_draw(table.get(), tile_id("RD")) == CARC_OK);
 }
 
 TEST_CASE("C API: NULL out pointers are CARC_EINVAL and change nothing") {

@@ -42,14 +42,21 @@ TEST_CASE("C API chance: a caller-draws game waits in the draw phase and takes t
   CHECK(carc_game_caller_draws(seeded.get()) == 0);
 }
 
-TEST_CASE("C API chance: an option set after a draw keeps the tile in hand") {
+TEST_CASE("C API chance: options are refused once the caller has drawn a tile, the game unchanged") {
   GamePtr g = make_caller(2, nullptr);
-  REQUIRE(carc_game_draw(g.get(), tile_of('E')) == CARC_OK);
-  REQUIRE(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 0) == CARC_OK);
-  CHECK(carc_game_option(g.get(), CARC_OPT_FARMERS) == 0);
-  CHECK(carc_game_phase(g.get()) == CARC_PHASE_PLACE_TILE);
-  CHECK(carc_game_current_tile(g.get()) == tile_of('E'));
-  CHECK(carc_game_tiles_remaining(g.get()) == 70);
+  REQUIRE(carc_game_draw(g.get(), tile_of('A')) == CARC_OK);
+  GamePtr before = clone(g.get());
+  // Accepted, this was a River game whose pile held no river tile.
+  CHECK(carc_game_set_option(g.get(), CARC_OPT_RIVER, 1) == CARC_EPHASE);
+  CHECK(errmsg(nullptr) == "carc_game_set_option: options are set before the caller draws the first tile");
+  CHECK(carc_game_set_option(g.get(), CARC_OPT_ABBOT, 1) == CARC_EPHASE);
+  CHECK(carc_game_set_option(g.get(), CARC_OPT_FARMERS, 0) == CARC_EPHASE);
+  require_unchanged(g.get(), before.get());
+  CHECK(carc_game_option(g.get(), CARC_OPT_RIVER) == 0);
+  // Before the first draw an option builds its whole box: the River's tiles are face down.
+  GamePtr fresh = make_caller(2, nullptr);
+  REQUIRE(carc_game_set_option(fresh.get(), CARC_OPT_RIVER, 1) == CARC_OK);
+  CHECK(carc_game_tiles_remaining(fresh.get()) == 71 + 11);
 }
 
 TEST_CASE("C API chance: a bad draw is refused with a message and changes nothing") {

@@ -534,6 +534,15 @@ TEST_CASE("C API rl: carc_rl_bot_action gives a legal action in every decision, 
   CHECK(decisions > 100);
   CHECK(bonus > 0);
   CHECK(carc_rl_bot_action(g.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, &action) == CARC_EPHASE);
+  // Once over, an id outside the space is still a bad argument (checked before the phase).
+  GamePtr over = clone(g.get());
+  CHECK(carc_rl_apply(g.get(), -1) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_rl_apply: action -1 is not 0.." + std::to_string(space_of(g.get())[CARC_RL_ACTIONS] - 1));
+  CHECK(carc_rl_apply(g.get(), 0) == CARC_EPHASE);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, nullptr) == CARC_EINVAL);
+  carc_move move = 0;
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &move) == CARC_EINVAL);
+  require_unchanged(g.get(), over.get());
   carc_game* w = nullptr;
   REQUIRE(carc_game_new_caller_draws(&w, 2, nullptr) == CARC_OK);
   GamePtr waiting(w, carc_game_free);

@@ -113,11 +113,43 @@ TEST_CASE("C API T&B: the builder's bonus tile, taken (T&B example 3)") {
   carc_move moves[CARC_MAX_PLACEMENTS];
   int n = -1;
   CHECK(carc_game_placements(g.get(), moves, CARC_MAX_PLACEMENTS, &n) == CARC_EPHASE);
-  CHECK(carc_game_check(g.get(), move_of("A -1,0 270")) == CARC_WHY_WRONG_PHASE);
+  // A check answers what carc_game_play answers, which takes the bonus tile first.
+  CHECK(carc_game_check(g.get(), move_of("A -1,0 270")) == CARC_LEGAL);
+  CHECK(carc_game_check(g.get(), move_of("A 5,5 0")) == CARC_WHY_NO_NEIGHBOUR);
+  CHECK(carc_game_check(g.get(), move_of("A -1,0 270 B:E")) == CARC_WHY_NO_SUPPLY);  // the builder is on the board
+  CHECK(carc_game_check(g.get(), move_of("E -1,0 0")) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_check: the move is for tile E, which is not the bonus tile that draws");
   carc_move bot = 0;
   CHECK(carc_bot_choose(g.get(), CARC_BOT_RANDOM, 0, 0, 1, 1, &bot) == CARC_EPHASE);
   CHECK(errmsg(g.get()) == "carc_bot_choose: the builder's bonus tile is to be taken or passed on: carc_game_take_bonus "
                            "or carc_game_pass first");
+  // A bad budget or thread count is a bad argument here as in every other phase.
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &bot) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_bot_choose: an mcts bot needs a budget: iterations or milliseconds above 0");
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_RANDOM, -1, 0, 1, 1, &bot) == CARC_EINVAL);
+  CHECK(carc_bot_choose(g.get(), CARC_BOT_GREEDY, 0, 0, 0, 1, &bot) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_bot_choose: bot threads must be 1 to 64");
+  int32_t action = -7;
+  CHECK(carc_rl_bot_action(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &action) == CARC_EINVAL);
+  CHECK(action == -7);
+
+  // The bonus tile is face down, so nothing lists its placements, but those of any tile type
+  // are there in every phase: the A's are the list the A in hand has once taken.
+  carc_move for_a[CARC_MAX_PLACEMENTS];
+  int n_for_a = -1;
+  REQUIRE(carc_game_placements_for(g.get(), tile_id("A"), for_a, CARC_MAX_PLACEMENTS, &n_for_a) == CARC_OK);
+  int counted = -1;
+  CHECK(carc_game_placements_for(g.get(), tile_id("A"), nullptr, 0, &counted) == CARC_OK);
+  CHECK(counted == n_for_a);
+  CHECK(carc_game_placements_for(g.get(), CARC_TILE_TYPES, for_a, CARC_MAX_PLACEMENTS, &counted) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_placements_for: tile 84 is not 0..83");
+  CHECK(carc_game_placements_for(g.get(), tile_id("A"), for_a, n_for_a - 1, &counted) == CARC_ERANGE);
+  CHECK(counted == n_for_a);
+  GamePtr taken = clone(g.get());
+  REQUIRE(carc_game_take_bonus(taken.get()) == CARC_OK);
+  int n_in_hand = -1;
+  REQUIRE(carc_game_placements(taken.get(), moves, CARC_MAX_PLACEMENTS, &n_in_hand) == CARC_OK);
+  CHECK(std::vector<carc_move>(for_a, for_a + n_for_a) == std::vector<carc_move>(moves, moves + n_in_hand));
 
   // carc_game_play takes the bonus tile and plays it in one call: the same as the two steps.
   GamePtr one_call = clone(g.get());
@@ -211,6 +243,7 @@ TEST_CASE("C API T&B: a bonus tile with caller draws waits for the draw") {
   CHECK(carc_game_play_text(g.get(), "A -1,0 270") == CARC_EPHASE);
   CHECK(errmsg(g.get()) == "carc_game_play_text: the builder's bonus tile is to be taken or passed on: take it "
                            "(carc_game_take_bonus) and draw it (carc_game_draw) first");
+  CHECK(carc_game_check(g.get(), move_of("A -1,0 270")) == CARC_WHY_WRONG_PHASE);  // as play: no tile drawn yet
   require_unchanged(g.get(), before.get());
   REQUIRE(carc_game_take_bonus(g.get()) == CARC_OK);
   CHECK(carc_game_phase(g.get()) == CARC_PHASE_DRAW);
@@ -446,6 +479,44 @@ TEST_CASE("C API: options inns-and-cathedrals and traders-and-builders by id, be
   CHECK(carc_game_set_option(g.get(), CARC_OPT_INNS_AND_CATHEDRALS, 0) == CARC_EPHASE);
   CHECK(errmsg(g.get()).rfind("carc_game_set_option: ", 0) == 0);
   CHECK(carc_game_option(g.get(), 8) == CARC_EINVAL);
+}
+
+TEST_CASE("C API T&B: one decision, one undo: undo after taking the bonus tile gives the choice back") {
+  for (const bool caller_draws : {false, true}) {
+    INFO(caller_draws);
+    GamePtr g = caller_draws ? position("traders-and-builders on\npile hidden U E U E A A\n", {})
+                             : position(std::string(kTraders) + "U E U E A A\n", {});
+    for (const char* m : {"U", "U 1,0 90 E", "E", "E 0,-1 180", "U", "U 2,0 90 B:E", "E", "E 1,-1 0", "A", "A 3,0 90"}) {
+      if (std::string(m).size() > 1) REQUIRE(carc_game_play_text(g.get(), m) == CARC_OK);
+      else if (caller_draws) REQUIRE(carc_game_draw(g.get(), tile_id(m)) == CARC_OK);
+    }
+    REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+    GamePtr bonus = clone(g.get());  // the bonus event unread
+    REQUIRE(carc_game_take_bonus(g.get()) == CARC_OK);
+    if (caller_draws) REQUIRE(carc_game_draw(g.get(), tile_id("A")) == CARC_OK);
+    REQUIRE(carc_game_current_tile(g.get()) == tile_id("A"));
+    // Undone, the take alone goes (it took back the turn that earned the bonus, too).
+    REQUIRE(carc_game_undo(g.get()) == CARC_OK);
+    CHECK(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+    CHECK(carc_game_turns_played(g.get()) == 5);
+    CHECK(carc_game_current_player(g.get()) == 0);
+    CHECK(snapshot(g.get()) == snapshot(bonus.get()));
+    CHECK(drain_events(g.get()) == drain_events(bonus.get()));  // the bonus event, still unread
+    // Taken and placed: undo takes back the bonus tile's turn, then the take.
+    REQUIRE(carc_game_take_bonus(g.get()) == CARC_OK);
+    if (caller_draws) REQUIRE(carc_game_draw(g.get(), tile_id("A")) == CARC_OK);
+    GamePtr in_hand = clone(g.get());
+    REQUIRE(carc_game_play_text(g.get(), "A -1,0 270") == CARC_OK);
+    REQUIRE(carc_game_undo(g.get()) == CARC_OK);
+    CHECK(snapshot(g.get()) == snapshot(in_hand.get()));
+    CHECK(drain_events(g.get()).empty());
+    REQUIRE(carc_game_undo(g.get()) == CARC_OK);
+    CHECK(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+    REQUIRE(carc_game_undo(g.get()) == CARC_OK);  // then the turn that earned it
+    CHECK(carc_game_turns_played(g.get()) == 4);
+    CHECK(carc_game_phase(g.get()) == CARC_PHASE_PLACE_TILE);
+    CHECK(carc_game_current_tile(g.get()) == tile_id("A"));
+  }
 }
 
 TEST_CASE("C API: undo and rewind replay the caller's draws and the bonus decisions") {

@@ -120,6 +120,9 @@ TEST_CASE("Caller draws: a tile that is not face down, a bad type or the wrong p
   const Game placed = g;
   CHECK(g.draw(tile_from_letter('U'), nullptr, &why) == Status::WrongPhase);
   CHECK(why.reason == Illegal::WrongPhase);
+  // A type that names no tile is a bad argument in every phase, checked before the phase.
+  CHECK(g.draw(kTileTypes, nullptr, &why) == Status::InvalidArgument);
+  CHECK(why.reason == Illegal::NoSuchTile);
   CHECK(g == placed);
   // A seeded game never waits for a draw.
   Game seeded(2, uint64_t{3});
@@ -264,21 +267,27 @@ TEST_CASE("A public copy shows the same, hides the order, and plays on with call
   CHECK(same_public_state(play, g));
 }
 
-TEST_CASE("Caller draws: options set after a draw, before the first placement, keep the drawn tiles") {
+TEST_CASE("Caller draws: options are refused once a tile is drawn, which came from the old box") {
   Game g(2, CallerDraws{});
-  REQUIRE(g.draw(tile_from_letter('E')) == Status::Ok);
+  REQUIRE(g.draw(tile_from_letter('A')) == Status::Ok);
+  Options river;
+  river.river = true;
+  Game out = g;
+  std::string error;
+  // Accepted, the game would be a River game whose pile holds no river tile.
+  CHECK(with_options(g, river, out, &error) == Status::WrongPhase);
+  CHECK(error == "options are set before the caller draws the first tile");
+  CHECK(out == g);
   Options off;
   off.farmers = false;
-  Game out = g;
-  REQUIRE(with_options(g, off, out) == Status::Ok);
-  CHECK(!out.options().farmers);
-  CHECK(out.phase() == Phase::PlaceTile);
-  CHECK(out.current_tile() == tile_from_letter('E'));
-  CHECK(out.drawn() == g.drawn());
-  REQUIRE(out.play(Move{Placement{0, -1, 2}, Location::None}) == Status::Ok);
-  std::string error;
-  Game later = out;
-  CHECK(with_options(out, Options{}, later, &error) == Status::WrongPhase);
+  CHECK(with_options(g, off, out, &error) == Status::WrongPhase);
+  CHECK(out == g);
+  // Before the draw the whole box becomes the River's box.
+  REQUIRE(with_options(Game(2, CallerDraws{}), river, out) == Status::Ok);
+  CHECK(out.face_down(tiles::kLake) == 1);
+  Placement buf[kMaxPlacements];
+  REQUIRE(g.legal_placements(buf) > 0);
+  REQUIRE(g.play(Move{buf[0], Location::None}) == Status::Ok);
+  CHECK(with_options(g, Options{}, out, &error) == Status::WrongPhase);
   CHECK(error == "options are set before the first tile is placed");
-  CHECK(later == out);
 }

@@ -4,7 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <string>
+#include <string_view>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "carcassonne/carcassonne.hpp"
 #include "random_play.hpp"
@@ -78,6 +82,53 @@ TEST_CASE("Tile letters are uppercase A..X only") {
   CHECK_FALSE(parse_move("E +1,0 0", t, m, &why));
   CHECK(why == "'+1,0' is not a coordinate pair like 0,-1");
   CHECK(parse_move("E -1,0 0", t, m, &why));
+}
+
+namespace {
+// The tile ids a pile's text names, joined by spaces; "bad <word> at <offset><hint>" at a word
+// that names no tile.
+std::string pile(std::string_view text, LetterRuns runs) {
+  PileReader reader(text, runs);
+  std::string ids;
+  for (TileType t; reader.next(t);) {
+    if (!ids.empty()) ids += ' ';
+    ids += tile_name(t);
+  }
+  if (!reader.bad().empty())
+    ids += fmt::format("{}bad {} at {}{}", ids.empty() ? "" : " ", reader.bad(), reader.bad_offset(), reader.hint());
+  return ids;
+}
+}  // namespace
+
+TEST_CASE("A pile's text: ids separated by whitespace or commas; runs of base letters only where they cannot be ids") {
+  // The constructors' grammar: a text without a separator may be one run of base letters.
+  CHECK(pile("RD", LetterRuns::WholeText) == "R D");  // 0.1's meaning, not the river tile RD
+  CHECK(pile("EAAC", LetterRuns::WholeText) == "E A A C");
+  CHECK(pile(" RD", LetterRuns::WholeText) == "RD");
+  CHECK(pile("RD,", LetterRuns::WholeText) == "RD");
+  CHECK(pile("E,A A\tRD\r\n,,IK", LetterRuns::WholeText) == "E A A RD IK");
+  CHECK(pile("EAAC KLMN", LetterRuns::WholeText) == "bad EAAC at 0");
+  CHECK(pile("U_G", LetterRuns::WholeText) == "U_G");  // one id, no separator: not all letters
+  CHECK(pile("EuV", LetterRuns::WholeText) == "bad EuV at 0 (tile ids are uppercase)");
+  CHECK(pile("E rd", LetterRuns::WholeText) == "E bad rd at 2 (tile ids are uppercase)");
+  CHECK(pile("E Z", LetterRuns::WholeText) == "E bad Z at 2");
+  CHECK(pile("", LetterRuns::WholeText).empty());
+  CHECK(pile(" , ", LetterRuns::WholeText).empty());
+  // A base game's record: any word of letters is a run (it writes runs of ten).
+  CHECK(pile("EAACKLMNOP QRD", LetterRuns::EveryWord) == "E A A C K L M N O P Q R D");
+  CHECK(pile("E,A u", LetterRuns::EveryWord) == "E A bad u at 4 (tile ids are uppercase)");
+  // A record with an expansion: every word is one id.
+  CHECK(pile("RD RL E_G", LetterRuns::Never) == "RD RL E_G");
+  CHECK(pile("RD EA", LetterRuns::Never) == "RD bad EA at 3");
+}
+
+TEST_CASE("expansions_of: the expansions whose boxes hold the tiles, the other options as defaults") {
+  const std::vector<TileType> base = {tile_from_letter('E'), tile_from_letter('D')};
+  CHECK(expansions_of(base) == Options{});
+  Options want;
+  want.river = want.abbot = want.inns_and_cathedrals = want.traders_and_builders = true;
+  const std::vector<TileType> all = {tile_from_name("RD"), tile_from_name("E_G"), tile_from_name("IK"), tile_from_name("TG")};
+  CHECK(expansions_of(all) == want);
 }
 
 TEST_CASE("packed_placements is legal_placements as move bits and writes nothing past the list") {

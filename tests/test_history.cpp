@@ -94,8 +94,8 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
     INFO("game " << i << " options mix " << mix);
     std::vector<Game> at_turn;  // at_turn[k]: the game after k turns, waiting for the next tile
     Game before_place = g;      // before the last placement
-    Game before_pass = g;       // in the bonus phase before the last pass
-    bool passed_last = false;
+    Game before_decision = g;   // in the bonus phase before the last take or pass
+    bool decided_last = false;  // the last action was a bonus decision (its tile not placed yet)
     while (true) {
       const int placed = g.board().tile_count() - 1;
       Game out = g;
@@ -104,7 +104,7 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
         CHECK(out == before_place);
       } else if (placed > 0) {
         REQUIRE(undo(g, out) == Status::Ok);
-        CHECK(out == (passed_last ? before_pass : before_place));
+        CHECK(out == (decided_last ? before_decision : before_place));
       }
       if (g.phase() == Phase::PlaceTile) {
         if (static_cast<int>(at_turn.size()) == placed) at_turn.push_back(g);
@@ -114,15 +114,15 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
       if (g.over()) break;
       if (g.phase() == Phase::Bonus) {
         ++bonus_states;
-        before_pass = g;
+        before_decision = g;
         REQUIRE(rewind(g, placed, out) == Status::Ok);
         CHECK(out == g);  // undecided: rewinding to now stays in the bonus phase
       }
       const Phase phase = g.phase();
       test::random_action(g, rng);
-      if (phase == Phase::Bonus) passed_last = g.declined(placed);
-      else if (phase != Phase::Draw) passed_last = false;
-      passes += phase == Phase::Bonus && passed_last;
+      if (phase == Phase::Bonus) decided_last = true;
+      else if (phase != Phase::Draw) decided_last = false;
+      passes += phase == Phase::Bonus && g.declined(placed);
     }
     const int played = turns_played(g);
     REQUIRE(played == g.board().tile_count() - 1);
@@ -148,7 +148,7 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
   CHECK(passes > 0);
 }
 
-TEST_CASE("Undo of a pass on the bonus tile gives the choice back; undo in the bonus phase takes back the tile") {
+TEST_CASE("Undo of a bonus decision, a pass or a take, gives the choice back; undo in the bonus phase takes back the tile") {
   Options o;
   o.traders_and_builders = true;
   const auto order = std::vector<TileType>{tile_from_letter('U'), tile_from_letter('E'), tile_from_letter('U'),
@@ -176,8 +176,17 @@ TEST_CASE("Undo of a pass on the bonus tile gives the choice back; undo in the b
   REQUIRE(took.take_bonus() == Status::Ok);
   REQUIRE(rewind(took, 5, out) == Status::Ok);
   CHECK(out == took);  // taken, the bonus tile in hand
+  // One decision, one undo: taking the bonus tile is undone alone, as a pass is.
   REQUIRE(undo(took, out) == Status::Ok);
-  CHECK(out == before);
+  CHECK(out == bonus);
+  // The bonus tile placed, undo takes back its turn (the tile in hand again), then the take.
+  Game placed = took;
+  REQUIRE(placed.play(Move{Placement{-1, 0, 3}}) == Status::Ok);
+  REQUIRE(undo(placed, out) == Status::Ok);
+  CHECK(out == took);
+  const Game in_hand = out;
+  REQUIRE(undo(in_hand, out) == Status::Ok);
+  CHECK(out == bonus);
 }
 
 TEST_CASE("Restart and with_options keep the pile with the new options") {

@@ -54,6 +54,18 @@ TEST_CASE("Record round trip: random games of 2-5 players, farmers on and off, s
   }
 }
 
+TEST_CASE("Record: the order line has the constructors' grammar: ids separated by spaces or commas") {
+  Game spaced(2, uint64_t{1}), commas(2, uint64_t{1});
+  REQUIRE(load_record("carcassonne-record 1\nplayers 2\norder EAACKLMNOP QRD\n", spaced) == Status::Ok);
+  REQUIRE(load_record("carcassonne-record 1\nplayers 2\norder E,A,A,C,K,L,M,N,O,P, Q,R,D\n", commas) == Status::Ok);
+  CHECK(commas == spaced);  // a base game's runs of letters, "RD" included, are letters
+  CHECK(spaced.draw_order().size() == 13);
+  Game river(2, uint64_t{1});
+  REQUIRE(load_record("carcassonne-record 1\nplayers 2\nriver on\norder RD,RL E\n", river) == Status::Ok);
+  CHECK(river.draw_order()[0] == tile_from_name("RD"));
+  CHECK(river.draw_order().size() == 3);
+}
+
 TEST_CASE("Record: a finished game loads with its final scores and winners") {
   Game g(3, uint64_t{42});
   Rng rng(1);
@@ -199,7 +211,7 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       {"", 3, "'farmers' must be 'on' or 'off', not 'maybe'", Status::InvalidArgument},
       {"", 4, "a record has one of seed N, order ..., pile hidden", Status::InvalidArgument},
       {"", 3, "the seed must be a whole number", Status::InvalidArgument},
-      {"", 3, "'Z' in the draw order is not a tile letter", Status::InvalidArgument},
+      {"", 3, "'EZ' in the draw order is not a tile id", Status::InvalidArgument},
       {"", 3, "more E tiles than the box (5)", Status::InvalidArgument},
       {"", 3, "more D tiles than the box (4, the start tile included)", Status::InvalidArgument},
       {"", 2, "the header gives no seed", Status::InvalidArgument},
@@ -221,7 +233,7 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       {"", 5, "the game is over: no tile is left to place", Status::IllegalMove},
       {"", 5, "the game is over: no tile is left to draw", Status::IllegalMove},
       {"", 5, "'bogus line' is not a move", Status::InvalidArgument},
-      {"", 3, "'u' in the draw order is not a tile letter A..X (tile ids are uppercase)", Status::InvalidArgument},
+      {"", 3, "'EuV' in the draw order is not a tile id (tile ids are uppercase)", Status::InvalidArgument},
       {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, seed, "
               "order, pile) nor a move (tile ids are uppercase)", Status::InvalidArgument},
       {"", 5, "'a 1,0 90 C' is not a move ('E 0,-1 180 S') or a discard ('discard C') (tile ids are uppercase)",

@@ -46,8 +46,6 @@ const LOC_NONE = 15;
 const BOT_LEVELS = Object.freeze({ random: 0, greedy: 1, mcts: 2 }); // CARC_BOT_RANDOM, GREEDY, MCTS
 const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3, river: 4, abbot: 5, innsAndCathedrals: 6,
   tradersAndBuilders: 7 };
-// The expansions: an order or a pile of their tiles needs them on from the start.
-const EXPANSIONS = Object.freeze(['river', 'abbot', 'innsAndCathedrals', 'tradersAndBuilders']);
 const MAX_PLACEMENTS = 1016;
 const MAX_MEEPLE_LOCATIONS = 8;
 const MAX_FIGURE_ACTIONS = 34;
@@ -269,6 +267,12 @@ function makeApi(wasm) {
       integer(move.y, -128, 127, where, 'y'), move.rotation, kind, loc);
   };
   const movesAt = (index, n) => Array.from({ length: n }, (_, i) => unpackMove(u64(index / 2 + i)));
+  // The placements {x, y, rotation} of n moves from the same place (x, y and the rotation
+  // are in the low 32 bits).
+  const placementsAt = (index, n) => Array.from({ length: n }, (_, i) => {
+    const m = Number(u64(index / 2 + i) & 0xFFFFFFFFn);
+    return { x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) };
+  });
 
   /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C") of a move {tile, x, y, rotation, meeple, figure}. */
   function formatMove(move) {
@@ -287,10 +291,12 @@ function makeApi(wasm) {
     /** A game for 1..6 players: { players, seed } shuffles the pile from seed (0 if neither
      * seed nor order is given), { order: 'EUV...' } draws exactly those tiles after the start
      * tile, { callerDraws: true } (or the pile's tiles) waits in Phase.DRAW for draw(tile);
-     * an order or a pile is tile ids separated by spaces ('U_G U E') or base letters ('EUV').
+     * an order or a pile is tile ids separated by whitespace or commas ('U_G U E'), or one
+     * run of base letters without a separator ('EUV'; so 'RD' is R then D), and the
+     * expansions whose tiles it names are on.
      * Options farmers (default true), firstEditionSmallCity, firstEditionFarmers and the
      * expansions river, abbot, innsAndCathedrals and tradersAndBuilders are fixed once the
-     * first tile is placed. */
+     * first tile is placed (with caller draws, once the first tile is drawn). */
     constructor(opts = {}) {
       opts = options(opts, ['players', 'seed', 'order', 'callerDraws', ...Object.keys(OPTIONS)], 'Game');
       const { players = 2, seed, order, callerDraws = false } = opts;
@@ -300,27 +306,8 @@ function makeApi(wasm) {
       const where = callerDraws !== false ? 'carc_game_new_caller_draws' : order === undefined ? 'carc_game_new' : 'carc_game_new_with_order';
       integer(players, MIN_PLAYERS, MAX_PLAYERS, where, 'player count');
       const values = {};
-      for (const [name, def] of [['farmers', true], ['firstEditionSmallCity', false], ['firstEditionFarmers', false],
-        ...EXPANSIONS.map((name) => [name, false])]) {
-        values[name] = flag(opts[name] ?? def, 'carc_game_set_option', name);
-      }
+      for (const name of Object.keys(OPTIONS)) values[name] = flag(opts[name] ?? name === 'farmers', 'carc_game_set_option', name);
       const changed = Object.keys(values).filter((name) => values[name] !== (name === 'farmers'));
-      const tiles = order !== undefined ? order : typeof callerDraws === 'string' ? callerDraws : undefined;
-      if (tiles !== undefined && EXPANSIONS.some((name) => values[name])) {
-        // An order or a pile of an expansion's tiles needs the expansion from the start: the
-        // constructors know only the base box, so the game comes from a record header.
-        if (seed !== undefined || (order !== undefined && callerDraws !== false)) {
-          throw invalid(`${where}: a game has a seed, a draw order or caller draws, one of them`);
-        }
-        const words = asciiText(tiles, where, order !== undefined ? 'order' : 'callerDraws').split(/\s+/).filter(Boolean).join(' ') || '-';
-        const record = ['carcassonne-record 1', `players ${players}`,
-          ...changed.map((name) => `${name.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`)} ${values[name] ? 'on' : 'off'}`),
-          order !== undefined ? `order ${words}` : `pile hidden ${words}`, ''].join('\n');
-        const status = withText(record, (p) => c('game_load')(slot(0), p, slot(1)));
-        if (status < 0) throw errorFor(status, `${where}: ${lastMessage().split(': ').slice(2).join(': ')}`);
-        this._adopt(u32(0));
-        return;
-      }
       if (callerDraws !== false) {
         if (seed !== undefined || order !== undefined) throw invalid(`${where}: a game with caller draws has no seed and no draw order`);
         if (callerDraws === true) check(c('game_new_caller_draws')(slot(0), players, 0));
@@ -332,7 +319,7 @@ function makeApi(wasm) {
         withText(asciiText(order, where, 'order'), (p) => check(c('game_new_with_order')(slot(0), players, p)));
       }
       this._adopt(u32(0));
-      try {
+      try { // the expansions whose tiles the order or pile names are on already
         for (const name of changed) this._call('game_set_option', OPTIONS[name], values[name] ? 1 : 0);
       } catch (e) {
         this.free();
@@ -400,7 +387,9 @@ function makeApi(wasm) {
         return [name, i32(0)];
       }));
     }
-    /** Whether the tile to draw or place (or just placed) is a builder's bonus tile (which never earns another). */
+    /** Whether the builder's bonus tile is taken and its turn not over: the tile to draw, to
+     * place or just placed is the bonus tile (which never earns another). False in the bonus
+     * phase itself, where the tile is offered, not taken. */
     get bonusTurn() { return this._call('game_bonus_turn') === 1; }
     /** Points so far (the final scores once the game is over). */
     get scores() { return this._scores('game_scores'); }
@@ -442,15 +431,16 @@ function makeApi(wasm) {
     // --- a turn ---
     /** Every legal placement {x, y, rotation} of the current tile, each distinct picture once. */
     placements() {
-      const moves = slot(16);
-      this._call('game_placements', moves, MAX_PLACEMENTS, slot(0));
-      const n = i32(0);
-      const out = [];
-      for (let i = 0; i < n; i++) {
-        const m = Number(u64(8 + i) & 0xFFFFFFFFn); // x, y and the rotation are in the low 32 bits
-        out.push({ x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) });
-      }
-      return out;
+      this._call('game_placements', slot(16), MAX_PLACEMENTS, slot(0));
+      return placementsAt(16, i32(0));
+    }
+    /** Where a tile type would go on the board as it is, in any phase, as placements() would
+     * list it in hand. A face-down tile stays unnamed: in the bonus phase ask for each tile
+     * that may come (nextTileProbabilities()); nothing says which of them will. */
+    placementsFor(tile) {
+      const where = 'carc_game_placements_for';
+      this._call('game_placements_for', tileOf(tile, where), slot(16), MAX_PLACEMENTS, slot(0));
+      return placementsAt(16, i32(0));
     }
     /** Places the current tile: a placement {x, y, rotation} (degrees). */
     place(placement) { this._call('game_place', this._placement(placement, 'carc_game_place')); }
@@ -491,7 +481,8 @@ function makeApi(wasm) {
       const [kind, loc] = figure === null ? [0, LOC_NONE] : figureActionOf(figure, location, 'carc_game_act');
       this._call('game_act', kind, loc);
     }
-    /** Whether a move (object or text) is legal now: 'legal' or a REASONS name ('river_u_turn', ...). */
+    /** Whether a move (object or text) is legal now, as play() or act() would take it (in the
+     * bonus phase play() takes the bonus tile first): 'legal' or a REASONS name ('river_u_turn', ...). */
     check(move) {
       const packed = typeof move === 'string' ? (() => {
         withText(asciiText(move, 'carc_game_check', 'move text'), (p) => check(c('move_parse')(p, slot(8))));
@@ -598,7 +589,9 @@ function makeApi(wasm) {
       }
       return out;
     }
-    /** Takes back the last action (a tile placed, else the last whole turn). */
+    /** Takes back the last action: a tile placed, a decision on the builder's bonus tile
+     * (takeBonus or passBonus, before the bonus tile is placed: back to the bonus phase), else
+     * the last whole turn. */
     undo() { this._call('game_undo'); }
     /** Goes back to the state after the first `turns` whole turns. */
     rewind(turns) { this._call('game_rewind', cInt(turns, 'carc_game_rewind', 'turns')); }

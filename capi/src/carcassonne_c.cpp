@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -108,34 +109,48 @@ static_assert(CARC_FI_MEEPLES + CARC_MAX_PLAYERS == CARC_FEATURE_INFO_FIELDS);
 
 namespace {
 
-// A move is played only with its own tile: the tile in hand.
-int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
-  const carc::TileType current = g.game.current_tile();
-  if (u.tile == current) return CARC_OK;
-  return c.fail(CARC_EILLEGAL, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
+// A move is played only with its own tile, `current`; this is the failure for a move of
+// another. In the bonus phase `current` is the tile that draws, which stays unnamed (the
+// face-down order is hidden).
+int other_tile(const Call& c, int status, const carc::Game& game, const Unpacked& u, carc::TileType current) {
+  if (game.phase() == carc::Phase::Bonus)
+    return c.fail(status, "the move is for tile %s, which is not the bonus tile that draws", carc::tile_name(u.tile).data());
+  return c.fail(status, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
                 carc::tile_name(current).data());
 }
 
-// Plays a whole turn; the move must be for the current tile. In the bonus phase the engine
-// takes the bonus tile first, so the move must be for the tile that draws; which tile that
-// is stays unsaid (the face-down order is hidden).
+// The move's tile is the tile in hand.
+int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
+  const carc::TileType current = g.game.current_tile();
+  return u.tile == current ? CARC_OK : other_tile(c, CARC_EILLEGAL, g.game, u, current);
+}
+
+// Where a whole turn starts (carc_game_play, and carc_game_check judging one): the game in
+// the tile phase; in the bonus phase of a game that draws its own tiles, a copy in `scratch`
+// with the bonus tile taken, as carc_game_play takes it first. nullptr when no turn starts
+// now (another phase, a game with caller draws waiting to take and draw the bonus tile, or
+// a bonus tile that fits nowhere and leaves the game).
+const carc::Game* turn_start(const carc::Game& game, std::optional<carc::Game>& scratch) {
+  const carc::Game* at = &game;
+  if (game.phase() == carc::Phase::Bonus && !game.caller_draws()) {
+    scratch.emplace(game);
+    scratch->take_bonus();
+    at = &*scratch;
+  }
+  return at->phase() == carc::Phase::PlaceTile ? at : nullptr;
+}
+
+// Plays a whole turn; the move must be for the tile its turn places (turn_start).
 int play_move(const Call& c, carc_game& g, const Unpacked& u) {
   const carc::Phase phase = g.game.phase();
-  if (phase == carc::Phase::Bonus && !g.game.caller_draws()) {
-    carc::Game drawn = g.game;
-    drawn.take_bonus();
-    if (drawn.phase() != carc::Phase::PlaceTile)
-      return c.fail(CARC_EPHASE, "the bonus tile is due but no tile left fits anywhere: take it with carc_game_take_bonus");
-    if (u.tile != drawn.current_tile())
-      return c.fail(CARC_EILLEGAL, "the move is for tile %s, which is not the bonus tile that draws",
-                    carc::tile_name(u.tile).data());
-  } else if (phase == carc::Phase::Bonus) {
+  std::optional<carc::Game> scratch;
+  const carc::Game* at = turn_start(g.game, scratch);
+  if (!at && phase == carc::Phase::Bonus && g.game.caller_draws())
     return c.fail(CARC_EPHASE, "%s: take it (carc_game_take_bonus) and draw it (carc_game_draw) first", phase_text(phase));
-  } else {
-    if (phase != carc::Phase::PlaceTile)
-      return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(phase));
-    if (const int s = check_move_tile(c, g, u)) return s;
-  }
+  if (!at && phase == carc::Phase::Bonus)
+    return c.fail(CARC_EPHASE, "the bonus tile is due but no tile left fits anywhere: take it with carc_game_take_bonus");
+  if (!at) return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(phase));
+  if (u.tile != at->current_tile()) return other_tile(c, CARC_EILLEGAL, g.game, u, at->current_tile());
   carc::Verdict why;
   const carc::Status s = g.game.play(u.move, &g.events, &why);
   if (s != carc::Status::Ok)
@@ -178,14 +193,16 @@ int check_pixels(const Call& c, const char* name, int pixels) {
 
 // Brings `replay` (the game's history replayed) up to the game's next decision between
 // turns: the tiles the caller drew (a game with caller draws), and the builder's bonus tile
-// taken or passed on (Traders & Builders) as the game did.
+// taken or passed on (Traders & Builders) as the game did, also when its tile is not placed
+// yet.
 void replay_between_turns(const carc::Game& game, carc::Game& replay, carc::Events& history) {
   const auto drawn = game.drawn_tiles();
   for (;;) {
     if (replay.phase() == carc::Phase::Draw && replay.drawn() < game.drawn()) {
       if (replay.draw(drawn[static_cast<size_t>(replay.drawn())], &history) != carc::Status::Ok)
         throw std::logic_error("the game's own draws do not replay");
-    } else if (replay.phase() == carc::Phase::Bonus && game.board().tile_count() > replay.board().tile_count()) {
+    } else if (replay.phase() == carc::Phase::Bonus &&
+               (game.board().tile_count() > replay.board().tile_count() || game.phase() != carc::Phase::Bonus)) {
       if (game.declined(replay.board().tile_count() - 1)) replay.pass(&history);
       else replay.take_bonus(&history);
     } else {
@@ -194,30 +211,30 @@ void replay_between_turns(const carc::Game& game, carc::Game& replay, carc::Even
   }
 }
 
-// Replaces the game with `back`, the state after its first `turns` whole turns, and keeps
-// only the unread events that happened within those turns. Unread events are always the
-// newest of the game's own history, so replaying the history and counting its events
-// after each turn says which of them to keep; the queue then holds no more than one
-// game's events, as its capacity requires. The draws and bonus decisions before a turn
-// count with the turn before it.
-void go_back(carc_game& g, int turns, const carc::Game& back) {
-  const int played = carc::turns_played(g.game);
-  std::array<int, carc::kTotalTiles> after{};  // after[t]: events of turns 1..t
-  carc::Game replay = carc::restart(g.game);
+// How many events a game's own history made: its whole turns replayed from the start,
+// with the draws and bonus decisions around them as the game made them.
+int history_events(const carc::Game& game) {
+  carc::Game replay = carc::restart(game);
   carc::Events history;
-  replay_between_turns(g.game, replay, history);
-  after[0] = history.count;
-  for (int t = 1; t <= played; ++t) {
+  replay_between_turns(game, replay, history);
+  for (int t = 1, played = carc::turns_played(game); t <= played; ++t) {
     carc::TileType tile;
     carc::Move m;
-    if (carc::turn_move(g.game, t, tile, m) != carc::Status::Ok || replay.play(m, &history) != carc::Status::Ok)
+    if (carc::turn_move(game, t, tile, m) != carc::Status::Ok || replay.play(m, &history) != carc::Status::Ok)
       throw std::logic_error("the game's own history does not replay");
-    replay_between_turns(g.game, replay, history);
-    after[static_cast<size_t>(t)] = history.count;
+    replay_between_turns(game, replay, history);
   }
+  return history.count + history.dropped;
+}
+
+// Replaces the game with `back`, an earlier state of its own history, and keeps only the
+// unread events that happened before it. Unread events are always the newest of the game's
+// history, so counting the events of both histories says which of them to keep; the queue
+// then holds no more than one game's events, as its capacity requires.
+void go_back(carc_game& g, const carc::Game& back) {
   const int unread = g.events.count - g.next_event;
-  const int first_unread = after[static_cast<size_t>(played)] - unread;  // its place in the history
-  const int keep = std::clamp(after[static_cast<size_t>(turns)] - first_unread, 0, unread);
+  const int first_unread = history_events(g.game) - unread;  // its place in the history
+  const int keep = std::clamp(history_events(back) - first_unread, 0, unread);
   g.game = back;
   g.events.count = g.next_event + keep;
   if (keep == 0) {
@@ -382,39 +399,18 @@ int carc_game_new(carc_game** out, int players, uint64_t seed) {
 }
 
 namespace {
-bool space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
-
-// Tile ids separated by whitespace into tiles; a word that is no id is read as base
-// letters, one tile each. Returns the count, or a failed status.
+// The tiles of an order or a pile (notation.hpp's grammar; one run of letters is 0.1's form)
+// into tiles. Returns the count, or a failed status.
 int read_tiles(const Call& c, const char* text, carc::TileType (&tiles)[carc::kMaxDeck]) {
+  carc::PileReader reader(text, carc::LetterRuns::WholeText);
   int n = 0;
-  auto add = [&](carc::TileType t) -> int {
+  for (carc::TileType t; reader.next(t);) {
     if (n == carc::kMaxDeck) return c.fail(CARC_EINVAL, "a draw order holds at most %d tiles", carc::kMaxDeck);
     tiles[n++] = t;
-    return CARC_OK;
-  };
-  for (const char* p = text; *p;) {
-    if (space(*p)) {
-      ++p;
-      continue;
-    }
-    const char* end = p;
-    while (*end && !space(*end)) ++end;
-    const std::string_view word(p, static_cast<size_t>(end - p));
-    const carc::TileType t = carc::tile_from_name(word);
-    if (t != carc::kNoTile) {
-      if (const int s = add(t)) return s;
-    } else {
-      for (const char* q = p; q < end; ++q) {
-        const carc::TileType letter = *q >= 'A' && *q <= 'X' ? carc::tile_from_letter(*q) : carc::kNoTile;
-        if (letter == carc::kNoTile)
-          return c.fail(CARC_EINVAL, "'%s' at offset %td is not a tile id%s", carc::echo(word).c_str(), p - text,
-                        *q >= 'a' && *q <= 'x' ? " (tile ids are uppercase)" : "");
-        if (const int s = add(letter)) return s;
-      }
-    }
-    p = end;
   }
+  if (!reader.bad().empty())
+    return c.fail(CARC_EINVAL, "'%s' at offset %zu is not a tile id%s", carc::echo(reader.bad()).c_str(),
+                  reader.bad_offset(), reader.hint());
   return n;
 }
 }  // namespace
@@ -427,7 +423,8 @@ int carc_game_new_with_order(carc_game** out, int players, const char* tiles) {
     carc::TileType order[carc::kMaxDeck];
     const int n = read_tiles(c, tiles, order);
     if (n < 0) return n;
-    *out = new carc_game(std::in_place, players, std::span<const carc::TileType>(order, static_cast<size_t>(n)));
+    const std::span<const carc::TileType> tiles_read(order, static_cast<size_t>(n));
+    *out = new carc_game(std::in_place, players, tiles_read, carc::expansions_of(tiles_read));
     return CARC_OK;
   });
 }
@@ -443,8 +440,8 @@ int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles) 
     carc::TileType pile[carc::kMaxDeck];
     const int n = read_tiles(c, tiles, pile);
     if (n < 0) return n;
-    *out = new carc_game(std::in_place, players, carc::CallerDraws{},
-                         std::span<const carc::TileType>(pile, static_cast<size_t>(n)));
+    const std::span<const carc::TileType> tiles_read(pile, static_cast<size_t>(n));
+    *out = new carc_game(std::in_place, players, carc::CallerDraws{}, tiles_read, carc::expansions_of(tiles_read));
     return CARC_OK;
   });
 }
@@ -600,6 +597,21 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
   });
 }
 
+int carc_game_placements_for(const carc_game* game, int tile, carc_move* moves, int capacity, int* count) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_list(c, moves, capacity, count)) return s;
+    if (const int s = check_tile(c, tile)) return s;
+    const auto t = static_cast<carc::TileType>(tile);
+    carc::Placement buf[carc::kMaxPlacements];
+    const int n = g.game.placements_for(t, buf);
+    *count = n;
+    if (!moves) return CARC_OK;
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d placements but room for %d", n, capacity);
+    for (int i = 0; i < n; ++i) moves[i] = pack(t, buf[i], carc::Location::None);
+    return CARC_OK;
+  });
+}
+
 int carc_game_place(carc_game* game, carc_move move) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     // What clients mostly send, a legal placement as listed, is placed at once; anything
@@ -747,13 +759,14 @@ int carc_game_check(const carc_game* game, carc_move move) {
                       carc::tile_name(pt.type).data());
       return static_cast<int>(g.game.check_figure(u.move.figure, u.move.meeple).reason);
     }
-    if (g.game.phase() != carc::Phase::PlaceTile) return CARC_WHY_WRONG_PHASE;
-    if (u.tile != g.game.current_tile())
-      return c.fail(CARC_EINVAL, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
-                    carc::tile_name(g.game.current_tile()).data());
-    carc::Verdict v = g.game.check_placement(u.move.at);
+    // A whole turn, judged where carc_game_play would play it.
+    std::optional<carc::Game> scratch;
+    const carc::Game* at = turn_start(g.game, scratch);
+    if (!at) return CARC_WHY_WRONG_PHASE;
+    if (u.tile != at->current_tile()) return other_tile(c, CARC_EINVAL, g.game, u, at->current_tile());
+    carc::Verdict v = at->check_placement(u.move.at);
     if (v && !bare(u.move)) {
-      carc::Game trial = g.game;
+      carc::Game trial = *at;
       trial.place(u.move.at);
       v = trial.check_figure(u.move.figure, u.move.meeple);
     }
@@ -770,6 +783,8 @@ int carc_game_play(carc_game* game, carc_move move) {
 }
 
 namespace {
+bool space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
 // Declines the builder's bonus tile (carc_game_pass, and "pass" as move text).
 int pass_bonus(const Call& c, carc_game& g) {
   carc::Verdict why;
@@ -866,11 +881,13 @@ int carc_bot_choose(const carc_game* game, int level, int iterations, int millis
     if (!move) return c.fail(CARC_EINVAL, "move is NULL");
     if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
       return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    std::string error;
+    // The budget is an argument: a bad one is CARC_EINVAL in every phase, the bonus phase too.
+    if (carc::check_bot_options(options, &error) != carc::Status::Ok) return c.fail(CARC_EINVAL, "%s", error.c_str());
     if (g.game.phase() == carc::Phase::Bonus)
       return c.fail(CARC_EPHASE, "%s: carc_game_take_bonus or carc_game_pass first", phase_text(carc::Phase::Bonus));
-    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
     carc::Move m;
-    std::string error;
     const carc::Status s = carc::choose_move(g.game, options, m, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     *move = pack(g.game.current_tile(), m);
@@ -1082,7 +1099,7 @@ int carc_game_undo(carc_game* game) {
     std::string error;
     const carc::Status s = carc::undo(g.game, back, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
-    go_back(g, carc::turns_played(back), back);
+    go_back(g, back);
     return CARC_OK;
   });
 }
@@ -1093,7 +1110,7 @@ int carc_game_rewind(carc_game* game, int turns) {
     std::string error;
     const carc::Status s = carc::rewind(g.game, turns, back, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
-    go_back(g, turns, back);
+    go_back(g, back);
     return CARC_OK;
   });
 }

@@ -48,6 +48,10 @@ Status choose_move(const Game& game, const BotOptions& options, Move& out, std::
 // choose_move, WrongPhase in any other phase; take is untouched on error.
 Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error = nullptr);
 
+// InvalidArgument (and *error) for a bad level, budget or thread count, else Ok: what
+// choose_move and choose_bonus check first, before the phase.
+Status check_bot_options(const BotOptions& options, std::string* error = nullptr);
+
 // Every legal move of the current player, placements (as legal_placements lists them) times
 // figure actions (figure_options, then none); in PlaceMeeple, the placed tile's figure
 // actions. Writes at most `capacity` moves and returns how many there are.

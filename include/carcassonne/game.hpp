@@ -487,5 +487,8 @@ TileType tile_from_letter(char c);
 // How many tiles of type t a game with these options has in its box, less the start tile
 // (or the spring): what the face-down pile holds before the first draw.
 int box_count(const Options& options, TileType t);
+// The default options with every expansion on whose tiles these are: the game those tiles
+// need (an order or a pile named by ids).
+Options expansions_of(std::span<const TileType> tiles);
 
 }  // namespace carc

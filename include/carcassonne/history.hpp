@@ -16,8 +16,8 @@ Game restart(const Game& game);
 Game restart(const Game& game, const Options& options);
 
 // Writes to `out` the same game with other rule options, which is only possible before the
-// first tile is placed: the set-up with the same pile, and for caller draws the same tiles
-// drawn so far (the options decide what is drawn and discarded). WrongPhase afterwards.
+// first tile is placed, and with caller draws before the first draw (a tile drawn came from
+// the old options' box): the set-up with the same pile. WrongPhase afterwards.
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error = nullptr);
 
 // Whole turns played so far (tiles placed after the start tile, a builder's bonus tile
@@ -34,10 +34,10 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
 Status rewind(const Game& game, int turns, Game& out, std::string* error = nullptr);
 
 // Writes to `out` the state before the last action: with a tile placed and its meeple
-// undecided, the state before that placement; after a pass on the builder's bonus tile, the
-// state before the pass (Phase::Bonus); otherwise the state before the last whole turn (its
-// player to place the same tile again; a bonus tile taken is part of the turn that places
-// it). Fails when no turn has been played.
+// undecided, the state before that placement; after the builder's bonus tile was taken or
+// passed on (and before the bonus tile is placed), the state before that decision
+// (Phase::Bonus); otherwise the state before the last whole turn (its player to place the
+// same tile again). One decision, one undo. Fails when no turn has been played.
 Status undo(const Game& game, Game& out, std::string* error = nullptr);
 
 }  // namespace carc

@@ -343,6 +343,21 @@ test('Inns & Cathedrals: the large meeple and a cathedral city', () => {
   game.free();
 });
 
+test('an order is ids separated by whitespace or commas, or one run of base letters, with expansions or without', () => {
+  // One run of letters is base letters, with an expansion asked for too (this went through a
+  // record header, where every word is one id: 'EAAC' was refused).
+  const abbot = new Game({ players: 2, order: 'EAAC', abbot: true });
+  assert.deepEqual([abbot.currentTile, abbot.option('abbot')], ['E', true]);
+  const letters = new Game({ players: 2, order: 'RD' }); // 0.1's meaning, not the river tile
+  assert.deepEqual([letters.currentTile, letters.option('river')], ['R', false]);
+  // Separated words are ids; an expansion's tiles switch it on.
+  const river = new Game({ players: 2, order: 'RD,RL E' });
+  assert.deepEqual([river.currentTile, river.option('river')], ['RD', true]);
+  throwsStatus(() => new Game({ players: 2, order: 'EAAC KLMN' }), mod.InvalidArgument, -1,
+    /^carc_game_new_with_order: 'EAAC' at offset 0 is not a tile id$/);
+  for (const g of [abbot, letters, river]) g.free();
+});
+
 test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, their events', () => {
   const goods = new Game({ players: 2, order: 'TG E TF E E', tradersAndBuilders: true });
   for (const move of ['TG 0,-1 180 S', 'E 1,-1 270', 'TF 0,1 270', 'E 0,2 0', 'E -1,1 90']) goods.play(move);
@@ -362,6 +377,21 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0 }]);
   const passed = game.clone();
   throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_game_take_bonus or carc_game_pass first/);
+  // A bad budget is a bad argument in the bonus phase as in every other.
+  throwsStatus(() => game.botMove('mcts', { iterations: 0, milliseconds: 0 }), mod.InvalidArgument, -1,
+    /^carc_bot_choose: an mcts bot needs a budget/);
+  // Check answers what play() does there; nothing names the face-down bonus tile, any tile
+  // type's placements are there; one decision, one undo.
+  assert.equal(game.check('A -1,0 270'), 'legal');
+  assert.equal(game.check('A 5,5 0'), 'no_neighbour');
+  const decided = game.clone();
+  decided.takeBonus();
+  assert.deepEqual(decided.placements(), game.placementsFor('A'));
+  decided.undo();
+  assert.deepEqual([decided.phase, decided.currentPlayer, decided.turnsPlayed, decided.bonusTurn],
+    [mod.Phase.BONUS, 0, 5, false]);
+  assert.equal(decided.save(), game.save());
+  decided.free();
   game.takeBonus();
   assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [mod.Phase.PLACE_TILE, 0, 'A', true]);
   throwsStatus(() => game.passBonus(), mod.WrongPhase, -3, /^carc_game_pass: not allowed in this phase of the turn/);

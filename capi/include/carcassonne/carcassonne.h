@@ -20,8 +20,10 @@
  *   A call that can fail returns an int: CARC_OK (0) or a non-negative result on
  *   success, a negative CARC_E* status on failure. Status values never change once
  *   released. Out pointers must not be NULL unless a function says so (CARC_EINVAL),
- *   and a negative capacity is always CARC_EINVAL. A failed call leaves the game exactly
- *   as it was. The library never exits, aborts or lets a C++ exception escape.
+ *   and a negative capacity is always CARC_EINVAL. Arguments are checked before the
+ *   phase: a bad one is CARC_EINVAL in every phase, not CARC_EPHASE. A failed call leaves
+ *   the game exactly as it was. The library never exits, aborts or lets a C++ exception
+ *   escape.
  *   Messages live with the calling thread, never with a game: every failed call writes
  *   "<function>: <what went wrong>" to the calling thread's message, a successful call
  *   leaves it as it was, and carc_game_errmsg(game) returns the message of the last
@@ -272,17 +274,18 @@ CARC_API const char* carc_game_errmsg(const carc_game* game);
 /* A new game for 1..6 players, the draw pile shuffled from seed (the same seed gives the
  * same game everywhere). Player 0 begins; the start tile D is at (0, 0). On failure the
  * constructors and carc_game_clone set *out to NULL. Options, expansions included, are set
- * next (carc_game_set_option), before the first tile is placed. */
+ * next (carc_game_set_option), before the first tile is placed or drawn. */
 CARC_API int carc_game_new(carc_game** out, int players, uint64_t seed);
 /* A new game whose tiles are drawn in exactly this order after the start tile: tile ids
- * separated by whitespace ("E A A C"); a word that is no id is read as base letters, one
- * tile each ("EAAC"). At most the box's count of each type; with the river, its tiles
- * first and the lake last of them. */
+ * separated by whitespace or commas ("E A A C", "RD,RG,RL"), or a text without a single
+ * separator made of base letters, one tile each ("EAAC"; so "RD" is R then D, " RD" the
+ * river tile). The expansions whose tiles it names are on. At most the box's count of
+ * each type; with the river, its tiles first and the lake last of them. */
 CARC_API int carc_game_new_with_order(carc_game** out, int players, const char* tiles);
 /* A new game whose draws the caller supplies (a server, a physical table, a test): before
  * every tile it waits in CARC_PHASE_DRAW for carc_game_draw. The face-down pile is the box
- * less the start tile if tiles is NULL, else those tiles (ids as for
- * carc_game_new_with_order, in any order). */
+ * less the start tile if tiles is NULL, else those tiles (as for carc_game_new_with_order,
+ * in any order; the expansions whose tiles they are, on). */
 CARC_API int carc_game_new_caller_draws(carc_game** out, int players, const char* tiles);
 /* A new, independent copy of a game (unread events included). */
 CARC_API int carc_game_clone(carc_game** out, const carc_game* game);
@@ -293,11 +296,13 @@ CARC_API int carc_game_copy(carc_game* dst, const carc_game* src);
 CARC_API void carc_game_free(carc_game* game);
 
 /* Sets an option (CARC_OPT_*) to 0 or 1. Configure, then start: options are set before
- * the first tile is placed (afterwards CARC_EPHASE); setting one creates the game anew with
- * the same players and the same pile (seed, order or caller draws; a whole box becomes the
- * whole box of the new options), so the tile in hand is the one those options draw. To create a game with its options in one call, load a record
- * that is only a header (carc_game_load of the lines "carcassonne-record 1", "players 2",
- * "farmers off", "seed 7"). */
+ * the first tile is placed, and in a game with caller draws before the first carc_game_draw
+ * (a tile drawn came from the old options' box); afterwards CARC_EPHASE, the game unchanged.
+ * Setting one creates the game anew with the same players and the same pile (seed, order or
+ * caller draws; a whole box becomes the whole box of the new options), so the tile in hand
+ * is the one those options draw. To create a game with its options in one call, load a
+ * record that is only a header (carc_game_load of the lines "carcassonne-record 1",
+ * "players 2", "farmers off", "seed 7"). */
 CARC_API int carc_game_set_option(carc_game* game, int option, int value);
 /* The value (0 or 1) of a rule option. */
 CARC_API int carc_game_option(const carc_game* game, int option);
@@ -324,8 +329,9 @@ CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figu
 /* Goods tokens of a kind (CARC_GOODS_*) the player holds to *count (Traders & Builders;
  * 0 when it is off). */
 CARC_API int carc_game_goods(const carc_game* game, int player, int kind, int* count);
-/* 1 if the tile to draw or place (or just placed) is a builder's bonus tile, which never
- * earns another; else 0. */
+/* 1 from carc_game_take_bonus until the bonus tile's turn ends: the tile to draw (a game
+ * with caller draws), to place or just placed is the builder's bonus tile, which never
+ * earns another. Else 0, in CARC_PHASE_BONUS too: there the tile is offered, not taken. */
 CARC_API int carc_game_bonus_turn(const carc_game* game);
 /* Tiles still to be drawn, the current tile not included. */
 CARC_API int carc_game_tiles_remaining(const carc_game* game);
@@ -345,12 +351,18 @@ CARC_API int carc_game_winners(const carc_game* game);
  * returns CARC_ERANGE; moves NULL with capacity 0 only counts. CARC_EPHASE outside
  * CARC_PHASE_PLACE_TILE. Every call that lists into a buffer works this way. */
 CARC_API int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, int* count);
+/* The same for any tile type on the board as it is, in any phase: where that tile would go
+ * if it were in hand. A face-down tile stays unnamed: in the bonus phase (and the draw
+ * phase) a client asks for each tile that may come (carc_game_next_tile_probabilities);
+ * nothing says which of them will. CARC_EINVAL for a number that names no tile type. */
+CARC_API int carc_game_placements_for(const carc_game* game, int tile, carc_move* moves, int capacity, int* count);
 /* Places the current tile: the move's tile must be the current tile and it carries no
  * figure action. Moves to CARC_PHASE_PLACE_MEEPLE (the figure phase). */
 CARC_API int carc_game_place(carc_game* game, carc_move move);
-/* Whether a move (a whole turn in the tile phase; in the figure phase its figure action on
- * the tile just placed) is legal now: CARC_LEGAL, or the CARC_WHY_* reason it is not. The
- * game is unchanged. CARC_EINVAL for a malformed move or one for another tile. */
+/* Whether a move is legal now, exactly as carc_game_play (a whole turn, in the tile phase
+ * and in the bonus phase) or, in the figure phase, carc_game_act would take it: CARC_LEGAL,
+ * or the CARC_WHY_* reason it is not. The game is unchanged. CARC_EINVAL for a malformed
+ * move or one for another tile. */
 CARC_API int carc_game_check(const carc_game* game, carc_move move);
 /* Writes the locations (CARC_LOC_*) where a meeple may go on the tile just placed, each
  * feature once; capacity and *count as for carc_game_placements. Zero with an empty supply. */
@@ -382,7 +394,9 @@ CARC_API int carc_game_act(carc_game* game, int figure, int location);
 CARC_API int carc_game_skip(carc_game* game);
 /* A whole turn at once: place and take the move's figure action (or none). In the bonus
  * phase it takes the bonus tile first, and the move must be for the tile that draws (a
- * game with caller draws: CARC_EPHASE, take the bonus and draw first). */
+ * game with caller draws: CARC_EPHASE, take the bonus and draw first); so its answer, and
+ * carc_game_check's, tell whether a move is for that tile: a player deciding whether to
+ * take it asks neither. */
 CARC_API int carc_game_play(carc_game* game, carc_move move);
 /* A whole turn from move text ("E 0,-1 180 S"), as carc_game_play; "pass" is
  * carc_game_pass. */
@@ -605,10 +619,12 @@ CARC_API int carc_game_turns_played(const carc_game* game);
 /* The move of turn `turn` (1..carc_game_turns_played): its tile, placement and figure
  * action. */
 CARC_API int carc_game_turn_move(const carc_game* game, int turn, carc_move* move);
-/* Takes back the last action: a tile placed whose meeple is undecided, else the last whole
- * turn with everything it caused (points, meeples returned, discards, the end of the game),
- * its player to place the same tile again. Unread events of what is taken back leave the
- * queue; older unread events stay. CARC_EPHASE when no tile has been placed yet. */
+/* Takes back the last action: a tile placed whose meeple is undecided; a decision on the
+ * builder's bonus tile (carc_game_take_bonus or carc_game_pass, its tile not placed yet),
+ * back to CARC_PHASE_BONUS; else the last whole turn with everything it caused (points,
+ * meeples returned, discards, the end of the game), its player to place the same tile
+ * again. One decision, one undo. Unread events of what is taken back leave the queue;
+ * older unread events stay. CARC_EPHASE when no tile has been placed yet. */
 CARC_API int carc_game_undo(carc_game* game);
 /* Goes back to the state after the first `turns` whole turns (0..carc_game_turns_played),
  * the next tile drawn and waiting to be placed; unread events of later turns leave the

@@ -181,6 +181,7 @@ _PROTOTYPES = [
     ("carc_game_supply", _int, _ptr, _int),
     ("carc_game_tiles_remaining_by_type", _int, _ptr, _i32p, _int),
     ("carc_game_placements", _int, _ptr, _u64p, _int, _intp),
+    ("carc_game_placements_for", _int, _ptr, _int, _u64p, _int, _intp),
     ("carc_game_place", _int, _ptr, _u64),
     ("carc_game_meeple_locations", _int, _ptr, _i32p, _int, _intp),
     ("carc_game_deploy", _int, _ptr, _int),

@@ -31,8 +31,6 @@ from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, 
 OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
            "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT,
            "inns_and_cathedrals": CARC_OPT_INNS_AND_CATHEDRALS, "traders_and_builders": CARC_OPT_TRADERS_AND_BUILDERS}
-# The expansions: an order or a pile of their tiles needs them on from the start.
-EXPANSIONS = ("river", "abbot", "inns_and_cathedrals", "traders_and_builders")
 #: The goods of Traders & Builders by CARC_GOODS_* (Goods' fields).
 GOODS = {CARC_GOODS_WINE: "wine", CARC_GOODS_GRAIN: "grain", CARC_GOODS_CLOTH: "cloth"}
 
@@ -57,11 +55,13 @@ class Game:
     given); Game(players, order="EUV...") draws the tiles in exactly that order after the
     start tile; Game(players, caller_draws=True) has no order at all: before every tile it
     waits in Phase.DRAW for draw(tile), the caller's word for which face-down tile was drawn
-    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box; an order
-    or a pile is tile ids separated by spaces, "E_G RA U", or base letters, "EUV"). Options
-    (the rules farmers, first_edition_small_city, first_edition_farmers; the expansions
-    river, abbot, inns_and_cathedrals and traders_and_builders) are keywords taking True or
-    False; they are fixed once the first tile is placed.
+    (caller_draws="EUV..." makes those tiles the face-down pile instead of the box). An order
+    or a pile is tile ids separated by whitespace or commas, "E_G RA U", or one run of base
+    letters without a separator, "EUV" (so "RD" is R then D); the expansions whose tiles it
+    names are on. Options (the rules farmers, first_edition_small_city,
+    first_edition_farmers; the expansions river, abbot, inns_and_cathedrals and
+    traders_and_builders) are keywords taking True or False; they are fixed once the first
+    tile is placed (with caller draws, once the first tile is drawn).
 
     Traders & Builders: after a placement that extended the road or city of the player's
     builder the game waits in Phase.BONUS, and the same player takes the bonus tile
@@ -96,25 +96,6 @@ class Game:
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
         changed = [name for name, value in options.items() if value != (name == "farmers")]
-        tiles = order if order is not None else caller_draws if isinstance(caller_draws, str) else None
-        if tiles is not None and any(options[name] for name in EXPANSIONS):
-            # An order or a pile of an expansion's tiles needs the expansion from the start:
-            # the constructors know only the base box, so the game comes from a record
-            # header, which names the options first (carc_game_set_option's own advice).
-            if seed is not None or (order is not None and caller_draws is not False):
-                raise invalid(f"{where}: a game has a seed, a draw order or caller draws, one of them")
-            words = " ".join(_args.ascii_text(tiles, where, "order" if order is not None else "caller_draws")
-                             .decode().split()) or "-"
-            header = [f"carcassonne-record 1", f"players {players}"]
-            header += [f"{name.replace('_', '-')} {'on' if options[name] else 'off'}" for name in changed]
-            header.append(f"order {words}" if order is not None else f"pile hidden {words}")
-            line = ctypes.c_int()
-            status = lib.carc_game_load(ctypes.byref(handle), "\n".join(header + [""]).encode(), ctypes.byref(line))
-            if status < 0:  # only the tiles can be wrong: the message names them, not the header's line
-                message = lib.carc_game_errmsg(None).decode("utf-8", "replace")
-                raise error(status, f"{where}: " + message.split(": ", 2)[-1])
-            self._adopt(handle.value)
-            return
         if caller_draws is not False:
             if seed is not None or order is not None:
                 raise invalid(f"{where}: a game with caller draws has no seed and no draw order")
@@ -128,7 +109,9 @@ class Game:
                 raise invalid(f"{where}: a game has a seed or a draw order, not both (seed {seed!r})")
             check(lib.carc_game_new_with_order(ctypes.byref(handle), players, _args.ascii_text(order, where, "order")))
         self._adopt(handle.value)
-        for name in changed:  # each set_option starts the game anew: only the changes
+        # Each set_option starts the game anew: only the changes. The expansions whose tiles
+        # the order or pile names are on already.
+        for name in changed:
             self._call(lib.carc_game_set_option, OPTIONS[name], int(options[name]))
 
     def _adopt(self, handle) -> None:
@@ -274,8 +257,9 @@ class Game:
 
     @property
     def bonus_turn(self) -> bool:
-        """Whether the tile to draw or place (or just placed) is a builder's bonus tile, which
-        never earns another."""
+        """Whether the builder's bonus tile is taken and its turn not over: the tile to draw,
+        to place or just placed is the bonus tile (which never earns another). False in the
+        bonus phase itself, where the tile is offered, not taken."""
         with self._lock:
             return bool(self._call(lib.carc_game_bonus_turn))
 
@@ -320,8 +304,22 @@ class Game:
         """Every legal placement of the current tile, each distinct picture once."""
         with self._lock:
             self._call(lib.carc_game_placements, self._moves, CARC_MAX_PLACEMENTS, ctypes.byref(self._count))
-            return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
-                    for m in self._moves[:self._count.value]]
+            return self._placements()
+
+    def placements_for(self, tile: str) -> List[Placement]:
+        """Where a tile type would go on the board as it is, in any phase, as placements()
+        would list it in hand. A face-down tile stays unnamed: in the bonus phase ask for each
+        tile that may come (next_tile_probabilities()); nothing says which of them will."""
+        with self._lock:
+            where = "carc_game_placements_for"
+            self._call(lib.carc_game_placements_for, _args.tile(tile, where), self._moves, CARC_MAX_PLACEMENTS,
+                       ctypes.byref(self._count))
+            return self._placements()
+
+    def _placements(self) -> List[Placement]:
+        """The placements in self._moves (count in self._count); the caller holds the lock."""
+        return [Placement(signed_byte(m & 0xFF), signed_byte((m >> 8) & 0xFF), 90 * ((m >> 16) & 3))
+                for m in self._moves[:self._count.value]]
 
     def _placement(self, placement, where: str) -> int:
         """A Placement or (x, y, degrees) of the current tile as a packed move (no meeple); the
@@ -391,7 +389,8 @@ class Game:
     def check(self, move: Union[Move, str]) -> str:
         """Whether a move is legal now, as a reason name: "legal", or why not ("mismatch",
         "river_continue", "river_u_turn", "garden_abbot_only", "abbot_not_placed", ... the
-        CARC_WHY_* names in lower case). In the tile phase it checks a whole turn, in the
+        CARC_WHY_* names in lower case), as play() or act() would take it: in the tile phase
+        (and the bonus phase, where play() takes the bonus tile first) a whole turn, in the
         figure phase the move's figure action on the tile just placed. The game is unchanged."""
         with self._lock:
             if isinstance(move, str):
@@ -556,9 +555,11 @@ class Game:
             return out
 
     def undo(self) -> None:
-        """Takes back the last action: a tile placed whose meeple is undecided, else the last
-        whole turn (its player places the same tile again). Unread events of what is taken
-        back are dropped. WrongPhase when no tile has been placed yet."""
+        """Takes back the last action: a tile placed whose meeple is undecided, a decision on
+        the builder's bonus tile (take_bonus or pass_bonus, before the bonus tile is placed:
+        back to the bonus phase), else the last whole turn (its player places the same tile
+        again). Unread events of what is taken back are dropped. WrongPhase when no tile has
+        been placed yet."""
         with self._lock:
             self._call(lib.carc_game_undo)
 

@@ -21,10 +21,19 @@ class TileIds(unittest.TestCase):
         self.assertIn("RL", carcassonne.TILES)
         self.assertEqual(set(Game(2, seed=1).remaining_tiles()), set(carcassonne.TILES))
 
-    def test_a_word_that_is_no_id_is_base_letters(self):
+    def test_an_order_is_ids_separated_or_one_run_of_base_letters_in_every_game(self):
         self.assertEqual(Game(2, order="E A A C").tiles_remaining, 3)
-        self.assertEqual(Game(2, order="EAAC").tiles_remaining, 3)
-        for bad in ("u_g", "RZ", "E_Q"):
+        self.assertEqual(Game(2, order="E,A, A,C").save(), Game(2, order="EAAC").save())
+        # One run of letters is base letters, with an expansion asked for too (this went
+        # through a record header, where every word is one id: 'EAAC' was refused).
+        self.assertEqual(Game(2, order="EAAC", abbot=True).current_tile, "E")
+        self.assertEqual(Game(2, order="RD").current_tile, "R")  # 0.1's meaning, not the river tile
+        # Separated words are ids; an expansion's tiles switch it on.
+        river = Game(2, order="RD,RL E")
+        self.assertEqual((river.current_tile, river.option("river")), ("RD", True))
+        pile = Game(2, caller_draws="IK TG E")
+        self.assertEqual((pile.option("inns_and_cathedrals"), pile.option("traders_and_builders")), (True, True))
+        for bad in ("u_g", "RZ", "E_Q", "EAAC KLMN"):
             with self.assertRaisesRegex(InvalidArgument, "is not a tile id"):
                 Game(2, order=bad)
         with self.assertRaisesRegex(InvalidArgument, "is not a tile id"):
@@ -223,6 +232,9 @@ class TradersAndBuilders(unittest.TestCase):
             game.placements()
         with self.assertRaises(WrongPhase):
             game.bot_move("random")
+        # A bad budget is a bad argument in the bonus phase as in every other.
+        with self.assertRaisesRegex(InvalidArgument, "^carc_bot_choose: an mcts bot needs a budget"):
+            game.bot_move("mcts", iterations=0)
         one_call = game.clone()
         one_call.play("A -1,0 270")  # takes the bonus tile and plays it
         game.take_bonus()
@@ -235,6 +247,35 @@ class TradersAndBuilders(unittest.TestCase):
         self.assertTrue(game.over)
         self.assertEqual(game.scores, [5, 0])
         self.assertEqual(game.figure_supplies()[0]["builder"], 1)
+
+    def test_one_decision_one_undo_and_the_face_down_bonus_tile(self):
+        game = self.game("U E U E A A", self.BUILDER)
+        game.events()
+        bonus = game.save()
+        # Check answers what play() does there (play() takes the bonus tile first).
+        self.assertEqual(game.check("A -1,0 270"), "legal")
+        self.assertEqual(game.check("A 5,5 0"), "no_neighbour")
+        with self.assertRaisesRegex(InvalidArgument, "^carc_game_check: the move is for tile E, which is not the "
+                                                     "bonus tile that draws$"):
+            game.check("E -1,0 0")
+        # Nothing names the face-down bonus tile; any tile type's placements are there.
+        candidates = game.placements_for("A")
+        game.take_bonus()
+        self.assertTrue(game.bonus_turn)
+        self.assertEqual(game.placements(), candidates)
+        self.assertEqual(game.placements_for("A"), candidates)
+        # Undone, the take alone goes: the bonus phase again, not the turn that earned it.
+        game.undo()
+        self.assertEqual((game.phase, game.current_player, game.turns_played, game.bonus_turn),
+                         (Phase.BONUS, 0, 5, False))
+        self.assertEqual(game.save(), bonus)
+        game.pass_bonus()
+        game.undo()
+        self.assertEqual(game.save(), bonus)
+        game.undo()
+        self.assertEqual((game.phase, game.turns_played, game.current_tile), (Phase.PLACE_TILE, 4, "A"))
+        with self.assertRaisesRegex(InvalidArgument, "^carc_game_placements_for: "):
+            game.placements_for("Z")
 
     def test_the_builders_bonus_tile_passed_on(self):
         game = self.game("U E U E A A", self.BUILDER)
