@@ -9,7 +9,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
+
+#include "carcassonne/options.hpp"
 
 namespace args {
 
@@ -48,6 +51,41 @@ inline uint64_t number(const Usage& usage, std::string_view what, std::string_vi
   if (text.empty() || ec != std::errc() || ptr != end || value < lo || value > hi)
     refuse(usage, fmt::format("{} must be a whole number from {} to {}, not '{}'", what, lo, hi, text));
   return value;
+}
+
+// Takes every "--option NAME[=on|off]" out of argv (repeatable, anywhere; argc shrinks): NAME
+// is a rule option or expansion of carc::option_table() ("river", "inns-and-cathedrals",
+// "farmers", ...; '_' may stand for '-'). Anything else after --option is refused, listing
+// the names. Returns the options, the others at their defaults.
+inline carc::Options options(const Usage& usage, int& argc, char** argv) {
+  carc::Options o;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--option") {
+      argv[kept++] = argv[i];
+      continue;
+    }
+    if (++i == argc) refuse(usage, "--option needs a NAME");
+    std::string name(argv[i]);
+    bool on = true;
+    if (const size_t eq = name.find('='); eq != std::string::npos) {
+      const std::string value = name.substr(eq + 1);
+      if (value != "on" && value != "off")
+        refuse(usage, fmt::format("option {}: the value is on or off, not '{}'", name.substr(0, eq), value));
+      on = value == "on";
+      name.resize(eq);
+    }
+    for (char& c : name) c = c == '_' ? '-' : c;
+    const carc::OptionInfo* info = carc::find_option(std::string_view(name));
+    if (!info) {
+      std::string names;
+      for (const carc::OptionInfo& known : carc::option_table()) names += fmt::format("{}{}", names.empty() ? "" : ", ", known.name);
+      refuse(usage, fmt::format("'{}' is not an option; the options are {}", argv[i], names));
+    }
+    o.*(info->field) = on;
+  }
+  argc = kept;
+  return o;
 }
 
 }  // namespace args

@@ -25,4 +25,28 @@ inline carc::Move choose(Kind k, const carc::Game& g, carc::Rng& rng) {
   return m;
 }
 
+// In the builder's bonus phase (Traders & Builders): whether the bot takes the bonus tile.
+inline bool choose_bonus(Kind k, const carc::Game& g, carc::Rng& rng) {
+  carc::BotOptions o;
+  o.level = k;
+  o.seed = rng.next();
+  bool take = true;
+  carc::choose_bonus(g, o, take);
+  return take;
+}
+
+// Plays the current player's decision with the bot: a whole move, or the bonus tile taken
+// (and then its move) or passed on.
+inline void play_turn(Kind k, carc::Game& g, carc::Rng& rng, carc::Events* events = nullptr) {
+  if (g.phase() == carc::Phase::Bonus) {
+    if (!choose_bonus(k, g, rng)) {
+      g.pass(events);
+      return;
+    }
+    g.take_bonus(events);
+    if (g.phase() != carc::Phase::PlaceTile) return;  // the game ended: no tile fit
+  }
+  g.play(choose(k, g, rng), events);
+}
+
 }  // namespace bots

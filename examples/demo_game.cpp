@@ -1,6 +1,7 @@
 // Plays one seeded game and prints every turn (tile, placement, meeple, points scored),
 // the end-game scoring, the board as text and the final scores.
-//   demo_game [SEED] [PLAYERS] [random|greedy|mcts ...]   (one kind per player, default random)
+//   demo_game [--option NAME ...] [SEED] [PLAYERS] [random|greedy|mcts ...]
+//   (one kind per player, default random)
 #include <fmt/format.h>
 
 #include <string>
@@ -11,8 +12,10 @@
 #include "carcassonne/carcassonne.hpp"
 
 constexpr args::Usage kUsage{"demo_game",
-                             "usage: demo_game [SEED] [PLAYERS] [random|greedy|mcts ...]\n"
+                             "usage: demo_game [--option NAME[=on|off] ...] [SEED] [PLAYERS] [random|greedy|mcts ...]\n"
                              "  plays one seeded game and prints every turn, the board and the scores\n"
+                             "  --option NAME  a rule option or expansion, repeatable: river, abbot,\n"
+                             "           inns-and-cathedrals, traders-and-builders, farmers=off, ...\n"
                              "  SEED     the game's seed, 0 to 18446744073709551615 (default 1)\n"
                              "  PLAYERS  1 to 6 (default 2)\n"
                              "  then one kind per player, in seat order (default random)\n"};
@@ -20,6 +23,7 @@ constexpr args::Usage kUsage{"demo_game",
 int main(int argc, char** argv) {
   using namespace carc;
   if (args::help(kUsage, argc, argv)) return 0;
+  const Options options = args::options(kUsage, argc, argv);
   const uint64_t seed = argc > 1 ? args::number(kUsage, "SEED", argv[1], 0, UINT64_MAX) : 1;
   const int players = argc > 2 ? static_cast<int>(args::number(kUsage, "PLAYERS", argv[2], kMinPlayers, kMaxPlayers)) : 2;
   if (argc - 3 > players) args::refuse(kUsage, fmt::format("{} player kinds for {} players", argc - 3, players));
@@ -28,24 +32,40 @@ int main(int argc, char** argv) {
     if (!bots::parse_kind(argv[i], kinds[static_cast<size_t>(i - 3)]))
       args::refuse(kUsage, fmt::format("'{}' is not a player kind (random, greedy, mcts)", argv[i]));
 
-  Game game(players, seed);
+  Game game(players, seed, options);
   Rng rng(seed);
   Events ev;
   fmt::print("seed {}, {} players:", seed, players);
   for (int p = 0; p < players; ++p) fmt::print(" {}={}", p, bots::kind_name(kinds[static_cast<size_t>(p)]));
   fmt::print("\n");
-  for (int turn = 1; !game.over(); ++turn) {
-    const int player = game.current_player();
-    const TileType tile = game.current_tile();
-    const Move m = bots::choose(kinds[static_cast<size_t>(player)], game, rng);
-    ev.clear();
-    game.play(m, &ev);
-    std::string scored, after;
+  // The events of a call worth showing: an end-game feature that pays nobody anything is left out.
+  const auto listed = [&](std::string& scored, std::string& after) {
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
+      if (e.type == Event::Type::Score && e.points == 0) continue;
       if (e.type == Event::Type::Score && !e.end_game) scored += (scored.empty() ? "" : ", ") + describe(e);
       else after += fmt::format("     {}\n", describe(e));
     }
+  };
+  for (int turn = 1; !game.over(); ++turn) {
+    const int player = game.current_player();
+    const bots::Kind kind = kinds[static_cast<size_t>(player)];
+    std::string scored, after;
+    if (game.phase() == Phase::Bonus) {  // Traders & Builders: the builder earned a second tile
+      const bool take = bots::choose_bonus(kind, game, rng);
+      ev.clear();
+      if (take) game.take_bonus(&ev);
+      else game.pass(&ev);
+      listed(scored, after);
+      fmt::print("     P{} {} the bonus tile\n{}", player, take ? "takes" : "passes on", after);
+      --turn;  // the decision takes no turn number of its own
+      continue;
+    }
+    const TileType tile = game.current_tile();
+    const Move m = bots::choose(kind, game, rng);
+    ev.clear();
+    game.play(m, &ev);
+    listed(scored, after);
     const std::string move = format_move(tile, m) + (m.meeple == Location::None ? " -" : "");
     if (scored.empty()) fmt::print("{:>3}. P{} {}\n{}", turn, player, move, after);
     else fmt::print("{:>3}. P{} {:<16}  {}\n{}", turn, player, move, scored, after);

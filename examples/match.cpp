@@ -1,6 +1,6 @@
 // Plays N seeded two-player games between two kinds of player, each kind sitting first in
 // half of them, and prints win rates and average scores.
-//   match [GAMES] [PLAYER_A] [PLAYER_B] [FIRST_SEED]     e.g. match 100 greedy random
+//   match [--option NAME ...] [GAMES] [PLAYER_A] [PLAYER_B] [FIRST_SEED]     e.g. match 100 greedy random
 #include <fmt/format.h>
 
 #include "args.hpp"
@@ -8,8 +8,10 @@
 #include "carcassonne/carcassonne.hpp"
 
 constexpr args::Usage kUsage{"match",
-                             "usage: match [GAMES] [random|greedy|mcts] [random|greedy|mcts] [FIRST_SEED]\n"
+                             "usage: match [--option NAME[=on|off] ...] [GAMES] [random|greedy|mcts] [random|greedy|mcts] [FIRST_SEED]\n"
                              "  plays GAMES seeded two-player games, A against B, seats alternating\n"
+                             "  --option NAME  a rule option or expansion, repeatable: river, abbot,\n"
+                             "              inns-and-cathedrals, traders-and-builders, farmers=off, ...\n"
                              "  GAMES       1 to 1000000 (default 100)\n"
                              "  A, B        the two kinds of player (default greedy random; mcts: 1,000 iterations a move)\n"
                              "  FIRST_SEED  the first game's seed, the others follow (default 1)\n"};
@@ -17,6 +19,7 @@ constexpr args::Usage kUsage{"match",
 int main(int argc, char** argv) {
   using namespace carc;
   if (args::help(kUsage, argc, argv)) return 0;
+  const Options options = args::options(kUsage, argc, argv);
   if (argc > 5) args::refuse(kUsage, fmt::format("unexpected argument '{}'", argv[5]));
   const int games = argc > 1 ? static_cast<int>(args::number(kUsage, "GAMES", argv[1], 1, 1000000)) : 100;
   bots::Kind kind[2] = {bots::Kind::Greedy, bots::Kind::Random};
@@ -32,11 +35,11 @@ int main(int argc, char** argv) {
   for (int i = 0; i < games; ++i) {
     const uint64_t seed = first_seed + static_cast<uint64_t>(i);
     const int a_seat = i % 2;  // A sits first in even games
-    Game game(2, seed);
+    Game game(2, seed, options);
     Rng rng(seed ^ 0x5eedu);
     while (!game.over()) {
       const int who = game.current_player() == a_seat ? 0 : 1;
-      game.play(bots::choose(kind[who], game, rng));
+      bots::play_turn(kind[who], game, rng);
     }
     const int score[2] = {game.score(a_seat), game.score(1 - a_seat)};
     total[0] += score[0];

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the library, every example and the C library (which the Python example loads),
 # then plays one seeded game, printing every turn and the board.
-#   scripts/demo.sh [SEED] [PLAYERS] [random|greedy|mcts ...]
+#   scripts/demo.sh [--option NAME ...] [SEED] [PLAYERS] [random|greedy|mcts ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for arg in "$@"; do
   if [ "$arg" = --help ] || [ "$arg" = -h ]; then
-    echo "usage: scripts/demo.sh [SEED] [PLAYERS] [random|greedy|mcts ...]"
+    echo "usage: scripts/demo.sh [--option NAME ...] [SEED] [PLAYERS] [random|greedy|mcts ...]"
     echo "  builds the examples in build/release/examples, then plays one game with demo_game:"
     echo "  SEED 0 to 18446744073709551615 (default 1), PLAYERS 1 to 6 (default 2), then one"
     echo "  kind of player per seat (default random)"
