@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -51,6 +53,35 @@ inline uint64_t number(const Usage& usage, std::string_view what, std::string_vi
   if (text.empty() || ec != std::errc() || ptr != end || value < lo || value > hi)
     refuse(usage, fmt::format("{} must be a whole number from {} to {}, not '{}'", what, lo, hi, text));
   return value;
+}
+
+// Reads a whole file into text; false with the system's reason in *why ("games.txt: No such
+// file or directory").
+inline bool read_file(const std::string& path, std::string& text, std::string* why) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    *why = fmt::format("cannot read {}: {}", path, std::strerror(errno));
+    return false;
+  }
+  text.clear();
+  char buf[1 << 16];
+  size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  std::fclose(f);
+  if (failed) *why = fmt::format("cannot read {}: {}", path, std::strerror(err));
+  return !failed;
+}
+
+// Writes text to a file; false with the system's reason in *why.
+inline bool write_file(const std::string& path, std::string_view text, std::string* why) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  int err = errno;
+  if (f && std::fclose(f) != 0 && ok) ok = false, err = errno;
+  if (!ok) *why = fmt::format("cannot write {}: {}", path, std::strerror(err));
+  return ok;
 }
 
 // Takes every "--option NAME[=on|off]" out of argv (repeatable, anywhere; argc shrinks): NAME
