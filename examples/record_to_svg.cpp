@@ -8,6 +8,7 @@
 #include <charconv>
 #include <climits>
 #include <cstdio>
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -79,8 +80,25 @@ bool json_field(std::string_view line, std::string_view key, std::string& out) {
   return false;
 }
 
-// The record of game `game` (-1: the first line) in a self-play file; false with *why.
-bool jsonl_record(const std::string& path, const std::string& text, long game, std::string& record, std::string* why) {
+// The players' names of a self-play line: its "seats" (["greedy", "mcts"]), for the legend.
+void seat_names(std::string_view line, std::array<std::string, 6>& names) {
+  const size_t open = line.find("\"seats\": [");
+  if (open == std::string_view::npos) return;
+  const size_t close = line.find(']', open);
+  std::string_view seats = line.substr(open + 10, close == std::string_view::npos ? 0 : close - open - 10);
+  for (std::string& name : names) {
+    const size_t a = seats.find('"');
+    const size_t b = a == std::string_view::npos ? a : seats.find('"', a + 1);
+    if (b == std::string_view::npos) return;
+    name = std::string(seats.substr(a + 1, b - a - 1));
+    seats.remove_prefix(b + 1);
+  }
+}
+
+// The record of game `game` (-1: the first line) in a self-play file, and its players' names;
+// false with *why.
+bool jsonl_record(const std::string& path, const std::string& text, long game, std::string& record,
+                  std::array<std::string, 6>& names, std::string* why) {
   size_t start = 0;
   for (int number = 1; start < text.size(); ++number) {
     size_t end = text.find('\n', start);
@@ -93,7 +111,10 @@ bool jsonl_record(const std::string& path, const std::string& text, long game, s
       *why = fmt::format("{}:{}: not a self-play line (no \"game\" and \"record\" fields)", path, number);
       return false;
     }
-    if (game < 0 || n == std::to_string(game)) return true;
+    if (game < 0 || n == std::to_string(game)) {
+      seat_names(line, names);
+      return true;
+    }
   }
   *why = game < 0 ? fmt::format("{}: no game in the file", path) : fmt::format("{}: no line of game {}", path, game);
   return false;
@@ -132,7 +153,7 @@ int main(int argc, char** argv) {
   if (game_number >= 0 && !jsonl) args::refuse(kUsage, fmt::format("--game picks a line of a self-play file, and {} is a record", input));
   if (jsonl) {
     std::string record;
-    if (!jsonl_record(input, text, game_number, record, &why)) {
+    if (!jsonl_record(input, text, game_number, record, options.player_names, &why)) {
       fmt::print(stderr, "{}\n", why);
       return 1;
     }

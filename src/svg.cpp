@@ -42,6 +42,7 @@ constexpr std::string_view kStyle =
     ".wine{fill:#7b1e5a;stroke:#ffffff;stroke-width:1}"
     ".grain{fill:#e0b030;stroke:#6b4f10;stroke-width:1}"
     ".cloth{fill:#2a7fc0;stroke:#ffffff;stroke-width:1}"
+    ".goods-disc{fill:#fffdf5;stroke:#333333;stroke-width:1.5}"
     ".builder,.pig{stroke:#222222;stroke-width:1.6;stroke-linejoin:round}"
     ".legal{fill:#fff3a0;fill-opacity:0.55;stroke:#c89b00;stroke-width:3;stroke-dasharray:8 5}"
     ".dead{stroke:#b00000;stroke-width:4;stroke-opacity:0.6}"
@@ -228,8 +229,25 @@ void draw_goods(std::string& out, Goods g, Pt c, int rot) {
     case Goods::None: return;
   }
   static constexpr std::string_view kNames[] = {"", "wine", "grain", "cloth"};
-  out += fmt::format("<g class=\"goods\" data-goods=\"{}\" transform=\"rotate({} {} {}) translate({},{})\">{}</g>",
-                     kNames[static_cast<int>(g)], -90 * rot, num(c.x), num(c.y), num(c.x), num(c.y), shape);
+  // On a disc of its own and half again as large as the other marks, so that the three kinds
+  // tell apart at a glance; the title names it.
+  out += fmt::format(
+      "<g class=\"goods\" data-goods=\"{0}\" transform=\"rotate({1} {2} {3}) translate({2},{3})\"><title>{0}</title>"
+      "<circle class=\"goods-disc\" r=\"15\"/><g transform=\"scale(1.5)\">{4}</g></g>",
+      kNames[static_cast<int>(g)], -90 * rot, num(c.x), num(c.y), shape);
+}
+
+// "game over: P0 greedy wins with 87", or "game over: P0 and P2 tie with 80".
+std::string winners_text(const Game& game, const std::array<std::string, kMaxPlayers>& names) {
+  std::string who;
+  int n = 0, best = 0;
+  for (int p = 0; p < game.players(); ++p) {
+    if (!((game.leaders() >> p) & 1)) continue;
+    who += fmt::format("{}{}", n ? " and " : "", names[static_cast<size_t>(p)]);
+    best = game.score(p);
+    ++n;
+  }
+  return fmt::format("game over: {} {} with {}", who, n > 1 ? "tie" : "wins", best);
 }
 
 // The tile's shapes in canonical orientation, inside whatever group the caller opens; the
@@ -352,8 +370,21 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   const int board_w = (x1 - x0 + 1) * kTile, board_h = (y1 - y0 + 1) * kTile;
   // With Traders & Builders the legend has a line of goods per player.
   const bool goods = options.legend && game.options().traders_and_builders;
-  const int width = std::max(left + board_w + kMarginOther, options.legend ? (goods ? 860 : 600) : 0);
-  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0) + (goods ? 34 : 0);
+  // The legend names each player (P0, or the caller's name: "P0 greedy"); its columns are as
+  // wide as the longest entry needs.
+  std::array<std::string, kMaxPlayers> names;
+  size_t longest = 0;
+  for (int p = 0; p < game.players(); ++p) {
+    const std::string& given = options.player_names[static_cast<size_t>(p)];
+    names[static_cast<size_t>(p)] = given.empty() ? fmt::format("P{}", p) : fmt::format("P{} {}", p, given);
+    longest = std::max(longest, names[static_cast<size_t>(p)].size());
+  }
+  const int column = 150 + 13 * static_cast<int>(longest);
+  const bool legal_line = options.legend && nlegal > 0;
+  const int width =
+      std::max(left + board_w + kMarginOther, options.legend ? std::max(goods ? 860 : 600, 20 + 3 * column) : 0);
+  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0) + (goods ? 34 : 0) +
+                     (legal_line ? 34 : 0);
   const double scale = std::max(options.tile_pixels, 1) / static_cast<double>(kTile);
   auto ox = [&](int x) { return left + (x - x0) * kTile; };
   auto oy = [&](int y) { return top + (y - y0) * kTile; };
@@ -423,14 +454,24 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     const int ly = top + board_h + kMarginOther + 30;
     const auto projected = game.final_scores_now();
     for (int p = 0; p < game.players(); ++p) {
-      const int col = 20 + (p % 3) * 180, row = ly + (p / 3) * 40;
-      out += fmt::format("<g class=\"legend-player\" transform=\"translate({},{})\">", col + 12, row);
+      const int col = 20 + (p % 3) * column, row = ly + (p / 3) * 40;
+      out += fmt::format("<g class=\"legend-player\" data-player=\"{}\" transform=\"translate({},{})\">", p, col + 12, row);
       out += fmt::format("<path fill=\"{}\" stroke=\"#333333\" stroke-width=\"1.2\" d=\"{}\"/>", player_colour(p), kMeeplePath);
-      out += fmt::format("<text class=\"legend\" x=\"18\" y=\"8\">{} ({}) x{}</text></g>\n", game.score(p), projected[p],
-                         game.supply(p));
+      out += fmt::format("<text class=\"legend\" x=\"18\" y=\"8\">{}: {} ({}) x{}</text></g>\n", names[static_cast<size_t>(p)],
+                         game.score(p), projected[p], game.supply(p));
     }
     int ty = ly + ((game.players() + 2) / 3) * 40 + 10;
-    out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">score (final if it ended now) x meeples left</text>\n", ty);
+    out += fmt::format(
+        "<text class=\"legend\" x=\"20\" y=\"{}\">player (colour of their figures): score (final if it ended now) x "
+        "meeples left</text>\n",
+        ty);
+    if (legal_line) {
+      ty += 34;
+      out += fmt::format(
+          "<text class=\"legend legal-legend\" x=\"20\" y=\"{}\">outlined cells: where the tile to play fits, with the "
+          "rotations (degrees) that fit there</text>\n",
+          ty);
+    }
     if (goods) {  // tokens per player: wine, grain, cloth
       ty += 34;
       std::string line = "goods (wine grain cloth):";
@@ -440,7 +481,7 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
       out += fmt::format("<text class=\"legend goods-legend\" x=\"20\" y=\"{}\">{}</text>\n", ty, line);
     }
     if (game.over() || game.current_tile() == kNoTile) {
-      const std::string what = game.over()                       ? "game over"
+      const std::string what = game.over()                       ? winners_text(game, names)
                                : game.phase() == Phase::Bonus ? fmt::format("player {} may take the builder's bonus tile or pass",
                                                                               game.current_player())
                                                                 : std::string("the next tile is to be drawn");
@@ -459,3 +500,4 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
 }
 
 }  // namespace carc
+static_assert(std::tuple_size_v<decltype(carc::SvgOptions::player_names)> == carc::kMaxPlayers);

@@ -1,8 +1,10 @@
 // SVG pictures: well-formed XML, one tile group per placed tile, one meeple element per
 // meeple on the board, tiles labelled with their letter, place and rotation.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <map>
 #include <set>
@@ -339,4 +341,36 @@ TEST_CASE("SVG: inns, cathedrals and goods on their tiles, every kind of figure 
   CHECK(kinds[static_cast<int>(Figure::Large)] > 0);
   CHECK(kinds[static_cast<int>(Figure::Builder)] > 0);
   CHECK(kinds[static_cast<int>(Figure::Pig)] > 0);
+}
+
+TEST_CASE("SVG legend: whose colour is whose, who won, what a legal cell's numbers mean, goods on discs") {
+  Options o;
+  o.traders_and_builders = true;
+  Game g(3, 7, o);
+  SvgOptions opt;
+  opt.legal_cells = true;
+  opt.player_names[0] = "greedy";
+  opt.player_names[2] = "mcts";
+  std::string svg = render_svg(g, opt);
+  CHECK(svg.find(">P0 greedy: 0 (0) x7<") != std::string::npos);
+  CHECK(svg.find(">P1: 0 (0) x7<") != std::string::npos);
+  CHECK(svg.find(">P2 mcts: 0 (0) x7<") != std::string::npos);
+  CHECK(svg.find("player (colour of their figures): score (final if it ended now) x meeples left") != std::string::npos);
+  CHECK(svg.find("outlined cells: where the tile to play fits, with the rotations (degrees) that fit there") !=
+        std::string::npos);
+  opt.legal_cells = false;
+  CHECK(render_svg(g, opt).find("outlined cells") == std::string::npos);
+  Rng rng(4);
+  g.playout(rng);
+  svg = render_svg(g, opt);
+  std::string want;
+  const int best = std::max({g.score(0), g.score(1), g.score(2)});
+  for (int p = 0; p < 3; ++p)
+    if (g.score(p) == best) want += fmt::format("{}P{}{}", want.empty() ? "" : " and ", p, p == 0 ? " greedy" : p == 2 ? " mcts" : "");
+  want = fmt::format("game over: {} {} with {}", want, std::popcount(g.leaders()) > 1 ? "tie" : "wins", best);
+  CHECK(svg.find(want) != std::string::npos);
+  // Each goods symbol stands on a disc of its own.
+  const XmlCheck x(render_tile_svg(tile_from_name("TT"), 0));
+  CHECK(x.count("goods-disc") == x.count("goods"));
+  CHECK(x.count("goods") == 1);
 }

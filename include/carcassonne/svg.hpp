@@ -4,6 +4,7 @@
 // where the current tile fits.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,9 @@ struct SvgOptions {
   bool legal_cells = false;  // outline the cells where the current tile fits, with rotations
   bool dead_cells = false;   // cross out open cells that no tile still to come can fill
   bool legend = true;        // players' colours, scores and supplies, and the tile to play
+  // Names the legend gives the players next to their colours (a bot's kind, a person's
+  // name); an empty one is "P<number>".
+  std::array<std::string, 6> player_names{};
 };
 
 // A complete SVG document. Each placed tile is one <g class="tile"> (with data-x, data-y,
