@@ -30,7 +30,7 @@ std::string_view figure_name(Figure f) {
   return "?";
 }
 
-bool has_figure(const Options& o, Figure f) { return (f == Figure::Meeple) | ((figures_of(mix_of(o)) & bit(f)) != 0); }
+bool has_figure(const Options& o, Figure f) { return has_figure(mix_of(o), f); }
 
 namespace {
 // The box of a mix: how many tiles of type t it holds, less the start tile (or the spring).
@@ -388,7 +388,7 @@ Verdict Game::check_meeple(Location loc) const { return check_figure(Figure::Mee
 Verdict Game::check_figure(Figure f, Location loc) const {
   if (phase_ != Phase::PlaceMeeple) return Verdict{Illegal::WrongPhase};
   if (f == Figure::Meeple && loc == Location::None) return Verdict{};
-  if (f != Figure::Meeple && !(figures_of(mix_) & bit(f))) return Verdict{Illegal::NotInGame};  // has_figure
+  if (!has_figure(Mix{mix_}, f)) return Verdict{Illegal::NotInGame};
   // A module's actions that put no figure onto a feature of the tile (the recall) are its own.
   // (The base game skips the modules: its verdicts stay in registers.)
   Verdict v;

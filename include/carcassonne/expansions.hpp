@@ -68,6 +68,8 @@ inline constexpr std::array<uint8_t, kMixes> kMixFigures = [] {
   return t;
 }();
 constexpr uint8_t figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
+// Whether a game of mix m has figures (or the action) f: the meeple always.
+constexpr bool has_figure(Mix m, Figure f) { return f == Figure::Meeple || (figures_of(m) & bit(f)) != 0; }
 
 // The expansions that bring figures (whose scoring must weigh each figure by its kind), and
 // those that add tiles to the box.
