@@ -48,14 +48,6 @@ bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdi
   return true;
 }
 
-// Bit p set if player p's pig is on the field with root `root`.
-uint8_t TradersAndBuilders::pigs_on(const Game& g, SegId root) {
-  unsigned pigs = 0;
-  for (int i = 0; i < g.nmeeples_; ++i)
-    if (g.meeples_[i].kind == Figure::Pig && g.features_.find(g.meeples_[i].seg) == root) pigs |= 1u << g.meeples_[i].player;
-  return static_cast<uint8_t>(pigs);
-}
-
 // The builder's choices, then the pig's, on the tile just placed: each feature once, by its
 // first location.
 int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
@@ -142,8 +134,9 @@ void TradersAndBuilders::pay_pigs(Game& g, uint8_t winners, int points, const st
 // A field's winner with their pig in it scores 4 per completed city instead of 3.
 void TradersAndBuilders::field_scored(Game& g, SegId root, uint8_t winners, const FeatureSize& size,
                                       const std::array<uint8_t, kMaxPlayers>& weight, const Meeple& first, Events* events) {
-  pay_pigs(g, static_cast<uint8_t>(winners & pigs_on(g, root)), (points::kPigFieldCity - points::kFieldCity) * size.cities,
-           weight, first, events);
+  const uint8_t pigs = pigs_in(g, [root](SegId r) { return r == root; });
+  pay_pigs(g, static_cast<uint8_t>(winners & pigs), (points::kPigFieldCity - points::kFieldCity) * size.cities, weight, first,
+           events);
 }
 
 // End of the game: for each kind of goods, 10 to every player with the most tokens (at

@@ -30,12 +30,8 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   template <class InFields>
   static void city_farmers_paid(Game& g, InFields in_fields, uint8_t winners, const std::array<uint8_t, kMaxPlayers>& weight,
                                 const Meeple& first, Events* events) {
-    unsigned pigs = 0;
-    for (int i = 0; i < g.nmeeples_; ++i)
-      if (g.meeples_[i].kind == Figure::Pig && in_fields(g.features_.find(g.meeples_[i].seg)))
-        pigs |= 1u << g.meeples_[i].player;
-    pay_pigs(g, static_cast<uint8_t>(winners & pigs), points::kFirstEditionPigCity - points::kFirstEditionFieldCity, weight,
-             first, events);
+    pay_pigs(g, static_cast<uint8_t>(winners & pigs_in(g, in_fields)),
+             points::kFirstEditionPigCity - points::kFirstEditionFieldCity, weight, first, events);
   }
   static void game_end(Game& g, Events* events);
   // Goods are won across the board and the builder's bonus changes whole turns.
@@ -44,7 +40,15 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
  private:
   static Verdict check(const Game& g, Figure f, SegId root);
   static bool holds_own_meeple(const Game& g, SegId root);
-  static uint8_t pigs_on(const Game& g, SegId root);
+  // Bit p set if player p's pig stands on a field whose root in_field(root) accepts.
+  template <class InField>
+  static uint8_t pigs_in(const Game& g, InField in_field) {
+    unsigned pigs = 0;
+    for (int i = 0; i < g.nmeeples_; ++i)
+      if (g.meeples_[i].kind == Figure::Pig && in_field(g.features_.find(g.meeples_[i].seg)))
+        pigs |= 1u << g.meeples_[i].player;
+    return static_cast<uint8_t>(pigs);
+  }
   static bool builder_extended(const Game& g);
   static void take_goods(Game& g, SegId city, Events* events);
   static void bonus_due(Game& g, Events* events);
