@@ -10,11 +10,13 @@
 namespace carc {
 
 namespace {
-Status status_of(const Verdict& v) {
-  if (v) return Status::Ok;
-  if (v.reason == Illegal::WrongPhase) return Status::WrongPhase;
-  if (v.reason == Illegal::NoSuchTile) return Status::InvalidArgument;  // as draw says it
-  return Status::IllegalMove;
+// What no phase's own call checks: that the choice answers the decision the game waits for,
+// and that a placement is of the tile in hand (another tile is not what this decision is
+// about). The phase's call checks the rest.
+Verdict check_kind(const Game& game, const Choice& c) {
+  if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
+  if (c.kind == DecisionKind::Place && c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
+  return Verdict{};
 }
 }  // namespace
 
@@ -69,23 +71,20 @@ int list_choices(const Game& game, Choice* out) {
 }
 
 Verdict check_choice(const Game& game, const Choice& c) {
-  if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
+  if (const Verdict v = check_kind(game, c); !v) return v;
   switch (c.kind) {
     case DecisionKind::Draw: return game.check_draw(c.tile);
-    case DecisionKind::Place:
-      // A placement is of the tile in hand: another tile is not what this decision is about.
-      if (c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
-      return game.check_placement(c.at);
+    case DecisionKind::Place: return game.check_placement(c.at);
     case DecisionKind::Figure: return game.check_figure(c.figure.figure, c.figure.location);
     default: return Verdict{};  // Bonus: take and pass are both always open
   }
 }
 
 Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
-  const Verdict v = check_choice(game, c);
+  const Verdict v = check_kind(game, c);
   if (why) *why = v;
-  if (!v) return status_of(v);
-  switch (c.kind) {
+  if (!v) return Status::WrongPhase;
+  switch (c.kind) {  // each call checks the choice itself, and says why it refuses
     case DecisionKind::Draw: return game.draw(c.tile, events, why);
     case DecisionKind::Place: return game.place(c.at, why);
     case DecisionKind::Figure: return game.act(c.figure.figure, c.figure.location, events, why);
