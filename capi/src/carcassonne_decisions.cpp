@@ -35,8 +35,8 @@ int carc_game_choices(const carc_game* game, carc_choice* out, int32_t capacity,
     carc::Choice list[carc::kMaxChoices];
     const int n = carc::list_choices(g.game, list);
     *count = n;
-    if (capacity == 0 && !out) return CARC_OK;
-    if (capacity < n) return c.fail(CARC_ERANGE, "the decision has %d choices but the buffer holds %d", n, capacity);
+    if (!out) return CARC_OK;
+    if (n > capacity) return c.fail(CARC_ERANGE, "%d choices but room for %d", n, capacity);
     for (int i = 0; i < n; ++i) out[i] = carc::pack_choice(list[i]);
     return CARC_OK;
   });
