@@ -10,7 +10,7 @@ namespace carc {
 using Abbot = Module<Expansion::Abbot>;
 
 namespace {
-constexpr uint8_t kAbbotBit = 1u << static_cast<int>(Figure::Abbot);
+constexpr uint8_t kAbbotBit = bit(Figure::Abbot);
 
 // Placed tiles among the 8 around a tile.
 int centre_neighbours(const Board& board, uint8_t tile) {

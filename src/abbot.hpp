@@ -7,6 +7,12 @@ namespace carc {
 
 template <>
 struct Module<Expansion::Abbot> : Hooks {
+  // The abbot goes only onto the centre; the recall is an action without a figure, which the
+  // projection cannot weigh (its points come now instead of at the end).
+  static constexpr std::array<FigureKind, 2> kFigures{{
+      {Figure::Abbot, "abbot", "A:", Reach::Centre, 0, 1, "abbot"},
+      {Figure::Recall, "recall", "recall", Reach::Nowhere, 0, 1},
+  }};
   static int figure_options(const Game& g, FigureChoice* out);
   static bool check_action(const Game& g, Figure f, Location loc, Verdict* v);
   static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);

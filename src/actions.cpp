@@ -7,26 +7,35 @@
 #include <cstring>
 
 #include "carcassonne/expansions.hpp"
+#include "modules.hpp"
 
 namespace carc::rl {
 
 namespace {
 
-// Where each figure kind's slots start in a configuration's table (-1: not in it). The
-// kinds come in figure_options's order, each on its locations in canonical order, so the
-// figure actions it lists come out ascending kind by kind.
+// Where each figure kind's slots start in a mix's table, by Figure value (-1: not in the
+// mix), after slot 0 (no figure). The kinds come in the figure rows' order (modules.hpp),
+// which is figure_options's, each on its locations in canonical order, so the figure
+// actions it lists come out ascending kind by kind.
 struct Layout {
-  int large = -1, abbot = -1, builder = -1, pig = -1;  // abbot: the abbot on C, then the recall
-  int count = 1 + kLocationCount;                      // the meeple's slots: none, 1 + location
+  std::array<int16_t, 8> start{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<Reach, 8> reach{};
+  int count = 1;
 };
+
+// A kind's slots: one per location of a tile for a figure onto a feature, else one.
+constexpr int slots_of(Reach r) { return r == Reach::Feature ? kLocationCount : 1; }
 
 // The figure layout of a mix (expansions.hpp); the mix indexes the tables below.
 constexpr Layout layout_of(Mix m) {
   Layout l;
-  if (has(m, Expansion::InnsAndCathedrals)) l.large = l.count, l.count += kLocationCount;
-  if (has(m, Expansion::Abbot)) l.abbot = l.count, l.count += 2;
-  if (has(m, Expansion::TradersAndBuilders))
-    l.builder = l.count, l.pig = l.count + kLocationCount, l.count += 2 * kLocationCount;
+  for (const FigureRow& r : kFigureRows) {
+    if (r.owner != 0 && !(r.owner & m)) continue;
+    const auto f = static_cast<size_t>(r.kind.figure);
+    l.start[f] = static_cast<int16_t>(l.count);
+    l.reach[f] = r.kind.reach;
+    l.count += slots_of(r.kind.reach);
+  }
   return l;
 }
 
@@ -36,16 +45,14 @@ constexpr std::array<SlotTable, kMixes> kSlots = [] {
   for (int c = 0; c < kMixes; ++c) {
     const Layout l = layout_of(static_cast<Mix>(c));
     SlotTable& a = t[static_cast<size_t>(c)];
-    for (int i = 0; i < kLocationCount; ++i) {
-      const Location loc = static_cast<Location>(i);
-      a[static_cast<size_t>(1 + i)] = FigureSlot{Figure::Meeple, loc};
-      if (l.large >= 0) a[static_cast<size_t>(l.large + i)] = FigureSlot{Figure::Large, loc};
-      if (l.builder >= 0) a[static_cast<size_t>(l.builder + i)] = FigureSlot{Figure::Builder, loc};
-      if (l.pig >= 0) a[static_cast<size_t>(l.pig + i)] = FigureSlot{Figure::Pig, loc};
-    }
-    if (l.abbot >= 0) {
-      a[static_cast<size_t>(l.abbot)] = FigureSlot{Figure::Abbot, Location::C};
-      a[static_cast<size_t>(l.abbot + 1)] = FigureSlot{Figure::Recall, Location::None};
+    for (size_t f = 0; f < l.start.size(); ++f) {
+      if (l.start[f] < 0) continue;
+      const auto at = static_cast<size_t>(l.start[f]);
+      const Figure figure = static_cast<Figure>(f);
+      if (l.reach[f] == Reach::Feature)
+        for (int i = 0; i < kLocationCount; ++i) a[at + static_cast<size_t>(i)] = FigureSlot{figure, static_cast<Location>(i)};
+      else
+        a[at] = FigureSlot{figure, l.reach[f] == Reach::Centre ? Location::C : Location::None};
     }
   }
   return t;
@@ -54,15 +61,14 @@ static_assert(layout_of(kFigureMix).count == kMaxFigureSlots);
 
 // The slot index of a figure action in the configuration's table, or -1 if it has none.
 int slot_of(const Layout& l, FigureSlot f) {
+  const auto k = static_cast<size_t>(f.figure);
+  if (k >= l.start.size() || l.start[k] < 0) return -1;
+  if (f.figure == Figure::Meeple && f.location == Location::None) return 0;
   const int loc = static_cast<int>(f.location);
-  const bool on_tile = loc < kLocationCount;
-  switch (f.figure) {
-    case Figure::Meeple: return f.location == Location::None ? 0 : on_tile ? 1 + loc : -1;
-    case Figure::Large: return l.large >= 0 && on_tile ? l.large + loc : -1;
-    case Figure::Abbot: return l.abbot >= 0 && f.location == Location::C ? l.abbot : -1;
-    case Figure::Recall: return l.abbot >= 0 && f.location == Location::None ? l.abbot + 1 : -1;
-    case Figure::Builder: return l.builder >= 0 && on_tile ? l.builder + loc : -1;
-    case Figure::Pig: return l.pig >= 0 && on_tile ? l.pig + loc : -1;
+  switch (l.reach[k]) {
+    case Reach::Feature: return loc < kLocationCount ? l.start[k] + loc : -1;
+    case Reach::Centre: return f.location == Location::C ? l.start[k] : -1;
+    case Reach::Nowhere: return f.location == Location::None ? l.start[k] : -1;
   }
   return -1;
 }
@@ -154,7 +160,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
       const ActionSpace s = action_space(game);
       const Board& board = game.board();
       const TileType t = game.current_tile();
-      if (tiles::is_river(t)) {  // the river module places these (kFit has no row for them): a few at its end
+      if (owned_by_module(t)) {  // a module places these (kFit has no row for them): the river, at its end
         Placement at[kMaxPlacements];
         const int n = game.legal_placements(at);
         for (int i = 0; i < n; ++i) out[i] = place_id(s, at[i]);

@@ -27,6 +27,8 @@
 #include <thread>
 #include <vector>
 
+#include "modules.hpp"
+
 namespace carc {
 
 namespace {
@@ -55,19 +57,12 @@ void apply(Game& g, const Move& m) {
 }
 
 // What a figure action costs the greedy player, in quarter points, beyond the projected
-// margin. A figure spent costs one (so equal margins keep it), the large meeple two (it
-// is worth keeping for a majority that needs it), the recall one (the abbot's points come
-// now instead of at the end: no gain in the projection). The builder scores nothing
-// itself but earns bonus tiles later: it gains two, so it goes down when nothing better
-// does. The pig's worth is in the projection (4 a city if its field is won).
+// margin: its kind's greedy_cost (a meeple spent costs one, so equal margins keep it; each
+// module weighs its own figures beside them).
 int figure_cost(const Move& m) {
-  if (m.figure == Figure::Recall) return 1;
-  if (m.meeple == Location::None) return 0;
-  switch (m.figure) {
-    case Figure::Large: return 2;
-    case Figure::Builder: return -2;
-    default: return 1;
-  }
+  const FigureKind* k = find_figure_kind(m.figure);
+  if (!k || (m.meeple == Location::None && k->reach != Reach::Nowhere)) return 0;
+  return k->greedy_cost;
 }
 
 // The greedy evaluation of the position after a move by `me`, given the scores if the game

@@ -19,15 +19,8 @@ using tiles::kOriented;
 TileType tile_from_letter(char c) { return tile_from_name(std::string_view(&c, 1)); }
 
 std::string_view figure_name(Figure f) {
-  switch (f) {
-    case Figure::Meeple: return "meeple";
-    case Figure::Large: return "large meeple";
-    case Figure::Abbot: return "abbot";
-    case Figure::Builder: return "builder";
-    case Figure::Pig: return "pig";
-    case Figure::Recall: return "recall";
-  }
-  return "?";
+  const FigureKind* k = find_figure_kind(f);
+  return k ? k->name : "?";
 }
 
 bool has_figure(const Options& o, Figure f) { return has_figure(mix_of(o), f); }

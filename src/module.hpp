@@ -6,6 +6,9 @@
 // Module<E> its friend: a module reads and changes the game's state as the core does.
 #pragma once
 
+#include <array>
+#include <string_view>
+
 #include "carcassonne/expansions.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/scoring.hpp"
@@ -14,6 +17,36 @@ namespace carc {
 
 template <Expansion E>
 struct Module;
+
+// Where a figure kind's actions go on the tile just placed: onto a feature (any location),
+// onto the centre only (the abbot), or nowhere (an action without a figure, the recall).
+enum class Reach : uint8_t { Feature, Centre, Nowhere };
+
+// A figure kind (or a figure action) that a module gives each player: how the rules and
+// every layer above them name, spell, weigh and draw it. The layers read these rows (through
+// figure_kind, modules.hpp), never a module's figure by name.
+struct FigureKind {
+  Figure figure;
+  std::string_view name;  // in events, messages and pictures: "large meeple"
+  std::string_view word;  // its move text: "L:" before a location; with Reach::Nowhere the whole word
+  Reach reach = Reach::Feature;
+  char letter = 0;         // beside its owner's digit in text pictures (0: none)
+  int8_t greedy_cost = 1;  // what spending it costs the greedy bot, in quarter points
+  // The picture: the SVG class beside "meeple", the shape ("": a meeple's), its scale, and
+  // whether it lies on its side in a field as a farmer does.
+  std::string_view css = {};
+  std::string_view shape = {};
+  std::string_view scale = "1.15";
+  bool lies = true;
+};
+
+// A set of figure kinds and actions: bit f for Figure f (no bit for a value above 7).
+constexpr uint8_t bit(Figure f) {
+  return static_cast<int>(f) < 8 ? static_cast<uint8_t>(1u << static_cast<int>(f)) : uint8_t{0};
+}
+
+// The base game's figure: the meeple (no word: a location alone places it).
+inline constexpr FigureKind kMeepleKind{Figure::Meeple, "meeple", ""};
 
 struct Hooks {
   // --- set-up ---
@@ -89,6 +122,9 @@ struct Hooks {
   static bool projects(const FigureChoice&) { return true; }
 
   // --- data ---
+  // The figure kinds and actions the module gives each player, in the order its actions are
+  // listed (the RL action slots follow it).
+  static constexpr std::array<FigureKind, 0> kFigures{};
   // Whether the module's tiles carry feature marks (inns, cathedrals) that the values read.
   static constexpr bool kMarks = false;
 };

@@ -4,6 +4,7 @@
 // its actions are listed.
 #pragma once
 
+#include <array>
 #include <utility>
 
 #include "abbot.hpp"
@@ -36,6 +37,52 @@ struct ModuleList {
 using Modules = ModuleList<Expansion::River, Expansion::InnsAndCathedrals, Expansion::Abbot,
                            Expansion::TradersAndBuilders>;
 
+// A figure kind and the module that gives it.
+struct FigureRow {
+  Mix owner;  // the module's bit; 0 for the meeple, which every game has
+  FigureKind kind;
+};
+
+template <Expansion... E>
+constexpr auto figure_rows(ModuleList<E...>) {
+  std::array<FigureRow, (1 + ... + Module<E>::kFigures.size())> rows{};
+  size_t n = 0;
+  rows[n++] = FigureRow{0, kMeepleKind};
+  auto add = [&](Mix owner, const auto& kinds) {
+    for (const FigureKind& k : kinds) rows[n++] = FigureRow{owner, k};
+  };
+  (add(bit(E), Module<E>::kFigures), ...);
+  return rows;
+}
+// Every figure kind and action: the meeple, then each module's in list order (the order of
+// the figure actions' listing and of the RL action slots).
+inline constexpr auto kFigureRows = figure_rows(Modules{});
+
+// The row of figure f (any value below 8); nullptr for a value that names no figure.
+constexpr const FigureKind* find_figure_kind(Figure f) {
+  for (const FigureRow& r : kFigureRows)
+    if (r.kind.figure == f) return &r.kind;
+  return nullptr;
+}
+// Whether a game of mix m has figures (or the action) f: the meeple always.
+constexpr bool has_figure(Mix m, Figure f) {
+  for (const FigureRow& r : kFigureRows)
+    if (r.kind.figure == f) return r.owner == 0 || (m & r.owner) != 0;
+  return false;
+}
+// What a mix gives each player beyond the meeple: figure kinds and actions, as bits (a
+// table: every game's set-up asks).
+inline constexpr std::array<uint8_t, kMixes> kMixFigures = [] {
+  std::array<uint8_t, kMixes> t{};
+  for (size_t m = 0; m < t.size(); ++m)
+    for (const FigureRow& r : kFigureRows)
+      if (r.owner & m) t[m] = static_cast<uint8_t>(t[m] | bit(r.kind.figure));
+  return t;
+}();
+constexpr uint8_t figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
+// The modules that bring figures, whose scoring must weigh each figure by its kind.
+inline constexpr Mix kFigureMix = Modules::where([](auto m) { return !decltype(m)::kFigures.empty(); });
+
 // Calls f(module) for each module of the mix: `each_module(mix_, [&](auto m) { using M =
 // decltype(m); M::hook(...); })`.
 template <class F>
@@ -52,6 +99,11 @@ inline bool any_module(Mix mix, F&& f) {
 template <class F>
 inline bool with_tile_owner(TileType t, F&& f) {
   return Modules::any(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::places(t) && (f(m), true); });
+}
+
+// Whether a module places t (Hooks::places), whatever the game's mix.
+inline bool owned_by_module(TileType t) {
+  return Modules::any(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::places(t); });
 }
 
 }  // namespace carc

@@ -6,17 +6,18 @@
 #include <charconv>
 #include <fmt/format.h>
 
+#include "modules.hpp"
+
 namespace carc {
 
-namespace {
-// The prefix of a figure action's word: none for a meeple, "L:" for the large meeple, ...
-constexpr std::string_view kFigurePrefix[kFigureKinds] = {"", "L:", "A:", "B:", "P:"};
-}  // namespace
-
+// A figure action's word is its kind's word (figure_kind): before a location ("L:N"; none
+// for a meeple), or alone for an action without a figure ("recall").
 std::string figure_action_text(const Move& m) {
-  if (m.figure == Figure::Recall) return "recall";
-  if (m.meeple == Location::None || static_cast<int>(m.figure) >= kFigureKinds) return "";
-  return std::string(kFigurePrefix[static_cast<int>(m.figure)]) + std::string(location_name(m.meeple));
+  const FigureKind* k = find_figure_kind(m.figure);
+  if (!k) return "";
+  if (k->reach == Reach::Nowhere) return std::string(k->word);
+  if (m.meeple == Location::None) return "";
+  return std::string(k->word) + std::string(location_name(m.meeple));
 }
 
 std::string format_move(TileType tile, const Move& m) {
@@ -33,16 +34,15 @@ bool parse_figure_action(std::string_view w, Figure& figure, Location& loc) {
   figure = Figure::Meeple;
   loc = Location::None;
   if (w.empty() || w == "-") return true;
-  if (w == "recall") {
-    figure = Figure::Recall;
-    return true;
-  }
-  for (int k = 1; k < kFigureKinds; ++k)
-    if (w.starts_with(kFigurePrefix[k])) {
-      figure = static_cast<Figure>(k);
-      w.remove_prefix(2);
+  for (const FigureRow& r : kFigureRows) {
+    if (r.kind.word.empty()) continue;
+    if (r.kind.reach == Reach::Nowhere ? w == r.kind.word : w.starts_with(r.kind.word)) {
+      figure = r.kind.figure;
+      if (r.kind.reach == Reach::Nowhere) return true;
+      w.remove_prefix(r.kind.word.size());
       break;
     }
+  }
   return parse_location(w, loc) && loc != Location::None;
 }
 

@@ -143,7 +143,7 @@ std::string save_record(const Game& whole, RecordForm form) {
     replay.play(m, &ev);
     comment += noted();
     std::string text = format_move(pt.type, m);
-    if (m.meeple == Location::None && m.figure != Figure::Recall) text += " -";
+    if (figure_action_text(m).empty()) text += " -";  // no figure action: said, not left out
     append_line(out, text, comment);
     if (game.declined(index)) {
       replay.pass(&ev);

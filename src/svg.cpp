@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "carcassonne/queries.hpp"
+#include "modules.hpp"
 
 namespace carc {
 
@@ -307,30 +308,15 @@ constexpr std::string_view kMeeplePath =
     "M-3,-5 C-6,-6 -5,-11 0,-11 C5,-11 6,-6 3,-5 L9,-2 L9,2 L4,2 L7,10 L1,10 L0,6 L-1,10 L-7,10 L-4,2 L-9,2 "
     "L-9,-2 Z";
 
-// The builder: a figure with a square hat and a wide base; the pig: a round body with an
-// ear, a snout and legs. Both about as big as a meeple, centred on (0, 0).
-constexpr std::string_view kBuilderPath =
-    "M-6,-13 L6,-13 L6,-8 L3,-8 L3,-6 C6,-5 8,-2 8,2 L6,10 L-6,10 L-8,2 C-8,-2 -6,-5 -3,-6 L-3,-8 L-6,-8 Z";
-constexpr std::string_view kPigPath =
-    "M-10,-1 C-10,-7 -3,-9 3,-8 L5,-12 L7,-7 C9,-6 10,-4 10,-2 L13,-2 L13,2 L10,2 C9,5 7,6 6,6 L6,10 L3,10 L3,7 "
-    "L-4,7 L-4,10 L-7,10 L-7,6 C-9,5 -10,2 -10,-1 Z";
-
-// Every figure has class "meeple" and one for its kind: the abbot is a meeple with a dark
-// outline, the large meeple a meeple drawn half again as big, builder and pig shapes of
-// their own.
-void draw_meeple(std::string& out, Pt at, int player, bool lying, Figure kind = Figure::Meeple) {
-  std::string_view extra, path = kMeeplePath;
-  switch (kind) {
-    case Figure::Abbot: extra = " abbot"; break;
-    case Figure::Large: extra = " large"; break;
-    case Figure::Builder: extra = " builder", path = kBuilderPath, lying = false; break;
-    case Figure::Pig: extra = " pig", path = kPigPath, lying = false; break;
-    default: break;
-  }
+// Every figure has class "meeple" and its kind's class and shape (figure_kind): the abbot
+// is a meeple with a dark outline, the large meeple a meeple drawn half again as big, the
+// builder and the pig shapes of their own that always stand.
+void draw_meeple(std::string& out, Pt at, int player, bool lying, Figure figure = Figure::Meeple) {
+  const FigureKind& kind = *find_figure_kind(figure);
   out += fmt::format(
-      "<path class=\"meeple{}\" data-player=\"{}\" data-figure=\"{}\" fill=\"{}\" transform=\"translate({},{}) scale({}){}\" d=\"{}\"/>",
-      extra, player, figure_name(kind), player_colour(player), num(at.x), num(at.y),
-      kind == Figure::Large ? "1.7" : "1.15", lying ? " rotate(90)" : "", path);
+      "<path class=\"meeple{}{}\" data-player=\"{}\" data-figure=\"{}\" fill=\"{}\" transform=\"translate({},{}) scale({}){}\" d=\"{}\"/>",
+      kind.css.empty() ? "" : " ", kind.css, player, kind.name, player_colour(player), num(at.x), num(at.y), kind.scale,
+      lying && kind.lies ? " rotate(90)" : "", kind.shape.empty() ? kMeeplePath : kind.shape);
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <vector>
 
+#include "modules.hpp"
+
 namespace carc {
 
 namespace {
@@ -39,15 +41,11 @@ char tile_mark(const tiles::TileDef& def) {
   return mark;
 }
 
-// The letter beside a figure's digit: 'L' large meeple, 'B' builder, 'P' pig; 0 for a
-// meeple or an abbot (an abbot stands only on a monastery or garden).
+// The letter beside a figure's digit (its kind's letter: 'L' large meeple, ...); 0 for a
+// meeple, or a figure whose feature already says what it is (an abbot).
 char kind_letter(Figure f) {
-  switch (f) {
-    case Figure::Large: return 'L';
-    case Figure::Builder: return 'B';
-    case Figure::Pig: return 'P';
-    default: return 0;
-  }
+  const FigureKind* k = find_figure_kind(f);
+  return k ? k->letter : 0;
 }
 
 Cell tile_cell(TileType type, int rot) {

@@ -7,6 +7,18 @@ namespace carc {
 
 template <>
 struct Module<Expansion::TradersAndBuilders> : Hooks {
+  // The builder scores nothing itself but earns bonus tiles, so the greedy bot gains by
+  // spending it; the pig's worth is in the projection. Both stand in their pictures: a
+  // figure with a square hat, and a pig with an ear, a snout and legs.
+  static constexpr std::string_view kBuilderShape =
+      "M-6,-13 L6,-13 L6,-8 L3,-8 L3,-6 C6,-5 8,-2 8,2 L6,10 L-6,10 L-8,2 C-8,-2 -6,-5 -3,-6 L-3,-8 L-6,-8 Z";
+  static constexpr std::string_view kPigShape =
+      "M-10,-1 C-10,-7 -3,-9 3,-8 L5,-12 L7,-7 C9,-6 10,-4 10,-2 L13,-2 L13,2 L10,2 C9,5 7,6 6,6 L6,10 L3,10 L3,7 "
+      "L-4,7 L-4,10 L-7,10 L-7,6 C-9,5 -10,2 -10,-1 Z";
+  static constexpr std::array<FigureKind, 2> kFigures{{
+      {Figure::Builder, "builder", "B:", Reach::Feature, 'B', -2, "builder", kBuilderShape, "1.15", false},
+      {Figure::Pig, "pig", "P:", Reach::Feature, 'P', 1, "pig", kPigShape, "1.15", false},
+  }};
   static int figure_options(const Game& g, FigureChoice* out);
   static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);
   // Whether the builder earned a bonus tile is decided before scoring, which may send the

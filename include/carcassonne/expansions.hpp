@@ -21,25 +21,17 @@ inline constexpr int kMixes = 1 << kExpansions;
 constexpr Mix bit(Expansion e) { return static_cast<Mix>(1u << static_cast<int>(e)); }
 constexpr bool has(Mix m, Expansion e) { return (m & bit(e)) != 0; }
 
-// A set of figure kinds (and Figure::Recall, the abbot's action): bit f for Figure f; no bit
-// for a value that names no figure.
-constexpr uint8_t bit(Figure f) {
-  return static_cast<int>(f) < 8 ? static_cast<uint8_t>(1u << static_cast<int>(f)) : uint8_t{0};
-}
-
 struct ExpansionInfo {
   Expansion id;
-  bool Options::*option;  // the option that switches it on
-  uint8_t figures;        // the figure kinds (and actions) it gives each player
+  bool Options::*option;    // the option that switches it on
   bool adds_tiles = false;  // it adds tiles to the box, so the board may reach farther
 };
 
 inline constexpr std::array<ExpansionInfo, kExpansions> kExpansionTable = {{
-    {Expansion::River, &Options::river, 0, true},
-    {Expansion::Abbot, &Options::abbot, static_cast<uint8_t>(bit(Figure::Abbot) | bit(Figure::Recall))},
-    {Expansion::InnsAndCathedrals, &Options::inns_and_cathedrals, bit(Figure::Large), true},
-    {Expansion::TradersAndBuilders, &Options::traders_and_builders,
-     static_cast<uint8_t>(bit(Figure::Builder) | bit(Figure::Pig)), true},
+    {Expansion::River, &Options::river, true},
+    {Expansion::Abbot, &Options::abbot},
+    {Expansion::InnsAndCathedrals, &Options::inns_and_cathedrals, true},
+    {Expansion::TradersAndBuilders, &Options::traders_and_builders, true},
 }};
 
 // The mix a game with these options plays. Written out field by field (checked against the
@@ -58,26 +50,7 @@ constexpr Options options_of(Mix m) {
   return o;
 }
 
-// What a mix gives each player beyond the meeples: figure kinds and actions, as bits. A
-// table, since every game's set-up asks.
-inline constexpr std::array<uint8_t, kMixes> kMixFigures = [] {
-  std::array<uint8_t, kMixes> t{};
-  for (int m = 0; m < kMixes; ++m)
-    for (const ExpansionInfo& e : kExpansionTable)
-      t[static_cast<size_t>(m)] = static_cast<uint8_t>(t[static_cast<size_t>(m)] | (has(static_cast<Mix>(m), e.id) ? e.figures : 0));
-  return t;
-}();
-constexpr uint8_t figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
-// Whether a game of mix m has figures (or the action) f: the meeple always.
-constexpr bool has_figure(Mix m, Figure f) { return f == Figure::Meeple || (figures_of(m) & bit(f)) != 0; }
-
-// The expansions that bring figures (whose scoring must weigh each figure by its kind), and
-// those that add tiles to the box.
-inline constexpr Mix kFigureMix = [] {
-  Mix m = 0;
-  for (const ExpansionInfo& e : kExpansionTable) m = static_cast<Mix>(m | (e.figures ? bit(e.id) : 0));
-  return m;
-}();
+// The expansions that add tiles to the box.
 inline constexpr Mix kBiggerBoxMix = [] {
   Mix m = 0;
   for (const ExpansionInfo& e : kExpansionTable) m = static_cast<Mix>(m | (e.adds_tiles ? bit(e.id) : 0));

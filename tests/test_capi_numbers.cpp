@@ -1,0 +1,95 @@
+// The C header's numbers are the engine's: a change on either side fails the build of the
+// tests. They are checked here rather than in the library, so that the library's sources
+// name the engine's values (an expansion's figures, phases, reasons) only where they are
+// defined.
+#include <catch2/catch.hpp>
+#include <string_view>
+
+#include "carcassonne/carcassonne.h"
+#include "carcassonne/carcassonne.hpp"
+
+static_assert(CARC_OK == static_cast<int>(carc::Status::Ok));
+static_assert(CARC_EINVAL == static_cast<int>(carc::Status::InvalidArgument));
+static_assert(CARC_EILLEGAL == static_cast<int>(carc::Status::IllegalMove));
+static_assert(CARC_EPHASE == static_cast<int>(carc::Status::WrongPhase));
+static_assert(CARC_ERANGE == static_cast<int>(carc::Status::BufferTooSmall));
+static_assert(CARC_ENOMEM == static_cast<int>(carc::Status::OutOfMemory));
+static_assert(CARC_EINTERNAL == static_cast<int>(carc::Status::Internal));
+static_assert(CARC_PHASE_PLACE_TILE == static_cast<int>(carc::Phase::PlaceTile));
+static_assert(CARC_PHASE_PLACE_MEEPLE == static_cast<int>(carc::Phase::PlaceMeeple));
+static_assert(CARC_PHASE_GAME_OVER == static_cast<int>(carc::Phase::GameOver));
+static_assert(CARC_PHASE_DRAW == static_cast<int>(carc::Phase::Draw));
+static_assert(CARC_PHASE_BONUS == static_cast<int>(carc::Phase::Bonus));
+static_assert(CARC_GOODS_WINE == static_cast<int>(carc::Goods::Wine) && CARC_GOODS_GRAIN == static_cast<int>(carc::Goods::Grain) &&
+              CARC_GOODS_CLOTH == static_cast<int>(carc::Goods::Cloth) && carc::kGoodsKinds == 3);
+static_assert(CARC_EVENT_SCORE == static_cast<int>(carc::Event::Type::Score) &&
+              CARC_EVENT_DISCARD == static_cast<int>(carc::Event::Type::Discard) &&
+              CARC_EVENT_RECALL == static_cast<int>(carc::Event::Type::Recall) &&
+              CARC_EVENT_GOODS == static_cast<int>(carc::Event::Type::Goods) &&
+              CARC_EVENT_GOODS_BONUS == static_cast<int>(carc::Event::Type::GoodsBonus) &&
+              CARC_EVENT_PIG == static_cast<int>(carc::Event::Type::Pig) &&
+              CARC_EVENT_BONUS == static_cast<int>(carc::Event::Type::Bonus));
+static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
+static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
+static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
+static_assert(CARC_FEATURE_FIELD == static_cast<int>(carc::FeatureKind::Field));
+static_assert(CARC_FEATURE_GARDEN == static_cast<int>(carc::FeatureKind::Garden));
+static_assert(CARC_LOC_NNW == static_cast<int>(carc::Location::NNW) && CARC_LOC_CF == static_cast<int>(carc::Location::CF) &&
+              CARC_LOC_CF + 1 == carc::kLocationCount);
+static_assert(CARC_FIGURE_MEEPLE == static_cast<int>(carc::Figure::Meeple) &&
+              CARC_FIGURE_LARGE == static_cast<int>(carc::Figure::Large) &&
+              CARC_FIGURE_ABBOT == static_cast<int>(carc::Figure::Abbot) &&
+              CARC_FIGURE_BUILDER == static_cast<int>(carc::Figure::Builder) &&
+              CARC_FIGURE_PIG == static_cast<int>(carc::Figure::Pig) &&
+              CARC_FIGURE_RECALL == static_cast<int>(carc::Figure::Recall));
+static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase) &&
+              CARC_WHY_NOT_FACE_DOWN == static_cast<int>(carc::Illegal::NotFaceDown) &&
+              CARC_WHY_RIVER_CONTINUE == static_cast<int>(carc::Illegal::RiverMustContinue) &&
+              CARC_WHY_RIVER_U_TURN == static_cast<int>(carc::Illegal::RiverUTurn) &&
+              CARC_WHY_RIVER_FIRST == static_cast<int>(carc::Illegal::RiverFirst) &&
+              CARC_WHY_LAKE_LAST == static_cast<int>(carc::Illegal::LakeLast) &&
+              CARC_WHY_NOT_IN_GAME == static_cast<int>(carc::Illegal::NotInGame) &&
+              CARC_WHY_GARDEN_ABBOT_ONLY == static_cast<int>(carc::Illegal::GardenAbbotOnly) &&
+              CARC_WHY_ABBOT_CENTRE_ONLY == static_cast<int>(carc::Illegal::AbbotCentreOnly) &&
+              CARC_WHY_ABBOT_NOT_PLACED == static_cast<int>(carc::Illegal::AbbotNotPlaced) &&
+              CARC_WHY_ABBOT_COMPLETE == static_cast<int>(carc::Illegal::AbbotComplete) &&
+              CARC_WHY_RECALL_LOCATION == static_cast<int>(carc::Illegal::RecallLocation) &&
+              CARC_WHY_BUILDER_ROAD_OR_CITY == static_cast<int>(carc::Illegal::BuilderRoadOrCity) &&
+              CARC_WHY_PIG_NEEDS_FARMER == static_cast<int>(carc::Illegal::PigNeedsFarmer));
+static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
+              CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
+              CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&
+              CARC_SET_INNS_AND_CATHEDRALS == static_cast<int>(carc::tiles::raw::TileSet::InnsAndCathedrals) &&
+              CARC_SET_TRADERS_AND_BUILDERS == static_cast<int>(carc::tiles::raw::TileSet::TradersAndBuilders));
+static_assert(CARC_MAX_FIGURE_ACTIONS == carc::kMaxFigureOptions);
+static_assert(CARC_LOC_NONE == static_cast<int>(carc::Location::None));
+static_assert(CARC_TILE_TYPES == carc::kTileTypes);
+static_assert(CARC_MIN_PLAYERS == carc::kMinPlayers && CARC_MAX_PLAYERS == carc::kMaxPlayers);
+static_assert(CARC_MEEPLES_PER_PLAYER == carc::kMeeplesPerPlayer);
+static_assert(CARC_MAX_PLACEMENTS == carc::kMaxPlacements);
+static_assert(CARC_MAX_MEEPLE_LOCATIONS == carc::kMaxMeepleOptions);
+static_assert(CARC_MAX_MEEPLES == carc::kMaxMeeples);
+static_assert(CARC_BOT_RANDOM == static_cast<int>(carc::BotLevel::Random) && CARC_BOT_GREEDY == static_cast<int>(carc::BotLevel::Greedy) &&
+              CARC_BOT_MCTS == static_cast<int>(carc::BotLevel::Mcts));
+static_assert(CARC_MAX_BOT_THREADS == carc::kMaxBotThreads);
+static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farmers &&
+              carc::find_option(CARC_OPT_FIRST_EDITION_SMALL_CITY)->field == &carc::Options::first_edition_small_city &&
+              carc::find_option(CARC_OPT_FIRST_EDITION_FARMERS)->field == &carc::Options::first_edition_farmers &&
+              carc::find_option(CARC_OPT_RIVER)->field == &carc::Options::river &&
+              carc::find_option(CARC_OPT_ABBOT)->field == &carc::Options::abbot &&
+              carc::find_option(CARC_OPT_INNS_AND_CATHEDRALS)->field == &carc::Options::inns_and_cathedrals &&
+              carc::find_option(CARC_OPT_TRADERS_AND_BUILDERS)->field == &carc::Options::traders_and_builders &&
+              carc::option_table().size() == 7, "the CARC_OPT_* ids are the option table's");
+static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EV_GOODS &&
+              CARC_EV_GOODS + carc::kGoodsKinds == CARC_EVENT_FIELDS);
+static_assert(CARC_MAX_TILES == carc::kTotalTiles);
+static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen + 1);
+static_assert(CARC_NO_TILE == -1 && carc::kNoTile == 0xFF);
+static_assert(CARC_FI_MEEPLES + CARC_MAX_PLAYERS == CARC_FEATURE_INFO_FIELDS);
+
+TEST_CASE("C figure names: carc_figure_name says every figure kind's name as the engine does", "[capi]") {
+  for (const int f : {CARC_FIGURE_MEEPLE, CARC_FIGURE_LARGE, CARC_FIGURE_ABBOT, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG,
+                      CARC_FIGURE_RECALL})
+    CHECK(std::string_view(carc_figure_name(f)) == carc::figure_name(static_cast<carc::Figure>(f)));
+  CHECK(std::string_view(carc_figure_name(CARC_FIGURE_LARGE)) == "large meeple");
+}
