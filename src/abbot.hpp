@@ -7,6 +7,7 @@ namespace carc {
 
 template <>
 struct Module<Expansion::Abbot> : Hooks {
+  static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::Abbot;
   // The abbot goes only onto the centre; the recall is an action without a figure, which the
   // projection cannot weigh (its points come now instead of at the end).
   static constexpr std::array<FigureKind, 2> kFigures{{

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <fmt/format.h>
 #include <stdexcept>
 #include <string>
 
@@ -26,27 +27,27 @@ std::string_view figure_name(Figure f) {
 bool has_figure(const Options& o, Figure f) { return has_figure(mix_of(o), f); }
 
 namespace {
-// The box of a mix: how many tiles of type t it holds, less the start tile (or the spring).
+// Whether a module of the mix brings tile set `set`.
+constexpr bool set_in(Mix mix, tiles::raw::TileSet set) {
+  return (mix & Modules::where([set](auto m) { return decltype(m)::kTiles == set; })) != 0;
+}
+// Whether t is some module's start tile (placed at the start, never in the box).
+constexpr bool module_start(TileType t) {
+  return Modules::where([t](auto m) { return decltype(m)::kStartTile == t; }) != 0;
+}
+
+// The box of a mix: how many tiles of type t it holds, less the start tile (or the module's
+// that replaces it). A module's copy of a base tile (a garden) takes that tile's place.
 constexpr int box_count(Mix mix, TileType t) {
-  const bool river = has(mix, Expansion::River), abbot = has(mix, Expansion::Abbot),
-             inns = has(mix, Expansion::InnsAndCathedrals), traders = has(mix, Expansion::TradersAndBuilders);
   if (t >= kTileTypes) return 0;
   const tiles::TileDef& d = kDefs[t];
-  switch (d.set) {
-    case tiles::raw::TileSet::Base: {
-      // The start tile takes one D; with the river it goes back in the box instead, so the
-      // land stack holds the same 71 base tiles either way.
-      int n = d.count - (t == kStartTile ? 1 : 0);
-      if (abbot)
-        for (int g = 0; g < kTileTypes; ++g) n -= (kDefs[g].plain == t && g != t) ? kDefs[g].count : 0;
-      return n;
-    }
-    case tiles::raw::TileSet::Abbot: return abbot ? d.count : 0;
-    case tiles::raw::TileSet::River: return river && t != tiles::kSpring ? d.count : 0;
-    case tiles::raw::TileSet::InnsAndCathedrals: return inns ? d.count : 0;
-    case tiles::raw::TileSet::TradersAndBuilders: return traders ? d.count : 0;
-  }
-  return 0;
+  if (d.set != tiles::raw::TileSet::Base) return set_in(mix, d.set) && !module_start(t) ? d.count : 0;
+  // The start tile takes one D; with another start tile (the spring) it goes back in the
+  // box instead, so the land stack holds the same 71 base tiles either way.
+  int n = d.count - (t == kStartTile ? 1 : 0);
+  for (int g = 0; g < kTileTypes; ++g)
+    if (kDefs[g].plain == t && g != t && set_in(mix, kDefs[g].set)) n -= kDefs[g].count;
+  return n;
 }
 }  // namespace
 
@@ -65,10 +66,13 @@ Options expansions_of(std::span<const TileType> tiles) {
 }
 
 namespace {
-// River tiles are drawn first, the lake last of them; the land tiles after them. Sorting a
-// pile by this rank puts a face-down pile in that order.
-int draw_rank(TileType t) { return tiles::is_river(t) ? t - kTileTypes : t; }
-bool river_first(TileType a, TileType b) { return draw_rank(a) < draw_rank(b); }
+// A module's stack (the river's tiles) is drawn first, in tile order (the lake last); the
+// land tiles after it. Sorting a pile by this rank puts a face-down pile in that order.
+constexpr bool dealt_first(TileType t) {
+  return Modules::where([t](auto m) { return decltype(m)::dealt_first(t); }) != 0;
+}
+int draw_rank(TileType t) { return dealt_first(t) ? t - kTileTypes : t; }
+bool stack_first(TileType a, TileType b) { return draw_rank(a) < draw_rank(b); }
 }  // namespace
 
 void Game::init(int players, Options options) {
@@ -104,7 +108,7 @@ constexpr std::array<Box, kMixes> kBoxes = [] {
   for (int b = 0; b < kMixes; ++b)
     for (int rank = -kTileTypes; rank < kTileTypes; ++rank) {
       const TileType t = static_cast<TileType>(rank < 0 ? rank + kTileTypes : rank);
-      if ((rank < 0) != tiles::is_river(t)) continue;
+      if ((rank < 0) != dealt_first(t)) continue;
       for (int i = box_count(static_cast<Mix>(b), t); i > 0; --i) boxes[b].tiles[boxes[b].size++] = t;
     }
   return boxes;
@@ -123,13 +127,13 @@ Game::Game(int players, uint64_t seed, Options options) {
   int n = 0;
   set_up_box(options, deck_, n);
   // The land tiles are shuffled first, so that a base game deals as it always has; then
-  // the river tiles above them, the lake staying last.
-  int rivers = 0;
-  while (rivers < n && tiles::is_river(deck_[rivers])) ++rivers;
+  // the stack dealt first above them (the river), its last tile staying last.
+  int stack = 0;
+  while (stack < n && dealt_first(deck_[stack])) ++stack;
   Rng rng(seed);
-  TileType* land = deck_.data() + rivers;
-  for (int i = n - rivers - 1; i > 0; --i) std::swap(land[i], land[rng.below(static_cast<uint32_t>(i + 1))]);
-  for (int i = rivers - 2; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
+  TileType* land = deck_.data() + stack;
+  for (int i = n - stack - 1; i > 0; --i) std::swap(land[i], land[rng.below(static_cast<uint32_t>(i + 1))]);
+  for (int i = stack - 2; i > 0; --i) std::swap(deck_[i], deck_[rng.below(static_cast<uint32_t>(i + 1))]);
   deck_size_ = static_cast<uint8_t>(n);
   draw_next(nullptr);
 }
@@ -158,7 +162,7 @@ Game::Game(int players, CallerDraws, std::span<const TileType> pile, Options opt
   check_box(pile, false);
   // The face-down tiles are kept in draw rank order (river first, then type order): they
   // have no order, and so two games that show the same are equal.
-  std::stable_sort(deck_.begin(), deck_.begin() + deck_size_, river_first);
+  std::stable_sort(deck_.begin(), deck_.begin() + deck_size_, stack_first);
   draw_next(nullptr);
 }
 
@@ -170,29 +174,21 @@ void Game::set_pile(std::span<const TileType> tiles) {
 }
 
 // The pile's tiles, checked against the box of the options (the start tile takes one D); an
-// order also keeps the river's: its tiles before the land's, the lake last of them.
+// order also keeps the modules' rules for one (the river's tiles first, the lake last).
 void Game::check_box(std::span<const TileType> tiles, bool ordered) const {
   std::array<int, kTileTypes> used{};
-  bool land_seen = false, lake_seen = false;
   for (const TileType t : tiles) {
     if (t >= kTileTypes) throw std::invalid_argument("tile type " + std::to_string(t) + " names no tile");
     const int in_box = box_count(options_, t);
     if (in_box == 0)
-      throw std::invalid_argument(std::string("tile ") + std::string(tile_name(t)) + " is not in this game's box" +
-                                  (t == tiles::kSpring ? " (the spring is placed at the start)" : ""));
+      throw std::invalid_argument(fmt::format("tile {} is not in this game's box{}", tile_name(t),
+                                              module_start(t) ? " (it is placed at the start)" : ""));
     if (++used[t] > in_box)
       throw std::invalid_argument(std::string("the draw order holds more ") + std::string(tile_name(t)) +
                                   " tiles than the box (" + std::to_string(in_box + (t == kStartTile) ) +
                                   (t == kStartTile ? ", the start tile included)" : ")"));
-    if (!ordered) continue;
-    if (tiles::is_river(t)) {
-      if (land_seen) throw std::invalid_argument("river tiles are drawn before the land tiles");
-      if (lake_seen) throw std::invalid_argument("the lake RL is the last river tile");
-      lake_seen = t == tiles::kLake;
-    } else {
-      land_seen = true;
-    }
   }
+  if (ordered) each_module(mix_, [&](auto m) { decltype(m)::check_order(tiles); });
 }
 
 uint8_t Game::leaders() const {
@@ -619,6 +615,10 @@ Verdict Game::check_draw(TileType t) const {
   if (t >= kTileTypes) return Verdict{Illegal::NoSuchTile};  // a bad argument whatever the phase
   if (phase_ != Phase::Draw) return Verdict{Illegal::WrongPhase};
   if (face_down(t) == 0) return Verdict{Illegal::NotFaceDown};
+  return may_come_next(t);
+}
+
+Verdict Game::may_come_next(TileType t) const {
   Verdict v;
   any_module(mix_, [&](auto m) { return decltype(m)::check_draw(*this, t, &v); });
   return v;
@@ -642,10 +642,11 @@ Status Game::draw(TileType t, Events* events, Verdict* why) {
 }
 
 void Game::redeal(Rng& rng, Events* events) {
-  // The river's face-down tiles are shuffled among themselves, the lake staying last, and
-  // the land's among themselves (a no-op split in a game without the river).
+  // The face-down tiles of the stack dealt first (the river's) are shuffled among
+  // themselves, its last tile staying last, and the land's among themselves (a no-op split
+  // in a game without one).
   int land = drawn_;
-  while (land < deck_size_ && tiles::is_river(deck_[land])) ++land;
+  while (land < deck_size_ && dealt_first(deck_[land])) ++land;
   for (int i = deck_size_ - 1; i > land; --i)
     std::swap(deck_[i], deck_[land + static_cast<int>(rng.below(static_cast<uint32_t>(i - land + 1)))]);
   for (int i = land - 2; i > drawn_; --i)
@@ -658,7 +659,7 @@ void Game::redeal(Rng& rng, Events* events) {
 
 Game Game::public_copy() const {
   Game g = *this;
-  std::stable_sort(g.deck_.begin() + drawn_, g.deck_.begin() + deck_size_, river_first);
+  std::stable_sort(g.deck_.begin() + drawn_, g.deck_.begin() + deck_size_, stack_first);
   g.fixed_order_ = false;
   g.caller_draws_ = true;
   g.seed_ = 0;

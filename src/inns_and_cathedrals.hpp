@@ -8,6 +8,7 @@ namespace carc {
 
 template <>
 struct Module<Expansion::InnsAndCathedrals> : Hooks {
+  static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::InnsAndCathedrals;
   // The large meeple counts twice in a majority; the greedy bot keeps it for one that needs it.
   static constexpr std::array<FigureKind, 1> kFigures{{
       {Figure::Large, "large meeple", "L:", Reach::Feature, 'L', 2, "large", {}, "1.7"},

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string_view>
 
 #include "carcassonne/expansions.hpp"
@@ -52,6 +53,15 @@ struct Hooks {
   // --- set-up ---
   // The tile at (0,0) instead of the start tile (the spring), or kNoTile.
   static constexpr TileType kStartTile = kNoTile;
+  // The set of tiles the module adds to the box (Base: none). A tile of it that is a copy of
+  // a base tile (its plain letter another's, the gardens) takes that tile's place in the box.
+  static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::Base;
+  // Whether t is of a stack the module deals before the land tiles: shuffled apart from
+  // them, its last tile in tile order (the lake) staying last.
+  static constexpr bool dealt_first(TileType) { return false; }
+  // Checks a draw order given to the game against the module's rules for one; throws
+  // std::invalid_argument saying why it is none.
+  static void check_order(std::span<const TileType>) {}
   // After the first tile is placed.
   static void set_up(Game&) {}
 

@@ -59,7 +59,7 @@ void observe(const Game& game, int observer, float* out) {
       if (traders && def.segs[k].goods != Goods::None)
         cell(goods_planes + static_cast<int>(def.segs[k].goods) - 1, t.x, t.y) = 1.0f;
     }
-    if (tiles::is_river(t.type)) cell(river_plane, t.x, t.y) = 1.0f;
+    if (def.river) cell(river_plane, t.x, t.y) = 1.0f;  // river tiles, and they alone, show river edges
   }
   for (const Meeple& m : game.meeples()) {
     const PlacedTile& t = board.tile(m.tile);

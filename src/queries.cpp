@@ -2,6 +2,7 @@
 #include "carcassonne/queries.hpp"
 
 #include "carcassonne/scoring.hpp"
+#include "modules.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -17,15 +18,13 @@ int remaining_tiles(const Game& game, std::array<int, kTileTypes>& counts) {
 
 void next_tile_probabilities(const Game& game, std::array<double, kTileTypes>& probability) {
   std::array<int, kTileTypes> counts;
-  int total = remaining_tiles(game, counts);
-  // While river tiles are face down the next draw is one of them, the lake only as the last.
-  int rivers = 0;
-  for (int t = 0; t < kTileTypes; ++t) rivers += tiles::is_river(static_cast<TileType>(t)) ? counts[t] : 0;
-  if (rivers > 0) {
-    const int lake = rivers > 1 ? counts[tiles::kLake] : 0;
-    for (int t = 0; t < kTileTypes; ++t)
-      if (!tiles::is_river(static_cast<TileType>(t)) || (t == tiles::kLake && rivers > 1)) counts[t] = 0;
-    total = rivers - lake;
+  remaining_tiles(game, counts);
+  // Only the tiles the modules let come next (while river tiles are face down, one of them,
+  // the lake only as the last).
+  int total = 0;
+  for (int t = 0; t < kTileTypes; ++t) {
+    if (counts[t] && !game.may_come_next(static_cast<TileType>(t))) counts[t] = 0;
+    total += counts[t];
   }
   for (int t = 0; t < kTileTypes; ++t) probability[t] = total ? static_cast<double>(counts[t]) / total : 0.0;
 }
@@ -42,13 +41,13 @@ int frontier(const Game& game, FrontierCell* out) {
     for (int t = 0; t < kTileTypes && dead; ++t) dead = counts[t] == 0 || tiles::kFit[t][o.req] == 0;
     out[i] = FrontierCell{o.x, o.y, o.req, 0, dead};
   }
-  // The river's open end: only river tiles go there.
+  // The river's open end: only river tiles go there (no other tile fits a blocked cell).
   int x = 0, y = 0;
   Side entry = North;
   if (game.river_open(x, y, entry)) {
     bool dead = true;
     for (int t = 0; t < kTileTypes && dead; ++t)
-      dead = counts[t] == 0 || !tiles::is_river(static_cast<TileType>(t)) || fitting_rotations(game, static_cast<TileType>(t), x, y) == 0;
+      dead = counts[t] == 0 || fitting_rotations(game, static_cast<TileType>(t), x, y) == 0;
     out[n++] = FrontierCell{static_cast<int8_t>(x), static_cast<int8_t>(y), 0, static_cast<uint8_t>(1u << entry), dead};
   }
   std::sort(out, out + n, [](const FrontierCell& a, const FrontierCell& c) {
@@ -59,7 +58,7 @@ int frontier(const Game& game, FrontierCell* out) {
 
 uint8_t fitting_rotations(const Game& game, TileType t, int x, int y) {
   if (t >= kTileTypes) return 0;
-  if (tiles::is_river(t)) {
+  if (owned_by_module(t)) {  // placed where its module says (the river tiles)
     uint8_t m = 0;
     for (int r = 0; r < 4; ++r)
       if ((tiles::kDefs[t].symmetry >> r & 1) && game.check_fit(t, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(r)}))

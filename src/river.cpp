@@ -4,6 +4,7 @@
 // the side the river enters it by, how the tile before it bent); the board blocks that
 // cell, so that no land tile can go there.
 #include <bit>
+#include <stdexcept>
 
 #include "river.hpp"
 
@@ -28,6 +29,10 @@ void River::set_up(Game& g) {
   g.river_ = Game::RiverEnd{static_cast<int8_t>(Board::kDx[exit]), static_cast<int8_t>(Board::kDy[exit]),
                             static_cast<uint8_t>((exit + 2) & 3), 0, true};
   g.board_.block(g.river_.x, g.river_.y);
+}
+
+bool Game::river_phase() const {
+  return (current_tile() != kNoTile && River::is_river(current_tile())) || (drawn_ < deck_size_ && River::is_river(deck_[drawn_]));
 }
 
 bool Game::river_open(int& x, int& y, Side& entry) const {
@@ -121,15 +126,28 @@ void River::moved_on(Game& g, TileType t, Placement p) {
   g.board_.block(river.x, river.y);
 }
 
+void River::check_order(std::span<const TileType> order) {
+  bool land_seen = false, lake_seen = false;
+  for (const TileType t : order) {
+    if (!is_river(t)) {
+      land_seen = true;
+      continue;
+    }
+    if (land_seen) throw std::invalid_argument("river tiles are drawn before the land tiles");
+    if (lake_seen) throw std::invalid_argument("the lake RL is the last river tile");
+    lake_seen = t == tiles::kLake;
+  }
+}
+
 // Draw phase with river tiles face down: the tile drawn is one of them, the lake last.
 bool River::check_draw(const Game& g, TileType t, Verdict* v) {
-  if (!g.next_is_river()) return false;
+  if (!next_is_river(g)) return false;
   *v = Verdict{};
-  if (!tiles::is_river(t)) {
+  if (!is_river(t)) {
     v->reason = Illegal::RiverFirst;
   } else if (t == tiles::kLake) {
     int rivers = 0;
-    for (int i = g.drawn_; i < g.deck_size_; ++i) rivers += tiles::is_river(g.deck_[i]);
+    for (int i = g.drawn_; i < g.deck_size_; ++i) rivers += is_river(g.deck_[i]);
     if (rivers > 1) v->reason = Illegal::LakeLast;
   }
   return true;

@@ -7,6 +7,7 @@ namespace carc {
 
 template <>
 struct Module<Expansion::TradersAndBuilders> : Hooks {
+  static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::TradersAndBuilders;
   // The builder scores nothing itself but earns bonus tiles, so the greedy bot gains by
   // spending it; the pig's worth is in the projection. Both stand in their pictures: a
   // figure with a square hat, and a pig with an ear, a snout and legs.

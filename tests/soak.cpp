@@ -241,7 +241,7 @@ River follow_river(const Game& g) {
     x += kDx[exit];
     y += kDy[exit];
     const int k = grid.get(x, y);
-    if (k < 0 || !tiles::is_river(b.tile(k).type)) {
+    if (k < 0 || tiles::kDefs[b.tile(k).type].set != tiles::raw::TileSet::River) {
       EXPECT(k < 0, "the river runs into land at {},{}", x, y);
       r.open = true;
       r.x = x;
@@ -493,7 +493,7 @@ Fit fit(TileType t, int x, int y, int rot, const Board& b) {
   }
   const View& v = views()[t][rot];
   const bool at_end = river.open && x == river.x && y == river.y;
-  if (tiles::is_river(t) && !at_end) {
+  if (tiles::kDefs[t].set == tiles::raw::TileSet::River && !at_end) {
     r.verdict.reason = grid.get(x, y) >= 0 ? Illegal::Occupied : Illegal::RiverMustContinue;
     return r;
   }
@@ -501,7 +501,7 @@ Fit fit(TileType t, int x, int y, int rot, const Board& b) {
     r.verdict.reason = Illegal::Occupied;
     return r;
   }
-  if (!tiles::is_river(t) && at_end) {
+  if (tiles::kDefs[t].set != tiles::raw::TileSet::River && at_end) {
     r.verdict = Verdict{Illegal::Mismatch, static_cast<Side>(river.entry), Edge::River, v.edge[river.entry]};
     return r;
   }
@@ -516,7 +516,7 @@ Fit fit(TileType t, int x, int y, int rot, const Board& b) {
       r.verdict = Verdict{Illegal::Mismatch, static_cast<Side>(d), want, v.edge[d]};
   }
   if (!touches) r.verdict = Verdict{Illegal::NoNeighbour};
-  if (tiles::is_river(t) && r.verdict.reason == Illegal::None) {
+  if (tiles::kDefs[t].set == tiles::raw::TileSet::River && r.verdict.reason == Illegal::None) {
     int exit = -1;
     for (int d = 0; d < 4; ++d)
       if (v.edge[d] == Edge::River && d != river.entry) exit = d;
@@ -1103,7 +1103,7 @@ void play_game(uint64_t seed, Totals& totals) {
     const auto box = model_box(opt);
     std::vector<TileType> rivers;
     for (int t = 0; t < kTileTypes; ++t)
-      for (int i = 0; i < box[t]; ++i) (tiles::is_river(static_cast<TileType>(t)) ? rivers : order).push_back(static_cast<TileType>(t));
+      for (int i = 0; i < box[t]; ++i) (tiles::kDefs[t].set == tiles::raw::TileSet::River ? rivers : order).push_back(static_cast<TileType>(t));
     for (auto* v : {&rivers, &order})
       for (int i = static_cast<int>(v->size()) - 1; i > 0; --i)
         std::swap((*v)[i], (*v)[rng.below(static_cast<uint32_t>(i + 1))]);

@@ -96,7 +96,7 @@ TEST_CASE("C API: constructors reject bad player counts and draw orders with a m
   CHECK(carc_game_new_with_order(&g, 2, std::string(72, 'V').c_str()) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_new_with_order: the draw order holds more V tiles than the box (9)");
   CHECK(carc_game_new_with_order(&g, 2, "E RA") == CARC_EINVAL);  // the spring is no tile of the order
-  CHECK(errmsg(nullptr) == "carc_game_new_with_order: tile RA is not in this game's box (the spring is placed at the start)");
+  CHECK(errmsg(nullptr) == "carc_game_new_with_order: tile RA is not in this game's box (it is placed at the start)");
   CHECK(carc_game_new_with_order(&g, 2, "EAAC KLMN") == CARC_EINVAL);  // separated words are ids
   CHECK(errmsg(nullptr) == "carc_game_new_with_order: 'EAAC' at offset 0 is not a tile id");
   CHECK(carc_game_new_with_order(&g, 2, nullptr) == CARC_EINVAL);

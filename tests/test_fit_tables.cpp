@@ -11,7 +11,7 @@ TEST_CASE("Fit table: a distinct rotation fits exactly when every constrained si
       for (int r = 0; r < 4; ++r) {
         // Requirement 0 names no open cell and river tiles go only where the river module
         // puts them: neither fits anything.
-        bool fits = ((tiles::kDefs[t].symmetry >> r) & 1) && req != 0 && !tiles::is_river(static_cast<TileType>(t));
+        bool fits = ((tiles::kDefs[t].symmetry >> r) & 1) && req != 0 && tiles::kDefs[t].set != tiles::raw::TileSet::River;
         for (int s = 0; s < 4; ++s) {
           const int want = (req >> (2 * s)) & 3;
           const int have = (tiles::kOriented[t][r].edge_code >> (2 * s)) & 3;

@@ -28,9 +28,9 @@ TEST_CASE("River set-up: the spring at the centre, the start tile out, the lake 
   CHECK(g.tiles_in_pile() + 1 == 12 - 1 + 71);  // 10 river tiles and the lake, then 71 land tiles
   const auto order = g.draw_order();
   REQUIRE(order.size() == 82u);
-  for (size_t i = 0; i < 11; ++i) CHECK(tiles::is_river(order[i]));
+  for (size_t i = 0; i < 11; ++i) CHECK(tiles::kDefs[order[i]].set == tiles::raw::TileSet::River);
   CHECK(order[10] == tiles::kLake);
-  for (size_t i = 11; i < order.size(); ++i) CHECK_FALSE(tiles::is_river(order[i]));
+  for (size_t i = 11; i < order.size(); ++i) CHECK_FALSE(tiles::kDefs[order[i]].set == tiles::raw::TileSet::River);
   CHECK(std::count(order.begin(), order.end(), kStartTile) == 3);  // D x3: the fourth goes back in the box
   CHECK(g.river_phase());
 }
@@ -275,7 +275,7 @@ TEST_CASE("River: a re-deal keeps the river first and the lake last", "[river][c
     Game copy = g;
     copy.redeal(rng);
     const auto order = copy.draw_order();
-    for (size_t i = 0; i < 11; ++i) REQUIRE(tiles::is_river(order[i]));
+    for (size_t i = 0; i < 11; ++i) REQUIRE(tiles::kDefs[order[i]].set == tiles::raw::TileSet::River);
     REQUIRE(order[10] == tiles::kLake);
     REQUIRE(same_public_state(copy, g));
   }

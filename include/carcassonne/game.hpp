@@ -241,7 +241,7 @@ class Game {
 
   // The river (river.cpp): whether river tiles are still to come or in hand, and where the
   // next one goes: the open end's cell, the side of it that the river enters by.
-  bool river_phase() const { return current_is_river() || next_is_river(); }
+  bool river_phase() const;
   bool river_open(int& x, int& y, Side& entry) const;
 
   // Draw pile: the tiles drawn so far in order (the current tile included), how many, which
@@ -273,6 +273,9 @@ class Game {
   // Whether the caller may say tile t was drawn now (what draw checks): Draw phase, t face
   // down and, during the river, a river tile, the lake last.
   Verdict check_draw(TileType t) const;
+  // Whether the expansions' rules let a face-down t come next (during the river, a river
+  // tile, the lake last): check_draw's verdict beyond the phase and the pile.
+  Verdict may_come_next(TileType t) const;
   // Shuffles the face-down tiles uniformly from rng, keeping everything public as it is (the
   // determinization search needs); the game then draws in that order, and in Draw phase it
   // draws at once. Afterwards the game is a fixed-order game (its seed no longer applies).
@@ -419,8 +422,6 @@ class Game {
   void finish_turn(Events* events);
   void score_pending(Events* events);
   void finish_base_turn(Events* events);
-  bool current_is_river() const { return current_tile() != kNoTile && tiles::is_river(current_tile()); }
-  bool next_is_river() const { return drawn_ < deck_size_ && tiles::is_river(deck_[drawn_]); }
   void set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const;
   void check_box(std::span<const TileType> tiles, bool ordered) const;
   // The river's open end (river.cpp).

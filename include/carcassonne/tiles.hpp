@@ -197,7 +197,8 @@ constexpr bool rows_fit_the_engine() {
     if (raw::kTiles[t].nroads + raw::kTiles[t].ncities + raw::kTiles[t].nfields + 1 > kMaxSegs + 1) return false;
     if (kDefs[t].nsegs > kMaxSegs) return false;
     if (kDefs[kDefs[t].plain].edges != kDefs[t].edges || kDefs[kDefs[t].plain].symmetry != kDefs[t].symmetry) return false;
-    if (kDefs[t].set != raw::TileSet::River && kDefs[t].river) return false;  // only river tiles carry river edges
+    // River tiles, and they alone, carry river edges (what the fit table leaves out).
+    if ((kDefs[t].set == raw::TileSet::River) != (kDefs[t].river != 0)) return false;
   }
   return true;
 }
@@ -205,8 +206,6 @@ static_assert(rows_fit_the_engine(), "rows 0..23 are A..X; garden copies fit lik
 
 inline constexpr TileType kSpring = static_cast<TileType>(raw::find_tile("RA"));  // the river's first tile
 inline constexpr TileType kLake = static_cast<TileType>(raw::find_tile("RL"));    // the river's last tile
-
-constexpr bool is_river(TileType t) { return kDefs[t].set == raw::TileSet::River; }
 
 // kCountedAs[t]: the base type whose placement count the board keeps for t (t itself, or a
 // garden copy's letter); 0xFF for the other sets' types.
@@ -280,7 +279,7 @@ inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = mak
 constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
   std::array<std::array<uint8_t, 256>, kTileTypes> f{};
   for (int t = 0; t < kTileTypes; ++t) {
-    if (is_river(t)) continue;
+    if (kDefs[t].river) continue;
     int code[4] = {};
     for (int r = 0; r < 4; ++r) code[r] = kOriented[t][r].edge_code;
     for (int req = 1; req < 256; ++req) {
