@@ -12,6 +12,7 @@
 
 #include "carcassonne/expansions.hpp"
 #include "carcassonne/game.hpp"
+#include "carcassonne/observation.hpp"
 #include "carcassonne/scoring.hpp"
 
 namespace carc {
@@ -39,6 +40,20 @@ struct FigureKind {
   std::string_view shape = {};
   std::string_view scale = "1.15";
   bool lies = true;
+};
+
+// What a module adds to the RL observation: planes, scalars per seat, scalars of its own;
+// `always`: part of the base layout, there whether the module is on or not (the garden,
+// abbot and river planes). The others follow the base layout, module by module.
+struct Observed {
+  int planes = 0, seat_scalars = 0, scalars = 0;
+  bool always = false;
+};
+// The planes a module writes (k = 0 is its first), over the observation window.
+struct Planes {
+  float* out;
+  int first, area, side, reach;
+  float& at(int k, int x, int y) const { return out[(first + k) * area + (y + reach) * side + (x + reach)]; }
 };
 
 // A set of figure kinds and actions: bit f for Figure f (no bit for a value above 7).
@@ -130,6 +145,16 @@ struct Hooks {
   // Whether a figure action's effect is its figure on its feature (false: project_figure_options
   // cannot follow it and falls back to ending copies).
   static bool projects(const FigureChoice&) { return true; }
+
+  // --- what a player observes (the RL observation, observation.hpp) ---
+  // The module's planes and scalars (seat scalars: that many per seat).
+  static constexpr Observed kObserved{};
+  // Marks a placed tile inside the window, or a figure on one, on the module's planes.
+  static void observe_tile(const PlacedTile&, const Planes&) {}
+  static void observe_figure(const Meeple&, const PlacedTile&, const Planes&) {}
+  // Writes the module's scalars as `observer` sees them: per seat (seat k is player
+  // (observer + k) mod players), then its own.
+  static void observe_scalars(const Game&, int /*observer*/, float*) {}
 
   // --- data ---
   // The figure kinds and actions the module gives each player, in the order its actions are

@@ -1,7 +1,8 @@
 // The module list: every rules module, in the order the core calls their hooks. The order is
 // that of the listings (a turn's figure actions come module by module: the large meeple,
-// then the abbot and its recall, then the builder and the pig), so a new module goes where
-// its actions are listed.
+// then the abbot and its recall, then the builder and the pig) and of the RL layout (the
+// action slots; the observation's planes and scalars, those always there first), so a new
+// module goes last.
 #pragma once
 
 #include <array>
@@ -34,7 +35,7 @@ struct ModuleList {
   }
 };
 
-using Modules = ModuleList<Expansion::River, Expansion::InnsAndCathedrals, Expansion::Abbot,
+using Modules = ModuleList<Expansion::InnsAndCathedrals, Expansion::Abbot, Expansion::River,
                            Expansion::TradersAndBuilders>;
 
 // A figure kind and the module that gives it.

@@ -24,6 +24,11 @@ struct Module<Expansion::River> : Hooks {
     if (tiles::kOriented[t][p.rot].river) moved_on(g, t, p);
   }
   static bool check_draw(const Game& g, TileType t, Verdict* v);
+  // Its plane (a river tile) is part of the base layout.
+  static constexpr Observed kObserved{1, 0, 0, true};
+  static void observe_tile(const PlacedTile& t, const Planes& planes) {
+    if (is_river(t.type)) planes.at(0, t.x, t.y) = 1.0f;
+  }
 
  private:
   static void moved_on(Game& g, TileType t, Placement p);

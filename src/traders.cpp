@@ -166,4 +166,17 @@ void TradersAndBuilders::game_end(Game& g, Events* events) {
   }
 }
 
+void TradersAndBuilders::observe_scalars(const Game& g, int observer, float* s) {
+  const int P = g.players();
+  for (int k = 0; k < P; ++k) {
+    const int p = (observer + k) % P;
+    s[k] = static_cast<float>(g.supply(p, Figure::Builder));
+    s[P + k] = static_cast<float>(g.supply(p, Figure::Pig));
+    for (int i = 0; i < kGoodsKinds; ++i) s[2 * P + kGoodsKinds * k + i] = static_cast<float>(g.goods(p, static_cast<Goods>(i + 1)));
+  }
+  s += (2 + kGoodsKinds) * P;
+  s[0] = g.phase() == Phase::Bonus ? 1.0f : 0.0f;
+  s[1] = g.bonus_turn() ? 1.0f : 0.0f;
+}
+
 }  // namespace carc

@@ -21,6 +21,20 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
       {Figure::Pig, "pig", "P:", Reach::Feature, 'P', 1, "pig", kPigShape, "1.15", false},
   }};
   static int figure_options(const Game& g, FigureChoice* out);
+  // Planes: the goods (3), a builder, a pig on the tile; per seat the builder, the pig in
+  // supply and the goods tokens; then the bonus phase and whether the tile in hand is a
+  // bonus tile.
+  static constexpr Observed kObserved{rl::kTradersPlanes, rl::kTradersSeatScalars, rl::kTradersScalars};
+  static void observe_tile(const PlacedTile& t, const Planes& planes) {
+    const tiles::TileDef& def = tiles::kDefs[t.type];
+    for (int k = 0; k < def.nsegs; ++k)
+      if (def.segs[k].goods != Goods::None) planes.at(static_cast<int>(def.segs[k].goods) - 1, t.x, t.y) = 1.0f;
+  }
+  static void observe_figure(const Meeple& m, const PlacedTile& t, const Planes& planes) {
+    if (m.kind == Figure::Builder) planes.at(kGoodsKinds, t.x, t.y) = 1.0f;
+    if (m.kind == Figure::Pig) planes.at(kGoodsKinds + 1, t.x, t.y) = 1.0f;
+  }
+  static void observe_scalars(const Game& g, int observer, float* s);
   static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);
   // Whether the builder earned a bonus tile is decided before scoring, which may send the
   // builder home; a bonus tile never earns another.
