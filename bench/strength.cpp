@@ -51,7 +51,7 @@ bool play_game(int players, uint64_t seed, Options rules, std::vector<Seat>& sea
     BotOptions o = s.bot;
     o.seed = seeds.next();
     const Game before = game;
-    if (game.phase() == Phase::Bonus) {
+    if (game.phase() == Phase::Decide) {
       bool take = true;
       std::string error;
       const auto t0 = Clock::now();

@@ -38,7 +38,7 @@ inline bool choose_bonus(Kind k, const carc::Game& g, carc::Rng& rng) {
 // Plays the current player's decision with the bot: a whole move, or the bonus tile taken
 // (and then its move) or passed on.
 inline void play_turn(Kind k, carc::Game& g, carc::Rng& rng, carc::Events* events = nullptr) {
-  if (g.phase() == carc::Phase::Bonus) {
+  if (g.phase() == carc::Phase::Decide) {
     if (!choose_bonus(k, g, rng)) {
       g.pass(events);
       return;

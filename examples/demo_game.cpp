@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
     const int player = game.current_player();
     const bots::Kind kind = kinds[static_cast<size_t>(player)];
     std::string scored, after;
-    if (game.phase() == Phase::Bonus) {  // Traders & Builders: the builder earned a second tile
+    if (game.phase() == Phase::Decide) {  // Traders & Builders: the builder earned a second tile
       const bool take = bots::choose_bonus(kind, game, rng);
       ev.clear();
       if (take) game.take_bonus(&ev);

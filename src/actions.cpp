@@ -191,7 +191,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
         if (const int slot = slot_of(l, opts[i]); slot > 0) out[n++] = base + slot;
       return n;  // figure_options lists the kinds in slot order, each by location: the slots ascend
     }
-    case Phase::Bonus: {
+    case Phase::Decide: {
       const ActionSpace s = action_space(game);
       out[0] = encode_bonus(s, true);
       out[1] = encode_bonus(s, false);
@@ -218,7 +218,7 @@ namespace {
 // The kind of action a decision takes (Draw and GameOver take none: Placement, unused).
 Action::Kind kind_of(Phase phase) {
   return phase == Phase::PlaceMeeple ? Action::Kind::Figure
-         : phase == Phase::Bonus     ? Action::Kind::Bonus
+         : phase == Phase::Decide     ? Action::Kind::Bonus
                                      : Action::Kind::Placement;
 }
 }  // namespace

@@ -46,7 +46,7 @@ constexpr int kFieldsLate = 20;        // light playouts: farmers only with this
 // Inside a search every builder's bonus tile is taken: it is a free extra turn, and so no
 // tree node or playout stops at the decision (the root's own decision is choose_bonus's).
 void take_bonuses(Game& g) {
-  while (g.phase() == Phase::Bonus) g.take_bonus();
+  while (g.phase() == Phase::Decide) g.take_bonus();
 }
 
 // Applies a move in either turn phase (in PlaceMeeple the placement is already made).
@@ -553,7 +553,7 @@ int legal_moves(const Game& game, Move* out, int capacity) {
 Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error) {
   Status status;
   if (!check(game, options, status, error)) return status;
-  if (game.phase() != Phase::Bonus) {
+  if (game.phase() != Phase::Decide) {
     if (error) *error = "no bonus tile to decide on: the game is not in the bonus phase";
     return Status::WrongPhase;
   }
@@ -574,7 +574,7 @@ Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error) {
   Status status;
   if (!check(game, options, status, error)) return status;
-  if (game.phase() == Phase::Bonus) {
+  if (game.phase() == Phase::Decide) {
     if (error) *error = "the game waits for the bonus decision (take or pass), not a move: choose_bonus decides it";
     return Status::WrongPhase;
   }

@@ -1,20 +1,37 @@
-// The decision model over the game's phases: each phase is one kind of decision, and each
-// option is answered by the call that phase has always had (draw, place, act, take_bonus,
-// pass), so a decision taken here and the same move taken there are the same game.
+// The decision model over the game's phases: each base phase is one kind of decision, answered
+// by the call that phase has always had (draw, place, act), so a decision taken here and the
+// same move taken there are the same game; in Phase::Decide, the module whose kind of
+// decision is pending lists, checks, takes and spells its options.
 #include "carcassonne/decision.hpp"
 
 #include <fmt/format.h>
 
 #include "carcassonne/notation.hpp"
+#include "modules.hpp"
 
 namespace carc {
 
 namespace {
-// What no phase's own call checks: that the choice answers the decision the game waits for,
-// and that a placement is of the tile in hand (another tile is not what this decision is
-// about). The phase's call checks the rest.
+// Calls f(module) for the module whose decisions are of kind k; false if there is none.
+template <class F>
+bool with_module(DecisionKind k, F&& f) {
+  return Modules::any(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::decides(k) && (f(m), true); });
+}
+
+// How many options an expansion's decision of kind k has (its option numbers are below).
+int options_of(DecisionKind k) {
+  int n = 0;
+  with_module(k, [&](auto m) { n = decltype(m)::options(k); });
+  return n;
+}
+
+// What no phase's own call checks: that the choice answers the decision the game waits for
+// (an expansion's, with one of its options), and that a placement is of the tile in hand
+// (another tile is not what this decision is about). The phase's call checks the rest.
 Verdict check_kind(const Game& game, const Choice& c) {
   if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
+  if (static_cast<int>(c.kind) >= kDecisionKinds || (static_cast<int>(c.kind) > static_cast<int>(DecisionKind::Figure) && c.option >= options_of(c.kind)))
+    return Verdict{Illegal::WrongPhase};
   if (c.kind == DecisionKind::Place && c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
   return Verdict{};
 }
@@ -25,23 +42,29 @@ DecisionKind decision_kind(const Game& game) {
     case Phase::Draw: return DecisionKind::Draw;
     case Phase::PlaceTile: return DecisionKind::Place;
     case Phase::PlaceMeeple: return DecisionKind::Figure;
-    case Phase::Bonus: return DecisionKind::Bonus;
+    case Phase::Decide: return static_cast<DecisionKind>(game.pending_decision());
     case Phase::GameOver: return DecisionKind::None;
   }
   return DecisionKind::None;
 }
 
 int decider(const Game& game) {
-  switch (decision_kind(game)) {
+  const DecisionKind k = decision_kind(game);
+  switch (k) {
     case DecisionKind::None: return kNobody;
     case DecisionKind::Draw: return kChance;
-    default: return game.current_player();
+    default: {
+      int who = game.current_player();
+      with_module(k, [&](auto m) { who = decltype(m)::decider(game); });
+      return who;
+    }
   }
 }
 
 int list_choices(const Game& game, Choice* out) {
   int n = 0;
-  switch (decision_kind(game)) {
+  const DecisionKind k = decision_kind(game);
+  switch (k) {
     case DecisionKind::None: break;
     case DecisionKind::Draw:
       for (int t = 0; t < kTileTypes; ++t) {
@@ -62,10 +85,7 @@ int list_choices(const Game& game, Choice* out) {
       for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Figure, kNoTile, {}, opts[i]};
       break;
     }
-    case DecisionKind::Bonus:
-      out[n++] = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, true};
-      out[n++] = Choice{DecisionKind::Bonus};
-      break;
+    default: with_module(k, [&](auto m) { n = decltype(m)::choices(game, out); });
   }
   return n;
 }
@@ -76,7 +96,11 @@ Verdict check_choice(const Game& game, const Choice& c) {
     case DecisionKind::Draw: return game.check_draw(c.tile);
     case DecisionKind::Place: return game.check_placement(c.at);
     case DecisionKind::Figure: return game.check_figure(c.figure.figure, c.figure.location);
-    default: return Verdict{};  // Bonus: take and pass are both always open
+    default: {
+      Verdict v;
+      with_module(c.kind, [&](auto m) { v = decltype(m)::check_choice(game, c); });
+      return v;
+    }
   }
 }
 
@@ -88,8 +112,14 @@ Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
     case DecisionKind::Draw: return game.draw(c.tile, events, why);
     case DecisionKind::Place: return game.place(c.at, why);
     case DecisionKind::Figure: return game.act(c.figure.figure, c.figure.location, events, why);
-    case DecisionKind::Bonus: return c.take ? game.take_bonus(events, why) : game.pass(events, why);
     case DecisionKind::None: break;
+    default: {
+      const Verdict checked = check_choice(game, c);
+      if (why) *why = checked;
+      if (!checked) return Status::IllegalMove;
+      with_module(c.kind, [&](auto m) { decltype(m)::decide(game, c, events); });
+      return Status::Ok;
+    }
   }
   return Status::Internal;
 }
@@ -102,8 +132,12 @@ std::string choice_text(const Choice& c) {
       const std::string word = figure_action_text(Move{{}, c.figure.location, c.figure.figure});
       return word.empty() ? "-" : word;
     }
-    case DecisionKind::Bonus: return c.take ? "bonus" : "pass";
     case DecisionKind::None: break;
+    default: {
+      std::string_view word;
+      with_module(c.kind, [&](auto m) { word = decltype(m)::choice_word(c); });
+      return std::string(word);
+    }
   }
   return "";
 }
@@ -136,17 +170,23 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
       if (!parse_figure_action(text, out.figure.figure, out.figure.location))
         return fail(fmt::format("'{}' is no figure action", echo(text)));
       break;
-    case DecisionKind::Bonus:
-      if (text != "bonus" && text != "pass") return fail("the bonus tile is taken with 'bonus' or declined with 'pass'");
-      out.take = text == "bonus";
-      break;
+    default: {
+      bool read = false;
+      with_module(out.kind, [&](auto m) { read = decltype(m)::parse_word(out.kind, text, &out); });
+      if (!read) {
+        Choice list[kMaxChoices];
+        std::string words;
+        for (int i = 0, n = list_choices(game, list); i < n; ++i) words += (i ? ", " : "") + choice_text(list[i]);
+        return fail(fmt::format("'{}' is no option of this decision ({})", echo(text), words));
+      }
+    }
   }
   c = out;
   return true;
 }
 
 namespace {
-constexpr int kKindShift = 56, kTakeShift = 60, kTileShift = 32;
+constexpr int kKindShift = 56, kOptionShift = 60, kTileShift = 32;
 }  // namespace
 
 uint64_t pack_choice(const Choice& c) {
@@ -161,8 +201,8 @@ uint64_t pack_choice(const Choice& c) {
       id |= static_cast<uint64_t>(static_cast<uint8_t>(c.figure.location) & 15) << 18 |
             static_cast<uint64_t>(static_cast<uint8_t>(c.figure.figure) & 7) << 22;
       break;
-    case DecisionKind::Bonus: id |= static_cast<uint64_t>(c.take) << kTakeShift; break;
     case DecisionKind::None: break;
+    default: id |= static_cast<uint64_t>(c.option & 15) << kOptionShift; break;
   }
   return id;
 }
@@ -187,13 +227,13 @@ bool unpack_choice(uint64_t id, Choice& c) {
       out.figure = FigureChoice{static_cast<Figure>((id >> 22) & 7), static_cast<Location>((id >> 18) & 15)};
       used |= uint64_t{0x1FF} << 18;
       break;
-    case DecisionKind::Bonus:
-      out.take = (id >> kTakeShift) & 1;
-      used |= uint64_t{1} << kTakeShift;
-      break;
     case DecisionKind::None: return false;
+    default:
+      out.option = static_cast<uint8_t>((id >> kOptionShift) & 15);
+      used |= uint64_t{15} << kOptionShift;
+      if (static_cast<int>(out.kind) < kDecisionKinds && out.option >= options_of(out.kind)) return false;
   }
-  if (static_cast<int>(out.kind) > static_cast<int>(DecisionKind::Bonus) || (id & ~used) != 0) return false;
+  if (static_cast<int>(out.kind) >= kDecisionKinds || (id & ~used) != 0) return false;
   c = out;
   return true;
 }

@@ -554,26 +554,6 @@ void Game::finish_base_turn(Events* events) {
   draw_next(events);
 }
 
-Status Game::take_bonus(Events* events, Verdict* why) {
-  const Verdict v{phase_ == Phase::Bonus ? Illegal::None : Illegal::WrongPhase};
-  if (why) *why = v;
-  if (!v) return Status::WrongPhase;
-  bonus_turn_ = true;
-  draw_next(events);
-  return Status::Ok;
-}
-
-Status Game::pass(Events* events, Verdict* why) {
-  const Verdict v{phase_ == Phase::Bonus ? Illegal::None : Illegal::WrongPhase};
-  if (why) *why = v;
-  if (!v) return Status::WrongPhase;
-  const int i = board_.tile_count() - 1;
-  declined_[i >> 6] |= uint64_t{1} << (i & 63);
-  current_ = static_cast<uint8_t>((current_ + 1) % players_);
-  draw_next(events);
-  return Status::Ok;
-}
-
 inline void Game::draw_next(Events* events) {
   while (drawn_ < deck_size_) {
     if (caller_draws_) {
@@ -586,6 +566,13 @@ inline void Game::draw_next(Events* events) {
   phase_ = Phase::GameOver;
   banked_ = score_;
   score_end(events);
+}
+
+void Game::draw_again(Events* events) { draw_next(events); }
+
+void Game::pass_turn(Events* events) {
+  current_ = static_cast<uint8_t>((current_ + 1) % players_);
+  draw_next(events);
 }
 
 // The tile just drawn is the one to place if it fits somewhere; else it leaves the game.
@@ -671,16 +658,17 @@ bool same_public_state(const Game& a, const Game& b) { return a.public_copy() ==
 // ---------------------------------------------------------------- whole turns
 
 Status Game::play(Move m, Events* events, Verdict* why) {
-  if (phase_ == Phase::Bonus && !caller_draws_) {
-    // The bonus tile is drawn on a copy, so that an illegal move leaves the game (and the
-    // events) as they were.
+  if (phase_ == Phase::Decide && !caller_draws_) {
+    // A module's decision that a move answers (the bonus tile, taken) is taken on a copy, so
+    // that an illegal move leaves the game (and the events) as they were.
     Game g = *this;
     const int count = events ? events->count : 0, dropped = events ? events->dropped : 0;
-    g.take_bonus(events);
-    const Status s = g.play(m, events, why);
-    if (s == Status::Ok) *this = g;
-    else if (events) events->count = count, events->dropped = dropped;
-    return s;
+    if (any_module(mix_, [&](auto mod) { return decltype(mod)::decides(DecisionKind{decision_}) && decltype(mod)::play_through(g, events); })) {
+      const Status s = g.play(m, events, why);
+      if (s == Status::Ok) *this = g;
+      else if (events) events->count = count, events->dropped = dropped;
+      return s;
+    }
   }
   Verdict v = check_placement(m.at);
   if (v && (m.meeple != Location::None || m.figure != Figure::Meeple)) {
@@ -763,9 +751,10 @@ void Game::playout_expansions(Rng& rng, Events* events) {
     finish_turn(events);
   }
   while (phase_ != Phase::GameOver) {
-    if (phase_ == Phase::Bonus) {
-      if (rng.below(2)) take_bonus(events);
-      else pass(events);
+    if (phase_ == Phase::Decide) {
+      any_module(mix_, [&](auto m) {
+        return decltype(m)::decides(DecisionKind{decision_}) && (decltype(m)::random_decision(*this, rng, events), true);
+      });
       continue;
     }
     const TileType t = current_tile();

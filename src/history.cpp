@@ -46,7 +46,7 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
 namespace {
 // The game after its first `turns` placements, each followed by the bonus decision `game`
 // made after it (passed on, or taken when more tiles were placed) unless `decide_last` is
-// false for the last one; then a game in Phase::Bonus stays there.
+// false for the last one; then a game in Phase::Decide stays there.
 Status replay(const Game& game, int turns, bool decide_last, Game& out, std::string* error) {
   Game g = restart(game);
   const int placed = game.board().tile_count() - 1;
@@ -56,9 +56,9 @@ Status replay(const Game& game, int turns, bool decide_last, Game& out, std::str
     Verdict v;
     if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure}, nullptr, &v) != Status::Ok)
       return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
-    if (g.phase() != Phase::Bonus || (t == turns && !decide_last)) continue;
+    if (g.phase() != Phase::Decide || (t == turns && !decide_last)) continue;
     if (game.declined(t)) g.pass();
-    else if (t < placed || (game.bonus_turn() && game.phase() != Phase::Bonus)) g.take_bonus();
+    else if (t < placed || (game.bonus_turn() && game.phase() != Phase::Decide)) g.take_bonus();
   }
   redraw(g, game);
   out = g;

@@ -10,6 +10,7 @@
 #include <span>
 #include <string_view>
 
+#include "carcassonne/decision.hpp"
 #include "carcassonne/expansions.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/observation.hpp"
@@ -123,6 +124,29 @@ struct Hooks {
   // After the placement's scoring, before the turn passes: true if the module holds the turn
   // for a decision of its own (the game then waits in the phase it set).
   static bool after_scoring(Game&, Events*) { return false; }
+
+  // --- the module's own decisions (Phase::Decide) ---
+  // Whether decisions of kind k are the module's (it holds the turn for them: Game::hold).
+  static constexpr bool decides(DecisionKind) { return false; }
+  // How many options a decision of kind k has (its options are numbered below that).
+  static constexpr int options(DecisionKind) { return 0; }
+  // Who decides the pending one (a player).
+  static int decider(const Game& g) { return g.current_player(); }
+  // Writes the options of the pending decision, in listing order; returns how many.
+  static int choices(const Game&, Choice*) { return 0; }
+  // Checks an option of the pending decision (its kind already checked).
+  static Verdict check_choice(const Game&, const Choice&) { return Verdict{}; }
+  // Takes an option that check_choice accepted.
+  static void decide(Game&, const Choice&, Events*) {}
+  // A playout's option, uniform among them, taken.
+  static void random_decision(Game&, Rng&, Events*) {}
+  // What play() takes before its move when the module's decision is pending and a move
+  // answers it (the builder's bonus tile: taking it); true if it took one.
+  static bool play_through(Game&, Events*) { return false; }
+  // The move text of an option of one of its kinds, and the reverse: true if `word` spells an
+  // option of kind k, with *c.
+  static std::string_view choice_word(const Choice&) { return {}; }
+  static bool parse_word(DecisionKind, std::string_view, Choice*) { return false; }
 
   // --- the end of the game ---
   // A field paid `winners` its end-game value (size.cities completed cities); `weight` and

@@ -116,7 +116,7 @@ std::string save_record(const Game& whole, RecordForm form) {
     const bool in_hand = !game.discarded(d) && next_tile >= board.tile_count();
     // A line after one that earned the builder's bonus tile says it was taken (a pass has
     // its own line); a seeded game's tile in hand has no line, so its taking is said below.
-    if (replay.phase() == Phase::Bonus && (!in_hand || game.caller_draws())) replay.take_bonus(&ev);
+    if (replay.phase() == Phase::Decide && (!in_hand || game.caller_draws())) replay.take_bonus(&ev);
     while (replay.phase() == Phase::Draw && replay.drawn() <= d) replay.draw(game.draw_order()[replay.drawn()], &ev);
     noted();
     if (game.discarded(d)) {
@@ -151,7 +151,7 @@ std::string save_record(const Game& whole, RecordForm form) {
     }
   }
   // Taken, not yet placed (and for a hidden pile, not yet drawn): no other line says so.
-  if (replay.phase() == Phase::Bonus && game.phase() != Phase::Bonus) {
+  if (replay.phase() == Phase::Decide && game.phase() != Phase::Decide) {
     replay.take_bonus(&ev);
     append_line(out, "bonus", fmt::format("player {} takes the bonus tile{}", replay.current_player(), noted()));
   }
@@ -179,7 +179,7 @@ std::string save_record(const Game& whole, RecordForm form) {
       out += fmt::format("# scores so far: {}; player {} to draw{}\n", player_list(scores, game.players()),
                          game.current_player(), game.bonus_turn() ? " the bonus tile" : "");
       break;
-    case Phase::Bonus:
+    case Phase::Decide:
       out += fmt::format("# scores so far: {}; player {} to take the builder's bonus tile or pass\n",
                          player_list(scores, game.players()), game.current_player());
       break;
@@ -476,7 +476,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
       if (key == "pass" || key == "bonus") {
         if (l.count != 1) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, joined(l)));
-        if (game.phase() != Phase::Bonus)
+        if (game.phase() != Phase::Decide)
           fail(Status::IllegalMove, l.number,
                fmt::format("'{}' {} the builder's bonus tile, but none is due here (a line whose tile extends the "
                            "player's builder's road or city earns one)",
@@ -486,7 +486,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         continue;
       }
       // Any other line after one that earned the bonus tile says it was taken.
-      if (game.phase() == Phase::Bonus) game.take_bonus();
+      if (game.phase() == Phase::Decide) game.take_bonus();
       if (key == "discard") {
         if (l.count != 2 || !is_move_word(l.word(1)))
           malformed(l.number, fmt::format("a discard is 'discard <tile id>', not '{}'", joined(l)));

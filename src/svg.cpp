@@ -468,7 +468,7 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     }
     if (game.over() || game.current_tile() == kNoTile) {
       const std::string what = game.over()                       ? winners_text(game, names)
-                               : game.phase() == Phase::Bonus ? fmt::format("player {} may take the builder's bonus tile or pass",
+                               : game.phase() == Phase::Decide ? fmt::format("player {} may take the builder's bonus tile or pass",
                                                                               game.current_player())
                                                                 : std::string("the next tile is to be drawn");
       out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">{}</text>\n", ty + 40, what);

@@ -107,11 +107,27 @@ void TradersAndBuilders::take_goods(Game& g, SegId city, Events* events) {
 }
 
 void TradersAndBuilders::bonus_due(Game& g, Events* events) {
-  g.phase_ = Phase::Bonus;
+  g.phase_ = Phase::Decide;
+  g.decision_ = static_cast<uint8_t>(DecisionKind::Bonus);
   if (!events) return;
   Event e = g.event_at(Event::Type::Bonus, g.board_.tile_count() - 1, Location::None);
   e.winners = static_cast<uint8_t>(1u << g.current_);
   events->push(e);
+}
+
+// The same player draws and places the bonus tile, which earns no other.
+void TradersAndBuilders::take(Game& g, Events* events) {
+  g.decision_ = 0;
+  g.bonus_turn_ = true;
+  g.draw_again(events);
+}
+
+// The turn passes; the record says the tile placed last declined its bonus tile.
+void TradersAndBuilders::pass(Game& g, Events* events) {
+  g.decision_ = 0;
+  const int i = g.board_.tile_count() - 1;
+  g.declined_[i >> 6] |= uint64_t{1} << (i & 63);
+  g.pass_turn(events);
 }
 
 // The pigs' extra points on a field just scored: to each winner in `winners` (those whose pig
@@ -175,8 +191,15 @@ void TradersAndBuilders::observe_scalars(const Game& g, int observer, float* s) 
     for (int i = 0; i < kGoodsKinds; ++i) s[2 * P + kGoodsKinds * k + i] = static_cast<float>(g.goods(p, static_cast<Goods>(i + 1)));
   }
   s += (2 + kGoodsKinds) * P;
-  s[0] = g.phase() == Phase::Bonus ? 1.0f : 0.0f;
+  s[0] = g.phase() == Phase::Decide ? 1.0f : 0.0f;
   s[1] = g.bonus_turn() ? 1.0f : 0.0f;
 }
+
+// The Game calls that take and pass on the bonus tile: conveniences over the decision model.
+Status Game::take_bonus(Events* events, Verdict* why) {
+  return decide(*this, Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1}, events, why);
+}
+
+Status Game::pass(Events* events, Verdict* why) { return decide(*this, Choice{DecisionKind::Bonus}, events, why); }
 
 }  // namespace carc

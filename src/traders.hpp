@@ -42,7 +42,7 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static void completed(Game& g, SegId root, Events* events) {
     if (g.features_.kind(root) == FeatureKind::City) take_goods(g, root, events);
   }
-  // The bonus tile, if earned and tiles are left: the game waits in Phase::Bonus for the
+  // The bonus tile, if earned and tiles are left: the game waits in Phase::Decide for the
   // player to take or pass it.
   static bool after_scoring(Game& g, Events* events) {
     const bool due = g.bonus_due_ && g.drawn_ < g.deck_size_;
@@ -50,6 +50,28 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
     g.bonus_turn_ = false;
     if (due) bonus_due(g, events);
     return due;
+  }
+  // The bonus tile: take it (option 1, "bonus") or pass (option 0, "pass"), both always open.
+  static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Bonus; }
+  static constexpr int options(DecisionKind) { return 2; }
+  static int choices(const Game&, Choice* out) {
+    out[0] = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1};
+    out[1] = Choice{DecisionKind::Bonus};
+    return 2;
+  }
+  static void decide(Game& g, const Choice& c, Events* events) { c.option ? take(g, events) : pass(g, events); }
+  static void random_decision(Game& g, Rng& rng, Events* events) { rng.below(2) ? take(g, events) : pass(g, events); }
+  static bool play_through(Game& g, Events* events) {
+    take(g, events);
+    return true;
+  }
+  static std::string_view choice_word(const Choice& c) {
+    return c.kind != DecisionKind::Bonus ? "" : c.option ? "bonus" : "pass";
+  }
+  static bool parse_word(DecisionKind k, std::string_view word, Choice* c) {
+    if (k != DecisionKind::Bonus || (word != "bonus" && word != "pass")) return false;
+    *c = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, static_cast<uint8_t>(word == "bonus")};
+    return true;
   }
   static void field_scored(Game& g, SegId root, uint8_t winners, const FeatureSize& size,
                            const std::array<uint8_t, kMaxPlayers>& weight, const Meeple& first, Events* events);
@@ -79,6 +101,8 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static bool builder_extended(const Game& g);
   static void take_goods(Game& g, SegId city, Events* events);
   static void bonus_due(Game& g, Events* events);
+  static void take(Game& g, Events* events);
+  static void pass(Game& g, Events* events);
   static void pay_pigs(Game& g, uint8_t winners, int points, const std::array<uint8_t, kMaxPlayers>& weight,
                        const Meeple& first, Events* events);
 };

@@ -28,7 +28,7 @@ inline void random_action(Game& g, Rng& rng, Events* events = nullptr) {
       else g.act(opts[pick].figure, opts[pick].location, events);
       return;
     }
-    case Phase::Bonus:
+    case Phase::Decide:
       if (rng.below(3) == 0) g.pass(events);  // mostly taken: bonus tiles are what is tested
       else g.take_bonus(events);
       return;

@@ -95,7 +95,7 @@ inline void random_step(Game& g, Rng& rng, Events* events = nullptr, int figure_
       }
       break;
     }
-    case Phase::Bonus:
+    case Phase::Decide:
       if (rng.below(2)) g.take_bonus(events);
       else g.pass(events);
       break;

@@ -117,7 +117,7 @@ inline Event only_score(const Events& ev, FeatureKind kind) {
 
 // Takes the bonus tile the current player's builder earned and plays it as a whole turn.
 inline void play_bonus(Game& g, std::string_view text, Events* events = nullptr) {
-  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.phase() == Phase::Decide);
   REQUIRE(g.take_bonus(events) == Status::Ok);
   REQUIRE(g.bonus_turn());
   play(g, text, events);

@@ -1138,7 +1138,7 @@ void play_game(uint64_t seed, Totals& totals) {
   if (g.over()) check_end_scores(g, ev, analyse(g));
   int bonus_player = -1;  // who waits for a bonus decision
   while (!g.over()) {
-    if (g.phase() == Phase::Bonus) {
+    if (g.phase() == Phase::Decide) {
       // The builder's bonus tile: the same player takes it (the next turn is theirs, its tile
       // a bonus tile) or passes on it (the next player's turn).
       where.step = "bonus decision";
@@ -1151,9 +1151,9 @@ void play_game(uint64_t seed, Totals& totals) {
       ev.clear();
       const bool take = rng.below(2) != 0;
       EXPECT((take ? g.take_bonus(&ev) : g.pass(&ev)) == Status::Ok, "the bonus decision is refused");
-      EXPECT(other.play(Move{Placement{127, 127, 0}, Location::None}) != Status::Ok && other.phase() == Phase::Bonus,
+      EXPECT(other.play(Move{Placement{127, 127, 0}, Location::None}) != Status::Ok && other.phase() == Phase::Decide,
              "play() with an illegal move changed the Bonus phase");
-      EXPECT(g.declined(last) == !take && g.phase() != Phase::Bonus && g.phase() != Phase::PlaceMeeple,
+      EXPECT(g.declined(last) == !take && g.phase() != Phase::Decide && g.phase() != Phase::PlaceMeeple,
              "after the bonus decision: declined {}, phase {}", g.declined(last), int(g.phase()));
       if (!g.over()) {
         EXPECT(g.bonus_turn() == take && g.current_player() == (take ? bonus_player : (bonus_player + 1) % players),
@@ -1242,11 +1242,11 @@ void play_game(uint64_t seed, Totals& totals) {
       EXPECT(observable_state(stepwise) == observable_state(g), "place()+act() and play() differ");
     EXPECT(summary(stepwise) == summary(g) && stepwise == g, "place()+act() and play() differ");
     EXPECT(event_text(ev) == event_text(ev2), "place()+act() and play() report different events");
-    EXPECT((g.phase() == Phase::Bonus) == bonus, "the Bonus phase {} after the turn, the builder says {}",
-           g.phase() == Phase::Bonus, bonus);
-    EXPECT(g.phase() == Phase::PlaceTile || g.phase() == Phase::Bonus || g.phase() == Phase::GameOver,
+    EXPECT((g.phase() == Phase::Decide) == bonus, "the Bonus phase {} after the turn, the builder says {}",
+           g.phase() == Phase::Decide, bonus);
+    EXPECT(g.phase() == Phase::PlaceTile || g.phase() == Phase::Decide || g.phase() == Phase::GameOver,
            "phase {} after a turn", int(g.phase()));
-    if (g.phase() == Phase::Bonus) {
+    if (g.phase() == Phase::Decide) {
       bonus_player = player;
       EXPECT(g.current_player() == player, "the bonus decision is not the builder's owner's");
       totals.bonuses++;

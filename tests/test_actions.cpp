@@ -42,7 +42,7 @@ std::vector<int32_t> engine_listing(const Game& g) {
     const int k = g.figure_options(opts);
     ids.push_back(rl::encode_figure(s, g.options(), FigureSlot{}));
     for (int i = 0; i < k; ++i) ids.push_back(rl::encode_figure(s, g.options(), opts[i]));
-  } else if (g.phase() == Phase::Bonus) {
+  } else if (g.phase() == Phase::Decide) {
     ids.push_back(rl::encode_bonus(s, true));
     ids.push_back(rl::encode_bonus(s, false));
   }
@@ -292,7 +292,7 @@ TEST_CASE("the bonus phase: take and pass are its only actions, others are the w
   // Random games until one reaches the bonus phase.
   for (uint64_t seed = 1; seed < 200; ++seed) {
     Game g(2, seed, traders);
-    while (!g.over() && g.phase() != Phase::Bonus) rl::apply_action(g, legal(g)[rng.below(static_cast<uint32_t>(legal(g).size()))]);
+    while (!g.over() && g.phase() != Phase::Decide) rl::apply_action(g, legal(g)[rng.below(static_cast<uint32_t>(legal(g).size()))]);
     if (g.over()) continue;
     const ActionSpace s = rl::action_space(g);
     CHECK(legal(g) == std::vector<int32_t>{rl::encode_bonus(s, true), rl::encode_bonus(s, false)});
@@ -531,13 +531,13 @@ TEST_CASE("observation with every expansion: the figure, inn, cathedral and good
         CHECK(o.scalar(first + 3 * P + 3 * k + 1) == g.goods(p, Goods::Grain));
         CHECK(o.scalar(first + 3 * P + 3 * k + 2) == g.goods(p, Goods::Cloth));
       }
-      CHECK(o.scalar(o.shape.scalars - 2) == (g.phase() == Phase::Bonus ? 1 : 0));
+      CHECK(o.scalar(o.shape.scalars - 2) == (g.phase() == Phase::Decide ? 1 : 0));
       CHECK(o.scalar(o.shape.scalars - 1) == (g.bonus_turn() ? 1 : 0));
       // The base phase one-hot stays within its four values: none is set in the bonus phase.
       float phases = 0;
       for (int k = 0; k < 4; ++k) phases += o.scalar(3 * P + k);
-      CHECK(phases == (g.phase() == Phase::Bonus ? 0 : 1));
-      bonus_positions += g.phase() == Phase::Bonus;
+      CHECK(phases == (g.phase() == Phase::Decide ? 0 : 1));
+      bonus_positions += g.phase() == Phase::Decide;
       const std::vector<int32_t> ids = legal(g);
       REQUIRE(rl::apply_action(g, ids[rng.below(static_cast<uint32_t>(ids.size()))]) == Status::Ok);
     }

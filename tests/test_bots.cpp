@@ -79,7 +79,7 @@ Game play_game(int players, uint64_t seed, const Options& rules, const BotLevel*
     const BotOptions o = bot(level, iterations, seeds.next(), 1 + g.drawn() % 2);
     const Game before = g;
     std::string error;
-    if (g.phase() == Phase::Bonus) {
+    if (g.phase() == Phase::Decide) {
       bool take = false;
       REQUIRE(choose_bonus(g, o, take, &error) == Status::Ok);
       REQUIRE(g == before);
@@ -150,7 +150,7 @@ TEST_CASE("Bots: the bonus decision is refused outside the bonus phase, a move i
   for (uint64_t seed = 1; seed < 300; ++seed) {
     Game g(2, seed, traders);
     Rng rng(seed);
-    while (!g.over() && g.phase() != Phase::Bonus) {
+    while (!g.over() && g.phase() != Phase::Decide) {
       Move m;
       REQUIRE(choose_move(g, bot(BotLevel::Random, 1, rng.next()), m) == Status::Ok);
       REQUIRE(g.play(m) == Status::Ok);

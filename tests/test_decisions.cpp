@@ -29,8 +29,8 @@ std::vector<Choice> phase_listing(const Game& g) {
       for (int i = 0; i < k; ++i) out.push_back(Choice{DecisionKind::Figure, kNoTile, {}, opts[i]});
       break;
     }
-    case Phase::Bonus:
-      out.push_back(Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, true});
+    case Phase::Decide:
+      out.push_back(Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1});
       out.push_back(Choice{DecisionKind::Bonus});
       break;
     case Phase::GameOver: break;
@@ -44,7 +44,7 @@ Status take_by_phase(Game& g, const Choice& c, Events* events) {
     case DecisionKind::Draw: return g.draw(c.tile, events);
     case DecisionKind::Place: return g.place(c.at);
     case DecisionKind::Figure: return g.act(c.figure.figure, c.figure.location, events);
-    case DecisionKind::Bonus: return c.take ? g.take_bonus(events) : g.pass(events);
+    case DecisionKind::Bonus: return c.option ? g.take_bonus(events) : g.pass(events);
     case DecisionKind::None: break;
   }
   return Status::Internal;
@@ -128,7 +128,7 @@ TEST_CASE("Move text of each kind of decision") {
   CHECK(c == Choice{DecisionKind::Figure});
   CHECK(choice_text(c) == "-");
   CHECK(choice_text(Choice{DecisionKind::Draw, tile_from_name("RL")}) == "draw RL");
-  CHECK(choice_text(Choice{DecisionKind::Bonus, kNoTile, {}, {}, true}) == "bonus");
+  CHECK(choice_text(Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1}) == "bonus");
   CHECK(choice_text(Choice{DecisionKind::Bonus}) == "pass");
 }
 
@@ -141,5 +141,5 @@ TEST_CASE("Packed ids: each kind's bits, and stray bits refused") {
   CHECK_FALSE(unpack_choice(uint64_t{5} << 56, read));   // no such kind
   CHECK_FALSE(unpack_choice(uint64_t{1} << 56 | uint64_t{kTileTypes} << 32, read));  // no such tile
   CHECK(unpack_choice(uint64_t{4} << 56 | uint64_t{1} << 60, read));
-  CHECK(read == Choice{DecisionKind::Bonus, kNoTile, {}, {}, true});
+  CHECK(read == Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1});
 }

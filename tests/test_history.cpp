@@ -99,7 +99,7 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
     while (true) {
       const int placed = g.board().tile_count() - 1;
       Game out = g;
-      if (g.phase() == Phase::PlaceMeeple || g.phase() == Phase::Bonus) {
+      if (g.phase() == Phase::PlaceMeeple || g.phase() == Phase::Decide) {
         REQUIRE(undo(g, out) == Status::Ok);
         CHECK(out == before_place);
       } else if (placed > 0) {
@@ -112,7 +112,7 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
         taken += g.bonus_turn();
       }
       if (g.over()) break;
-      if (g.phase() == Phase::Bonus) {
+      if (g.phase() == Phase::Decide) {
         ++bonus_states;
         before_decision = g;
         REQUIRE(rewind(g, placed, out) == Status::Ok);
@@ -120,9 +120,9 @@ TEST_CASE("Rewind and undo through bonus tiles and passes: every turn of random 
       }
       const Phase phase = g.phase();
       test::random_action(g, rng);
-      if (phase == Phase::Bonus) decided_last = true;
+      if (phase == Phase::Decide) decided_last = true;
       else if (phase != Phase::Draw) decided_last = false;
-      passes += phase == Phase::Bonus && g.declined(placed);
+      passes += phase == Phase::Decide && g.declined(placed);
     }
     const int played = turns_played(g);
     REQUIRE(played == g.board().tile_count() - 1);
@@ -160,7 +160,7 @@ TEST_CASE("Undo of a bonus decision, a pass or a take, gives the choice back; un
   REQUIRE(g.play(Move{Placement{0, 1, 0}}) == Status::Ok);
   const Game before = g;
   REQUIRE(g.play(Move{Placement{3, 0, 1}}) == Status::Ok);
-  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.phase() == Phase::Decide);
   const Game bonus = g;
   Game out = g;
   REQUIRE(undo(bonus, out) == Status::Ok);

@@ -130,7 +130,7 @@ TEST_CASE("The largest game runs: every option, 6 players, every tile drawn") {
         ev.clear();
         test::random_step(g, rng, &ev, 90);  // figures out eagerly: the board fills up
         peaks.see(g, ev);
-        if (!g.over() && g.phase() != Phase::Bonus) {
+        if (!g.over() && g.phase() != Phase::Decide) {
           ev.clear();
           g.final_scores_now(&ev);
           peaks.see(g, ev);

@@ -681,7 +681,7 @@ struct Tree {
 
 std::ostream& operator<<(std::ostream& os, const Tree& t) { return os << "{" << t.leaves << ", " << t.bonus << "}"; }
 
-Tree leaf(const Game& g) { return Tree{1, g.phase() == Phase::Bonus ? 1 : 0}; }
+Tree leaf(const Game& g) { return Tree{1, g.phase() == Phase::Decide ? 1 : 0}; }
 
 void add(Tree& a, const Tree& b) {
   a.leaves += b.leaves;
@@ -704,7 +704,7 @@ Tree bonus_tree(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
 // the engine's listings.
 Tree listed_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
-  if (g.phase() == Phase::Bonus) return bonus_tree(g, depth, listed_tree);
+  if (g.phase() == Phase::Decide) return bonus_tree(g, depth, listed_tree);
   Tree t;
   Placement buf[kMaxPlacements];
   FigureChoice figs[kMaxFigureOptions];
@@ -729,7 +729,7 @@ Tree listed_tree(const Game& g, int depth) {
 // per figure and feature (a recall, and none, once each).
 Tree slow_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
-  if (g.phase() == Phase::Bonus) return bonus_tree(g, depth, slow_tree);
+  if (g.phase() == Phase::Decide) return bonus_tree(g, depth, slow_tree);
   Tree t;
   const Extent e = g.board().extent();
   std::set<std::tuple<int, int, int>> placements;

@@ -151,7 +151,7 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
     case 6: return g.draw(static_cast<TileType>(rng.below(kTileTypes + 2)), ev);
     case 7: {
       int n = g.legal_placements(buf);
-      if (g.phase() == Phase::Bonus && !g.caller_draws()) {
+      if (g.phase() == Phase::Decide && !g.caller_draws()) {
         Game taken = g;
         taken.take_bonus();
         n = taken.legal_placements(buf);
@@ -191,7 +191,7 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
       }
       add_points(ev, points);
       phases[static_cast<int>(g.phase())]++;
-      if (was == Phase::Bonus) {
+      if (was == Phase::Decide) {
         // Taken: the same player's bonus tile; passed (or played whole by play()): done.
         const bool took = g.bonus_turn();
         took ? ++taken : ++passed;
@@ -200,10 +200,10 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
           CHECK(g.bonus_turn());
         }
       }
-      if (g.phase() == Phase::Bonus) {
+      if (g.phase() == Phase::Decide) {
         ++bonuses;
         INFO("game " << game << " call " << calls);
-        CHECK(was != Phase::Bonus);
+        CHECK(was != Phase::Decide);
         CHECK(g.current_player() == player);
         if (was == Phase::PlaceMeeple) CHECK(extended);  // the builder's owner extended its feature
         CHECK_FALSE(bonus_tile);  // never two bonus tiles in a row
@@ -211,7 +211,7 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
         CHECK(g.current_tile() == kNoTile);
       }
       bonus_tile = g.bonus_turn();
-      if (calls % 7 == 0 || g.over() || g.phase() == Phase::Bonus) check_conserved(g, points);
+      if (calls % 7 == 0 || g.over() || g.phase() == Phase::Decide) check_conserved(g, points);
     }
     if (g.over()) {
       ++finished;

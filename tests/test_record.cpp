@@ -340,7 +340,7 @@ TEST_CASE("Record round trip with every mix of expansions, saved in every phase,
     Rng rng(static_cast<uint64_t>(300 + i));
     INFO("game " << i);
     for (int step = 0; !g.over(); ++step) {
-      const bool bonus_state = g.phase() == Phase::Bonus || (g.bonus_turn() && g.phase() != Phase::PlaceMeeple);
+      const bool bonus_state = g.phase() == Phase::Decide || (g.bonus_turn() && g.phase() != Phase::PlaceMeeple);
       if (bonus_state || step % 13 == i % 13) {
         ++phases[static_cast<int>(g.phase())];
         taken += g.bonus_turn() && g.phase() == Phase::PlaceTile;
@@ -354,7 +354,7 @@ TEST_CASE("Record round trip with every mix of expansions, saved in every phase,
         REQUIRE(load_record(pub, loaded, &err) == Status::Ok);
         CHECK(loaded == g.public_copy());
       }
-      const bool bonus = g.phase() == Phase::Bonus;
+      const bool bonus = g.phase() == Phase::Decide;
       test::random_action(g, rng);
       passes += bonus && g.declined(g.board().tile_count() - 1);
     }
@@ -394,7 +394,7 @@ TEST_CASE("Record: the builder's bonus tile follows its line, the same player's;
   CHECK_THAT(text, Catch::Contains("turn 6, player 0, bonus tile; road 5 to player 0"));
 
   const Game waiting = load_ok(kBuilderHead);
-  CHECK(waiting.phase() == Phase::Bonus);
+  CHECK(waiting.phase() == Phase::Decide);
   CHECK(waiting.current_player() == 0);
   CHECK_THAT(save_record(waiting), Catch::Contains("player 0 to take the builder's bonus tile or pass"));
 

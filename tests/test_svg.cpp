@@ -335,7 +335,7 @@ TEST_CASE("SVG: inns, cathedrals and goods on their tiles, every kind of figure 
       const std::string full = render_svg(g);
       REQUIRE(XmlCheck(full).ok);
       CHECK((full.find("goods (wine grain cloth):") != std::string::npos) == g.options().traders_and_builders);
-      if (g.phase() == Phase::Bonus) CHECK_THAT(full, Catch::Contains("may take the builder's bonus tile or pass"));
+      if (g.phase() == Phase::Decide) CHECK_THAT(full, Catch::Contains("may take the builder's bonus tile or pass"));
     }
   }
   CHECK(kinds[static_cast<int>(Figure::Large)] > 0);

@@ -123,7 +123,7 @@ TEST_CASE("Traders & Builders example 3: the builder and the double turn", "[tra
   CHECK(bonus.x == 3);
   CHECK(bonus.y == 0);
   CHECK(bonus.tile == tile_from_letter('A'));
-  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.phase() == Phase::Decide);
   CHECK(g.current_player() == 0);
   ev.clear();
   play_bonus(g, "A -1,0 270", &ev);  // closes the west end
@@ -188,7 +188,7 @@ TEST_CASE("Traders & Builders example 6: completed by the first tile", "[traders
   CHECK(index_of(ev, Event::Type::Score) < index_of(ev, Event::Type::Bonus));
   // Player 0 still takes the extra tile, and may put the returned builder on it: the city
   // holds player 0's knight and this tile extends it without completing it.
-  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.phase() == Phase::Decide);
   REQUIRE(g.take_bonus() == Status::Ok);
   CHECK(g.bonus_turn());
   CHECK(g.current_player() == 0);
@@ -346,7 +346,7 @@ TEST_CASE("Traders & Builders: the bonus tile declined with pass", "[traders]") 
   builder_on_road(g);
   play(g, "B 0,2 0");
   play(g, "A 3,0 90");
-  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.phase() == Phase::Decide);
   const std::vector<TileType> drawn(g.drawn_tiles().begin(), g.drawn_tiles().end());
   const int trigger = g.board().tile_count() - 1;  // the A just placed
   Events ev;
@@ -384,7 +384,7 @@ TEST_CASE("Traders & Builders: with caller draws the bonus tile is the caller's 
     play(g, text);
   };
   for (std::string_view m : {"U 1,0 90 E", "B 0,1 0", "U 2,0 90 B:E", "B 0,2 0", "A 3,0 90"}) turn(m);
-  REQUIRE(g.phase() == Phase::Bonus);
+  REQUIRE(g.phase() == Phase::Decide);
   TileType t = kNoTile;
   Move m;
   REQUIRE(parse_move("A -1,0 270", t, m));
@@ -405,8 +405,8 @@ TEST_CASE("Traders & Builders: no chain, a bonus tile never earns another", "[tr
   builder_on_road(g);
   play(g, "B 0,2 0");
   play(g, "A 3,0 90");
-  REQUIRE(g.phase() == Phase::Bonus);
-  // Game::play in Phase::Bonus takes the bonus tile and plays it (a record's next line).
+  REQUIRE(g.phase() == Phase::Decide);
+  // Game::play in Phase::Decide takes the bonus tile and plays it (a record's next line).
   TileType t = kNoTile;
   Move m;
   REQUIRE(parse_move("U -1,0 90", t, m));

@@ -189,7 +189,7 @@ inline const char* phase_text(carc::Phase p) {
     case carc::Phase::PlaceMeeple: return "the tile is placed and its figure action is next";
     case carc::Phase::GameOver: return "the game is over";
     case carc::Phase::Draw: return "the next tile is still to be drawn";
-    case carc::Phase::Bonus: return "the builder's bonus tile is to be taken or passed on";
+    case carc::Phase::Decide: return "the builder's bonus tile is to be taken or passed on";
   }
   return "unknown phase";
 }

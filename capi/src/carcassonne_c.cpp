@@ -35,7 +35,7 @@ namespace {
 // another. In the bonus phase `current` is the tile that draws, which stays unnamed (the
 // face-down order is hidden).
 int other_tile(const Call& c, int status, const carc::Game& game, const Unpacked& u, carc::TileType current) {
-  if (game.phase() == carc::Phase::Bonus)
+  if (game.phase() == carc::Phase::Decide)
     return c.fail(status, "the move is for tile %s, which is not the bonus tile that draws", carc::tile_name(u.tile).data());
   return c.fail(status, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
                 carc::tile_name(current).data());
@@ -54,7 +54,7 @@ int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
 // a bonus tile that fits nowhere and leaves the game).
 const carc::Game* turn_start(const carc::Game& game, std::optional<carc::Game>& scratch) {
   const carc::Game* at = &game;
-  if (game.phase() == carc::Phase::Bonus && !game.caller_draws()) {
+  if (game.phase() == carc::Phase::Decide && !game.caller_draws()) {
     scratch.emplace(game);
     scratch->take_bonus();
     at = &*scratch;
@@ -67,9 +67,9 @@ int play_move(const Call& c, carc_game& g, const Unpacked& u) {
   const carc::Phase phase = g.game.phase();
   std::optional<carc::Game> scratch;
   const carc::Game* at = turn_start(g.game, scratch);
-  if (!at && phase == carc::Phase::Bonus && g.game.caller_draws())
+  if (!at && phase == carc::Phase::Decide && g.game.caller_draws())
     return c.fail(CARC_EPHASE, "%s: take it (carc_game_take_bonus) and draw it (carc_game_draw) first", phase_text(phase));
-  if (!at && phase == carc::Phase::Bonus)
+  if (!at && phase == carc::Phase::Decide)
     return c.fail(CARC_EPHASE, "the bonus tile is due but no tile left fits anywhere: take it with carc_game_take_bonus");
   if (!at) return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(phase));
   if (u.tile != at->current_tile()) return other_tile(c, CARC_EILLEGAL, g.game, u, at->current_tile());
@@ -123,8 +123,8 @@ void replay_between_turns(const carc::Game& game, carc::Game& replay, carc::Even
     if (replay.phase() == carc::Phase::Draw && replay.drawn() < game.drawn()) {
       if (replay.draw(drawn[static_cast<size_t>(replay.drawn())], &history) != carc::Status::Ok)
         throw std::logic_error("the game's own draws do not replay");
-    } else if (replay.phase() == carc::Phase::Bonus &&
-               (game.board().tile_count() > replay.board().tile_count() || game.phase() != carc::Phase::Bonus)) {
+    } else if (replay.phase() == carc::Phase::Decide &&
+               (game.board().tile_count() > replay.board().tile_count() || game.phase() != carc::Phase::Decide)) {
       if (game.declined(replay.board().tile_count() - 1)) replay.pass(&history);
       else replay.take_bonus(&history);
     } else {
@@ -428,7 +428,7 @@ int carc_game_phase(const carc_game* game) {
 int carc_game_current_tile(const carc_game* game) {
   return with_game(game, __func__, [](const Call& c, const carc_game& g) -> int {
     if (g.game.over()) return c.fail(CARC_EPHASE, "the game is over");
-    if (g.game.phase() == carc::Phase::Draw || g.game.phase() == carc::Phase::Bonus)
+    if (g.game.phase() == carc::Phase::Draw || g.game.phase() == carc::Phase::Decide)
       return c.fail(CARC_EPHASE, "no tile is in hand: %s", phase_text(g.game.phase()));
     return static_cast<int>(g.game.current_tile());
   });
@@ -807,8 +807,8 @@ int carc_bot_choose(const carc_game* game, int level, int iterations, int millis
     std::string error;
     // The budget is an argument: a bad one is CARC_EINVAL in every phase, the bonus phase too.
     if (carc::check_bot_options(options, &error) != carc::Status::Ok) return c.fail(CARC_EINVAL, "%s", error.c_str());
-    if (g.game.phase() == carc::Phase::Bonus)
-      return c.fail(CARC_EPHASE, "%s: carc_game_take_bonus or carc_game_pass first", phase_text(carc::Phase::Bonus));
+    if (g.game.phase() == carc::Phase::Decide)
+      return c.fail(CARC_EPHASE, "%s: carc_game_take_bonus or carc_game_pass first", phase_text(carc::Phase::Decide));
     carc::Move m;
     const carc::Status s = carc::choose_move(g.game, options, m, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());

@@ -167,7 +167,7 @@ int carc_rl_bot_action(const carc_game* game, int level, int iterations, int mil
     std::string error;
     carc::Status s;
     int a = -1;
-    if (g.game.phase() == carc::Phase::Bonus) {
+    if (g.game.phase() == carc::Phase::Decide) {
       bool take = true;
       s = carc::choose_bonus(g.game, options, take, &error);
       a = carc::rl::encode_bonus(space, take);

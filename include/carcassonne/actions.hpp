@@ -8,7 +8,7 @@
 //                      (figure kind, location) of figure_slots() (large meeple, abbot,
 //                      recall, builder, pig as the options have them);
 //   bonus actions      placements + figures + 0 "take the bonus tile", + 1 "pass on it"
-//                      (Traders & Builders only: the builder's bonus decision, Phase::Bonus).
+//                      (Traders & Builders only: the builder's bonus decision, Phase::Decide).
 // The draw of a game with caller draws is a chance node; its outcomes are the tile types
 // (0..kTileTypes-1), a space of their own. Everything that depends on the figure kinds or
 // the locations is in figure_slots() (actions.cpp); the engine's figure_options and act

@@ -42,7 +42,7 @@ struct BotOptions {
 // why. The game is never changed.
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error = nullptr);
 
-// In Phase::Bonus, whether the bot takes the builder's bonus tile (take_bonus) or passes:
+// In Phase::Decide, whether the bot takes the builder's bonus tile (take_bonus) or passes:
 // random at even odds, greedy always takes, MCTS compares both by playouts on the same
 // re-deals (one thread, the iteration and time budget as for a move). Errors as for
 // choose_move, WrongPhase in any other phase; take is untouched on error.

@@ -16,8 +16,10 @@
 namespace carc {
 
 // The kinds of decision: the tile drawn (chance), where the tile goes, the placement's figure
-// action, the builder's bonus tile taken or passed (Traders & Builders). None once over.
+// action; then the expansions' own, each answered by its module (in Phase::Decide): the
+// builder's bonus tile taken or passed (Traders & Builders). None once over.
 enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4 };
+inline constexpr int kDecisionKinds = 5;
 
 inline constexpr int kChance = -1;  // decider() of a draw
 inline constexpr int kNobody = -2;  // decider() once the game is over
@@ -28,7 +30,7 @@ struct Choice {
   TileType tile = kNoTile;  // Draw: the tile drawn; Place: the tile placed (the current tile)
   Placement at{};           // Place
   FigureChoice figure{Figure::Meeple, Location::None};  // Figure: {Meeple, None} is no figure action
-  bool take = false;        // Bonus: take the bonus tile (false: pass)
+  uint8_t option = 0;       // an expansion's decision: which option (Bonus: 1 take, 0 pass)
   friend bool operator==(const Choice&, const Choice&) = default;
 };
 
@@ -60,7 +62,8 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
 
 // The packed id of an option: the C ABI's move bits (x 0..7, y 8..15, rotation 16..17,
 // figure location 18..21, figure kind 22..24, tile 32..39) with the decision kind in bits
-// 56..59 and "take" in bit 60. unpack_choice gives it back; false for bits that spell no option.
+// 56..59 and an expansion's option in bits 60..63. unpack_choice gives it back; false for
+// bits that spell no option.
 uint64_t pack_choice(const Choice& c);
 bool unpack_choice(uint64_t id, Choice& c);
 

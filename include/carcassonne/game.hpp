@@ -33,9 +33,10 @@ inline constexpr int kMaxFigureOptions = 4 * tiles::kMaxSegs + 2;
 inline constexpr int kMaxDeck = kTotalTiles - 1;  // tiles drawn after the start tile or spring
 
 // The phases of a turn. Draw is a chance node: the game waits for the caller to say which
-// face-down tile was drawn (only in a game created with CallerDraws). Bonus (Traders &
-// Builders): the player's builder earned a second tile this turn, which they take or pass on.
-enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2, Draw = 3, Bonus = 4 };
+// face-down tile was drawn (only in a game created with CallerDraws). Decide: the game waits
+// for an expansion's decision (decision_kind and list_choices in decision.hpp say which and
+// its options: with Traders & Builders, the builder's bonus tile, taken or passed on).
+enum class Phase : uint8_t { PlaceTile = 0, PlaceMeeple = 1, GameOver = 2, Draw = 3, Decide = 4 };
 
 // The goods of Traders & Builders (Goods::None is no goods); a player's tokens are
 // goods(p, Goods::Wine) and so on.
@@ -346,6 +347,9 @@ class Game {
   Status pass(Events* events = nullptr, Verdict* why = nullptr);
   // Whether the tile being drawn or placed is a bonus tile (which never earns another).
   bool bonus_turn() const { return bonus_turn_; }
+  // In Phase::Decide: the kind of the expansion's decision waited for (a DecisionKind's
+  // number, decision.hpp; decision_kind says it).
+  int pending_decision() const { return decision_; }
   // Whether the player passed on the bonus tile that placed tile `tile_index` earned.
   bool declined(int tile_index) const { return (declined_[tile_index >> 6] >> (tile_index & 63)) & 1; }
 
@@ -403,6 +407,10 @@ class Game {
   void init(int players, Options options);
   void set_pile(std::span<const TileType> tiles);
   void draw_next(Events* events);
+  // For the modules that hold the turn: the same player draws again (the bonus tile), or the
+  // turn passes to the next player, who draws.
+  void draw_again(Events* events);
+  void pass_turn(Events* events);
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
   // kModules: with the modules' hooks; the base game's playout places without them.
@@ -467,6 +475,7 @@ class Game {
   uint8_t players_ = 0;
   uint8_t current_ = 0;
   Phase phase_ = Phase::PlaceTile;
+  uint8_t decision_ = 0;  // in Phase::Decide: the DecisionKind waited for, set by the module that holds the turn
   uint8_t nmeeples_ = 0;
   uint8_t deck_size_ = 0;
   uint8_t drawn_ = 0;

@@ -29,14 +29,14 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
 
 // Writes to `out` the state after the first `turns` turns (0..turns_played): the next tile
 // drawn, waiting to be placed; after a turn that earned the builder's bonus tile, the bonus
-// passed on or taken as the game did, or Phase::Bonus if the game has not decided yet. On
+// passed on or taken as the game did, or Phase::Decide if the game has not decided yet. On
 // failure `out` is untouched and *error says why.
 Status rewind(const Game& game, int turns, Game& out, std::string* error = nullptr);
 
 // Writes to `out` the state before the last action: with a tile placed and its meeple
 // undecided, the state before that placement; after the builder's bonus tile was taken or
 // passed on (and before the bonus tile is placed), the state before that decision
-// (Phase::Bonus); otherwise the state before the last whole turn (its player to place the
+// (Phase::Decide); otherwise the state before the last whole turn (its player to place the
 // same tile again). One decision, one undo. Fails when no turn has been played.
 Status undo(const Game& game, Game& out, std::string* error = nullptr);
 
