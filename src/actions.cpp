@@ -107,7 +107,7 @@ constexpr ActionSpace space_of(Mix mix) {
   s.side = 2 * s.reach + 1;
   s.placements = s.side * s.side * 4;
   s.figures = layout_of(mix).count;
-  s.bonus = has(mix, Expansion::TradersAndBuilders) ? 2 : 0;
+  Modules::each(mix, [&](auto m) { s.bonus += decltype(m)::kActionSlots; });
   return s;
 }
 constexpr std::array<ActionSpace, kMixes> kSpaces = [] {

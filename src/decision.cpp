@@ -124,6 +124,21 @@ Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
   return Status::Internal;
 }
 
+std::string decision_prompt(const Game& game) {
+  const DecisionKind k = decision_kind(game);
+  switch (k) {
+    case DecisionKind::None: return "";
+    case DecisionKind::Draw: return "draw a tile";
+    case DecisionKind::Place: return fmt::format("place {}", tile_name(game.current_tile()));
+    case DecisionKind::Figure: return "deploy a figure or not";
+    default: {
+      std::string_view words;
+      with_module(k, [&](auto m) { words = decltype(m)::prompt(k); });
+      return std::string(words);
+    }
+  }
+}
+
 std::string choice_text(const Choice& c) {
   switch (c.kind) {
     case DecisionKind::Draw: return fmt::format("draw {}", tile_name(c.tile));

@@ -33,6 +33,11 @@ struct Module<Expansion::InnsAndCathedrals> : Hooks {
   // Its tiles carry the inn and cathedral marks (tiles::kInn, tiles::kCathedral) that the
   // feature values read (scoring.cpp); without it no feature has any.
   static constexpr bool kMarks = true;
+  static void feature_info(const Game& g, SegId root, FeatureInfo& info) {
+    const uint8_t marks = g.feature_marks(root);
+    info.inn = info.kind == FeatureKind::Road && (marks & tiles::kInn);
+    info.cathedral = info.kind == FeatureKind::City && (marks & tiles::kCathedral);
+  }
 };
 
 }  // namespace carc

@@ -14,6 +14,7 @@
 #include "carcassonne/expansions.hpp"
 #include "carcassonne/game.hpp"
 #include "carcassonne/observation.hpp"
+#include "carcassonne/queries.hpp"
 #include "carcassonne/scoring.hpp"
 
 namespace carc {
@@ -147,6 +148,11 @@ struct Hooks {
   // option of kind k, with *c.
   static std::string_view choice_word(const Choice&) { return {}; }
   static bool parse_word(DecisionKind, std::string_view, Choice*) { return false; }
+  // The RL action slots of its decisions, after the figure slots (actions.hpp).
+  static constexpr int kActionSlots = 0;
+  // What the decider of kind k is asked, after "player N may ": "take the builder's bonus
+  // tile or pass".
+  static std::string_view prompt(DecisionKind) { return {}; }
 
   // --- the end of the game ---
   // A field paid `winners` its end-game value (size.cities completed cities); `weight` and
@@ -169,6 +175,14 @@ struct Hooks {
   // Whether a figure action's effect is its figure on its feature (false: project_figure_options
   // cannot follow it and falls back to ending copies).
   static bool projects(const FigureChoice&) { return true; }
+
+  // --- what front ends show ---
+  // Fills the module's fields of a feature's description (queries.hpp), the feature with
+  // root `root`.
+  static void feature_info(const Game&, SegId, FeatureInfo&) {}
+  // Adds the module's lines to a picture's legend: f(css class, text).
+  template <class F>
+  static void legend(const Game&, F&&) {}
 
   // --- what a player observes (the RL observation, observation.hpp) ---
   // The module's planes and scalars (seat scalars: that many per seat).

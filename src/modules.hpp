@@ -20,12 +20,12 @@ template <Expansion... E>
 struct ModuleList {
   // Calls f(Module<E>{}) for each module of the mix, in list order.
   template <class F>
-  static void each(Mix mix, F&& f) {
+  static constexpr void each(Mix mix, F&& f) {
     ((has(mix, E) ? void(f(Module<E>{})) : void()), ...);
   }
   // The same, stopping at the first call that returns true; whether one did.
   template <class F>
-  static bool any(Mix mix, F&& f) {
+  static constexpr bool any(Mix mix, F&& f) {
     return ((has(mix, E) && f(Module<E>{})) || ...);
   }
   // The mix of the modules for which pred(Module<E>{}) holds.

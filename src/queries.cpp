@@ -111,27 +111,15 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
   f.for_each_segment(root, [&](SegId s) { on[f.tile_of(s)] = true; });
   for (int i = 0; i < kTotalTiles; ++i)
     if (on[i]) info.tile_indices[info.tiles++] = static_cast<uint8_t>(i);
-  // Goods symbols, one per tile's part of the city, as the completing player takes them.
-  f.for_each_segment(root, [&](SegId s) {
-    const PlacedTile& on_tile = b.tile(f.tile_of(s));
-    const Goods g = tiles::kDefs[on_tile.type].segs[s - on_tile.seg_base].goods;
-    if (g != Goods::None) ++info.goods[static_cast<int>(g) - 1];
-  });
-
-  for (const Meeple& m : game.meeples()) {
-    if (f.find(m.seg) != root) continue;
-    info.meeples[m.player] += kFigureWeight[static_cast<int>(m.kind)];
-    if (m.kind == Figure::Builder) info.builders = static_cast<uint8_t>(info.builders | (1u << m.player));
-    if (m.kind == Figure::Pig) info.pigs = static_cast<uint8_t>(info.pigs | (1u << m.player));
-  }
+  for (const Meeple& m : game.meeples())
+    if (f.find(m.seg) == root) info.meeples[m.player] += kFigureWeight[static_cast<int>(m.kind)];
   const int most = *std::max_element(info.meeples.begin(), info.meeples.end());
   for (int p = 0; p < game.players() && most > 0; ++p)
     if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));
 
   FeatureSize size{c.kind, info.tiles, c.shields};
   size.marks = game.feature_marks(root);
-  info.inn = c.kind == FeatureKind::Road && (size.marks & tiles::kInn);
-  info.cathedral = c.kind == FeatureKind::City && (size.marks & tiles::kCathedral);
+  each_module(mix_of(game.options()), [&](auto m) { decltype(m)::feature_info(game, root, info); });
   switch (c.kind) {
     case FeatureKind::Road:
     case FeatureKind::City:

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "carcassonne/decision.hpp"
 #include "carcassonne/expansions.hpp"
 #include "carcassonne/history.hpp"
 #include "carcassonne/notation.hpp"
@@ -180,8 +181,8 @@ std::string save_record(const Game& whole, RecordForm form) {
                          game.current_player(), game.bonus_turn() ? " the bonus tile" : "");
       break;
     case Phase::Decide:
-      out += fmt::format("# scores so far: {}; player {} to take the builder's bonus tile or pass\n",
-                         player_list(scores, game.players()), game.current_player());
+      out += fmt::format("# scores so far: {}; player {} to {}\n", player_list(scores, game.players()), decider(game),
+                         decision_prompt(game));
       break;
   }
   return out;

@@ -7,7 +7,11 @@
 #include <bit>
 #include <cmath>
 #include <fmt/format.h>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "carcassonne/decision.hpp"
 #include "carcassonne/queries.hpp"
 #include "modules.hpp"
 
@@ -354,8 +358,12 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   const int left = options.coordinates ? kMarginLeft : kMarginOther;
   const int top = options.coordinates ? kMarginTop : kMarginOther;
   const int board_w = (x1 - x0 + 1) * kTile, board_h = (y1 - y0 + 1) * kTile;
-  // With Traders & Builders the legend has a line of goods per player.
-  const bool goods = options.legend && game.options().traders_and_builders;
+  // The modules' legend lines (goods tokens per player).
+  std::vector<std::pair<std::string_view, std::string>> module_lines;
+  if (options.legend)
+    each_module(mix_of(game.options()), [&](auto m) {
+      decltype(m)::legend(game, [&](std::string_view css, std::string text) { module_lines.emplace_back(css, std::move(text)); });
+    });
   // The legend names each player (P0, or the caller's name: "P0 greedy"); its columns are as
   // wide as the longest entry needs.
   std::array<std::string, kMaxPlayers> names;
@@ -368,8 +376,8 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   const int column = 150 + 13 * static_cast<int>(longest);
   const bool legal_line = options.legend && nlegal > 0;
   const int width =
-      std::max(left + board_w + kMarginOther, options.legend ? std::max(goods ? 860 : 600, 20 + 3 * column) : 0);
-  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0) + (goods ? 34 : 0) +
+      std::max(left + board_w + kMarginOther, options.legend ? std::max(module_lines.empty() ? 600 : 860, 20 + 3 * column) : 0);
+  const int height = top + board_h + kMarginOther + (options.legend ? kLegendHeight : 0) + 34 * static_cast<int>(module_lines.size()) +
                      (legal_line ? 34 : 0);
   const double scale = std::max(options.tile_pixels, 1) / static_cast<double>(kTile);
   auto ox = [&](int x) { return left + (x - x0) * kTile; };
@@ -458,18 +466,13 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
           "rotations (degrees) that fit there</text>\n",
           ty);
     }
-    if (goods) {  // tokens per player: wine, grain, cloth
+    for (const auto& [css, line] : module_lines) {
       ty += 34;
-      std::string line = "goods (wine grain cloth):";
-      for (int p = 0; p < game.players(); ++p)
-        line += fmt::format("{} {}: {} {} {}", p ? "," : "", p, game.goods(p, Goods::Wine), game.goods(p, Goods::Grain),
-                             game.goods(p, Goods::Cloth));
-      out += fmt::format("<text class=\"legend goods-legend\" x=\"20\" y=\"{}\">{}</text>\n", ty, line);
+      out += fmt::format("<text class=\"legend {}\" x=\"20\" y=\"{}\">{}</text>\n", css, ty, line);
     }
     if (game.over() || game.current_tile() == kNoTile) {
       const std::string what = game.over()                       ? winners_text(game, names)
-                               : game.phase() == Phase::Decide ? fmt::format("player {} may take the builder's bonus tile or pass",
-                                                                              game.current_player())
+                               : game.phase() == Phase::Decide ? fmt::format("player {} may {}", decider(game), decision_prompt(game))
                                                                 : std::string("the next tile is to be drawn");
       out += fmt::format("<text class=\"legend\" x=\"20\" y=\"{}\">{}</text>\n", ty + 40, what);
     } else {

@@ -8,17 +8,31 @@
 
 #include "traders.hpp"
 
+#include "modules.hpp"
+
 namespace carc {
 
 using TradersAndBuilders = Module<Expansion::TradersAndBuilders>;
 
+namespace {
+// The figure kinds that claim a road, city or field, weighing in its majority, as bits (a
+// mask: this test runs for every builder and pig option; the abbot weighs but claims none).
+constexpr unsigned kClaims = [] {
+  unsigned m = 0;
+  for (const FigureRow& r : kFigureRows)
+    if (r.kind.reach == Reach::Feature && kFigureWeight[static_cast<size_t>(r.kind.figure)] > 0) m |= bit(r.kind.figure);
+  return m;
+}();
+}  // namespace
+
 // Whether the feature holds one of the current player's meeples or large meeples (their
-// "meeple" for the builder, their "farmer" for the pig).
+// "meeple" for the builder, their "farmer" for the pig): a figure that weighs in its
+// majority.
 bool TradersAndBuilders::holds_own_meeple(const Game& g, SegId root) {
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
-    if (m.player == g.current_ && (m.kind == Figure::Meeple || m.kind == Figure::Large) && g.features_.find(m.seg) == root)
-      return true;
+    if (m.player != g.current_ || !((kClaims >> static_cast<unsigned>(m.kind)) & 1u)) continue;
+    if (g.features_.find(m.seg) == root) return true;
   }
   return false;
 }
@@ -193,6 +207,22 @@ void TradersAndBuilders::observe_scalars(const Game& g, int observer, float* s) 
   s += (2 + kGoodsKinds) * P;
   s[0] = g.phase() == Phase::Decide ? 1.0f : 0.0f;
   s[1] = g.bonus_turn() ? 1.0f : 0.0f;
+}
+
+// A city's goods symbols, one per tile's part of it (as the completing player takes them);
+// the players whose builder or pig stands on the feature.
+void TradersAndBuilders::feature_info(const Game& g, SegId root, FeatureInfo& info) {
+  const Features& f = g.features_;
+  f.for_each_segment(root, [&](SegId s) {
+    const PlacedTile& on_tile = g.board_.tile(f.tile_of(s));
+    const Goods goods = tiles::kDefs[on_tile.type].segs[s - on_tile.seg_base].goods;
+    if (goods != Goods::None) ++info.goods[static_cast<int>(goods) - 1];
+  });
+  for (const Meeple& m : g.meeples()) {
+    if (f.find(m.seg) != root) continue;
+    if (m.kind == Figure::Builder) info.builders = static_cast<uint8_t>(info.builders | (1u << m.player));
+    if (m.kind == Figure::Pig) info.pigs = static_cast<uint8_t>(info.pigs | (1u << m.player));
+  }
 }
 
 // The Game calls that take and pass on the bonus tile: conveniences over the decision model.

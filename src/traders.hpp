@@ -1,6 +1,10 @@
 // The Traders & Builders module (traders.cpp; docs/expansions.md, "Traders & Builders").
 #pragma once
 
+#include <fmt/format.h>
+
+#include <string>
+
 #include "module.hpp"
 
 namespace carc {
@@ -54,6 +58,7 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   // The bonus tile: take it (option 1, "bonus") or pass (option 0, "pass"), both always open.
   static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Bonus; }
   static constexpr int options(DecisionKind) { return 2; }
+  static constexpr int kActionSlots = 2;  // take, pass (rl::encode_bonus)
   static int choices(const Game&, Choice* out) {
     out[0] = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1};
     out[1] = Choice{DecisionKind::Bonus};
@@ -67,6 +72,17 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   }
   static std::string_view choice_word(const Choice& c) {
     return c.kind != DecisionKind::Bonus ? "" : c.option ? "bonus" : "pass";
+  }
+  static std::string_view prompt(DecisionKind) { return "take the builder's bonus tile or pass"; }
+  static void feature_info(const Game& g, SegId root, FeatureInfo& info);
+  // A line of goods tokens per player: wine, grain, cloth.
+  template <class F>
+  static void legend(const Game& g, F&& line) {
+    std::string text = "goods (wine grain cloth):";
+    for (int p = 0; p < g.players(); ++p)
+      text += fmt::format("{} {}: {} {} {}", p ? "," : "", p, g.goods(p, Goods::Wine), g.goods(p, Goods::Grain),
+                          g.goods(p, Goods::Cloth));
+    line("goods-legend", text);
   }
   static bool parse_word(DecisionKind k, std::string_view word, Choice* c) {
     if (k != DecisionKind::Bonus || (word != "bonus" && word != "pass")) return false;

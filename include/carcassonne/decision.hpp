@@ -53,6 +53,11 @@ Verdict check_choice(const Game& game, const Choice& c);
 // *why says why.
 Status decide(Game& game, const Choice& c, Events* events = nullptr, Verdict* why = nullptr);
 
+// What the decider is asked now, to follow "player N may ": "draw a tile", "place E",
+// "deploy a figure or not", an expansion's words ("take the builder's bonus tile or pass");
+// "" once over.
+std::string decision_prompt(const Game& game);
+
 // The option's move text: "draw E", "E 0,-1 180", "-" / "S" / "L:N" / "A:C" / "recall",
 // "bonus" (take) / "pass".
 std::string choice_text(const Choice& c);

@@ -229,7 +229,7 @@ class Game {
   // Figures of a kind in the player's supply (meeples 0..7, the others 0 or 1).
   int supply(int player, Figure f) const {
     if (f == Figure::Meeple) return supply_[player];
-    return f == Figure::Recall ? 0 : (figures_[player] >> static_cast<int>(f)) & 1;
+    return static_cast<int>(f) < kFigureKinds ? (figures_[player] >> static_cast<int>(f)) & 1 : 0;  // an action: none
   }
   // Goods tokens of a kind the player holds (Traders & Builders; 0 for Goods::None).
   int goods(int player, Goods g) const { return g == Goods::None ? 0 : goods_[player][static_cast<int>(g) - 1]; }
