@@ -806,6 +806,14 @@ void step(Input& in, Pool& pool) {
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
+      // carc_constant: the table's index-th entry, or CARC_ERANGE past it.
+      const char* name = nullptr;
+      int64_t value = 0;
+      const std::string was = carc_game_errmsg(nullptr);
+      const int cs = carc_constant(v, in.byte() % 8 ? &name : nullptr, in.byte() % 8 ? &value : nullptr);
+      check_thread_status(cs, "carc_constant", was);
+      INVARIANT(cs == CARC_OK || cs == (v < 0 ? CARC_EINVAL : CARC_ERANGE), "constant status");
+      if (cs == CARC_OK && name) INVARIANT(std::string(name).rfind("CARC_", 0) == 0, "constant name");
       break;
     }
     case kNew:

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <climits>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -21,6 +22,32 @@ TEST_CASE("C API: the version macros match the library loaded") {
   CHECK(std::string(carc_version_string()) == std::to_string(CARC_VERSION_MAJOR) + "." +
                                                   std::to_string(CARC_VERSION_MINOR) + "." +
                                                   std::to_string(CARC_VERSION_PATCH));
+}
+
+TEST_CASE("C API: carc_constant lists the header's integer constants with their values") {
+  // capi/python/tests/test_header_constants.py checks the list against the header, name by name.
+  std::map<std::string, int64_t> all;
+  const char* name = nullptr;
+  int64_t value = 0;
+  int32_t n = 0;
+  while (carc_constant(n, &name, &value) == CARC_OK) {
+    CHECK(all.emplace(name, value).second);
+    ++n;
+  }
+  CHECK(errmsg(nullptr) == "carc_constant: index " + std::to_string(n) + " is past the last constant, " +
+                               std::to_string(n - 1));
+  CHECK(n > 150);
+  CHECK(all.at("CARC_VERSION_NUMBER") == CARC_VERSION_NUMBER);
+  CHECK(all.at("CARC_EINTERNAL") == CARC_EINTERNAL);
+  CHECK(all.at("CARC_NO_TILE") == CARC_NO_TILE);
+  CHECK(all.at("CARC_SVG_DEFAULT") == CARC_SVG_DEFAULT);
+  CHECK(all.at("CARC_WHY_PIG_NEEDS_FARMER") == CARC_WHY_PIG_NEEDS_FARMER);
+  CHECK(all.at("CARC_DECIDER_NOBODY") == CARC_DECIDER_NOBODY);
+  CHECK(all.count("CARC_MOVE_INVALID") == 0);  // UINT64_MAX: no int64_t
+  CHECK(carc_constant(0, nullptr, nullptr) == CARC_OK);
+  CHECK(carc_constant(n, &name, &value) == CARC_ERANGE);
+  CHECK(carc_constant(-1, &name, &value) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_constant: index -1 is negative");
 }
 
 TEST_CASE("C API: every status code has a description") {

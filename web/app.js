@@ -5,9 +5,10 @@
 // engine does not: who sits in each seat, the cell and rotation being tried, the view's pan
 // and zoom, and the log of events shown so far.
 
-import { loadCarcassonne, Phase } from './carcassonne.js';
+import { loadCarcassonne } from './carcassonne.js';
 
 const $ = (id) => document.getElementById(id);
+let Phase = null; // the library's phases (carc.Phase), once it is loaded
 const COLOURS = ['#d62728', '#1f5fd6', '#f2c70c', '#1b9e3e', '#222222', '#e377c2']; // as the engine draws meeples
 // The seat kinds: a person, or a bot level with its budget. MCTS stops at 1,500 iterations
 // or 150 ms, whichever comes first, so a move takes at most about 150 ms: in headless
@@ -40,6 +41,7 @@ function pauseFromUrl(fallback) {
 
 async function main() {
   ui.carc = await loadCarcassonne();
+  Phase = ui.carc.Phase;
   buildSeats();
   $('players').addEventListener('change', buildSeats);
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });

@@ -38,10 +38,19 @@ test('versions and constants', () => {
   assert.equal(carc.TILES.length, 84);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(mod.REASONS.length, 27);
-  assert.equal(mod.REASONS[26], 'pig_needs_farmer');
-  assert.equal(mod.Phase.BONUS, 4);
-  assert.deepEqual(mod.GOODS, ['wine', 'grain', 'cloth']);
+  assert.equal(carc.REASONS.length, 27);
+  assert.equal(carc.REASONS[26], 'pig_needs_farmer');
+  assert.equal(carc.Phase.BONUS, 4);
+  assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
+  assert.deepEqual(carc.Status, { EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
+  assert.deepEqual(carc.LOCATIONS, ['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
+  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
+  assert.deepEqual(carc.FEATURES, ['road', 'city', 'monastery', 'field', 'garden']);
+  assert.equal(mod.InvalidArgument.status, -1);
+  // The wasm library's table is the native one's, which the Python tests hold to the header.
+  const native = JSON.parse(execFileSync(python, ['-c', 'import json; from carcassonne import _lib; print(json.dumps(_lib.CONSTANTS))'],
+    { env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary, PYTHONPATH: join(repo, 'capi', 'python') } }));
+  assert.deepEqual(carc.constants, Object.fromEntries(Object.entries(native).map(([name, value]) => [name.slice('CARC_'.length), value])));
   assert.equal(carc.Game, Game);
 });
 
@@ -49,7 +58,7 @@ test('a seeded game: the same deal as everywhere, a turn, a record', () => {
   const game = new Game({ players: 2, seed: 42 });
   assert.equal(game.currentTile, 'L');
   assert.deepEqual(game.placements()[0], { x: 0, y: -1, rotation: 180 });
-  assert.equal(game.phase, mod.Phase.PLACE_TILE);
+  assert.equal(game.phase, carc.Phase.PLACE_TILE);
   game.play('L 0,-1 180');
   assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null, figure: 'meeple' }]);
   assert.deepEqual(game.scores, [0, 0]);
@@ -130,8 +139,8 @@ test('undo, rewind, history, clones and copies', () => {
   const svg0 = game.svg();
   const p = game.placements()[0];
   game.place(p);
-  assert.equal(game.phase, mod.Phase.PLACE_MEEPLE);
-  assert.ok(game.meepleChoices().every((c) => mod.LOCATIONS.includes(c.location) && mod.FEATURES.includes(c.feature)));
+  assert.equal(game.phase, carc.Phase.PLACE_MEEPLE);
+  assert.ok(game.meepleChoices().every((c) => carc.LOCATIONS.includes(c.location) && carc.FEATURES.includes(c.feature)));
   game.undo();
   assert.equal(game.save(), start);
   assert.equal(game.svg(), svg0);
@@ -151,7 +160,7 @@ test('undo, rewind, history, clones and copies', () => {
 
 test('chance: caller draws, re-deals, playouts and rollouts', () => {
   const game = new Game({ players: 2, callerDraws: true });
-  assert.equal(game.phase, mod.Phase.DRAW);
+  assert.equal(game.phase, carc.Phase.DRAW);
   assert.equal(game.currentTile, null);
   throwsStatus(() => game.draw('Z'), mod.InvalidArgument, -1);
   game.draw('E');
@@ -371,7 +380,7 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
 
   const game = new Game({ players: 2, order: 'U E U E A A', tradersAndBuilders: true });
   for (const move of ['U 1,0 90 E', 'E 0,-1 180', 'U 2,0 90 B:E', 'E 1,-1 0', 'A 3,0 90']) game.play(move);
-  assert.equal(game.phase, mod.Phase.BONUS);
+  assert.equal(game.phase, carc.Phase.BONUS);
   assert.equal(game.currentTile, null);
   assert.equal(game.bonusTurn, false);
   assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0 }]);
@@ -389,16 +398,16 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(decided.placements(), game.placementsFor('A'));
   decided.undo();
   assert.deepEqual([decided.phase, decided.currentPlayer, decided.turnsPlayed, decided.bonusTurn],
-    [mod.Phase.BONUS, 0, 5, false]);
+    [carc.Phase.BONUS, 0, 5, false]);
   assert.equal(decided.save(), game.save());
   decided.free();
   game.takeBonus();
-  assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [mod.Phase.PLACE_TILE, 0, 'A', true]);
+  assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [carc.Phase.PLACE_TILE, 0, 'A', true]);
   throwsStatus(() => game.passBonus(), mod.WrongPhase, -3, /^carc_game_pass: not allowed in this phase of the turn/);
   game.play('A -1,0 270');
   assert.deepEqual(game.scores, [5, 0]);
   passed.passBonus();
-  assert.deepEqual([passed.phase, passed.currentPlayer, passed.currentTile], [mod.Phase.PLACE_TILE, 1, 'A']);
+  assert.deepEqual([passed.phase, passed.currentPlayer, passed.currentTile], [carc.Phase.PLACE_TILE, 1, 'A']);
   throwsStatus(() => passed.takeBonus(), mod.WrongPhase, -3, /^carc_game_take_bonus: /);
 
   const pig = new Game({ players: 2, order: 'U V A E E E E', tradersAndBuilders: true });

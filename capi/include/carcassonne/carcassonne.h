@@ -268,6 +268,9 @@ CARC_API const char* carc_errstr(int status);
 /* The message of the last failed call on the calling thread ("" if none has failed);
  * game is not consulted and may be NULL (see Errors above). */
 CARC_API const char* carc_game_errmsg(const carc_game* game);
+/* The index-th (0, 1, ...) integer constant of this header in header order, its name and value
+ * (either out pointer may be NULL); CARC_ERANGE past the last. All but CARC_MOVE_INVALID. */
+CARC_API int carc_constant(int32_t index, const char** name, int64_t* value);
 
 /* ------------------------------------------------------------------ games */
 

@@ -6,37 +6,33 @@ import threading
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args
-from . import _lib
 from ._args import FEATURES, FIGURES, LOCATIONS, TILES
 from ._errors import error, invalid
-from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EV_DISCARDED,
-                   CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EVENT_RECALL, CARC_FIGURE_MEEPLE, CARC_LEGAL,
-                   CARC_MAX_FIGURE_ACTIONS, CARC_OPT_ABBOT, CARC_OPT_RIVER, CARC_OPT_INNS_AND_CATHEDRALS,
-                   CARC_OPT_TRADERS_AND_BUILDERS, CARC_EV_GOODS, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS,
-                   CARC_EVENT_PIG, CARC_EVENT_BONUS, CARC_GOODS_WINE, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH,
+from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EVENT_BONUS,
+                   CARC_EVENT_DISCARD, CARC_EVENT_FIELDS, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS, CARC_EVENT_PIG,
+                   CARC_EVENT_RECALL, CARC_EV_DISCARDED, CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EV_GOODS,
                    CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
-                   CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_EVENT_DISCARD, CARC_EVENT_FIELDS,
-                   CARC_FEATURE_INFO_FIELDS, CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY,
-                   CARC_FI_MEEPLES, CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END,
-                   CARC_MAX_FRONTIER, CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS,
-                   CARC_MAX_TILE_PIXELS, CARC_MAX_TILES, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_OPT_FARMERS,
-                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_PLAYOUT_AS_DEALT,
-                   CARC_BOT_GREEDY, CARC_BOT_MCTS, CARC_BOT_RANDOM, CARC_MAX_BOT_THREADS, CARC_SVG_COORDINATES,
-                   CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
-                   CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
+                   CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_FEATURE_INFO_FIELDS, CARC_FIGURE_MEEPLE,
+                   CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY, CARC_FI_MEEPLES,
+                   CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END, CARC_GOODS_WINE,
+                   CARC_LEGAL, CARC_MAX_BOT_THREADS, CARC_MAX_FIGURE_ACTIONS, CARC_MAX_FRONTIER,
+                   CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS, CARC_MAX_TILES,
+                   CARC_MAX_TILE_PIXELS, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_PLAYOUT_AS_DEALT,
+                   CARC_SVG_COORDINATES, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND,
+                   CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, family, lib, text_out)
 from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
                     MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent, pack,
                     signed_byte)
 
-OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
-           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT,
-           "inns_and_cathedrals": CARC_OPT_INNS_AND_CATHEDRALS, "traders_and_builders": CARC_OPT_TRADERS_AND_BUILDERS}
+#: The options by keyword (CARC_OPT_* in lower case): the rules, then the expansions.
+OPTIONS = {name.lower(): value for name, value in family("CARC_OPT_").items()}
 #: The goods of Traders & Builders by CARC_GOODS_* (Goods' fields).
-GOODS = {CARC_GOODS_WINE: "wine", CARC_GOODS_GRAIN: "grain", CARC_GOODS_CLOTH: "cloth"}
+GOODS = {value: name.lower() for name, value in family("CARC_GOODS_").items()}
+#: The bot levels by name (CARC_BOT_* in lower case): "random", "greedy", "mcts".
+BOT_LEVELS = {name.lower(): value for name, value in family("CARC_BOT_").items()}
 
 #: carc_game_check's answers by name: "legal", or a CARC_WHY_* reason in lower case ("river_u_turn").
-REASONS = {CARC_LEGAL: "legal", **{value: name[len("CARC_WHY_"):].lower() for name, value in vars(_lib).items()
-                                   if name.startswith("CARC_WHY_")}}
+REASONS = {CARC_LEGAL: "legal", **{value: name.lower() for name, value in family("CARC_WHY_").items()}}
 SIDES = ("N", "E", "S", "W")
 
 
@@ -457,9 +453,8 @@ class Game:
         an iteration budget alone gives the same move for the same seed. In the tile phase
         play() the move; in the figure phase act() its figure action. The game is unchanged."""
         where = "carc_bot_choose"
-        levels = {"random": CARC_BOT_RANDOM, "greedy": CARC_BOT_GREEDY, "mcts": CARC_BOT_MCTS}
-        if not isinstance(level, str) or level not in levels:
-            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(levels)})")
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(BOT_LEVELS)})")
         iterations = _args.integer(iterations, 0, _args.INT_MAX,
                                    f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
         milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
@@ -469,7 +464,7 @@ class Game:
         seed = _args.seed(seed, where)
         with self._lock:
             move = ctypes.c_uint64()
-            self._call(lib.carc_bot_choose, levels[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
+            self._call(lib.carc_bot_choose, BOT_LEVELS[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
             return Move.unpack(move.value)
 
     def rollouts(self, count: int, seed: int = 0, *, as_dealt: bool = False) -> Rollouts:

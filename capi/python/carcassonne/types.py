@@ -8,17 +8,14 @@ from typing import Optional, Tuple
 
 from . import _args
 from ._errors import invalid
-from ._lib import (CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
-                   CARC_PHASE_GAME_OVER, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
+from ._lib import CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, check, family, lib
 from ._args import FIGURES, LOCATIONS, RECALL, TILES
 
 
-class Phase(enum.IntEnum):
-    PLACE_TILE = CARC_PHASE_PLACE_TILE
-    PLACE_MEEPLE = CARC_PHASE_PLACE_MEEPLE
-    GAME_OVER = CARC_PHASE_GAME_OVER
-    DRAW = CARC_PHASE_DRAW  # a chance node: the caller says which tile was drawn (Game.draw)
-    BONUS = CARC_PHASE_BONUS  # the builder's bonus tile: Game.take_bonus() or Game.pass_bonus()
+#: The phases of a turn, CARC_PHASE_* without the prefix: PLACE_TILE, PLACE_MEEPLE, GAME_OVER,
+#: DRAW (a chance node: the caller says which tile was drawn, Game.draw) and BONUS (the
+#: builder's bonus tile: Game.take_bonus() or Game.pass_bonus()).
+Phase = enum.IntEnum("Phase", family("CARC_PHASE_"), module=__name__)
 
 
 @dataclasses.dataclass(frozen=True)
