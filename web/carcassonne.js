@@ -5,7 +5,9 @@
 // queries, records and pictures, tiles as ids ('A'..'X', 'U_G', 'RA', ...: the API's TILES),
 // locations as names ('C', 'N', ..., 'NNW', 'CF'), feature kinds as 'road', 'city',
 // 'monastery', 'field', 'garden', figures as 'meeple', 'abbot', ... and the action 'recall',
-// rotations in degrees (0, 90, 180, 270). Packed moves are BigInts (64 bits).
+// rotations in degrees (0, 90, 180, 270). Packed moves are BigInts (64 bits), and so are
+// choice ids: whatever a game waits for is also asked and answered one way (decision(),
+// choices(), decide(): a draw, a placement, a figure action or the builder's bonus tile).
 // Errors throw CarcassonneError subclasses (one per C status) carrying the library's
 // message; a failed call leaves the game as it was. Every argument is checked before it
 // reaches C (a wrong type or a value out of range throws InvalidArgument).
@@ -130,7 +132,7 @@ function options(given, allowed, where) {
 /** Loads the engine and returns its API: { Game, tileSvg, tileText, formatMove, parseMove,
  * version, libraryVersion, errstr }, the error classes above, and the header's constants as
  * the library gives them: `constants` (every integer constant of carcassonne.h by name without
- * CARC_: constants.PHASE_DRAW), Phase, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS and
+ * CARC_: constants.PHASE_DRAW), Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS and
  * REASONS (carc_game_check's answers by value: 'legal', 'wrong_phase', ...). `moduleOptions` go to
  * emscripten's module factory: in a browser none are needed (the .wasm beside this file is
  * fetched); in node pass { wasmBinary } (node's fetch refuses file paths). */
@@ -177,6 +179,8 @@ function makeApi(wasm) {
   // PLACE_TILE, PLACE_MEEPLE, GAME_OVER, DRAW, and BONUS: the builder's bonus tile (Traders &
   // Builders), taken (takeBonus) or passed on (passBonus).
   const Phase = Object.freeze(family('PHASE_'));
+  // The kinds of decision (Game.decision()): NONE (over), DRAW, PLACE, FIGURE, BONUS.
+  const Decision = Object.freeze(family('DECISION_'));
   // The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
   const GOODS = Object.freeze(Object.keys(family('GOODS_')).map(lower));
   const LOCATIONS = names(c('location_name')); // 'C', 'N', ..., 'CF'
@@ -234,7 +238,7 @@ function makeApi(wasm) {
 
   // One scratch area for out-parameters and fixed buffers, reused by every call (JavaScript
   // runs one call at a time on an instance). Its layout: ints, then a 64-bit area.
-  const SCRATCH_BYTES = 4 * (K.MAX_FRONTIER * K.CELL_FIELDS + 2 * K.MAX_PLACEMENTS + 64);
+  const SCRATCH_BYTES = 4 * (K.MAX_FRONTIER * K.CELL_FIELDS + 2 * Math.max(K.MAX_PLACEMENTS, K.MAX_CHOICES) + 64);
   const scratch = wasm._malloc(SCRATCH_BYTES);
   const i32 = (index) => heap().getInt32(scratch + 4 * index, true);
   const u32 = (index) => heap().getUint32(scratch + 4 * index, true);
@@ -533,6 +537,50 @@ function makeApi(wasm) {
     takeBonus() { this._call('game_take_bonus'); }
     /** In Phase.BONUS: declines the builder's bonus tile; the next player's turn (WrongPhase otherwise). */
     passBonus() { this._call('game_pass'); }
+
+    // --- decisions: whatever the game waits for, asked and answered one way ---
+    /** What the game waits for: { kind, decider }, kind a Decision value (NONE once over, DRAW,
+     * PLACE, FIGURE, BONUS), decider the player who decides, constants.DECIDER_CHANCE (-1) for a
+     * draw or constants.DECIDER_NOBODY (-2) once the game is over. */
+    decision() {
+      this._call('game_decision', slot(0), slot(1));
+      return { kind: i32(0), decider: i32(1) };
+    }
+    /** Every legal option of the current decision as choice ids (BigInts), in the order of
+     * records: draws by tile type, placements as placements() lists them, no figure action
+     * first and then figureActions()'s, take before pass; [] once over. choiceText() spells one. */
+    choices() {
+      this._call('game_choices', slot(16), K.MAX_CHOICES, slot(0));
+      return Array.from({ length: i32(0) }, (_, i) => u64(8 + i));
+    }
+    // A choice id (BigInt), or move text read as an option of the current decision.
+    _choice(choice, where) {
+      if (typeof choice === 'string') {
+        withText(asciiText(choice, 'carc_game_parse_choice', 'choice text'), (p) => this._call('game_parse_choice', p, slot(8)));
+        return u64(4);
+      }
+      if (typeof choice === 'bigint' && choice >= 0n && choice <= U64_MAX) return choice;
+      throw invalid(`${where}: a choice is its id (a BigInt) or its move text, not ${show(choice)}`);
+    }
+    /** Whether a choice (its id or its move text) is a legal option now: 'legal' or a REASONS
+     * name ('wrong_phase' for an option of another kind of decision, 'occupied', ...); text that
+     * spells no option of this kind of decision throws InvalidArgument. The game is unchanged. */
+    checkChoice(choice) { return REASONS[this._call('game_check_choice', this._choice(choice, 'carc_game_check_choice'))]; }
+    /** Takes a choice (its id or its move text: 'draw E', 'E 0,-1 180', 'S', 'A:C', '-', 'bonus',
+     * 'pass'): what draw, place, deploy or act, takeBonus or passBonus does. Refused with
+     * InvalidArgument, WrongPhase (an option of another decision) or IllegalMove, the game unchanged. */
+    decide(choice) { this._call('game_decide', this._choice(choice, 'carc_game_decide')); }
+    /** A choice's move text ('E 0,-1 180', 'S', 'pass'); text comes back in its one spelling. */
+    choiceText(choice) {
+      const id = this._choice(choice, 'carc_choice_format');
+      return textOut((buf, size) => c('choice_format')(id, buf, size));
+    }
+    /** The id (BigInt) of the option of the current decision that move text spells; legality is
+     * checkChoice's. InvalidArgument for text that spells no option of it. */
+    parseChoice(text) {
+      if (typeof text !== 'string') throw invalid(`carc_game_parse_choice: choice text must be a string, not ${show(text)}`);
+      return this._choice(text, 'carc_game_parse_choice');
+    }
     /** Plays the rest of the game with uniformly random legal moves, the face-down tiles
      * re-dealt from seed first ({ asDealt: true }: the pile as dealt). */
     playout(seed, opts = {}) {
@@ -769,7 +817,7 @@ function makeApi(wasm) {
     version: wasm.UTF8ToString(c('version_string')()),
     libraryVersion: [Math.floor(n / 1000000), Math.floor(n / 1000) % 1000, n % 1000],
     errstr: (status) => wasm.UTF8ToString(c('errstr')(cInt(status, 'carc_errstr', 'status'))),
-    constants: K, Phase, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS, REASONS,
+    constants: K, Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS, REASONS,
     CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall, OutOfMemory, InternalError,
   });
 }

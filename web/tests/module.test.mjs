@@ -421,3 +421,86 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual([last.points, last.winners, last.meeples], [2, [1], [1, 1]]);
   for (const g of [goods, game, passed, pig]) g.free();
 });
+
+// Plays a game to its end choice by choice, the i-th decision taking choices[(7 * i) % n] as
+// its id or its text in turn, with refusals along the way; returns the texts of the choices.
+function playByChoices(game) {
+  const { Decision, constants: K } = carc;
+  const phaseKind = { [carc.Phase.DRAW]: Decision.DRAW, [carc.Phase.PLACE_TILE]: Decision.PLACE,
+    [carc.Phase.PLACE_MEEPLE]: Decision.FIGURE, [carc.Phase.BONUS]: Decision.BONUS, [carc.Phase.GAME_OVER]: Decision.NONE };
+  const state = () => JSON.stringify([game.save(), game.decision(), game.choices().map(String), game.scores]);
+  const refused = (choice, Class, reason) => {
+    const before = state();
+    if (reason) assert.equal(game.checkChoice(choice), reason);
+    assert.throws(() => game.decide(choice), Class);
+    assert.equal(state(), before);
+  };
+  const taken = [];
+  const seen = new Map(); // a choice taken of each kind: an option of another decision later
+  for (let i = 0; ; i++) {
+    const { kind, decider } = game.decision();
+    assert.equal(kind, phaseKind[game.phase]);
+    const choices = game.choices();
+    if (kind === Decision.NONE) {
+      assert.deepEqual([decider, choices], [K.DECIDER_NOBODY, []]);
+      return taken;
+    }
+    assert.equal(decider, kind === Decision.DRAW ? K.DECIDER_CHANCE : game.currentPlayer);
+    for (const choice of choices) {
+      assert.equal(game.checkChoice(choice), 'legal');
+      assert.equal(game.parseChoice(game.choiceText(choice)), choice);
+    }
+    for (const [other, choice] of seen) if (other !== kind) refused(choice, mod.WrongPhase, 'wrong_phase');
+    if (kind === Decision.PLACE && i % 5 === 0) refused(`${game.currentTile} 0,0 0`, mod.IllegalMove, 'occupied');
+    const pick = choices[(7 * i) % choices.length];
+    const text = game.choiceText(pick);
+    game.decide(i % 2 ? pick : text);
+    seen.set(kind, pick);
+    taken.push(text);
+  }
+}
+
+test('decisions: whole games with every expansion, choice by choice, equal the native engine taking the same choices', () => {
+  const expansions = { river: true, abbot: true, innsAndCathedrals: true, tradersAndBuilders: true };
+  for (const opts of [{ players: 3, seed: 12 }, { players: 2, callerDraws: true }]) {
+    const game = new Game({ ...opts, ...expansions });
+    const taken = playByChoices(game);
+    // Seed 12 meets the builder's bonus tile taken and passed on; the other game its draws.
+    if (opts.seed) assert.ok(taken.includes('bonus') && taken.includes('pass'));
+    else assert.ok(taken[0].startsWith('draw R'));
+    const script = `import json, sys
+sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
+from carcassonne import Game
+game = Game(${opts.players}, ${opts.seed ?? 'None'}, caller_draws=${opts.callerDraws ? 'True' : 'False'}, river=True, abbot=True,
+            inns_and_cathedrals=True, traders_and_builders=True)
+for text in json.load(sys.stdin):
+    game.decide(text)
+print(json.dumps(game.save()))`;
+    const native = JSON.parse(execFileSync(python, ['-c', script], { input: JSON.stringify(taken),
+      env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+    assert.equal(game.save(), native);
+    game.free();
+  }
+});
+
+test('decisions: the bonus tile, malformed choices and text refused, ids and text agree', () => {
+  const game = new Game({ players: 2, order: 'TG E U E U E A A', tradersAndBuilders: true });
+  for (const text of ['TG 0,-1 180', 'S', 'E 1,-1 270', '-', 'U 1,0 90', 'E', 'E 0,-2 0', '-', 'U 2,0 90', 'B:E',
+    'E 1,-2 0', '-', 'A 3,0 90', '-']) game.decide(text);
+  assert.deepEqual(game.decision(), { kind: carc.Decision.BONUS, decider: 0 });
+  assert.deepEqual(game.choices().map((c) => game.choiceText(c)), ['bonus', 'pass']);
+  const before = game.save();
+  throwsStatus(() => game.decide('E'), mod.InvalidArgument, -1, /^carc_game_parse_choice: /);
+  throwsStatus(() => game.decide(2n ** 64n - 1n), mod.InvalidArgument, -1, /^carc_game_decide: /);
+  throwsStatus(() => game.checkChoice(2n ** 64n - 1n), mod.InvalidArgument, -1, /^carc_game_check_choice: /);
+  throwsStatus(() => game.choiceText(2n ** 64n - 1n), mod.InvalidArgument, -1, /^carc_choice_format: /);
+  throwsStatus(() => game.decide(5), mod.InvalidArgument, -1, /a choice is its id \(a BigInt\) or its move text/);
+  throwsStatus(() => game.decide(-1n), mod.InvalidArgument, -1, /a choice is its id/);
+  throwsStatus(() => game.decide('pass\u00e9'), mod.InvalidArgument, -1, /non-ASCII/);
+  throwsStatus(() => game.parseChoice(null), mod.InvalidArgument, -1, /choice text must be a string/);
+  assert.equal(game.save(), before);
+  assert.equal(game.parseChoice('bonus'), game.choices()[0]);
+  game.decide(game.choices()[0]);
+  assert.deepEqual([game.phase, game.currentTile, game.bonusTurn], [carc.Phase.PLACE_TILE, 'A', true]);
+  game.free();
+});

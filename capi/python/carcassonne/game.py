@@ -20,7 +20,7 @@ from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_
                    CARC_MAX_TILE_PIXELS, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_PLAYOUT_AS_DEALT,
                    CARC_SVG_COORDINATES, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND,
                    CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, family, lib, text_out)
-from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
+from .types import (BonusEvent, Choice, DecisionKind, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
                     MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent, pack,
                     signed_byte)
 
@@ -435,6 +435,69 @@ class Game:
         other phase."""
         with self._lock:
             self._call(lib.carc_game_pass)
+
+    # --- decisions: whatever the game waits for, asked and answered one way ---
+    def decision(self) -> Tuple[DecisionKind, int]:
+        """What the game waits for: (kind, decider). kind is a DecisionKind (NONE once over,
+        DRAW, PLACE, FIGURE, BONUS); decider is the player who decides, CARC_DECIDER_CHANCE
+        (-1) for a draw or CARC_DECIDER_NOBODY (-2) once the game is over."""
+        with self._lock:
+            kind, decider = ctypes.c_int32(), ctypes.c_int32()
+            self._call(lib.carc_game_decision, ctypes.byref(kind), ctypes.byref(decider))
+            return DecisionKind(kind.value), decider.value
+
+    def choices(self) -> List[Choice]:
+        """Every legal option of the current decision, in the order of records and perft
+        counts: draws by tile type, placements as placements() lists them, no figure action
+        first and then figure_actions()'s, take before pass; none once the game is over."""
+        with self._lock:
+            count = ctypes.c_int32()
+            self._call(lib.carc_game_choices, None, 0, ctypes.byref(count))
+            ids = (ctypes.c_uint64 * count.value)()
+            self._call(lib.carc_game_choices, ids, count.value, ctypes.byref(count))
+            return [Choice(c) for c in ids]
+
+    def _choice(self, choice: Union[Choice, int, str], where: str) -> int:
+        """The packed id of a Choice, a packed id or move text (read as an option of the
+        current decision by carc_game_parse_choice). The caller holds the lock."""
+        if isinstance(choice, Choice):
+            return choice.packed
+        if isinstance(choice, str):
+            packed = ctypes.c_uint64()
+            self._call(lib.carc_game_parse_choice, _args.ascii_text(choice, "carc_game_parse_choice", "choice text"),
+                       ctypes.byref(packed))
+            return packed.value
+        return _args.integer(choice, 0, _args.U64_MAX,
+                             f"{where}: a choice is a Choice, its 64-bit id or its move text, not {{}}")
+
+    def check_choice(self, choice: Union[Choice, int, str]) -> str:
+        """Whether a choice (a Choice, its packed id or its move text) is a legal option now:
+        "legal" or a REASONS name ("wrong_phase" for an option of another kind of decision,
+        "occupied", ...). Text that spells no option of this kind of decision raises
+        InvalidArgument. The game is unchanged."""
+        with self._lock:
+            return REASONS[self._call(lib.carc_game_check_choice, self._choice(choice, "carc_game_check_choice"))]
+
+    def decide(self, choice: Union[Choice, int, str]) -> None:
+        """Takes a choice (a Choice, its packed id or its move text: "draw E", "E 0,-1 180",
+        "S", "A:C", "-", "bonus", "pass"): what draw, place, deploy or act, take_bonus or
+        pass_bonus does. Refused with InvalidArgument (malformed), WrongPhase (an option of
+        another decision) or IllegalMove (the message says why); the game is unchanged then."""
+        with self._lock:
+            self._call(lib.carc_game_decide, self._choice(choice, "carc_game_decide"))
+
+    def choice_text(self, choice: Union[Choice, int, str]) -> str:
+        """A choice's move text (str() of a Choice; text comes back in its one spelling)."""
+        with self._lock:
+            return str(Choice(self._choice(choice, "carc_choice_format")))
+
+    def parse_choice(self, text: str) -> Choice:
+        """The option of the current decision that move text spells ("E 0,-1 180", "S", "pass");
+        legality is check_choice's. InvalidArgument for text that spells no option of it."""
+        if not isinstance(text, str):
+            raise invalid(f"carc_game_parse_choice: choice text must be a str, not {text!r}")
+        with self._lock:
+            return Choice(self._choice(text, "carc_game_parse_choice"))
 
     def playout(self, seed: int, *, as_dealt: bool = False) -> None:
         """Plays the rest of the game with uniformly random legal moves (carc::Game::playout).

@@ -7,8 +7,9 @@ import enum
 from typing import Optional, Tuple
 
 from . import _args
-from ._errors import invalid
-from ._lib import CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, check, family, lib
+from ._errors import CarcassonneError, invalid
+from ._lib import (CARC_CHOICE_TEXT_SIZE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE,
+                   check, family, lib)
 from ._args import FIGURES, LOCATIONS, RECALL, TILES
 
 
@@ -16,6 +17,35 @@ from ._args import FIGURES, LOCATIONS, RECALL, TILES
 #: DRAW (a chance node: the caller says which tile was drawn, Game.draw) and BONUS (the
 #: builder's bonus tile: Game.take_bonus() or Game.pass_bonus()).
 Phase = enum.IntEnum("Phase", family("CARC_PHASE_"), module=__name__)
+
+
+#: The kinds of decision a game waits for (Game.decision()), CARC_DECISION_* without the
+#: prefix: NONE (the game is over), DRAW (chance: which face-down tile was drawn), PLACE (where
+#: the tile in hand goes), FIGURE (the figure action on the tile just placed, or none) and BONUS
+#: (the builder's bonus tile taken or passed on).
+DecisionKind = enum.IntEnum("DecisionKind", family("CARC_DECISION_"), module=__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """One option of a decision (Game.choices()): `packed` is its 64-bit id (carc_choice), str()
+    its move text ("draw E", "E 0,-1 180", "-" for no figure, "S", "L:N", "A:C", "recall",
+    "bonus" to take the builder's bonus tile, "pass")."""
+    packed: int
+
+    def __post_init__(self):
+        _args.integer(self.packed, 0, 2**64 - 1, "carc_choice: {} is not a 64-bit choice id")
+
+    def __str__(self) -> str:
+        buf = ctypes.create_string_buffer(CARC_CHOICE_TEXT_SIZE)
+        check(lib.carc_choice_format(self.packed, buf, CARC_CHOICE_TEXT_SIZE))
+        return buf.value.decode()
+
+    def __repr__(self) -> str:
+        try:
+            return f"<Choice {self}>"
+        except CarcassonneError:  # bits that spell no option
+            return f"<Choice {self.packed:#x}>"
 
 
 @dataclasses.dataclass(frozen=True)
