@@ -21,6 +21,7 @@
 #include <carcassonne/carcassonne.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -1086,7 +1087,26 @@ void step(Input& in, Pool& pool) {
           INVARIANT(f[CARC_EV_POINTS] >= 0 && f[CARC_EV_WINNERS] > 0 &&
                         f[CARC_EV_WINNERS] < (1 << carc_game_players(g)),
                     "score event");
+        char text[128];
+        const int len = carc_event_text(f, CARC_EVENT_FIELDS, text, sizeof text);
+        INVARIANT(len > 0 && len < static_cast<int>(sizeof text) && std::strlen(text) == static_cast<size_t>(len),
+                  "an event's own fields make its sentence");
       }
+      // carc_event_text on the event with one field changed (or on zeros): a sentence, cut
+      // like snprintf, or CARC_EINVAL.
+      std::array<int32_t, CARC_EVENT_FIELDS> fields{};
+      if (s == 1) std::copy(a.ptr(), a.ptr() + CARC_EVENT_FIELDS, fields.begin());
+      fields[in.byte() % CARC_EVENT_FIELDS] = in.number();
+      const int count = in.byte() % 8 ? CARC_EVENT_FIELDS : in.number();
+      const bool null_fields = in.byte() % 16 == 0, null_buf = in.byte() % 16 == 0;
+      std::vector<char> buf(in.byte(), 'x');
+      const std::string was = carc_game_errmsg(nullptr);
+      const int ts = carc_event_text(null_fields ? nullptr : fields.data(), count, null_buf ? nullptr : buf.data(), buf.size());
+      check_thread_status(ts, "carc_event_text", was);
+      INVARIANT(ts >= 0 || ts == CARC_EINVAL, "carc_event_text status");
+      if (ts >= 0 && !buf.empty() && !null_buf)
+        INVARIANT(std::strlen(buf.data()) == std::min(static_cast<size_t>(ts), buf.size() - 1), "event text cut like snprintf");
+      if (ts < 0) INVARIANT(std::all_of(buf.begin(), buf.end(), [](char ch) { return ch == 'x'; }), "a refusal writes nothing");
       break;
     }
     case kTiles: {

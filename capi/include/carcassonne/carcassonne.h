@@ -573,6 +573,9 @@ enum {
  * them; later versions may append fields) and returns 1, or returns 0 if there is none.
  * Capacity below CARC_EVENT_FIELDS is CARC_ERANGE and the event stays queued. */
 CARC_API int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity);
+/* Writes an event's sentence ("city 8 to player 0") from its fields as carc_game_poll_event
+ * wrote them (count >= CARC_EVENT_FIELDS), as text out; CARC_EINVAL for malformed fields. */
+CARC_API int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size);
 
 /* ------------------------------------------------------------------ the board */
 
