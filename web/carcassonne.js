@@ -301,6 +301,32 @@ function makeApi(wasm) {
     return { x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) };
   });
 
+  // An event from carc_game_poll_event's fields (f(i) reads field i).
+  function eventOf(f, players) {
+    const type = f(K.EV_TYPE);
+    const winners = playersOf(f(K.EV_WINNERS));
+    const at = { tile: TILES[f(K.EV_TILE)], x: f(K.EV_X), y: f(K.EV_Y) };
+    const location = LOCATIONS[f(K.EV_LOCATION)];
+    const goods = GOODS.map((_, k) => f(K.EV_GOODS + k));
+    const meeples = () => Array.from({ length: players }, (_, p) => f(K.EV_MEEPLES + p));
+    if (type === K.EVENT_DISCARD) return { type: 'discard', tile: TILES[f(K.EV_DISCARDED)] };
+    if (type === K.EVENT_GOODS) {
+      return { type: 'goods', player: winners[0], goods: Object.fromEntries(GOODS.map((name, k) => [name, goods[k]])), ...at,
+        location };
+    }
+    if (type === K.EVENT_GOODS_BONUS) {
+      const k = goods.findIndex((n) => n > 0);
+      return { type: 'goodsBonus', goods: GOODS[k], count: goods[k], points: f(K.EV_POINTS), winners };
+    }
+    if (type === K.EVENT_PIG) return { type: 'pig', points: f(K.EV_POINTS), winners, ...at, location, meeples: meeples() };
+    if (type === K.EVENT_BONUS) return { type: 'bonus', player: winners[0], ...at };
+    if (type === K.EVENT_RECALL) {
+      return { type: 'recall', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners, ...at, location };
+    }
+    return { type: 'score', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners,
+      endGame: f(K.EV_END_GAME) === 1, ...at, location, tiles: f(K.EV_TILES), meeples: meeples() };
+  }
+
   /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C") of a move {tile, x, y, rotation, meeple, figure}. */
   function formatMove(move) {
     const m = packMove(move, 'carc_move_format');
@@ -730,36 +756,16 @@ function makeApi(wasm) {
      * Builders { type: 'goods', player, goods: {wine, grain, cloth}, tile, x, y, location },
      * { type: 'goodsBonus', goods: 'wine' | 'grain' | 'cloth', count, points, winners },
      * { type: 'pig', points, winners, tile, x, y, location, meeples } and { type: 'bonus',
-     * player, tile, x, y }. */
+     * player, tile, x, y }; each with `text`, the engine's sentence for it ('city 8 to player 0',
+     * 'C fits nowhere and leaves the game'). */
     events() {
       const out = [];
       const players = this.players;
+      const fields = slot(16);
       const f = (i) => i32(16 + i);
-      while (this._call('game_poll_event', slot(16), K.EVENT_FIELDS) === 1) {
-        const type = f(K.EV_TYPE);
-        const winners = playersOf(f(K.EV_WINNERS));
-        const at = { tile: TILES[f(K.EV_TILE)], x: f(K.EV_X), y: f(K.EV_Y) };
-        const location = LOCATIONS[f(K.EV_LOCATION)];
-        const goods = GOODS.map((_, k) => f(K.EV_GOODS + k));
-        const meeples = () => Array.from({ length: players }, (_, p) => f(K.EV_MEEPLES + p));
-        if (type === K.EVENT_DISCARD) {
-          out.push({ type: 'discard', tile: TILES[f(K.EV_DISCARDED)] });
-        } else if (type === K.EVENT_GOODS) {
-          out.push({ type: 'goods', player: winners[0], goods: Object.fromEntries(GOODS.map((name, k) => [name, goods[k]])),
-            ...at, location });
-        } else if (type === K.EVENT_GOODS_BONUS) {
-          const k = goods.findIndex((n) => n > 0);
-          out.push({ type: 'goodsBonus', goods: GOODS[k], count: goods[k], points: f(K.EV_POINTS), winners });
-        } else if (type === K.EVENT_PIG) {
-          out.push({ type: 'pig', points: f(K.EV_POINTS), winners, ...at, location, meeples: meeples() });
-        } else if (type === K.EVENT_BONUS) {
-          out.push({ type: 'bonus', player: winners[0], ...at });
-        } else if (type === K.EVENT_RECALL) {
-          out.push({ type: 'recall', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners, ...at, location });
-        } else {
-          out.push({ type: 'score', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners,
-            endGame: f(K.EV_END_GAME) === 1, ...at, location, tiles: f(K.EV_TILES), meeples: meeples() });
-        }
+      while (this._call('game_poll_event', fields, K.EVENT_FIELDS) === 1) {
+        const text = textOut((buf, size) => c('event_text')(fields, K.EVENT_FIELDS, buf, size));
+        out.push({ ...eventOf(f, players), text });
       }
       return out;
     }

@@ -293,7 +293,7 @@ test('the Abbot: figure actions, checks, the recall and its event', () => {
   assert.equal(game.figureActions().at(-1).figure, 'recall');
   game.act('recall');
   assert.deepEqual(game.events(), [{ type: 'recall', feature: 'garden', points: 4, winners: [0], tile: 'U_G', x: 0, y: 1,
-    location: 'C' }]);
+    location: 'C', text: 'abbot recalled: garden 4 to player 0' }]);
   assert.deepEqual(game.scores, [4, 0]);
   assert.equal(Game.load(game.save()).save(), game.save());
   game.free();
@@ -374,8 +374,9 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(goods.scores, [16, 10]);
   const events = goods.events();
   assert.deepEqual(events.find((e) => e.type === 'goods'), { type: 'goods', player: 1, goods: { wine: 0, grain: 1, cloth: 0 },
-    tile: 'E', x: 1, y: -1, location: 'W' });
-  assert.deepEqual(events.at(-1), { type: 'goodsBonus', goods: 'grain', count: 1, points: 10, winners: [0, 1] });
+    tile: 'E', x: 1, y: -1, location: 'W', text: 'player 1 takes 1 grain' });
+  assert.deepEqual(events.at(-1), { type: 'goodsBonus', goods: 'grain', count: 1, points: 10, winners: [0, 1],
+    text: 'most grain: 10 to players 0 and 1 (end of game)' });
   throwsStatus(() => goods.goods(2), mod.InvalidArgument, -1, /^carc_game_goods: player 2 is not 0..1$/);
 
   const game = new Game({ players: 2, order: 'U E U E A A', tradersAndBuilders: true });
@@ -383,7 +384,7 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.equal(game.phase, carc.Phase.BONUS);
   assert.equal(game.currentTile, null);
   assert.equal(game.bonusTurn, false);
-  assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0 }]);
+  assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0, text: "player 0's builder earns a bonus tile" }]);
   const passed = game.clone();
   throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_game_take_bonus or carc_game_pass first/);
   // A bad budget is a bad argument in the bonus phase as in every other.

@@ -92,6 +92,7 @@ _PROTOTYPES = [
     ("carc_game_redeal", _int, _ptr, _u64),
     ("carc_game_caller_draws", _int, _ptr),
     ("carc_game_poll_event", _int, _ptr, _i32p, _int),
+    ("carc_event_text", _int, _i32p, ctypes.c_int32, _str, _size),
     ("carc_game_decision", _int, _ptr, _i32p, _i32p),
     ("carc_game_choices", _int, _ptr, _u64p, ctypes.c_int32, _i32p),
     ("carc_game_check_choice", _int, _ptr, _u64),

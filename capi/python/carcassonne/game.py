@@ -699,47 +699,40 @@ class Game:
 
     # --- events ---
     def events(self) -> List[Event]:
-        """The events since the last call, oldest first."""
+        """The events since the last call, oldest first; each carries `text`, the engine's
+        sentence for it ("city 8 to player 0", "C fits nowhere and leaves the game")."""
         with self._lock:
             out: List[Event] = []
             f = self._fields
             players = self._call(lib.carc_game_players)
             while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
-                kind = f[CARC_EV_TYPE]
-                if kind == CARC_EVENT_DISCARD:
-                    out.append(DiscardEvent(TILES[f[CARC_EV_DISCARDED]]))
-                    continue
-                if kind in (CARC_EVENT_GOODS, CARC_EVENT_BONUS):
-                    player = _players_of(f[CARC_EV_WINNERS])[0]
-                    if kind == CARC_EVENT_BONUS:
-                        out.append(BonusEvent(player, TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y]))
-                    else:
-                        out.append(GoodsEvent(player, Goods(*f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]),
-                                              TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y],
-                                              LOCATIONS[f[CARC_EV_LOCATION]]))
-                    continue
-                if kind == CARC_EVENT_GOODS_BONUS:
-                    counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
-                    k = next(i for i, c in enumerate(counts) if c)
-                    out.append(GoodsBonusEvent(GOODS[CARC_GOODS_WINE + k], counts[k], f[CARC_EV_POINTS],
-                                               _players_of(f[CARC_EV_WINNERS])))
-                    continue
-                if kind == CARC_EVENT_PIG:
-                    out.append(PigEvent(f[CARC_EV_POINTS], _players_of(f[CARC_EV_WINNERS]), TILES[f[CARC_EV_TILE]],
-                                        f[CARC_EV_X], f[CARC_EV_Y], LOCATIONS[f[CARC_EV_LOCATION]],
-                                        tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
-                    continue
-                if f[CARC_EV_TYPE] == CARC_EVENT_RECALL:
-                    out.append(RecallEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
-                                           winners=_players_of(f[CARC_EV_WINNERS]), tile=TILES[f[CARC_EV_TILE]],
-                                           x=f[CARC_EV_X], y=f[CARC_EV_Y], location=LOCATIONS[f[CARC_EV_LOCATION]]))
-                    continue
-                out.append(ScoreEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
-                                      winners=_players_of(f[CARC_EV_WINNERS]), end_game=bool(f[CARC_EV_END_GAME]),
-                                      tile=TILES[f[CARC_EV_TILE]], x=f[CARC_EV_X], y=f[CARC_EV_Y],
-                                      location=LOCATIONS[f[CARC_EV_LOCATION]], tiles=f[CARC_EV_TILES],
-                                      meeples=tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
+                out.append(self._event(f, players))
             return out
+
+    def _event(self, f, players: int) -> Event:
+        """The event of carc_game_poll_event's fields f."""
+        kind = f[CARC_EV_TYPE]
+        text = text_out(lambda buf, size: check(lib.carc_event_text(f, CARC_EVENT_FIELDS, buf, size)))
+        if kind == CARC_EVENT_DISCARD:
+            return DiscardEvent(TILES[f[CARC_EV_DISCARDED]], text=text)
+        winners = _players_of(f[CARC_EV_WINNERS])
+        counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
+        if kind == CARC_EVENT_GOODS_BONUS:  # no tile
+            k = next(i for i, c in enumerate(counts) if c)
+            return GoodsBonusEvent(GOODS[CARC_GOODS_WINE + k], counts[k], f[CARC_EV_POINTS], winners, text=text)
+        tile, x, y = TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y]
+        if kind == CARC_EVENT_BONUS:  # no location
+            return BonusEvent(winners[0], tile, x, y, text=text)
+        location = LOCATIONS[f[CARC_EV_LOCATION]]
+        meeples = tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])
+        if kind == CARC_EVENT_GOODS:
+            return GoodsEvent(winners[0], Goods(*counts), tile, x, y, location, text=text)
+        if kind == CARC_EVENT_PIG:
+            return PigEvent(f[CARC_EV_POINTS], winners, tile, x, y, location, meeples, text=text)
+        if kind == CARC_EVENT_RECALL:
+            return RecallEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, tile, x, y, location, text=text)
+        return ScoreEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, bool(f[CARC_EV_END_GAME]), tile, x, y,
+                          location, f[CARC_EV_TILES], meeples, text=text)
 
     # --- the board ---
     def tile(self, index: int) -> PlacedTile:

@@ -1,5 +1,7 @@
 """The values the binding hands out and takes: placements, moves, events, features, cells.
-All are frozen dataclasses (hashable, comparable, picklable); rotations are degrees."""
+All are frozen dataclasses (hashable, comparable, picklable); rotations are degrees. Each
+event carries `text`, the engine's sentence for it ("city 8 to player 0", carc_event_text),
+which its repr and comparisons leave out."""
 
 import ctypes
 import dataclasses
@@ -157,12 +159,14 @@ class ScoreEvent:
     location: str
     tiles: int
     meeples: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
 class DiscardEvent:
     """A drawn tile that fit nowhere and left the game."""
     tile: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -176,6 +180,7 @@ class RecallEvent:
     x: int
     y: int
     location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,6 +201,7 @@ class GoodsEvent:
     x: int
     y: int
     location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -206,6 +212,7 @@ class GoodsBonusEvent:
     count: int
     points: int
     winners: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -220,6 +227,7 @@ class PigEvent:
     y: int
     location: str
     meeples: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -230,6 +238,7 @@ class BonusEvent:
     tile: str
     x: int
     y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
