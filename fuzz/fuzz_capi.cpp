@@ -21,6 +21,7 @@
 #include <carcassonne/carcassonne.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -806,6 +807,14 @@ void step(Input& in, Pool& pool) {
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
+      // carc_constant: the table's index-th entry, or CARC_ERANGE past it.
+      const char* name = nullptr;
+      int64_t value = 0;
+      const std::string was = carc_game_errmsg(nullptr);
+      const int cs = carc_constant(v, in.byte() % 8 ? &name : nullptr, in.byte() % 8 ? &value : nullptr);
+      check_thread_status(cs, "carc_constant", was);
+      INVARIANT(cs == CARC_OK || cs == (v < 0 ? CARC_EINVAL : CARC_ERANGE), "constant status");
+      if (cs == CARC_OK && name) INVARIANT(std::string(name).rfind("CARC_", 0) == 0, "constant name");
       break;
     }
     case kNew:
@@ -1078,7 +1087,26 @@ void step(Input& in, Pool& pool) {
           INVARIANT(f[CARC_EV_POINTS] >= 0 && f[CARC_EV_WINNERS] > 0 &&
                         f[CARC_EV_WINNERS] < (1 << carc_game_players(g)),
                     "score event");
+        char text[128];
+        const int len = carc_event_text(f, CARC_EVENT_FIELDS, text, sizeof text);
+        INVARIANT(len > 0 && len < static_cast<int>(sizeof text) && std::strlen(text) == static_cast<size_t>(len),
+                  "an event's own fields make its sentence");
       }
+      // carc_event_text on the event with one field changed (or on zeros): a sentence, cut
+      // like snprintf, or CARC_EINVAL.
+      std::array<int32_t, CARC_EVENT_FIELDS> fields{};
+      if (s == 1) std::copy(a.ptr(), a.ptr() + CARC_EVENT_FIELDS, fields.begin());
+      fields[in.byte() % CARC_EVENT_FIELDS] = in.number();
+      const int count = in.byte() % 8 ? CARC_EVENT_FIELDS : in.number();
+      const bool null_fields = in.byte() % 16 == 0, null_buf = in.byte() % 16 == 0;
+      std::vector<char> buf(in.byte(), 'x');
+      const std::string was = carc_game_errmsg(nullptr);
+      const int ts = carc_event_text(null_fields ? nullptr : fields.data(), count, null_buf ? nullptr : buf.data(), buf.size());
+      check_thread_status(ts, "carc_event_text", was);
+      INVARIANT(ts >= 0 || ts == CARC_EINVAL, "carc_event_text status");
+      if (ts >= 0 && !buf.empty() && !null_buf)
+        INVARIANT(std::strlen(buf.data()) == std::min(static_cast<size_t>(ts), buf.size() - 1), "event text cut like snprintf");
+      if (ts < 0) INVARIANT(std::all_of(buf.begin(), buf.end(), [](char ch) { return ch == 'x'; }), "a refusal writes nothing");
       break;
     }
     case kTiles: {

@@ -27,6 +27,9 @@ rm -rf "$out/include/fmt" && cp -r /usr/include/fmt "$out/include/fmt"
 # that objects are not rebuilt for nothing.
 generated=$out/generated/include
 cmake -DCARC_TILE_DIR=data/tiles -DCARC_TILE_ROWS="$generated/carcassonne/tile_rows.hpp" -P cmake/GenerateTiles.cmake
+# carc_constant's table from the C header, as capi/CMakeLists.txt makes it.
+cmake -DCARC_HEADER=capi/include/carcassonne/carcassonne.h -DCARC_CONSTANTS="$generated/carc_constants.inc" \
+  -P cmake/GenerateConstants.cmake
 # emscripten's JavaScript optimizer needs Debian's node modules.
 export NODE_PATH=/usr/share/nodejs
 

@@ -5,7 +5,10 @@
 
 #include <array>
 #include <climits>
+#include <cstring>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,6 +24,32 @@ TEST_CASE("C API: the version macros match the library loaded") {
   CHECK(std::string(carc_version_string()) == std::to_string(CARC_VERSION_MAJOR) + "." +
                                                   std::to_string(CARC_VERSION_MINOR) + "." +
                                                   std::to_string(CARC_VERSION_PATCH));
+}
+
+TEST_CASE("C API: carc_constant lists the header's integer constants with their values") {
+  // capi/python/tests/test_header_constants.py checks the list against the header, name by name.
+  std::map<std::string, int64_t> all;
+  const char* name = nullptr;
+  int64_t value = 0;
+  int32_t n = 0;
+  while (carc_constant(n, &name, &value) == CARC_OK) {
+    CHECK(all.emplace(name, value).second);
+    ++n;
+  }
+  CHECK(errmsg(nullptr) == "carc_constant: index " + std::to_string(n) + " is past the last constant, " +
+                               std::to_string(n - 1));
+  CHECK(n > 150);
+  CHECK(all.at("CARC_VERSION_NUMBER") == CARC_VERSION_NUMBER);
+  CHECK(all.at("CARC_EINTERNAL") == CARC_EINTERNAL);
+  CHECK(all.at("CARC_NO_TILE") == CARC_NO_TILE);
+  CHECK(all.at("CARC_SVG_DEFAULT") == CARC_SVG_DEFAULT);
+  CHECK(all.at("CARC_WHY_PIG_NEEDS_FARMER") == CARC_WHY_PIG_NEEDS_FARMER);
+  CHECK(all.at("CARC_DECIDER_NOBODY") == CARC_DECIDER_NOBODY);
+  CHECK(all.count("CARC_MOVE_INVALID") == 0);  // UINT64_MAX: no int64_t
+  CHECK(carc_constant(0, nullptr, nullptr) == CARC_OK);
+  CHECK(carc_constant(n, &name, &value) == CARC_ERANGE);
+  CHECK(carc_constant(-1, &name, &value) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_constant: index -1 is negative");
 }
 
 TEST_CASE("C API: every status code has a description") {
@@ -732,6 +761,85 @@ TEST_CASE("C API: events add up to the scores, and discards are reported") {
   CHECK(carc_game_tile_count(g.get()) + discards == 72);
   CHECK(points[0] == carc_game_score(g.get(), 0));
   CHECK(points[1] == carc_game_score(g.get(), 1));
+}
+
+TEST_CASE("C API: carc_event_text is the engine's describe() of each event, every kind met") {
+  carc::Options all;
+  all.river = all.abbot = all.inns_and_cathedrals = all.traders_and_builders = true;
+  std::set<int> kinds;
+  for (uint64_t seed = 1; seed <= 8 || (kinds.size() < 7 && seed <= 500); ++seed) {  // till a tile fits nowhere
+    carc::Game ref(3, seed, all);
+    carc::Rng rng(seed);
+    carc::Events events;
+    ref.playout(rng, &events, carc::Future::AsDealt);
+    GamePtr g = make(3, seed);
+    for (int option : {CARC_OPT_RIVER, CARC_OPT_ABBOT, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_TRADERS_AND_BUILDERS})
+      REQUIRE(carc_game_set_option(g.get(), option, 1) == CARC_OK);
+    REQUIRE(carc_game_playout(g.get(), seed, CARC_PLAYOUT_AS_DEALT) == CARC_OK);
+    const std::vector<EventFields> polled = drain_events(g.get());
+    REQUIRE(static_cast<int>(polled.size()) == events.count);
+    for (int i = 0; i < events.count; ++i) {
+      const std::string want = carc::describe(events.items[static_cast<size_t>(i)]);
+      const int32_t* f = polled[static_cast<size_t>(i)].data();
+      kinds.insert(f[CARC_EV_TYPE]);
+      REQUIRE(carc_event_text(f, CARC_EVENT_FIELDS, nullptr, 0) == static_cast<int>(want.size()));
+      std::vector<char> buf(want.size() + 1, 'x');
+      REQUIRE(carc_event_text(f, CARC_EVENT_FIELDS + 3, buf.data(), buf.size()) == static_cast<int>(want.size()));
+      CHECK(std::string(buf.data()) == want);
+      char cut[5];
+      CHECK(carc_event_text(f, CARC_EVENT_FIELDS, cut, sizeof cut) == static_cast<int>(want.size()));
+      CHECK(std::string(cut) == want.substr(0, 4));
+    }
+  }
+  CHECK(kinds == std::set<int>{CARC_EVENT_SCORE, CARC_EVENT_RECALL, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS,
+                               CARC_EVENT_PIG, CARC_EVENT_BONUS, CARC_EVENT_DISCARD});
+}
+
+TEST_CASE("C API: carc_event_text refuses malformed fields with CARC_EINVAL and writes nothing") {
+  std::array<int32_t, CARC_EVENT_FIELDS> score{};  // "city 8 to player 0"
+  score[CARC_EV_TYPE] = CARC_EVENT_SCORE;
+  score[CARC_EV_FEATURE] = CARC_FEATURE_CITY;
+  score[CARC_EV_POINTS] = 8;
+  score[CARC_EV_WINNERS] = 1;
+  score[CARC_EV_TILE] = 4;
+  score[CARC_EV_LOCATION] = CARC_LOC_N;
+  score[CARC_EV_DISCARDED] = CARC_NO_TILE;
+  char buf[64] = "unchanged";
+  REQUIRE(carc_event_text(score.data(), CARC_EVENT_FIELDS, buf, sizeof buf) == 18);
+  CHECK(std::string(buf) == "city 8 to player 0");
+  std::strcpy(buf, "unchanged");
+  const auto refused = [&](const std::array<int32_t, CARC_EVENT_FIELDS>& f, int count, const std::string& why) {
+    CHECK(carc_event_text(f.data(), count, buf, sizeof buf) == CARC_EINVAL);
+    CHECK(errmsg(nullptr) == "carc_event_text: " + why);
+    CHECK(std::string(buf) == "unchanged");
+  };
+  refused(score, CARC_EVENT_FIELDS - 1, "fields holds 19 values but an event has 20");
+  refused(score, -1, "fields holds -1 values but an event has 20");
+  CHECK(carc_event_text(nullptr, CARC_EVENT_FIELDS, buf, sizeof buf) == CARC_EINVAL);
+  CHECK(errmsg(nullptr) == "carc_event_text: fields is NULL");
+  CHECK(carc_event_text(score.data(), CARC_EVENT_FIELDS, nullptr, 4) == CARC_EINVAL);
+  const auto with = [&](int index, int32_t value) {
+    std::array<int32_t, CARC_EVENT_FIELDS> f = score;
+    f[static_cast<size_t>(index)] = value;
+    return f;
+  };
+  refused(with(CARC_EV_TYPE, 7), CARC_EVENT_FIELDS, "field 0 is 7, not 0..6");
+  refused(with(CARC_EV_FEATURE, -1), CARC_EVENT_FIELDS, "field 1 is -1, not 0..4");
+  refused(with(CARC_EV_POINTS, 40000), CARC_EVENT_FIELDS, "field 2 is 40000, not 0..32767");
+  refused(with(CARC_EV_WINNERS, 64), CARC_EVENT_FIELDS, "field 3 is 64, not 0..63");
+  refused(with(CARC_EV_WINNERS, 0), CARC_EVENT_FIELDS, "event type 0 names no player");
+  refused(with(CARC_EV_X, 128), CARC_EVENT_FIELDS, "field 6 is 128, not -128..127");
+  refused(with(CARC_EV_LOCATION, 14), CARC_EVENT_FIELDS, "location 14 names no location");
+  refused(with(CARC_EV_MEEPLES + 5, 256), CARC_EVENT_FIELDS, "field 15 is 256, not 0..255");
+  refused(with(CARC_EV_TYPE, CARC_EVENT_DISCARD), CARC_EVENT_FIELDS, "a discard names no discarded tile");
+  std::array<int32_t, CARC_EVENT_FIELDS> goods = with(CARC_EV_TYPE, CARC_EVENT_GOODS);
+  refused(goods, CARC_EVENT_FIELDS, "event type 3 names no goods");
+  goods[CARC_EV_GOODS + 1] = 2;
+  goods[CARC_EV_WINNERS] = 5;
+  refused(goods, CARC_EVENT_FIELDS, "event type 3 names more than one player (0x5)");
+  goods[CARC_EV_WINNERS] = 4;
+  REQUIRE(carc_event_text(goods.data(), CARC_EVENT_FIELDS, buf, sizeof buf) > 0);
+  CHECK(std::string(buf) == "player 2 takes 2 grain");
 }
 
 TEST_CASE("C API: clones and copies are independent games") {

@@ -5,9 +5,10 @@
 // engine does not: who sits in each seat, the cell and rotation being tried, the view's pan
 // and zoom, and the log of events shown so far.
 
-import { loadCarcassonne, Phase } from './carcassonne.js';
+import { loadCarcassonne } from './carcassonne.js';
 
 const $ = (id) => document.getElementById(id);
+let Phase = null; // the library's phases (carc.Phase), once it is loaded
 const COLOURS = ['#d62728', '#1f5fd6', '#f2c70c', '#1b9e3e', '#222222', '#e377c2']; // as the engine draws meeples
 // The seat kinds: a person, or a bot level with its budget. MCTS stops at 1,500 iterations
 // or 150 ms, whichever comes first, so a move takes at most about 150 ms: in headless
@@ -24,7 +25,7 @@ const ui = {
   seed: 1,
   cell: null,       // {x, y} of the legal cell being tried, or null
   rotation: 0,      // degrees of the tile in hand
-  log: [],          // events shown: {turn, player, text, event}
+  log: [],          // events shown: {turn, player, event}
   view: { x: 20, y: 20, zoom: 1 },
   botTimer: 0,      // the pending bot move's timeout, or 0
   botTimes: [],     // milliseconds each bot move of this game took to choose
@@ -40,6 +41,7 @@ function pauseFromUrl(fallback) {
 
 async function main() {
   ui.carc = await loadCarcassonne();
+  Phase = ui.carc.Phase;
   buildSeats();
   $('players').addEventListener('change', buildSeats);
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
@@ -268,28 +270,9 @@ function playBot() {
   render();
 }
 
+// Each event with the engine's own sentence for it (event.text: "city 8 to player 0").
 function collectEvents(turn, player) {
-  for (const event of ui.game.events()) ui.log.push({ turn, player, event, text: describe(event) });
-}
-
-function describe(event) {
-  if (event.type === 'discard') return `tile ${event.tile} fits nowhere: discarded, another is drawn`;
-  if (event.type === 'recall') return `P${event.winners[0]} recalls the abbot: +${event.points} for the ${event.feature}`;
-  if (event.type === 'goods') {
-    const taken = Object.entries(event.goods).filter(([, n]) => n).map(([kind, n]) => `${n} ${kind}`).join(', ');
-    return `P${event.player} completes a city and takes ${taken}`;
-  }
-  if (event.type === 'goodsBonus') {
-    return `${event.winners.map((p) => `P${p}`).join(' and ')} +${event.points} for the most ${event.goods} (${event.count}) at the end of the game`;
-  }
-  if (event.type === 'pig') {
-    return `${event.winners.map((p) => `P${p}`).join(' and ')} +${event.points} for the pig in a field at the end of the game`;
-  }
-  if (event.type === 'bonus') return `P${event.player}'s builder earns a bonus tile`;
-  const who = event.winners.length ? event.winners.map((p) => `P${p}`).join(' and ') : 'nobody';
-  const size = event.tiles ? `, ${event.tiles} tiles` : '';
-  const when = event.endGame ? ' at the end of the game' : '';
-  return `${who} +${event.points} for a ${event.feature}${size}${when}`;
+  for (const event of ui.game.events()) ui.log.push({ turn, player, event });
 }
 
 // ------------------------------------------------------------------ records
@@ -389,7 +372,7 @@ function render() {
   events.innerHTML = '';
   for (const entry of ui.log) {
     const li = document.createElement('li');
-    li.textContent = (entry.turn === null ? 'loaded: ' : `turn ${entry.turn}, P${entry.player}: `) + entry.text;
+    li.textContent = (entry.turn === null ? 'loaded: ' : `turn ${entry.turn}, P${entry.player}: `) + entry.event.text;
     li.dataset.event = JSON.stringify(entry.event);
     events.append(li);
   }

@@ -5,7 +5,9 @@
 // queries, records and pictures, tiles as ids ('A'..'X', 'U_G', 'RA', ...: the API's TILES),
 // locations as names ('C', 'N', ..., 'NNW', 'CF'), feature kinds as 'road', 'city',
 // 'monastery', 'field', 'garden', figures as 'meeple', 'abbot', ... and the action 'recall',
-// rotations in degrees (0, 90, 180, 270). Packed moves are BigInts (64 bits).
+// rotations in degrees (0, 90, 180, 270). Packed moves are BigInts (64 bits), and so are
+// choice ids: whatever a game waits for is also asked and answered one way (decision(),
+// choices(), decide(): a draw, a placement, a figure action or the builder's bonus tile).
 // Errors throw CarcassonneError subclasses (one per C status) carrying the library's
 // message; a failed call leaves the game as it was. Every argument is checked before it
 // reaches C (a wrong type or a value out of range throws InvalidArgument).
@@ -21,42 +23,9 @@
 
 import createCarcassonneWasm from './carcassonne_wasm.mjs';
 
-// Status codes and the header's constants (carcassonne.h; they never change once released).
-export const Status = Object.freeze({ EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
-// BONUS: the builder's bonus tile (Traders & Builders), taken (takeBonus) or passed on (passBonus).
-export const Phase = Object.freeze({ PLACE_TILE: 0, PLACE_MEEPLE: 1, GAME_OVER: 2, DRAW: 3, BONUS: 4 });
-// The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
-export const GOODS = Object.freeze(['wine', 'grain', 'cloth']);
-export const LOCATIONS = Object.freeze(['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
-export const FEATURES = Object.freeze(['road', 'city', 'monastery', 'field', 'garden']);
-// Figure kinds by CARC_FIGURE_* (meeple .. pig); 'recall' (CARC_FIGURE_RECALL) is an action.
-export const FIGURES = Object.freeze(['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
-// carc_game_check's answers: 'legal', then the CARC_WHY_* reasons in lower case, by value.
-export const REASONS = Object.freeze(['legal', 'wrong_phase', 'bad_rotation', 'occupied', 'no_neighbour', 'mismatch',
-  'no_such_feature', 'feature_occupied', 'no_supply', 'farmers_off', 'no_such_tile', 'not_face_down', 'river_continue',
-  'river_u_turn', 'river_first', 'lake_last', 'not_in_game', 'garden_abbot_only', 'abbot_centre_only',
-  'abbot_not_placed', 'abbot_complete', 'recall_location', 'builder_road_or_city', 'builder_needs_meeple',
-  'builder_complete', 'pig_field_only', 'pig_needs_farmer']);
-const SIDES = Object.freeze(['N', 'E', 'S', 'W']);
-const TILE_TYPES = 84;
-const FIGURE_RECALL = 7;
-export const MIN_PLAYERS = 1;
-export const MAX_PLAYERS = 6;
-const LOC_NONE = 15;
-const BOT_LEVELS = Object.freeze({ random: 0, greedy: 1, mcts: 2 }); // CARC_BOT_RANDOM, GREEDY, MCTS
-const OPTIONS = { farmers: 1, firstEditionSmallCity: 2, firstEditionFarmers: 3, river: 4, abbot: 5, innsAndCathedrals: 6,
-  tradersAndBuilders: 7 };
-const MAX_PLACEMENTS = 1016;
-const MAX_MEEPLE_LOCATIONS = 8;
-const MAX_FIGURE_ACTIONS = 34;
-const MAX_TILES = 125;
-const MAX_FRONTIER = 255;
-const CELL_FIELDS = 4;
-const EVENT_FIELDS = 20;
-const EV_GOODS = 17; // CARC_EV_GOODS: wine, grain, cloth
-const FEATURE_INFO_FIELDS = 15;
-const MIN_TILE_PIXELS = 1;
-const MAX_TILE_PIXELS = 4096;
+// The header's constants (phases, figures, options, reasons, field indices, ...) come from the
+// library as it loads (carc_constant), so carcassonne.h is their one source: see makeApi.
+const SIDES = Object.freeze(['N', 'E', 'S', 'W']); // carc_game_river_end's side 0..3
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 const U64_MAX = 2n ** 64n - 1n;
@@ -86,17 +55,19 @@ export class OutOfMemory extends CarcassonneError {}
 /** CARC_EINTERNAL: a bug in the library. */
 export class InternalError extends CarcassonneError {}
 
-const BY_STATUS = new Map([[-1, InvalidArgument], [-2, IllegalMove], [-3, WrongPhase], [-4, BufferTooSmall],
-  [-5, OutOfMemory], [-6, InternalError]]);
+// Each class by the name of its status in carcassonne.h (CARC_EINVAL ..). Loading the library
+// gives each class its status code as a static `status` (InvalidArgument.status: CARC_EINVAL).
+const STATUS_CLASSES = Object.freeze({ EINVAL: InvalidArgument, EILLEGAL: IllegalMove, EPHASE: WrongPhase,
+  ERANGE: BufferTooSmall, ENOMEM: OutOfMemory, EINTERNAL: InternalError });
 
 /** The error for a negative C status (an unknown status is an InternalError). */
 export function errorFor(status, message, line = null) {
-  const Class = BY_STATUS.get(status) ?? InternalError;
+  const Class = Object.values(STATUS_CLASSES).find((C) => C.status === status) ?? InternalError;
   return new Class(status, message, line);
 }
 
 function invalid(message) {
-  return new InvalidArgument(Status.EINVAL, message);
+  return new InvalidArgument(InvalidArgument.status, message);
 }
 
 // ------------------------------------------------------------------ argument checks
@@ -135,30 +106,6 @@ function flag(value, where, what) {
 }
 
 
-function locationOf(value, where) {
-  const loc = LOCATIONS.indexOf(value);
-  if (typeof value !== 'string' || loc < 0) {
-    throw invalid(`${where}: a location is one of ${LOCATIONS.join(' ')}, not ${show(value)}`);
-  }
-  return loc;
-}
-
-function meepleOf(value, where) {
-  return value === null || value === undefined ? LOC_NONE : locationOf(value, where);
-}
-
-// A figure action: [CARC_FIGURE_*, CARC_LOC_*] of a figure name (or 'recall') and a location.
-function figureActionOf(figure, location, where) {
-  const kind = figure === 'recall' ? FIGURE_RECALL : FIGURES.indexOf(figure);
-  if (typeof figure !== 'string' || kind < 0) {
-    throw invalid(`${where}: a figure is one of ${[...FIGURES, 'recall'].join(', ')}, not ${show(figure)}`);
-  }
-  const loc = meepleOf(location, where);
-  if (kind === FIGURE_RECALL && loc !== LOC_NONE) throw invalid(`${where}: a recall takes no location, not ${show(location)}`);
-  if (kind !== FIGURE_RECALL && kind !== 0 && loc === LOC_NONE) throw invalid(`${where}: the ${figure} needs a location`);
-  return [kind, loc];
-}
-
 function quarterTurns(degrees, where) {
   if (degrees === 0 || degrees === 90 || degrees === 180 || degrees === 270) return degrees / 90;
   throw invalid(`${where}: rotation must be 0, 90, 180 or 270 degrees, not ${show(degrees)}`);
@@ -180,16 +127,13 @@ function options(given, allowed, where) {
   return given;
 }
 
-function playersOf(mask) {
-  const out = [];
-  for (let p = 0; p < MAX_PLAYERS; p++) if ((mask >> p) & 1) out.push(p);
-  return out;
-}
-
 // ------------------------------------------------------------------ loading
 
 /** Loads the engine and returns its API: { Game, tileSvg, tileText, formatMove, parseMove,
- * version, abiVersion } plus the constants and error classes above. `moduleOptions` go to
+ * version, libraryVersion, errstr }, the error classes above, and the header's constants as
+ * the library gives them: `constants` (every integer constant of carcassonne.h by name without
+ * CARC_: constants.PHASE_DRAW), Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS and
+ * REASONS (carc_game_check's answers by value: 'legal', 'wrong_phase', ...). `moduleOptions` go to
  * emscripten's module factory: in a browser none are needed (the .wasm beside this file is
  * fetched); in node pass { wasmBinary } (node's fetch refuses file paths). */
 export async function loadCarcassonne(moduleOptions = {}) {
@@ -197,11 +141,94 @@ export async function loadCarcassonne(moduleOptions = {}) {
   return makeApi(wasm);
 }
 
+// The header's integer constants by name without CARC_ ({ PHASE_DRAW: 3, ... }), read from the
+// library (carc_constant: every integer constant of carcassonne.h in header order).
+function readConstants(wasm) {
+  const out = wasm._malloc(16); // the name's address at 0, the int64 value at 8
+  if (!out) throw new Error('carcassonne.js: out of WebAssembly memory');
+  try {
+    const K = {};
+    for (let i = 0; wasm._carc_constant(i, out, out + 8) === 0; i++) {
+      const view = new DataView(wasm.HEAPU8.buffer);
+      K[wasm.UTF8ToString(view.getUint32(out, true)).slice('CARC_'.length)] = Number(view.getBigInt64(out + 8, true));
+    }
+    return Object.freeze(K);
+  } finally {
+    wasm._free(out);
+  }
+}
+
 function makeApi(wasm) {
   const c = (name) => wasm[`_carc_${name}`];
   const heap = () => new DataView(wasm.HEAPU8.buffer); // a fresh view: memory may have grown
+  const K = readConstants(wasm);
+  for (const [name, Class] of Object.entries(STATUS_CLASSES)) Class.status = K[name];
+  // { name after the prefix: value } of the constants named prefix..., by value.
+  const family = (prefix) => Object.fromEntries(Object.entries(K).filter(([name]) => name.startsWith(prefix))
+    .map(([name, value]) => [name.slice(prefix.length), value]).sort((a, b) => a[1] - b[1]));
+  // The library's names by value: name(0), name(1), ... up to the first NULL.
+  const names = (name) => {
+    const out = [];
+    for (let p; (p = name(out.length)) !== 0;) out.push(wasm.UTF8ToString(p));
+    return Object.freeze(out);
+  };
+  const lower = (name) => name.toLowerCase();
+  const camel = (name) => lower(name).replace(/_([a-z])/g, (_, ch) => ch.toUpperCase());
+
+  const Status = Object.freeze(Object.fromEntries(Object.keys(STATUS_CLASSES).map((name) => [name, K[name]])));
+  // PLACE_TILE, PLACE_MEEPLE, GAME_OVER, DRAW, and BONUS: the builder's bonus tile (Traders &
+  // Builders), taken (takeBonus) or passed on (passBonus).
+  const Phase = Object.freeze(family('PHASE_'));
+  // The kinds of decision (Game.decision()): NONE (over), DRAW, PLACE, FIGURE, BONUS.
+  const Decision = Object.freeze(family('DECISION_'));
+  // The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
+  const GOODS = Object.freeze(Object.keys(family('GOODS_')).map(lower));
+  const LOCATIONS = names(c('location_name')); // 'C', 'N', ..., 'CF'
+  const FEATURES = names(c('feature_name')); // 'road', 'city', 'monastery', 'field', 'garden'
+  // Figure kinds by CARC_FIGURE_* (meeple .. pig); 'recall' (CARC_FIGURE_RECALL) is an action.
+  const FIGURES = names(c('figure_name'));
+  // carc_game_check's answers by value: 'legal', then the CARC_WHY_* reasons in lower case.
+  const REASONS = [];
+  REASONS[K.LEGAL] = 'legal';
+  for (const [name, value] of Object.entries(family('WHY_'))) REASONS[value] = lower(name);
+  Object.freeze(REASONS);
+  const OPTIONS = Object.fromEntries(Object.entries(family('OPT_')).map(([name, value]) => [camel(name), value]));
+  const BOT_LEVELS = Object.fromEntries(Object.entries(family('BOT_')).map(([name, value]) => [lower(name), value]));
+  const LOC_NONE = K.LOC_NONE;
+  const FIGURE_RECALL = K.FIGURE_RECALL;
+
+  function playersOf(mask) {
+    const out = [];
+    for (let p = 0; p < K.MAX_PLAYERS; p++) if ((mask >> p) & 1) out.push(p);
+    return out;
+  }
+
+  function locationOf(value, where) {
+    const loc = LOCATIONS.indexOf(value);
+    if (typeof value !== 'string' || loc < 0) {
+      throw invalid(`${where}: a location is one of ${LOCATIONS.join(' ')}, not ${show(value)}`);
+    }
+    return loc;
+  }
+
+  function meepleOf(value, where) {
+    return value === null || value === undefined ? LOC_NONE : locationOf(value, where);
+  }
+
+  // A figure action: [CARC_FIGURE_*, CARC_LOC_*] of a figure name (or 'recall') and a location.
+  function figureActionOf(figure, location, where) {
+    const kind = figure === 'recall' ? FIGURE_RECALL : FIGURES.indexOf(figure);
+    if (typeof figure !== 'string' || kind < 0) {
+      throw invalid(`${where}: a figure is one of ${[...FIGURES, 'recall'].join(', ')}, not ${show(figure)}`);
+    }
+    const loc = meepleOf(location, where);
+    if (kind === FIGURE_RECALL && loc !== LOC_NONE) throw invalid(`${where}: a recall takes no location, not ${show(location)}`);
+    if (kind !== FIGURE_RECALL && kind !== K.FIGURE_MEEPLE && loc === LOC_NONE) throw invalid(`${where}: the ${figure} needs a location`);
+    return [kind, loc];
+  }
+
   // The tile ids, from the library: tile type t is TILES[t].
-  const TILES = Object.freeze(Array.from({ length: TILE_TYPES }, (_, t) => wasm.UTF8ToString(c('tile_name')(t))));
+  const TILES = Object.freeze(Array.from({ length: K.TILE_TYPES }, (_, t) => wasm.UTF8ToString(c('tile_name')(t))));
   const TILE_TYPE = new Map(TILES.map((id, t) => [id, t]));
   const tileOf = (value, where) => {
     const t = typeof value === 'string' ? TILE_TYPE.get(value) : undefined;
@@ -211,7 +238,7 @@ function makeApi(wasm) {
 
   // One scratch area for out-parameters and fixed buffers, reused by every call (JavaScript
   // runs one call at a time on an instance). Its layout: ints, then a 64-bit area.
-  const SCRATCH_BYTES = 4 * (MAX_FRONTIER * CELL_FIELDS + 2 * MAX_PLACEMENTS + 64);
+  const SCRATCH_BYTES = 4 * (K.MAX_FRONTIER * K.CELL_FIELDS + 2 * Math.max(K.MAX_PLACEMENTS, K.MAX_CHOICES) + 64);
   const scratch = wasm._malloc(SCRATCH_BYTES);
   const i32 = (index) => heap().getInt32(scratch + 4 * index, true);
   const u32 = (index) => heap().getUint32(scratch + 4 * index, true);
@@ -229,7 +256,7 @@ function makeApi(wasm) {
   const withText = (text, fn) => {
     const size = wasm.lengthBytesUTF8(text) + 1;
     const p = wasm._malloc(size);
-    if (!p) throw new OutOfMemory(Status.ENOMEM, 'carcassonne.js: out of WebAssembly memory');
+    if (!p) throw new OutOfMemory(K.ENOMEM, 'carcassonne.js: out of WebAssembly memory');
     try {
       wasm.stringToUTF8(text, p, size);
       return fn(p);
@@ -241,7 +268,7 @@ function makeApi(wasm) {
   const textOut = (fn) => {
     const size = check(fn(0, 0)) + 1;
     const p = wasm._malloc(size);
-    if (!p) throw new OutOfMemory(Status.ENOMEM, 'carcassonne.js: out of WebAssembly memory');
+    if (!p) throw new OutOfMemory(K.ENOMEM, 'carcassonne.js: out of WebAssembly memory');
     try {
       check(fn(p, size));
       return wasm.UTF8ToString(p);
@@ -274,6 +301,32 @@ function makeApi(wasm) {
     return { x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) };
   });
 
+  // An event from carc_game_poll_event's fields (f(i) reads field i).
+  function eventOf(f, players) {
+    const type = f(K.EV_TYPE);
+    const winners = playersOf(f(K.EV_WINNERS));
+    const at = { tile: TILES[f(K.EV_TILE)], x: f(K.EV_X), y: f(K.EV_Y) };
+    const location = LOCATIONS[f(K.EV_LOCATION)];
+    const goods = GOODS.map((_, k) => f(K.EV_GOODS + k));
+    const meeples = () => Array.from({ length: players }, (_, p) => f(K.EV_MEEPLES + p));
+    if (type === K.EVENT_DISCARD) return { type: 'discard', tile: TILES[f(K.EV_DISCARDED)] };
+    if (type === K.EVENT_GOODS) {
+      return { type: 'goods', player: winners[0], goods: Object.fromEntries(GOODS.map((name, k) => [name, goods[k]])), ...at,
+        location };
+    }
+    if (type === K.EVENT_GOODS_BONUS) {
+      const k = goods.findIndex((n) => n > 0);
+      return { type: 'goodsBonus', goods: GOODS[k], count: goods[k], points: f(K.EV_POINTS), winners };
+    }
+    if (type === K.EVENT_PIG) return { type: 'pig', points: f(K.EV_POINTS), winners, ...at, location, meeples: meeples() };
+    if (type === K.EVENT_BONUS) return { type: 'bonus', player: winners[0], ...at };
+    if (type === K.EVENT_RECALL) {
+      return { type: 'recall', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners, ...at, location };
+    }
+    return { type: 'score', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners,
+      endGame: f(K.EV_END_GAME) === 1, ...at, location, tiles: f(K.EV_TILES), meeples: meeples() };
+  }
+
   /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C") of a move {tile, x, y, rotation, meeple, figure}. */
   function formatMove(move) {
     const m = packMove(move, 'carc_move_format');
@@ -304,7 +357,7 @@ function makeApi(wasm) {
         throw invalid(`carc_game_new_caller_draws: callerDraws is true, false or the pile's tiles, not ${show(callerDraws)}`);
       }
       const where = callerDraws !== false ? 'carc_game_new_caller_draws' : order === undefined ? 'carc_game_new' : 'carc_game_new_with_order';
-      integer(players, MIN_PLAYERS, MAX_PLAYERS, where, 'player count');
+      integer(players, K.MIN_PLAYERS, K.MAX_PLAYERS, where, 'player count');
       const values = {};
       for (const name of Object.keys(OPTIONS)) values[name] = flag(opts[name] ?? name === 'farmers', 'carc_game_set_option', name);
       const changed = Object.keys(values).filter((name) => values[name] !== (name === 'farmers'));
@@ -383,7 +436,7 @@ function makeApi(wasm) {
     goods(player) {
       player = cInt(player, 'carc_game_goods', 'player');
       return Object.fromEntries(GOODS.map((name, k) => {
-        this._call('game_goods', player, k + 1, slot(0));
+        this._call('game_goods', player, K.GOODS_WINE + k, slot(0));
         return [name, i32(0)];
       }));
     }
@@ -397,7 +450,7 @@ function makeApi(wasm) {
      * without a meeple; then end-game scoring), on a copy. */
     projectedScores() { return this._scores('game_projected_scores'); }
     _scores(name) {
-      this._call(name, slot(0), MAX_PLAYERS);
+      this._call(name, slot(0), K.MAX_PLAYERS);
       return Array.from({ length: this.players }, (_, p) => i32(p));
     }
     /** Meeples each player has left to deploy. */
@@ -431,7 +484,7 @@ function makeApi(wasm) {
     // --- a turn ---
     /** Every legal placement {x, y, rotation} of the current tile, each distinct picture once. */
     placements() {
-      this._call('game_placements', slot(16), MAX_PLACEMENTS, slot(0));
+      this._call('game_placements', slot(16), K.MAX_PLACEMENTS, slot(0));
       return placementsAt(16, i32(0));
     }
     /** Where a tile type would go on the board as it is, in any phase, as placements() would
@@ -439,7 +492,7 @@ function makeApi(wasm) {
      * that may come (nextTileProbabilities()); nothing says which of them will. */
     placementsFor(tile) {
       const where = 'carc_game_placements_for';
-      this._call('game_placements_for', tileOf(tile, where), slot(16), MAX_PLACEMENTS, slot(0));
+      this._call('game_placements_for', tileOf(tile, where), slot(16), K.MAX_PLACEMENTS, slot(0));
       return placementsAt(16, i32(0));
     }
     /** Places the current tile: a placement {x, y, rotation} (degrees). */
@@ -451,11 +504,11 @@ function makeApi(wasm) {
       const y = integer(placement.y, -128, 127, where, 'y');
       quarterTurns(placement.rotation, where);
       const tile = this._call('game_current_tile');
-      return c('move_pack')(tile, x, y, placement.rotation, 0, LOC_NONE);
+      return c('move_pack')(tile, x, y, placement.rotation, K.FIGURE_MEEPLE, LOC_NONE);
     }
     /** The features {location, feature} of the tile just placed that may take a meeple. */
     meepleChoices() {
-      this._call('game_meeple_locations', slot(16), MAX_MEEPLE_LOCATIONS, slot(0));
+      this._call('game_meeple_locations', slot(16), K.MAX_MEEPLE_LOCATIONS, slot(0));
       const locations = Array.from({ length: i32(0) }, (_, i) => i32(16 + i));
       if (!locations.length) return [];
       const last = this.tile(this._call('game_tile_count') - 1);
@@ -464,13 +517,13 @@ function makeApi(wasm) {
     /** Every legal figure action on the tile just placed but none, as whole moves (meeples
      * first, then the large meeple, the abbot, the recall, the builder and the pig). */
     figureActions() {
-      this._call('game_figure_actions', slot(16), MAX_FIGURE_ACTIONS, slot(0));
+      this._call('game_figure_actions', slot(16), K.MAX_FIGURE_ACTIONS, slot(0));
       return movesAt(16, i32(0));
     }
     /** The figure actions a placement {x, y, rotation} of the current tile would offer, without placing it. */
     figureActionsFor(placement) {
       const move = this._placement(placement, 'carc_game_figure_actions_for');
-      this._call('game_figure_actions_for', move, slot(16), MAX_FIGURE_ACTIONS, slot(0));
+      this._call('game_figure_actions_for', move, slot(16), K.MAX_FIGURE_ACTIONS, slot(0));
       return movesAt(16, i32(0));
     }
     /** Takes a figure action on the tile just placed: act('abbot', 'C'), act('meeple', 'S'),
@@ -478,7 +531,7 @@ function makeApi(wasm) {
      * passes the turn and draws. */
     act(figure, location = null) {
       if (figure !== null && typeof figure === 'object') [figure, location] = [figure.figure, figure.meeple];
-      const [kind, loc] = figure === null ? [0, LOC_NONE] : figureActionOf(figure, location, 'carc_game_act');
+      const [kind, loc] = figure === null ? [K.FIGURE_MEEPLE, LOC_NONE] : figureActionOf(figure, location, 'carc_game_act');
       this._call('game_act', kind, loc);
     }
     /** Whether a move (object or text) is legal now, as play() or act() would take it (in the
@@ -510,11 +563,55 @@ function makeApi(wasm) {
     takeBonus() { this._call('game_take_bonus'); }
     /** In Phase.BONUS: declines the builder's bonus tile; the next player's turn (WrongPhase otherwise). */
     passBonus() { this._call('game_pass'); }
+
+    // --- decisions: whatever the game waits for, asked and answered one way ---
+    /** What the game waits for: { kind, decider }, kind a Decision value (NONE once over, DRAW,
+     * PLACE, FIGURE, BONUS), decider the player who decides, constants.DECIDER_CHANCE (-1) for a
+     * draw or constants.DECIDER_NOBODY (-2) once the game is over. */
+    decision() {
+      this._call('game_decision', slot(0), slot(1));
+      return { kind: i32(0), decider: i32(1) };
+    }
+    /** Every legal option of the current decision as choice ids (BigInts), in the order of
+     * records: draws by tile type, placements as placements() lists them, no figure action
+     * first and then figureActions()'s, take before pass; [] once over. choiceText() spells one. */
+    choices() {
+      this._call('game_choices', slot(16), K.MAX_CHOICES, slot(0));
+      return Array.from({ length: i32(0) }, (_, i) => u64(8 + i));
+    }
+    // A choice id (BigInt), or move text read as an option of the current decision.
+    _choice(choice, where) {
+      if (typeof choice === 'string') {
+        withText(asciiText(choice, 'carc_game_parse_choice', 'choice text'), (p) => this._call('game_parse_choice', p, slot(8)));
+        return u64(4);
+      }
+      if (typeof choice === 'bigint' && choice >= 0n && choice <= U64_MAX) return choice;
+      throw invalid(`${where}: a choice is its id (a BigInt) or its move text, not ${show(choice)}`);
+    }
+    /** Whether a choice (its id or its move text) is a legal option now: 'legal' or a REASONS
+     * name ('wrong_phase' for an option of another kind of decision, 'occupied', ...); text that
+     * spells no option of this kind of decision throws InvalidArgument. The game is unchanged. */
+    checkChoice(choice) { return REASONS[this._call('game_check_choice', this._choice(choice, 'carc_game_check_choice'))]; }
+    /** Takes a choice (its id or its move text: 'draw E', 'E 0,-1 180', 'S', 'A:C', '-', 'bonus',
+     * 'pass'): what draw, place, deploy or act, takeBonus or passBonus does. Refused with
+     * InvalidArgument, WrongPhase (an option of another decision) or IllegalMove, the game unchanged. */
+    decide(choice) { this._call('game_decide', this._choice(choice, 'carc_game_decide')); }
+    /** A choice's move text ('E 0,-1 180', 'S', 'pass'); text comes back in its one spelling. */
+    choiceText(choice) {
+      const id = this._choice(choice, 'carc_choice_format');
+      return textOut((buf, size) => c('choice_format')(id, buf, size));
+    }
+    /** The id (BigInt) of the option of the current decision that move text spells; legality is
+     * checkChoice's. InvalidArgument for text that spells no option of it. */
+    parseChoice(text) {
+      if (typeof text !== 'string') throw invalid(`carc_game_parse_choice: choice text must be a string, not ${show(text)}`);
+      return this._choice(text, 'carc_game_parse_choice');
+    }
     /** Plays the rest of the game with uniformly random legal moves, the face-down tiles
      * re-dealt from seed first ({ asDealt: true }: the pile as dealt). */
     playout(seed, opts = {}) {
       const { asDealt = false } = options(opts, ['asDealt'], 'carc_game_playout');
-      this._call('game_playout', seedOf(seed, 'carc_game_playout'), flag(asDealt, 'carc_game_playout', 'asDealt') ? 1 : 0);
+      this._call('game_playout', seedOf(seed, 'carc_game_playout'), flag(asDealt, 'carc_game_playout', 'asDealt') ? K.PLAYOUT_AS_DEALT : 0);
     }
     /** count random playouts from here, the i-th as playout(seed + i) on a copy; the game
      * does not change. { count, scoreSums, wins } per player. */
@@ -523,7 +620,7 @@ function makeApi(wasm) {
       integer(count, 0, INT_MAX, 'carc_game_rollouts', 'count');
       const sums = slot(0); // 6 int64 at ints 0..11, then 6 int32 wins at ints 12..17
       this._call('game_rollouts', seedOf(seed, 'carc_game_rollouts'), count,
-        flag(asDealt, 'carc_game_rollouts', 'asDealt') ? 1 : 0, sums, slot(12), MAX_PLAYERS);
+        flag(asDealt, 'carc_game_rollouts', 'asDealt') ? K.PLAYOUT_AS_DEALT : 0, sums, slot(12), K.MAX_PLAYERS);
       const players = this.players;
       return { count, scoreSums: Array.from({ length: players }, (_, p) => Number(i64(p))), wins: Array.from({ length: players }, (_, p) => i32(12 + p)) };
     }
@@ -571,7 +668,7 @@ function makeApi(wasm) {
       const nul = text.indexOf('\0');
       if (nul >= 0) { // C would read the record only up to it
         const line = text.slice(0, nul).split('\n').length;
-        throw new InvalidArgument(Status.EINVAL, `carc_game_load: line ${line}: the record holds a NUL character`, line);
+        throw new InvalidArgument(K.EINVAL, `carc_game_load: line ${line}: the record holds a NUL character`, line);
       }
       const status = withText(text, (p) => c('game_load')(slot(0), p, slot(1)));
       if (status < 0) throw errorFor(status, lastMessage(), i32(1) || null);
@@ -601,11 +698,11 @@ function makeApi(wasm) {
      * is the side the river enters by at its open end, else null. */
     frontier() {
       const cells = slot(16);
-      this._call('game_frontier', cells, MAX_FRONTIER, slot(0));
+      this._call('game_frontier', cells, K.MAX_FRONTIER, slot(0));
       return Array.from({ length: i32(0) }, (_, i) => {
-        const f = (k) => i32(16 + CELL_FIELDS * i + k);
-        const side = [0, 1, 2, 3].find((s) => (f(3) >> s) & 1);
-        return { x: f(0), y: f(1), dead: f(2) === 1, river: side === undefined ? null : SIDES[side] };
+        const f = (k) => i32(16 + K.CELL_FIELDS * i + k);
+        const side = [0, 1, 2, 3].find((s) => (f(K.CELL_RIVER) >> s) & 1);
+        return { x: f(K.CELL_X), y: f(K.CELL_Y), dead: f(K.CELL_DEAD) === 1, river: side === undefined ? null : SIDES[side] };
       });
     }
     /** The rotations (degrees) in which a tile fits at (x, y), each picture once; [] if not an open cell. */
@@ -619,12 +716,13 @@ function makeApi(wasm) {
       const where = 'carc_game_inspect_feature';
       x = cInt(x, where, 'x'); y = cInt(y, where, 'y');
       const loc = locationOf(location, where);
-      this._call('game_inspect_feature', x, y, loc, slot(16), FEATURE_INFO_FIELDS);
+      this._call('game_inspect_feature', x, y, loc, slot(16), K.FEATURE_INFO_FIELDS);
       const f = (i) => i32(16 + i);
       const players = this.players;
-      const info = { kind: FEATURES[f(0)], completed: f(1) === 1, shields: f(3), openEdges: f(4), cities: f(5),
-        meeples: Array.from({ length: players }, (_, p) => f(9 + p)), scorers: playersOf(f(6)), valueComplete: f(7), valueEnd: f(8) };
-      this._call('game_feature_tiles', x, y, loc, slot(64), MAX_TILES, slot(0));
+      const info = { kind: FEATURES[f(K.FI_KIND)], completed: f(K.FI_COMPLETED) === 1, shields: f(K.FI_SHIELDS),
+        openEdges: f(K.FI_OPEN_EDGES), cities: f(K.FI_CITIES), meeples: Array.from({ length: players }, (_, p) => f(K.FI_MEEPLES + p)),
+        scorers: playersOf(f(K.FI_MAJORITY)), valueComplete: f(K.FI_VALUE_COMPLETE), valueEnd: f(K.FI_VALUE_END) };
+      this._call('game_feature_tiles', x, y, loc, slot(64), K.MAX_TILES, slot(0));
       const indices = Array.from({ length: i32(0) }, (_, i) => i32(64 + i));
       info.tiles = indices.map((i) => this.tile(i));
       return info;
@@ -636,16 +734,18 @@ function makeApi(wasm) {
       const where = 'carc_game_render_svg';
       const { coordinates = true, legalCells = false, deadCells = false, legend = true, tilePixels = 64 } =
         options(opts, ['coordinates', 'legalCells', 'deadCells', 'legend', 'tilePixels'], where);
-      const flags = (flag(coordinates, where, 'coordinates') ? 1 : 0) | (flag(legalCells, where, 'legalCells') ? 2 : 0) |
-        (flag(deadCells, where, 'deadCells') ? 4 : 0) | (flag(legend, where, 'legend') ? 8 : 0);
-      const pixels = integer(tilePixels, MIN_TILE_PIXELS, MAX_TILE_PIXELS, where, 'tilePixels');
+      const flags = (flag(coordinates, where, 'coordinates') ? K.SVG_COORDINATES : 0) |
+        (flag(legalCells, where, 'legalCells') ? K.SVG_LEGAL_CELLS : 0) | (flag(deadCells, where, 'deadCells') ? K.SVG_DEAD_CELLS : 0) |
+        (flag(legend, where, 'legend') ? K.SVG_LEGEND : 0);
+      const pixels = integer(tilePixels, K.MIN_TILE_PIXELS, K.MAX_TILE_PIXELS, where, 'tilePixels');
       return textOut((buf, size) => this._call('game_render_svg', flags, pixels, buf, size));
     }
     /** The board as text for terminals ('?' where the current tile fits with legalCells). */
     textBoard(opts = {}) {
       const where = 'carc_game_render_text';
       const { coordinates = true, legalCells = false } = options(opts, ['coordinates', 'legalCells'], where);
-      const flags = (flag(coordinates, where, 'coordinates') ? 1 : 0) | (flag(legalCells, where, 'legalCells') ? 2 : 0);
+      const flags = (flag(coordinates, where, 'coordinates') ? K.TEXT_COORDINATES : 0) |
+        (flag(legalCells, where, 'legalCells') ? K.TEXT_LEGAL_CELLS : 0);
       return textOut((buf, size) => this._call('game_render_text', flags, buf, size));
     }
 
@@ -656,44 +756,16 @@ function makeApi(wasm) {
      * Builders { type: 'goods', player, goods: {wine, grain, cloth}, tile, x, y, location },
      * { type: 'goodsBonus', goods: 'wine' | 'grain' | 'cloth', count, points, winners },
      * { type: 'pig', points, winners, tile, x, y, location, meeples } and { type: 'bonus',
-     * player, tile, x, y }. */
+     * player, tile, x, y }; each with `text`, the engine's sentence for it ('city 8 to player 0',
+     * 'C fits nowhere and leaves the game'). */
     events() {
       const out = [];
       const players = this.players;
+      const fields = slot(16);
       const f = (i) => i32(16 + i);
-      while (this._call('game_poll_event', slot(16), EVENT_FIELDS) === 1) {
-        if (f(0) === 1) {
-          out.push({ type: 'discard', tile: TILES[f(16)] });
-          continue;
-        }
-        const goods = () => Object.fromEntries(GOODS.map((name, k) => [name, f(EV_GOODS + k)]));
-        if (f(0) === 3) {
-          out.push({ type: 'goods', player: playersOf(f(3))[0], goods: goods(), tile: TILES[f(5)], x: f(6), y: f(7),
-            location: LOCATIONS[f(8)] });
-          continue;
-        }
-        if (f(0) === 4) {
-          const k = GOODS.findIndex((_, i) => f(EV_GOODS + i) > 0);
-          out.push({ type: 'goodsBonus', goods: GOODS[k], count: f(EV_GOODS + k), points: f(2), winners: playersOf(f(3)) });
-          continue;
-        }
-        if (f(0) === 5) {
-          out.push({ type: 'pig', points: f(2), winners: playersOf(f(3)), tile: TILES[f(5)], x: f(6), y: f(7),
-            location: LOCATIONS[f(8)], meeples: Array.from({ length: players }, (_, p) => f(10 + p)) });
-          continue;
-        }
-        if (f(0) === 6) {
-          out.push({ type: 'bonus', player: playersOf(f(3))[0], tile: TILES[f(5)], x: f(6), y: f(7) });
-          continue;
-        }
-        if (f(0) === 2) {
-          out.push({ type: 'recall', feature: FEATURES[f(1)], points: f(2), winners: playersOf(f(3)), tile: TILES[f(5)],
-            x: f(6), y: f(7), location: LOCATIONS[f(8)] });
-          continue;
-        }
-        out.push({ type: 'score', feature: FEATURES[f(1)], points: f(2), winners: playersOf(f(3)), endGame: f(4) === 1,
-          tile: TILES[f(5)], x: f(6), y: f(7), location: LOCATIONS[f(8)], tiles: f(9),
-          meeples: Array.from({ length: players }, (_, p) => f(10 + p)) });
+      while (this._call('game_poll_event', fields, K.EVENT_FIELDS) === 1) {
+        const text = textOut((buf, size) => c('event_text')(fields, K.EVENT_FIELDS, buf, size));
+        out.push({ ...eventOf(f, players), text });
       }
       return out;
     }
@@ -733,7 +805,7 @@ function makeApi(wasm) {
     const where = 'carc_tile_render_svg';
     const t = tileOf(tile, where);
     const r = 90 * quarterTurns(rotation, where);
-    const n = integer(pixels, MIN_TILE_PIXELS, MAX_TILE_PIXELS, where, 'pixels');
+    const n = integer(pixels, K.MIN_TILE_PIXELS, K.MAX_TILE_PIXELS, where, 'pixels');
     return textOut((buf, size) => c('tile_render_svg')(t, r, n, buf, size));
   }
 
@@ -751,7 +823,7 @@ function makeApi(wasm) {
     version: wasm.UTF8ToString(c('version_string')()),
     libraryVersion: [Math.floor(n / 1000000), Math.floor(n / 1000) % 1000, n % 1000],
     errstr: (status) => wasm.UTF8ToString(c('errstr')(cInt(status, 'carc_errstr', 'status'))),
-    Phase, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS, REASONS, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase,
-    BufferTooSmall, OutOfMemory, InternalError,
+    constants: K, Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS, REASONS,
+    CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall, OutOfMemory, InternalError,
   });
 }

@@ -881,6 +881,60 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
   });
 }
 
+int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size) {
+  return guarded(__func__, [&](const Call& c) -> int {
+    if (!fields) return c.fail(CARC_EINVAL, "fields is NULL");
+    if (count < CARC_EVENT_FIELDS)
+      return c.fail(CARC_EINVAL, "fields holds %d values but an event has %d", static_cast<int>(count), CARC_EVENT_FIELDS);
+    if (const int s = check_text(c, buf, size)) return s;
+    // Each field within what the engine's Event holds, so that it converts back exactly.
+    struct Range {
+      int lo, hi;
+    };
+    std::array<Range, CARC_EVENT_FIELDS> ranges{};
+    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_BONUS};
+    ranges[CARC_EV_FEATURE] = {CARC_FEATURE_ROAD, CARC_FEATURE_GARDEN};
+    ranges[CARC_EV_POINTS] = {0, INT16_MAX};
+    ranges[CARC_EV_WINNERS] = {0, (1 << CARC_MAX_PLAYERS) - 1};
+    ranges[CARC_EV_END_GAME] = {0, 1};
+    ranges[CARC_EV_TILE] = ranges[CARC_EV_DISCARDED] = {CARC_NO_TILE, CARC_TILE_TYPES - 1};
+    ranges[CARC_EV_X] = ranges[CARC_EV_Y] = {INT8_MIN, INT8_MAX};
+    ranges[CARC_EV_LOCATION] = {0, CARC_LOC_NONE};
+    ranges[CARC_EV_TILES] = {0, UINT8_MAX};
+    for (int p = 0; p < CARC_MAX_PLAYERS; ++p) ranges[CARC_EV_MEEPLES + p] = {0, UINT8_MAX};
+    for (int k = 0; k < carc::kGoodsKinds; ++k) ranges[CARC_EV_GOODS + k] = {0, UINT8_MAX};
+    for (int i = 0; i < CARC_EVENT_FIELDS; ++i)
+      if (fields[i] < ranges[i].lo || fields[i] > ranges[i].hi)
+        return c.fail(CARC_EINVAL, "field %d is %d, not %d..%d", i, static_cast<int>(fields[i]), ranges[i].lo, ranges[i].hi);
+    if (!valid_location(fields[CARC_EV_LOCATION]))
+      return c.fail(CARC_EINVAL, "location %d names no location", static_cast<int>(fields[CARC_EV_LOCATION]));
+    const int type = fields[CARC_EV_TYPE], winners = fields[CARC_EV_WINNERS];
+    const int goods = fields[CARC_EV_GOODS] + fields[CARC_EV_GOODS + 1] + fields[CARC_EV_GOODS + 2];
+    if (type == CARC_EVENT_DISCARD && fields[CARC_EV_DISCARDED] == CARC_NO_TILE)
+      return c.fail(CARC_EINVAL, "a discard names no discarded tile");
+    if (type != CARC_EVENT_DISCARD && winners == 0) return c.fail(CARC_EINVAL, "event type %d names no player", type);
+    if ((type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS) && (winners & (winners - 1)) != 0)
+      return c.fail(CARC_EINVAL, "event type %d names more than one player (0x%x)", type, winners);
+    if ((type == CARC_EVENT_GOODS || type == CARC_EVENT_GOODS_BONUS) && goods == 0)
+      return c.fail(CARC_EINVAL, "event type %d names no goods", type);
+    carc::Event e{};
+    e.type = static_cast<carc::Event::Type>(type);
+    e.feature = static_cast<carc::FeatureKind>(fields[CARC_EV_FEATURE]);
+    e.end_game = fields[CARC_EV_END_GAME] == 1;
+    e.discarded = fields[CARC_EV_DISCARDED] == CARC_NO_TILE ? carc::kNoTile : static_cast<carc::TileType>(fields[CARC_EV_DISCARDED]);
+    e.tile = fields[CARC_EV_TILE] == CARC_NO_TILE ? carc::kNoTile : static_cast<carc::TileType>(fields[CARC_EV_TILE]);
+    e.x = static_cast<int8_t>(fields[CARC_EV_X]);
+    e.y = static_cast<int8_t>(fields[CARC_EV_Y]);
+    e.location = static_cast<carc::Location>(fields[CARC_EV_LOCATION]);
+    e.winners = static_cast<uint8_t>(winners);
+    e.points = static_cast<int16_t>(fields[CARC_EV_POINTS]);
+    e.tiles = static_cast<uint8_t>(fields[CARC_EV_TILES]);
+    for (int p = 0; p < CARC_MAX_PLAYERS; ++p) e.meeples[static_cast<size_t>(p)] = static_cast<uint8_t>(fields[CARC_EV_MEEPLES + p]);
+    for (int k = 0; k < carc::kGoodsKinds; ++k) e.goods[static_cast<size_t>(k)] = static_cast<uint8_t>(fields[CARC_EV_GOODS + k]);
+    return write_text(c, carc::describe(e), buf, size);
+  });
+}
+
 // ---------------------------------------------------------------- the board
 
 int carc_game_tile_count(const carc_game* game) {

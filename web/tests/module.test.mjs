@@ -38,10 +38,19 @@ test('versions and constants', () => {
   assert.equal(carc.TILES.length, 84);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(mod.REASONS.length, 27);
-  assert.equal(mod.REASONS[26], 'pig_needs_farmer');
-  assert.equal(mod.Phase.BONUS, 4);
-  assert.deepEqual(mod.GOODS, ['wine', 'grain', 'cloth']);
+  assert.equal(carc.REASONS.length, 27);
+  assert.equal(carc.REASONS[26], 'pig_needs_farmer');
+  assert.equal(carc.Phase.BONUS, 4);
+  assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
+  assert.deepEqual(carc.Status, { EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
+  assert.deepEqual(carc.LOCATIONS, ['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
+  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
+  assert.deepEqual(carc.FEATURES, ['road', 'city', 'monastery', 'field', 'garden']);
+  assert.equal(mod.InvalidArgument.status, -1);
+  // The wasm library's table is the native one's, which the Python tests hold to the header.
+  const native = JSON.parse(execFileSync(python, ['-c', 'import json; from carcassonne import _lib; print(json.dumps(_lib.CONSTANTS))'],
+    { env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary, PYTHONPATH: join(repo, 'capi', 'python') } }));
+  assert.deepEqual(carc.constants, Object.fromEntries(Object.entries(native).map(([name, value]) => [name.slice('CARC_'.length), value])));
   assert.equal(carc.Game, Game);
 });
 
@@ -49,7 +58,7 @@ test('a seeded game: the same deal as everywhere, a turn, a record', () => {
   const game = new Game({ players: 2, seed: 42 });
   assert.equal(game.currentTile, 'L');
   assert.deepEqual(game.placements()[0], { x: 0, y: -1, rotation: 180 });
-  assert.equal(game.phase, mod.Phase.PLACE_TILE);
+  assert.equal(game.phase, carc.Phase.PLACE_TILE);
   game.play('L 0,-1 180');
   assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null, figure: 'meeple' }]);
   assert.deepEqual(game.scores, [0, 0]);
@@ -130,8 +139,8 @@ test('undo, rewind, history, clones and copies', () => {
   const svg0 = game.svg();
   const p = game.placements()[0];
   game.place(p);
-  assert.equal(game.phase, mod.Phase.PLACE_MEEPLE);
-  assert.ok(game.meepleChoices().every((c) => mod.LOCATIONS.includes(c.location) && mod.FEATURES.includes(c.feature)));
+  assert.equal(game.phase, carc.Phase.PLACE_MEEPLE);
+  assert.ok(game.meepleChoices().every((c) => carc.LOCATIONS.includes(c.location) && carc.FEATURES.includes(c.feature)));
   game.undo();
   assert.equal(game.save(), start);
   assert.equal(game.svg(), svg0);
@@ -151,7 +160,7 @@ test('undo, rewind, history, clones and copies', () => {
 
 test('chance: caller draws, re-deals, playouts and rollouts', () => {
   const game = new Game({ players: 2, callerDraws: true });
-  assert.equal(game.phase, mod.Phase.DRAW);
+  assert.equal(game.phase, carc.Phase.DRAW);
   assert.equal(game.currentTile, null);
   throwsStatus(() => game.draw('Z'), mod.InvalidArgument, -1);
   game.draw('E');
@@ -284,7 +293,7 @@ test('the Abbot: figure actions, checks, the recall and its event', () => {
   assert.equal(game.figureActions().at(-1).figure, 'recall');
   game.act('recall');
   assert.deepEqual(game.events(), [{ type: 'recall', feature: 'garden', points: 4, winners: [0], tile: 'U_G', x: 0, y: 1,
-    location: 'C' }]);
+    location: 'C', text: 'abbot recalled: garden 4 to player 0' }]);
   assert.deepEqual(game.scores, [4, 0]);
   assert.equal(Game.load(game.save()).save(), game.save());
   game.free();
@@ -365,16 +374,17 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(goods.scores, [16, 10]);
   const events = goods.events();
   assert.deepEqual(events.find((e) => e.type === 'goods'), { type: 'goods', player: 1, goods: { wine: 0, grain: 1, cloth: 0 },
-    tile: 'E', x: 1, y: -1, location: 'W' });
-  assert.deepEqual(events.at(-1), { type: 'goodsBonus', goods: 'grain', count: 1, points: 10, winners: [0, 1] });
+    tile: 'E', x: 1, y: -1, location: 'W', text: 'player 1 takes 1 grain' });
+  assert.deepEqual(events.at(-1), { type: 'goodsBonus', goods: 'grain', count: 1, points: 10, winners: [0, 1],
+    text: 'most grain: 10 to players 0 and 1 (end of game)' });
   throwsStatus(() => goods.goods(2), mod.InvalidArgument, -1, /^carc_game_goods: player 2 is not 0..1$/);
 
   const game = new Game({ players: 2, order: 'U E U E A A', tradersAndBuilders: true });
   for (const move of ['U 1,0 90 E', 'E 0,-1 180', 'U 2,0 90 B:E', 'E 1,-1 0', 'A 3,0 90']) game.play(move);
-  assert.equal(game.phase, mod.Phase.BONUS);
+  assert.equal(game.phase, carc.Phase.BONUS);
   assert.equal(game.currentTile, null);
   assert.equal(game.bonusTurn, false);
-  assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0 }]);
+  assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0, text: "player 0's builder earns a bonus tile" }]);
   const passed = game.clone();
   throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_game_take_bonus or carc_game_pass first/);
   // A bad budget is a bad argument in the bonus phase as in every other.
@@ -389,16 +399,16 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(decided.placements(), game.placementsFor('A'));
   decided.undo();
   assert.deepEqual([decided.phase, decided.currentPlayer, decided.turnsPlayed, decided.bonusTurn],
-    [mod.Phase.BONUS, 0, 5, false]);
+    [carc.Phase.BONUS, 0, 5, false]);
   assert.equal(decided.save(), game.save());
   decided.free();
   game.takeBonus();
-  assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [mod.Phase.PLACE_TILE, 0, 'A', true]);
+  assert.deepEqual([game.phase, game.currentPlayer, game.currentTile, game.bonusTurn], [carc.Phase.PLACE_TILE, 0, 'A', true]);
   throwsStatus(() => game.passBonus(), mod.WrongPhase, -3, /^carc_game_pass: not allowed in this phase of the turn/);
   game.play('A -1,0 270');
   assert.deepEqual(game.scores, [5, 0]);
   passed.passBonus();
-  assert.deepEqual([passed.phase, passed.currentPlayer, passed.currentTile], [mod.Phase.PLACE_TILE, 1, 'A']);
+  assert.deepEqual([passed.phase, passed.currentPlayer, passed.currentTile], [carc.Phase.PLACE_TILE, 1, 'A']);
   throwsStatus(() => passed.takeBonus(), mod.WrongPhase, -3, /^carc_game_take_bonus: /);
 
   const pig = new Game({ players: 2, order: 'U V A E E E E', tradersAndBuilders: true });
@@ -411,4 +421,87 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.equal(last.type, 'pig');
   assert.deepEqual([last.points, last.winners, last.meeples], [2, [1], [1, 1]]);
   for (const g of [goods, game, passed, pig]) g.free();
+});
+
+// Plays a game to its end choice by choice, the i-th decision taking choices[(7 * i) % n] as
+// its id or its text in turn, with refusals along the way; returns the texts of the choices.
+function playByChoices(game) {
+  const { Decision, constants: K } = carc;
+  const phaseKind = { [carc.Phase.DRAW]: Decision.DRAW, [carc.Phase.PLACE_TILE]: Decision.PLACE,
+    [carc.Phase.PLACE_MEEPLE]: Decision.FIGURE, [carc.Phase.BONUS]: Decision.BONUS, [carc.Phase.GAME_OVER]: Decision.NONE };
+  const state = () => JSON.stringify([game.save(), game.decision(), game.choices().map(String), game.scores]);
+  const refused = (choice, Class, reason) => {
+    const before = state();
+    if (reason) assert.equal(game.checkChoice(choice), reason);
+    assert.throws(() => game.decide(choice), Class);
+    assert.equal(state(), before);
+  };
+  const taken = [];
+  const seen = new Map(); // a choice taken of each kind: an option of another decision later
+  for (let i = 0; ; i++) {
+    const { kind, decider } = game.decision();
+    assert.equal(kind, phaseKind[game.phase]);
+    const choices = game.choices();
+    if (kind === Decision.NONE) {
+      assert.deepEqual([decider, choices], [K.DECIDER_NOBODY, []]);
+      return taken;
+    }
+    assert.equal(decider, kind === Decision.DRAW ? K.DECIDER_CHANCE : game.currentPlayer);
+    for (const choice of choices) {
+      assert.equal(game.checkChoice(choice), 'legal');
+      assert.equal(game.parseChoice(game.choiceText(choice)), choice);
+    }
+    for (const [other, choice] of seen) if (other !== kind) refused(choice, mod.WrongPhase, 'wrong_phase');
+    if (kind === Decision.PLACE && i % 5 === 0) refused(`${game.currentTile} 0,0 0`, mod.IllegalMove, 'occupied');
+    const pick = choices[(7 * i) % choices.length];
+    const text = game.choiceText(pick);
+    game.decide(i % 2 ? pick : text);
+    seen.set(kind, pick);
+    taken.push(text);
+  }
+}
+
+test('decisions: whole games with every expansion, choice by choice, equal the native engine taking the same choices', () => {
+  const expansions = { river: true, abbot: true, innsAndCathedrals: true, tradersAndBuilders: true };
+  for (const opts of [{ players: 3, seed: 12 }, { players: 2, callerDraws: true }]) {
+    const game = new Game({ ...opts, ...expansions });
+    const taken = playByChoices(game);
+    // Seed 12 meets the builder's bonus tile taken and passed on; the other game its draws.
+    if (opts.seed) assert.ok(taken.includes('bonus') && taken.includes('pass'));
+    else assert.ok(taken[0].startsWith('draw R'));
+    const script = `import json, sys
+sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
+from carcassonne import Game
+game = Game(${opts.players}, ${opts.seed ?? 'None'}, caller_draws=${opts.callerDraws ? 'True' : 'False'}, river=True, abbot=True,
+            inns_and_cathedrals=True, traders_and_builders=True)
+for text in json.load(sys.stdin):
+    game.decide(text)
+print(json.dumps(game.save()))`;
+    const native = JSON.parse(execFileSync(python, ['-c', script], { input: JSON.stringify(taken),
+      env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+    assert.equal(game.save(), native);
+    game.free();
+  }
+});
+
+test('decisions: the bonus tile, malformed choices and text refused, ids and text agree', () => {
+  const game = new Game({ players: 2, order: 'TG E U E U E A A', tradersAndBuilders: true });
+  for (const text of ['TG 0,-1 180', 'S', 'E 1,-1 270', '-', 'U 1,0 90', 'E', 'E 0,-2 0', '-', 'U 2,0 90', 'B:E',
+    'E 1,-2 0', '-', 'A 3,0 90', '-']) game.decide(text);
+  assert.deepEqual(game.decision(), { kind: carc.Decision.BONUS, decider: 0 });
+  assert.deepEqual(game.choices().map((c) => game.choiceText(c)), ['bonus', 'pass']);
+  const before = game.save();
+  throwsStatus(() => game.decide('E'), mod.InvalidArgument, -1, /^carc_game_parse_choice: /);
+  throwsStatus(() => game.decide(2n ** 64n - 1n), mod.InvalidArgument, -1, /^carc_game_decide: /);
+  throwsStatus(() => game.checkChoice(2n ** 64n - 1n), mod.InvalidArgument, -1, /^carc_game_check_choice: /);
+  throwsStatus(() => game.choiceText(2n ** 64n - 1n), mod.InvalidArgument, -1, /^carc_choice_format: /);
+  throwsStatus(() => game.decide(5), mod.InvalidArgument, -1, /a choice is its id \(a BigInt\) or its move text/);
+  throwsStatus(() => game.decide(-1n), mod.InvalidArgument, -1, /a choice is its id/);
+  throwsStatus(() => game.decide('pass\u00e9'), mod.InvalidArgument, -1, /non-ASCII/);
+  throwsStatus(() => game.parseChoice(null), mod.InvalidArgument, -1, /choice text must be a string/);
+  assert.equal(game.save(), before);
+  assert.equal(game.parseChoice('bonus'), game.choices()[0]);
+  game.decide(game.choices()[0]);
+  assert.deepEqual([game.phase, game.currentTile, game.bonusTurn], [carc.Phase.PLACE_TILE, 'A', true]);
+  game.free();
 });

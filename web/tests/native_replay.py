@@ -16,13 +16,13 @@ from carcassonne import DiscardEvent, Game, RecallEvent  # noqa: E402
 
 def event_json(e):
     if isinstance(e, DiscardEvent):
-        return {"type": "discard", "tile": e.tile}
+        return {"type": "discard", "tile": e.tile, "text": e.text}
     if isinstance(e, RecallEvent):
         return {"type": "recall", "feature": e.feature, "points": e.points, "winners": list(e.winners), "tile": e.tile,
-                "x": e.x, "y": e.y, "location": e.location}
+                "x": e.x, "y": e.y, "location": e.location, "text": e.text}
     return {"type": "score", "feature": e.feature, "points": e.points, "winners": list(e.winners),
             "endGame": e.end_game, "tile": e.tile, "x": e.x, "y": e.y, "location": e.location, "tiles": e.tiles,
-            "meeples": list(e.meeples)}
+            "meeples": list(e.meeples), "text": e.text}
 
 
 def main():

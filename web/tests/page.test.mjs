@@ -351,7 +351,7 @@ test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile t
     await page.waitFor("document.body.dataset.phase === 'bonus'");
     assert.equal(await page.eval("document.getElementById('bonus').hidden"), false);
     assert.match(await text('#status'), /^Turn 6: P0 may take the builder's bonus tile$/);
-    assert.match(await text('#events'), /P0's builder earns a bonus tile/);
+    assert.match(await text('#events'), /turn 5, P0: player 0's builder earns a bonus tile/);
   };
   await setUp();
   await page.click('#pass-bonus');
@@ -372,7 +372,7 @@ test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile t
   await placeAt(0, -1, 180, 'meeple', 'E'); // the city's first location on TG at 180 degrees
   await placeAt(1, -1, 270);
   assert.equal(await page.eval("document.querySelector('#scores tbody tr[data-player=\"1\"] td.goods').dataset.grain"), '1');
-  assert.match(await text('#events'), /P1 completes a city and takes 1 grain/);
+  assert.match(await text('#events'), /P1: player 1 takes 1 grain/);
 
   // I&C: the large meeple's button.
   await loadRecord('carcassonne-record 1\nplayers 2\ninns-and-cathedrals on\norder IK E\n');

@@ -268,6 +268,9 @@ CARC_API const char* carc_errstr(int status);
 /* The message of the last failed call on the calling thread ("" if none has failed);
  * game is not consulted and may be NULL (see Errors above). */
 CARC_API const char* carc_game_errmsg(const carc_game* game);
+/* The index-th (0, 1, ...) integer constant of this header in header order, its name and value
+ * (either out pointer may be NULL); CARC_ERANGE past the last. All but CARC_MOVE_INVALID. */
+CARC_API int carc_constant(int32_t index, const char** name, int64_t* value);
 
 /* ------------------------------------------------------------------ games */
 
@@ -570,6 +573,9 @@ enum {
  * them; later versions may append fields) and returns 1, or returns 0 if there is none.
  * Capacity below CARC_EVENT_FIELDS is CARC_ERANGE and the event stays queued. */
 CARC_API int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity);
+/* Writes an event's sentence ("city 8 to player 0") from its fields as carc_game_poll_event
+ * wrote them (count >= CARC_EVENT_FIELDS), as text out; CARC_EINVAL for malformed fields. */
+CARC_API int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size);
 
 /* ------------------------------------------------------------------ the board */
 

@@ -16,7 +16,10 @@ action 'recall'; rotations are degrees clockwise (0, 90, 180, 270), as in move t
 the builder and the pig). The expansions are the options river=True, abbot=True,
 inns_and_cathedrals=True and traders_and_builders=True; with Traders & Builders a player's
 goods are Game.goods(player), and a builder's bonus tile is taken with Game.take_bonus() or
-declined with Game.pass_bonus() (Phase.BONUS). Errors raise CarcassonneError subclasses carrying the
+declined with Game.pass_bonus() (Phase.BONUS). Whatever a game waits for (a draw, a placement,
+a figure action, the bonus tile) is also asked and answered one way: Game.decision() says its
+kind and who decides, Game.choices() lists every legal option as a Choice, Game.decide() takes
+one (a Choice, its packed id or its move text). Errors raise CarcassonneError subclasses carrying the
 library's message; a failed call leaves the game as it was. Every argument is checked
 before it reaches C: a wrong type or a value out of range (ints beyond the C type
 included, bools where a number is meant, non-bools for options, text with a NUL or
@@ -55,11 +58,12 @@ from .game import Game, tile_svg, tile_text
 from .game import REASONS
 from .rl import Batch, State
 from .env import Env, VectorEnv
-from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
-                    MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent)
+from .types import (BonusEvent, Choice, DecisionKind, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent,
+                    GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts,
+                    ScoreEvent)
 
 __all__ = [
-    "ABI_VERSION", "Game", "Phase", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
+    "ABI_VERSION", "Game", "Phase", "DecisionKind", "Choice", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
     "ScoreEvent", "DiscardEvent", "RecallEvent", "GoodsEvent", "GoodsBonusEvent", "PigEvent", "BonusEvent", "Goods",
     "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
@@ -82,7 +86,7 @@ def library_version() -> Tuple[int, int, int]:
 
 # The public classes live in submodules but belong to the package: tracebacks, reprs and
 # pickles name them carcassonne.X, which stays put if the files are split differently.
-for _cls in (Game, State, Batch, Env, VectorEnv, Phase, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent,
+for _cls in (Game, State, Batch, Env, VectorEnv, Phase, DecisionKind, Choice, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent,
              DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, Goods, FrontierCell,
              FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):

@@ -7,16 +7,18 @@ import operator
 from typing import Optional
 
 from ._errors import invalid
-from ._lib import CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_TILE_TYPES, lib
+from ._lib import CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_TILE_TYPES, lib, names
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 U64_MAX = 2**64 - 1
 
-LOCATIONS = ("C", "N", "E", "S", "W", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW", "CF")  # CARC_LOC_C ..
-FEATURES = ("road", "city", "monastery", "field", "garden")  # CARC_FEATURE_ROAD ..
-# Figure kinds by CARC_FIGURE_* (meeple .. pig), and the recall, which is an action, not a figure.
-FIGURES = ("meeple", "large meeple", "abbot", "builder", "pig")
-RECALL = "recall"
+# The library's names by value: locations "C", "N", ..., "CF" (CARC_LOC_C ..), feature kinds
+# "road", ..., "garden" (CARC_FEATURE_ROAD ..), figure kinds "meeple", "large meeple", ...,
+# "pig" (CARC_FIGURE_MEEPLE ..); the recall is an action, not a figure.
+LOCATIONS = names(lib.carc_location_name)
+FEATURES = names(lib.carc_feature_name)
+FIGURES = names(lib.carc_figure_name)
+RECALL = lib.carc_figure_name(CARC_FIGURE_RECALL).decode()
 # Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
 TILES = tuple(lib.carc_tile_name(t).decode() for t in range(CARC_TILE_TYPES))
 _TILE_TYPE = {name: t for t, name in enumerate(TILES)}

@@ -1,11 +1,14 @@
 """The exceptions of the binding: one CarcassonneError subclass per C status code."""
 
-from typing import Optional
+from typing import Dict, Optional, Type
 
 
 class CarcassonneError(Exception):
     """A call into the engine failed; `status` is the C status code, str() the message.
-    `line`: for a record that failed to load, the line at fault (1-based); else None."""
+    `line`: for a record that failed to load, the line at fault (1-based); else None.
+    Each subclass's own `status` is its code."""
+
+    status: int
 
     def __init__(self, status: int, message: str, line: Optional[int] = None):
         super().__init__(message)
@@ -43,9 +46,19 @@ class InternalError(CarcassonneError):
     """CARC_EINTERNAL: a bug in the library."""
 
 
-# By status code (CARC_EINVAL .. CARC_EINTERNAL); an unknown code is an InternalError.
-BY_STATUS = {-1: InvalidArgument, -2: IllegalMove, -3: WrongPhase, -4: BufferTooSmall, -5: OutOfMemory,
-             -6: InternalError}
+#: Each class by the name of its status in carcassonne.h.
+CLASSES = {"CARC_EINVAL": InvalidArgument, "CARC_EILLEGAL": IllegalMove, "CARC_EPHASE": WrongPhase,
+           "CARC_ERANGE": BufferTooSmall, "CARC_ENOMEM": OutOfMemory, "CARC_EINTERNAL": InternalError}
+#: The classes by status code; an unknown code is an InternalError. Filled by take_statuses.
+BY_STATUS: Dict[int, Type[CarcassonneError]] = {}
+
+
+def take_statuses(constants: Dict[str, int]) -> None:
+    """Gives each class its status code (InvalidArgument.status is CARC_EINVAL) from the
+    library's constants; _lib calls it as it loads the library."""
+    for name, cls in CLASSES.items():
+        cls.status = constants[name]
+        BY_STATUS[cls.status] = cls
 
 
 def error(status: int, message: str, line: Optional[int] = None) -> CarcassonneError:
@@ -55,4 +68,4 @@ def error(status: int, message: str, line: Optional[int] = None) -> CarcassonneE
 
 def invalid(message: str) -> InvalidArgument:
     """An InvalidArgument found by the binding itself, before any C call."""
-    return InvalidArgument(-1, message)
+    return InvalidArgument(InvalidArgument.status, message)

@@ -1,6 +1,7 @@
 """Finding and loading the shared library carcassonne_c, the prototypes of its functions,
-and the constants of carcassonne.h that the binding uses (same names, same values; a test
-checks every CARC_* name here against the header).
+and the constants of carcassonne.h: every CARC_* integer constant of the header is a module
+attribute of the same name and value, read from the library as it loads (carc_constant),
+so the header is their one source (a test checks them against it).
 
 The library is the first of these that loads and is the carcassonne_c of this ABI:
 1. the file named by CARCASSONNE_LIBRARY, if it is set and not empty (and then only that:
@@ -18,123 +19,17 @@ import ctypes
 import ctypes.util
 import glob
 import os
-from typing import Iterable, List, Tuple
+from typing import Dict, Iterable, List, Tuple
 
+from . import _errors
 from ._errors import error
 
-# ---------------------------------------------------------------- constants of carcassonne.h
+# ---------------------------------------------------------------- the ABI this module needs
 
+# The one thing known before the library loads: the version it must have. Every other CARC_*
+# constant of carcassonne.h is read from the library once it is loaded (carc_constant, below).
 CARC_VERSION_MAJOR = 0
 CARC_VERSION_MINOR = 2
-
-CARC_OK, CARC_EINVAL, CARC_EILLEGAL, CARC_EPHASE, CARC_ERANGE, CARC_ENOMEM, CARC_EINTERNAL = 0, -1, -2, -3, -4, -5, -6
-CARC_PHASE_PLACE_TILE, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_GAME_OVER, CARC_PHASE_DRAW, CARC_PHASE_BONUS = 0, 1, 2, 3, 4
-CARC_PLAYOUT_AS_DEALT = 1
-CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS = 0, 1, 2
-CARC_MAX_BOT_THREADS = 64
-CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_MONASTERY, CARC_FEATURE_FIELD, CARC_FEATURE_GARDEN = 0, 1, 2, 3, 4
-CARC_LOC_C, CARC_LOC_N, CARC_LOC_E, CARC_LOC_S, CARC_LOC_W = 0, 1, 2, 3, 4
-CARC_LOC_NNE, CARC_LOC_ENE, CARC_LOC_ESE, CARC_LOC_SSE = 5, 6, 7, 8
-CARC_LOC_SSW, CARC_LOC_WSW, CARC_LOC_WNW, CARC_LOC_NNW = 9, 10, 11, 12
-CARC_LOC_CF = 13
-CARC_LOC_NONE = 15
-CARC_FIGURE_MEEPLE, CARC_FIGURE_LARGE, CARC_FIGURE_ABBOT, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG = 0, 1, 2, 3, 4
-CARC_FIGURE_RECALL = 7
-CARC_OPT_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_OPT_FIRST_EDITION_FARMERS = 1, 2, 3
-CARC_OPT_RIVER, CARC_OPT_ABBOT, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_TRADERS_AND_BUILDERS = 4, 5, 6, 7
-CARC_GOODS_WINE, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH = 1, 2, 3
-CARC_SET_BASE, CARC_SET_ABBOT, CARC_SET_RIVER, CARC_SET_INNS_AND_CATHEDRALS, CARC_SET_TRADERS_AND_BUILDERS = 0, 1, 2, 3, 4
-
-# Why a move or a draw is not allowed (carc_game_check).
-CARC_LEGAL = 0
-CARC_WHY_WRONG_PHASE = 1
-CARC_WHY_BAD_ROTATION = 2
-CARC_WHY_OCCUPIED = 3
-CARC_WHY_NO_NEIGHBOUR = 4
-CARC_WHY_MISMATCH = 5
-CARC_WHY_NO_SUCH_FEATURE = 6
-CARC_WHY_FEATURE_OCCUPIED = 7
-CARC_WHY_NO_SUPPLY = 8
-CARC_WHY_FARMERS_OFF = 9
-CARC_WHY_NO_SUCH_TILE = 10
-CARC_WHY_NOT_FACE_DOWN = 11
-CARC_WHY_RIVER_CONTINUE = 12
-CARC_WHY_RIVER_U_TURN = 13
-CARC_WHY_RIVER_FIRST = 14
-CARC_WHY_LAKE_LAST = 15
-CARC_WHY_NOT_IN_GAME = 16
-CARC_WHY_GARDEN_ABBOT_ONLY = 17
-CARC_WHY_ABBOT_CENTRE_ONLY = 18
-CARC_WHY_ABBOT_NOT_PLACED = 19
-CARC_WHY_ABBOT_COMPLETE = 20
-CARC_WHY_RECALL_LOCATION = 21
-CARC_WHY_BUILDER_ROAD_OR_CITY = 22
-CARC_WHY_BUILDER_NEEDS_MEEPLE = 23
-CARC_WHY_BUILDER_COMPLETE = 24
-CARC_WHY_PIG_FIELD_ONLY = 25
-CARC_WHY_PIG_NEEDS_FARMER = 26
-
-CARC_TILE_TYPES = 84
-CARC_NO_TILE = -1
-CARC_MIN_PLAYERS, CARC_MAX_PLAYERS = 1, 6
-CARC_MEEPLES_PER_PLAYER = 7
-CARC_MAX_PLACEMENTS = 1016
-CARC_MAX_MEEPLE_LOCATIONS = 8
-CARC_MAX_FIGURE_ACTIONS = 34
-CARC_MAX_MEEPLES = 66
-CARC_MOVE_TEXT_SIZE = 32
-CARC_MAX_TILES = 125
-CARC_MAX_FRONTIER = 255
-CARC_MOVE_INVALID = 2**64 - 1
-
-# Events: carc_game_poll_event's fields.
-CARC_EVENT_SCORE, CARC_EVENT_DISCARD, CARC_EVENT_RECALL = 0, 1, 2
-CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS, CARC_EVENT_PIG, CARC_EVENT_BONUS = 3, 4, 5, 6
-CARC_EV_TYPE = 0
-CARC_EV_FEATURE = 1
-CARC_EV_POINTS = 2
-CARC_EV_WINNERS = 3
-CARC_EV_END_GAME = 4
-CARC_EV_TILE = 5
-CARC_EV_X = 6
-CARC_EV_Y = 7
-CARC_EV_LOCATION = 8
-CARC_EV_TILES = 9
-CARC_EV_MEEPLES = 10
-CARC_EV_DISCARDED = 16
-CARC_EV_GOODS = 17
-CARC_EVENT_FIELDS = 20
-
-# Open cells: carc_game_frontier's fields per cell.
-CARC_CELL_X, CARC_CELL_Y, CARC_CELL_DEAD, CARC_CELL_RIVER, CARC_CELL_FIELDS = 0, 1, 2, 3, 4
-
-# Features: carc_game_inspect_feature's fields.
-CARC_FI_KIND = 0
-CARC_FI_COMPLETED = 1
-CARC_FI_TILES = 2
-CARC_FI_SHIELDS = 3
-CARC_FI_OPEN_EDGES = 4
-CARC_FI_CITIES = 5
-CARC_FI_MAJORITY = 6
-CARC_FI_VALUE_COMPLETE = 7
-CARC_FI_VALUE_END = 8
-CARC_FI_MEEPLES = 9
-CARC_FEATURE_INFO_FIELDS = 15
-
-CARC_SVG_COORDINATES, CARC_SVG_LEGAL_CELLS, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGEND = 1, 2, 4, 8
-CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS = 1, 2
-CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS = 1, 4096
-
-# Reinforcement learning: carc_rl_action_space's and carc_rl_observation_shape's fields,
-# capacities, carc_batch_step's flags.
-CARC_RL_REACH, CARC_RL_SIDE, CARC_RL_PLACEMENTS, CARC_RL_FIGURES, CARC_RL_ACTIONS = 0, 1, 2, 3, 4
-CARC_RL_SPACE_FIELDS = 5
-CARC_RL_PLANES, CARC_RL_OBS_SIDE, CARC_RL_SCALARS, CARC_RL_OBS_SIZE = 0, 1, 2, 3
-CARC_RL_SHAPE_FIELDS = 4
-CARC_RL_MAX_LEGAL = 1016
-CARC_RL_CHANCE_OUTCOMES = 84
-CARC_RL_MAX_OBSERVATION = 25860
-CARC_BATCH_AUTO_RESET, CARC_BATCH_SORTED = 1, 2
 
 # ---------------------------------------------------------------- prototypes
 
@@ -147,6 +42,7 @@ _out = ctypes.POINTER(_ptr)
 _PROTOTYPES = [
     ("carc_version_number", _int),
     ("carc_version_string", _str),
+    ("carc_constant", _int, ctypes.c_int32, ctypes.POINTER(_str), ctypes.POINTER(ctypes.c_int64)),
     ("carc_game_errmsg", _str, _ptr),
     ("carc_move_pack", _u64, _int, _int, _int, _int, _int, _int),
     ("carc_move_unpack", _int, _u64, _intp, _intp, _intp, _intp, _intp, _intp),
@@ -156,6 +52,8 @@ _PROTOTYPES = [
     ("carc_tile_from_name", _int, _str),
     ("carc_tile_set", _int, _int),
     ("carc_why_text", _str, _int),
+    ("carc_location_name", _str, _int),
+    ("carc_feature_name", _str, _int),
     ("carc_figure_name", _str, _int),
     ("carc_game_new", _int, _out, _int, _u64),
     ("carc_game_new_with_order", _int, _out, _int, _str),
@@ -194,6 +92,13 @@ _PROTOTYPES = [
     ("carc_game_redeal", _int, _ptr, _u64),
     ("carc_game_caller_draws", _int, _ptr),
     ("carc_game_poll_event", _int, _ptr, _i32p, _int),
+    ("carc_event_text", _int, _i32p, ctypes.c_int32, _str, _size),
+    ("carc_game_decision", _int, _ptr, _i32p, _i32p),
+    ("carc_game_choices", _int, _ptr, _u64p, ctypes.c_int32, _i32p),
+    ("carc_game_check_choice", _int, _ptr, _u64),
+    ("carc_game_decide", _int, _ptr, _u64),
+    ("carc_choice_format", _int, _u64, _str, _size),
+    ("carc_game_parse_choice", _int, _ptr, _str, _u64p),
     ("carc_game_tile", _int, _ptr, _int, _intp, _intp, _intp, _intp),
     ("carc_game_tile_at", _int, _ptr, _int, _int, _intp, _intp),
     ("carc_game_feature_kind", _int, _ptr, _int, _int, _int),
@@ -324,6 +229,41 @@ def _load() -> Tuple[ctypes.CDLL, str]:
 
 
 lib, library_path = _load()
+
+
+def _constants() -> Dict[str, int]:
+    name, value = _str(), ctypes.c_int64()
+    out: Dict[str, int] = {}
+    while lib.carc_constant(len(out), ctypes.byref(name), ctypes.byref(value)) == 0:
+        out[name.value.decode()] = value.value
+    return out
+
+
+#: {name: value} of every integer constant of carcassonne.h, from the library.
+CONSTANTS = _constants()
+# Module attributes by the header's names; the version this module needs stays its own.
+for _name, _value in CONSTANTS.items():
+    globals().setdefault(_name, _value)
+del _name, _value
+# A carc_move, so not in the table (UINT64_MAX fits no int64_t): carc_move_pack's answer to a
+# value out of range, as the header defines it.
+CARC_MOVE_INVALID = lib.carc_move_pack(-1, 0, 0, 0, 0, 0)
+_errors.take_statuses(CONSTANTS)
+
+
+def family(prefix: str) -> Dict[str, int]:
+    """{name without the prefix: value} of the constants named prefix..., by value:
+    family("CARC_PHASE_") is {"PLACE_TILE": 0, "PLACE_MEEPLE": 1, ...}."""
+    return dict(sorted(((name[len(prefix):], value) for name, value in CONSTANTS.items() if name.startswith(prefix)),
+                       key=lambda item: item[1]))
+
+
+def names(name_of) -> Tuple[str, ...]:
+    """name_of(0), name_of(1), ... up to the first NULL: the library's names by value."""
+    out: List[str] = []
+    while (name := name_of(len(out))) is not None:
+        out.append(name.decode())
+    return tuple(out)
 
 
 def check(status: int, handle=None) -> int:

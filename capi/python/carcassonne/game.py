@@ -6,37 +6,33 @@ import threading
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args
-from . import _lib
 from ._args import FEATURES, FIGURES, LOCATIONS, TILES
 from ._errors import error, invalid
-from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EV_DISCARDED,
-                   CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EVENT_RECALL, CARC_FIGURE_MEEPLE, CARC_LEGAL,
-                   CARC_MAX_FIGURE_ACTIONS, CARC_OPT_ABBOT, CARC_OPT_RIVER, CARC_OPT_INNS_AND_CATHEDRALS,
-                   CARC_OPT_TRADERS_AND_BUILDERS, CARC_EV_GOODS, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS,
-                   CARC_EVENT_PIG, CARC_EVENT_BONUS, CARC_GOODS_WINE, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH,
+from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EVENT_BONUS,
+                   CARC_EVENT_DISCARD, CARC_EVENT_FIELDS, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS, CARC_EVENT_PIG,
+                   CARC_EVENT_RECALL, CARC_EV_DISCARDED, CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EV_GOODS,
                    CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
-                   CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_EVENT_DISCARD, CARC_EVENT_FIELDS,
-                   CARC_FEATURE_INFO_FIELDS, CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY,
-                   CARC_FI_MEEPLES, CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END,
-                   CARC_MAX_FRONTIER, CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS,
-                   CARC_MAX_TILE_PIXELS, CARC_MAX_TILES, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_OPT_FARMERS,
-                   CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY, CARC_PLAYOUT_AS_DEALT,
-                   CARC_BOT_GREEDY, CARC_BOT_MCTS, CARC_BOT_RANDOM, CARC_MAX_BOT_THREADS, CARC_SVG_COORDINATES,
-                   CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_TEXT_COORDINATES,
-                   CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, lib, text_out)
-from .types import (BonusEvent, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
+                   CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_FEATURE_INFO_FIELDS, CARC_FIGURE_MEEPLE,
+                   CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY, CARC_FI_MEEPLES,
+                   CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END, CARC_GOODS_WINE,
+                   CARC_LEGAL, CARC_MAX_BOT_THREADS, CARC_MAX_FIGURE_ACTIONS, CARC_MAX_FRONTIER,
+                   CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS, CARC_MAX_TILES,
+                   CARC_MAX_TILE_PIXELS, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_PLAYOUT_AS_DEALT,
+                   CARC_SVG_COORDINATES, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND,
+                   CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, family, lib, text_out)
+from .types import (BonusEvent, Choice, DecisionKind, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
                     MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent, pack,
                     signed_byte)
 
-OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
-           "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT,
-           "inns_and_cathedrals": CARC_OPT_INNS_AND_CATHEDRALS, "traders_and_builders": CARC_OPT_TRADERS_AND_BUILDERS}
+#: The options by keyword (CARC_OPT_* in lower case): the rules, then the expansions.
+OPTIONS = {name.lower(): value for name, value in family("CARC_OPT_").items()}
 #: The goods of Traders & Builders by CARC_GOODS_* (Goods' fields).
-GOODS = {CARC_GOODS_WINE: "wine", CARC_GOODS_GRAIN: "grain", CARC_GOODS_CLOTH: "cloth"}
+GOODS = {value: name.lower() for name, value in family("CARC_GOODS_").items()}
+#: The bot levels by name (CARC_BOT_* in lower case): "random", "greedy", "mcts".
+BOT_LEVELS = {name.lower(): value for name, value in family("CARC_BOT_").items()}
 
 #: carc_game_check's answers by name: "legal", or a CARC_WHY_* reason in lower case ("river_u_turn").
-REASONS = {CARC_LEGAL: "legal", **{value: name[len("CARC_WHY_"):].lower() for name, value in vars(_lib).items()
-                                   if name.startswith("CARC_WHY_")}}
+REASONS = {CARC_LEGAL: "legal", **{value: name.lower() for name, value in family("CARC_WHY_").items()}}
 SIDES = ("N", "E", "S", "W")
 
 
@@ -440,6 +436,69 @@ class Game:
         with self._lock:
             self._call(lib.carc_game_pass)
 
+    # --- decisions: whatever the game waits for, asked and answered one way ---
+    def decision(self) -> Tuple[DecisionKind, int]:
+        """What the game waits for: (kind, decider). kind is a DecisionKind (NONE once over,
+        DRAW, PLACE, FIGURE, BONUS); decider is the player who decides, CARC_DECIDER_CHANCE
+        (-1) for a draw or CARC_DECIDER_NOBODY (-2) once the game is over."""
+        with self._lock:
+            kind, decider = ctypes.c_int32(), ctypes.c_int32()
+            self._call(lib.carc_game_decision, ctypes.byref(kind), ctypes.byref(decider))
+            return DecisionKind(kind.value), decider.value
+
+    def choices(self) -> List[Choice]:
+        """Every legal option of the current decision, in the order of records and perft
+        counts: draws by tile type, placements as placements() lists them, no figure action
+        first and then figure_actions()'s, take before pass; none once the game is over."""
+        with self._lock:
+            count = ctypes.c_int32()
+            self._call(lib.carc_game_choices, None, 0, ctypes.byref(count))
+            ids = (ctypes.c_uint64 * count.value)()
+            self._call(lib.carc_game_choices, ids, count.value, ctypes.byref(count))
+            return [Choice(c) for c in ids]
+
+    def _choice(self, choice: Union[Choice, int, str], where: str) -> int:
+        """The packed id of a Choice, a packed id or move text (read as an option of the
+        current decision by carc_game_parse_choice). The caller holds the lock."""
+        if isinstance(choice, Choice):
+            return choice.packed
+        if isinstance(choice, str):
+            packed = ctypes.c_uint64()
+            self._call(lib.carc_game_parse_choice, _args.ascii_text(choice, "carc_game_parse_choice", "choice text"),
+                       ctypes.byref(packed))
+            return packed.value
+        return _args.integer(choice, 0, _args.U64_MAX,
+                             f"{where}: a choice is a Choice, its 64-bit id or its move text, not {{}}")
+
+    def check_choice(self, choice: Union[Choice, int, str]) -> str:
+        """Whether a choice (a Choice, its packed id or its move text) is a legal option now:
+        "legal" or a REASONS name ("wrong_phase" for an option of another kind of decision,
+        "occupied", ...). Text that spells no option of this kind of decision raises
+        InvalidArgument. The game is unchanged."""
+        with self._lock:
+            return REASONS[self._call(lib.carc_game_check_choice, self._choice(choice, "carc_game_check_choice"))]
+
+    def decide(self, choice: Union[Choice, int, str]) -> None:
+        """Takes a choice (a Choice, its packed id or its move text: "draw E", "E 0,-1 180",
+        "S", "A:C", "-", "bonus", "pass"): what draw, place, deploy or act, take_bonus or
+        pass_bonus does. Refused with InvalidArgument (malformed), WrongPhase (an option of
+        another decision) or IllegalMove (the message says why); the game is unchanged then."""
+        with self._lock:
+            self._call(lib.carc_game_decide, self._choice(choice, "carc_game_decide"))
+
+    def choice_text(self, choice: Union[Choice, int, str]) -> str:
+        """A choice's move text (str() of a Choice; text comes back in its one spelling)."""
+        with self._lock:
+            return str(Choice(self._choice(choice, "carc_choice_format")))
+
+    def parse_choice(self, text: str) -> Choice:
+        """The option of the current decision that move text spells ("E 0,-1 180", "S", "pass");
+        legality is check_choice's. InvalidArgument for text that spells no option of it."""
+        if not isinstance(text, str):
+            raise invalid(f"carc_game_parse_choice: choice text must be a str, not {text!r}")
+        with self._lock:
+            return Choice(self._choice(text, "carc_game_parse_choice"))
+
     def playout(self, seed: int, *, as_dealt: bool = False) -> None:
         """Plays the rest of the game with uniformly random legal moves (carc::Game::playout).
         The face-down tiles are re-dealt from seed first, so the playout cannot see the real
@@ -457,9 +516,8 @@ class Game:
         an iteration budget alone gives the same move for the same seed. In the tile phase
         play() the move; in the figure phase act() its figure action. The game is unchanged."""
         where = "carc_bot_choose"
-        levels = {"random": CARC_BOT_RANDOM, "greedy": CARC_BOT_GREEDY, "mcts": CARC_BOT_MCTS}
-        if not isinstance(level, str) or level not in levels:
-            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(levels)})")
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(BOT_LEVELS)})")
         iterations = _args.integer(iterations, 0, _args.INT_MAX,
                                    f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
         milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
@@ -469,7 +527,7 @@ class Game:
         seed = _args.seed(seed, where)
         with self._lock:
             move = ctypes.c_uint64()
-            self._call(lib.carc_bot_choose, levels[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
+            self._call(lib.carc_bot_choose, BOT_LEVELS[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
             return Move.unpack(move.value)
 
     def rollouts(self, count: int, seed: int = 0, *, as_dealt: bool = False) -> Rollouts:
@@ -641,47 +699,40 @@ class Game:
 
     # --- events ---
     def events(self) -> List[Event]:
-        """The events since the last call, oldest first."""
+        """The events since the last call, oldest first; each carries `text`, the engine's
+        sentence for it ("city 8 to player 0", "C fits nowhere and leaves the game")."""
         with self._lock:
             out: List[Event] = []
             f = self._fields
             players = self._call(lib.carc_game_players)
             while self._call(lib.carc_game_poll_event, f, CARC_EVENT_FIELDS) == 1:
-                kind = f[CARC_EV_TYPE]
-                if kind == CARC_EVENT_DISCARD:
-                    out.append(DiscardEvent(TILES[f[CARC_EV_DISCARDED]]))
-                    continue
-                if kind in (CARC_EVENT_GOODS, CARC_EVENT_BONUS):
-                    player = _players_of(f[CARC_EV_WINNERS])[0]
-                    if kind == CARC_EVENT_BONUS:
-                        out.append(BonusEvent(player, TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y]))
-                    else:
-                        out.append(GoodsEvent(player, Goods(*f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]),
-                                              TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y],
-                                              LOCATIONS[f[CARC_EV_LOCATION]]))
-                    continue
-                if kind == CARC_EVENT_GOODS_BONUS:
-                    counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
-                    k = next(i for i, c in enumerate(counts) if c)
-                    out.append(GoodsBonusEvent(GOODS[CARC_GOODS_WINE + k], counts[k], f[CARC_EV_POINTS],
-                                               _players_of(f[CARC_EV_WINNERS])))
-                    continue
-                if kind == CARC_EVENT_PIG:
-                    out.append(PigEvent(f[CARC_EV_POINTS], _players_of(f[CARC_EV_WINNERS]), TILES[f[CARC_EV_TILE]],
-                                        f[CARC_EV_X], f[CARC_EV_Y], LOCATIONS[f[CARC_EV_LOCATION]],
-                                        tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
-                    continue
-                if f[CARC_EV_TYPE] == CARC_EVENT_RECALL:
-                    out.append(RecallEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
-                                           winners=_players_of(f[CARC_EV_WINNERS]), tile=TILES[f[CARC_EV_TILE]],
-                                           x=f[CARC_EV_X], y=f[CARC_EV_Y], location=LOCATIONS[f[CARC_EV_LOCATION]]))
-                    continue
-                out.append(ScoreEvent(feature=FEATURES[f[CARC_EV_FEATURE]], points=f[CARC_EV_POINTS],
-                                      winners=_players_of(f[CARC_EV_WINNERS]), end_game=bool(f[CARC_EV_END_GAME]),
-                                      tile=TILES[f[CARC_EV_TILE]], x=f[CARC_EV_X], y=f[CARC_EV_Y],
-                                      location=LOCATIONS[f[CARC_EV_LOCATION]], tiles=f[CARC_EV_TILES],
-                                      meeples=tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])))
+                out.append(self._event(f, players))
             return out
+
+    def _event(self, f, players: int) -> Event:
+        """The event of carc_game_poll_event's fields f."""
+        kind = f[CARC_EV_TYPE]
+        text = text_out(lambda buf, size: check(lib.carc_event_text(f, CARC_EVENT_FIELDS, buf, size)))
+        if kind == CARC_EVENT_DISCARD:
+            return DiscardEvent(TILES[f[CARC_EV_DISCARDED]], text=text)
+        winners = _players_of(f[CARC_EV_WINNERS])
+        counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
+        if kind == CARC_EVENT_GOODS_BONUS:  # no tile
+            k = next(i for i, c in enumerate(counts) if c)
+            return GoodsBonusEvent(GOODS[CARC_GOODS_WINE + k], counts[k], f[CARC_EV_POINTS], winners, text=text)
+        tile, x, y = TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y]
+        if kind == CARC_EVENT_BONUS:  # no location
+            return BonusEvent(winners[0], tile, x, y, text=text)
+        location = LOCATIONS[f[CARC_EV_LOCATION]]
+        meeples = tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])
+        if kind == CARC_EVENT_GOODS:
+            return GoodsEvent(winners[0], Goods(*counts), tile, x, y, location, text=text)
+        if kind == CARC_EVENT_PIG:
+            return PigEvent(f[CARC_EV_POINTS], winners, tile, x, y, location, meeples, text=text)
+        if kind == CARC_EVENT_RECALL:
+            return RecallEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, tile, x, y, location, text=text)
+        return ScoreEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, bool(f[CARC_EV_END_GAME]), tile, x, y,
+                          location, f[CARC_EV_TILES], meeples, text=text)
 
     # --- the board ---
     def tile(self, index: int) -> PlacedTile:

@@ -26,12 +26,10 @@ from . import _args
 from ._errors import error, invalid
 from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
                    CARC_PHASE_GAME_OVER, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
-                   CARC_OPT_ABBOT, CARC_OPT_FARMERS, CARC_OPT_FIRST_EDITION_FARMERS, CARC_OPT_FIRST_EDITION_SMALL_CITY,
-                   CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_RIVER, CARC_OPT_TRADERS_AND_BUILDERS,
                    CARC_RL_ACTIONS, CARC_RL_CHANCE_OUTCOMES, CARC_RL_FIGURES, CARC_RL_MAX_LEGAL, CARC_RL_OBS_SIDE,
                    CARC_RL_OBS_SIZE, CARC_RL_PLACEMENTS, CARC_RL_PLANES, CARC_RL_REACH, CARC_RL_SCALARS,
                    CARC_RL_SHAPE_FIELDS, CARC_RL_SIDE, CARC_RL_SPACE_FIELDS, check, lib)
-from .game import Game
+from .game import BOT_LEVELS as _LEVELS, OPTIONS as _OPTIONS, Game
 from .types import Move
 
 try:
@@ -46,11 +44,6 @@ HAVE_NUMPY = _np is not None
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 
-_OPTIONS = {"farmers": CARC_OPT_FARMERS, "first_edition_small_city": CARC_OPT_FIRST_EDITION_SMALL_CITY,
-            "first_edition_farmers": CARC_OPT_FIRST_EDITION_FARMERS, "river": CARC_OPT_RIVER, "abbot": CARC_OPT_ABBOT,
-            "inns_and_cathedrals": CARC_OPT_INNS_AND_CATHEDRALS, "traders_and_builders": CARC_OPT_TRADERS_AND_BUILDERS}
-#: The bot levels carc_rl_bot_action takes (CARC_BOT_*).
-_LEVELS = {"random": 0, "greedy": 1, "mcts": 2}
 _TYPES = {"i": "int32", "B": "uint8", "f": "float32"}
 for _code in _TYPES:
     assert array.array(_code).itemsize == (1 if _code == "B" else 4)

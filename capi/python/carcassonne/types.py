@@ -1,5 +1,7 @@
 """The values the binding hands out and takes: placements, moves, events, features, cells.
-All are frozen dataclasses (hashable, comparable, picklable); rotations are degrees."""
+All are frozen dataclasses (hashable, comparable, picklable); rotations are degrees. Each
+event carries `text`, the engine's sentence for it ("city 8 to player 0", carc_event_text),
+which its repr and comparisons leave out."""
 
 import ctypes
 import dataclasses
@@ -7,18 +9,45 @@ import enum
 from typing import Optional, Tuple
 
 from . import _args
-from ._errors import invalid
-from ._lib import (CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
-                   CARC_PHASE_GAME_OVER, CARC_PHASE_PLACE_MEEPLE, CARC_PHASE_PLACE_TILE, check, lib)
+from ._errors import CarcassonneError, invalid
+from ._lib import (CARC_CHOICE_TEXT_SIZE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE,
+                   check, family, lib)
 from ._args import FIGURES, LOCATIONS, RECALL, TILES
 
 
-class Phase(enum.IntEnum):
-    PLACE_TILE = CARC_PHASE_PLACE_TILE
-    PLACE_MEEPLE = CARC_PHASE_PLACE_MEEPLE
-    GAME_OVER = CARC_PHASE_GAME_OVER
-    DRAW = CARC_PHASE_DRAW  # a chance node: the caller says which tile was drawn (Game.draw)
-    BONUS = CARC_PHASE_BONUS  # the builder's bonus tile: Game.take_bonus() or Game.pass_bonus()
+#: The phases of a turn, CARC_PHASE_* without the prefix: PLACE_TILE, PLACE_MEEPLE, GAME_OVER,
+#: DRAW (a chance node: the caller says which tile was drawn, Game.draw) and BONUS (the
+#: builder's bonus tile: Game.take_bonus() or Game.pass_bonus()).
+Phase = enum.IntEnum("Phase", family("CARC_PHASE_"), module=__name__)
+
+
+#: The kinds of decision a game waits for (Game.decision()), CARC_DECISION_* without the
+#: prefix: NONE (the game is over), DRAW (chance: which face-down tile was drawn), PLACE (where
+#: the tile in hand goes), FIGURE (the figure action on the tile just placed, or none) and BONUS
+#: (the builder's bonus tile taken or passed on).
+DecisionKind = enum.IntEnum("DecisionKind", family("CARC_DECISION_"), module=__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """One option of a decision (Game.choices()): `packed` is its 64-bit id (carc_choice), str()
+    its move text ("draw E", "E 0,-1 180", "-" for no figure, "S", "L:N", "A:C", "recall",
+    "bonus" to take the builder's bonus tile, "pass")."""
+    packed: int
+
+    def __post_init__(self):
+        _args.integer(self.packed, 0, 2**64 - 1, "carc_choice: {} is not a 64-bit choice id")
+
+    def __str__(self) -> str:
+        buf = ctypes.create_string_buffer(CARC_CHOICE_TEXT_SIZE)
+        check(lib.carc_choice_format(self.packed, buf, CARC_CHOICE_TEXT_SIZE))
+        return buf.value.decode()
+
+    def __repr__(self) -> str:
+        try:
+            return f"<Choice {self}>"
+        except CarcassonneError:  # bits that spell no option
+            return f"<Choice {self.packed:#x}>"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,12 +159,14 @@ class ScoreEvent:
     location: str
     tiles: int
     meeples: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
 class DiscardEvent:
     """A drawn tile that fit nowhere and left the game."""
     tile: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -149,6 +180,7 @@ class RecallEvent:
     x: int
     y: int
     location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -169,6 +201,7 @@ class GoodsEvent:
     x: int
     y: int
     location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,6 +212,7 @@ class GoodsBonusEvent:
     count: int
     points: int
     winners: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -193,6 +227,7 @@ class PigEvent:
     y: int
     location: str
     meeples: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)
@@ -203,6 +238,7 @@ class BonusEvent:
     tile: str
     x: int
     y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
 @dataclasses.dataclass(frozen=True)

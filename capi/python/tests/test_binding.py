@@ -80,6 +80,7 @@ class WholeGames(unittest.TestCase):
             lines.append(f"P{player} {move}")
             for e in game.events():
                 if isinstance(e, DiscardEvent):
+                    self.assertEqual(e.text, f"{e.tile} fits nowhere and leaves the game")
                     lines.append(f"  discard {e.tile}")
                 else:
                     kind = "final" if e.end_game else "score"
@@ -111,8 +112,10 @@ class WholeGames(unittest.TestCase):
     def test_worked_example_1_scores_4_points_at_once(self):
         game = Game(2, order="E")
         game.play("E 0,-1 180 S")
-        self.assertEqual(game.events(), [ScoreEvent(feature="city", points=4, winners=(0,), end_game=False, tile="E",
-                                                    x=0, y=-1, location="S", tiles=2, meeples=(1, 0))])
+        events = game.events()
+        self.assertEqual(events, [ScoreEvent(feature="city", points=4, winners=(0,), end_game=False, tile="E", x=0, y=-1,
+                                             location="S", tiles=2, meeples=(1, 0))])
+        self.assertEqual(events[0].text, "city 4 to player 0")  # the engine's sentence, left out of == and repr
         self.assertEqual(game.scores, [4, 0])
         self.assertEqual(game.supplies, [7, 7])
         self.assertTrue(game.over)

@@ -101,7 +101,9 @@ class Abbot(unittest.TestCase):
         game.place((0, -1, 180))
         self.assertEqual(game.figure_actions()[-1], Move("E", 0, -1, 180, None, "recall"))
         game.act("recall")
-        self.assertEqual(game.events(), [RecallEvent("garden", 4, (0,), "U_G", 0, 1, "C")])
+        events = game.events()
+        self.assertEqual(events, [RecallEvent("garden", 4, (0,), "U_G", 0, 1, "C")])
+        self.assertEqual(events[0].text, "abbot recalled: garden 4 to player 0")  # the engine's sentence
         self.assertEqual(game.scores, [4, 0])
         self.assertEqual(game.figure_supplies()[0]["abbot"], 1)
         adjacent = self.game(order="U_G U U U U E", moves=GARDEN_SETUP)
@@ -213,8 +215,10 @@ class TradersAndBuilders(unittest.TestCase):
         self.assertTrue(game.over)
         self.assertEqual(game.goods(0).grain, 1)
         self.assertEqual(game.scores, [16, 10])
-        self.assertEqual(game.events(), [GoodsEvent(0, Goods(grain=1), "E", -1, 1, "E"),
-                                          GoodsBonusEvent("grain", 1, 10, (0, 1))])
+        events = game.events()
+        self.assertEqual(events, [GoodsEvent(0, Goods(grain=1), "E", -1, 1, "E"), GoodsBonusEvent("grain", 1, 10, (0, 1))])
+        self.assertEqual([e.text for e in events],
+                         ["player 0 takes 1 grain", "most grain: 10 to players 0 and 1 (end of game)"])
         with self.assertRaisesRegex(InvalidArgument, "^carc_game_goods: player 2 is not 0..1$"):
             game.goods(2)
         with self.assertRaises(InvalidArgument):
@@ -226,7 +230,9 @@ class TradersAndBuilders(unittest.TestCase):
         self.assertEqual(game.phase, Phase.BONUS)
         self.assertIsNone(game.current_tile)
         self.assertFalse(game.bonus_turn)
-        self.assertEqual(game.events(), [BonusEvent(0, "A", 3, 0)])
+        events = game.events()
+        self.assertEqual(events, [BonusEvent(0, "A", 3, 0)])
+        self.assertEqual(events[0].text, "player 0's builder earns a bonus tile")
         self.assertEqual(game.figure_supplies()[0]["builder"], 0)
         with self.assertRaises(WrongPhase):
             game.placements()
@@ -319,6 +325,8 @@ class TradersAndBuilders(unittest.TestCase):
         self.assertIsInstance(score, ScoreEvent)
         self.assertEqual((score.feature, score.points, score.winners), ("field", 6, (0, 1)))
         self.assertEqual(pig, PigEvent(2, (1,), score.tile, score.x, score.y, score.location, (1, 1)))
+        self.assertEqual((score.text, pig.text), ("field 6 to players 0 and 1 (end of game)",
+                                                "pig: field 2 more to player 1 (end of game)"))
 
     def test_both_expansions_from_a_seed_play_to_the_end(self):
         game = Game(3, seed=11, inns_and_cathedrals=True, traders_and_builders=True)

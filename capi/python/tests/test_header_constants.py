@@ -1,6 +1,7 @@
-"""The constants the binding mirrors from carcassonne.h (carcassonne._lib's CARC_* names)
-are the header's, name for name and value for value, and the families whose fields the
-binding reads by index (events, cells, features) are mirrored whole."""
+"""The constants the binding reads from the library (carc_constant's table, generated from
+carcassonne.h at build time, as carcassonne._lib's CARC_* names) are the header's: every
+integer constant, name for name and value for value, and the names the binding derives from
+them follow the header."""
 import os
 import re
 import unittest
@@ -59,6 +60,13 @@ class HeaderConstants(unittest.TestCase):
         self.assertEqual(self.header["CARC_NO_TILE"], -1)
         self.assertEqual(self.header["CARC_EINTERNAL"], -6)
         self.assertGreater(len(self.mirrored), 70)
+
+    def test_the_library_table_holds_every_integer_constant_of_the_header(self):
+        # CARC_MOVE_INVALID, UINT64_MAX, fits no int64_t: the binding takes it from carc_move_pack.
+        self.assertEqual(_lib.CONSTANTS, {n: v for n, v in self.header.items() if n != "CARC_MOVE_INVALID"})
+        self.assertEqual(list(_lib.CONSTANTS)[:4], ["CARC_VERSION_MAJOR", "CARC_VERSION_MINOR", "CARC_VERSION_PATCH",
+                                                    "CARC_VERSION_NUMBER"])  # header order
+        self.assertEqual(_lib.CARC_MOVE_INVALID, self.header["CARC_MOVE_INVALID"])
 
     def test_every_mirrored_constant_is_the_headers(self):
         for name, value in sorted(self.mirrored.items()):
