@@ -26,9 +26,9 @@ uint8_t bend_of(int entry, int exit) {
 void River::set_up(Game& g) {
   const auto& spring = kOriented[tiles::kSpring][0];
   const int exit = std::countr_zero(static_cast<unsigned>(spring.river));
-  g.river_ = Game::RiverEnd{static_cast<int8_t>(Board::kDx[exit]), static_cast<int8_t>(Board::kDy[exit]),
-                            static_cast<uint8_t>((exit + 2) & 3), 0, true};
-  g.board_.block(g.river_.x, g.river_.y);
+  g.modules_.river = Game::RiverState{static_cast<int8_t>(Board::kDx[exit]), static_cast<int8_t>(Board::kDy[exit]),
+                                      static_cast<uint8_t>((exit + 2) & 3), 0, true};
+  g.board_.block(g.modules_.river.x, g.modules_.river.y);
 }
 
 bool Game::river_phase() const {
@@ -36,10 +36,10 @@ bool Game::river_phase() const {
 }
 
 bool Game::river_open(int& x, int& y, Side& entry) const {
-  if (!river_.open) return false;
-  x = river_.x;
-  y = river_.y;
-  entry = static_cast<Side>(river_.entry);
+  if (!modules_.river.open) return false;
+  x = modules_.river.x;
+  y = modules_.river.y;
+  entry = static_cast<Side>(modules_.river.entry);
   return true;
 }
 
@@ -48,7 +48,7 @@ bool Game::river_open(int& x, int& y, Side& entry) const {
 // the way the tile before it bent.
 Verdict River::check_fit(const Game& g, TileType t, Placement p) {
   Verdict v;
-  const Game::RiverEnd& river = g.river_;
+  const Game::RiverState& river = g.modules_.river;
   if (!river.open || p.x != river.x || p.y != river.y) {
     v.reason = g.board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::RiverMustContinue;
     return v;
@@ -81,10 +81,10 @@ Verdict River::check_fit(const Game& g, TileType t, Placement p) {
 
 int River::placements(const Game& g, TileType t, Placement* out) {
   int n = 0;
-  if (!g.river_.open) return 0;
+  if (!g.modules_.river.open) return 0;
   for (int r = 0; r < 4; ++r) {
     if (!((tiles::kDefs[t].symmetry >> r) & 1)) continue;
-    const Placement p{g.river_.x, g.river_.y, static_cast<uint8_t>(r)};
+    const Placement p{g.modules_.river.x, g.modules_.river.y, static_cast<uint8_t>(r)};
     if (!check_fit(g, t, p)) continue;
     if (out) out[n] = p;
     ++n;
@@ -100,7 +100,7 @@ Placement River::random_placement(const Game& g, TileType t, Rng& rng) {
 
 // The river's open end is blocked for every other tile: none shows a river edge.
 bool River::check_blocked(const Game& g, TileType t, Placement p, Verdict* v) {
-  const Game::RiverEnd& river = g.river_;
+  const Game::RiverState& river = g.modules_.river;
   if (!river.open || p.x != river.x || p.y != river.y) return false;
   v->reason = Illegal::Mismatch;
   v->side = static_cast<Side>(river.entry);
@@ -112,7 +112,7 @@ bool River::check_blocked(const Game& g, TileType t, Placement p, Verdict* v) {
 // The river tile just placed at the open end moves the open end on (or closes the river at
 // the lake).
 void River::moved_on(Game& g, TileType t, Placement p) {
-  Game::RiverEnd& river = g.river_;
+  Game::RiverState& river = g.modules_.river;
   const unsigned exits = kOriented[t][p.rot].river & ~(1u << river.entry);
   if (!exits) {
     river.open = false;

@@ -111,7 +111,7 @@ void TradersAndBuilders::take_goods(Game& g, SegId city, Events* events) {
     if (goods != Goods::None) ++taken[static_cast<int>(goods) - 1];
   });
   if (taken == std::array<uint8_t, kGoodsKinds>{}) return;
-  for (int k = 0; k < kGoodsKinds; ++k) g.goods_[g.current_][k] = static_cast<uint8_t>(g.goods_[g.current_][k] + taken[k]);
+  for (int k = 0; k < kGoodsKinds; ++k) g.modules_.traders.goods[g.current_][k] = static_cast<uint8_t>(g.modules_.traders.goods[g.current_][k] + taken[k]);
   if (!events) return;
   Event e = g.event_at(Event::Type::Goods, g.board_.tile_count() - 1, g.first_location_of(city));
   e.feature = FeatureKind::City;
@@ -132,7 +132,7 @@ void TradersAndBuilders::bonus_due(Game& g, Events* events) {
 // The same player draws and places the bonus tile, which earns no other.
 void TradersAndBuilders::take(Game& g, Events* events) {
   g.decision_ = 0;
-  g.bonus_turn_ = true;
+  g.modules_.traders.bonus_turn = true;
   g.draw_again(events);
 }
 
@@ -140,7 +140,7 @@ void TradersAndBuilders::take(Game& g, Events* events) {
 void TradersAndBuilders::pass(Game& g, Events* events) {
   g.decision_ = 0;
   const int i = g.board_.tile_count() - 1;
-  g.declined_[i >> 6] |= uint64_t{1} << (i & 63);
+  g.modules_.traders.declined[i >> 6] |= uint64_t{1} << (i & 63);
   g.pass_turn(events);
 }
 
@@ -174,11 +174,11 @@ void TradersAndBuilders::field_scored(Game& g, SegId root, uint8_t winners, cons
 void TradersAndBuilders::game_end(Game& g, Events* events) {
   for (int k = 0; k < kGoodsKinds; ++k) {
     int most = 0;
-    for (int p = 0; p < g.players_; ++p) most = std::max(most, static_cast<int>(g.goods_[p][k]));
+    for (int p = 0; p < g.players_; ++p) most = std::max(most, static_cast<int>(g.modules_.traders.goods[p][k]));
     if (most == 0) continue;
     uint8_t winners = 0;
     for (int p = 0; p < g.players_; ++p)
-      if (g.goods_[p][k] == most) {
+      if (g.modules_.traders.goods[p][k] == most) {
         winners = static_cast<uint8_t>(winners | 1u << p);
         g.score_[p] += points::kGoodsMajority;
       }

@@ -42,16 +42,16 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);
   // Whether the builder earned a bonus tile is decided before scoring, which may send the
   // builder home; a bonus tile never earns another.
-  static void before_scoring(Game& g) { g.bonus_due_ = !g.bonus_turn_ && builder_extended(g); }
+  static void before_scoring(Game& g) { g.modules_.traders.bonus_due = !g.modules_.traders.bonus_turn && builder_extended(g); }
   static void completed(Game& g, SegId root, Events* events) {
     if (g.features_.kind(root) == FeatureKind::City) take_goods(g, root, events);
   }
   // The bonus tile, if earned and tiles are left: the game waits in Phase::Decide for the
   // player to take or pass it.
   static bool after_scoring(Game& g, Events* events) {
-    const bool due = g.bonus_due_ && g.drawn_ < g.deck_size_;
-    g.bonus_due_ = false;
-    g.bonus_turn_ = false;
+    const bool due = g.modules_.traders.bonus_due && g.drawn_ < g.deck_size_;
+    g.modules_.traders.bonus_due = false;
+    g.modules_.traders.bonus_turn = false;
     if (due) bonus_due(g, events);
     return due;
   }

@@ -232,7 +232,7 @@ class Game {
     return static_cast<int>(f) < kFigureKinds ? (figures_[player] >> static_cast<int>(f)) & 1 : 0;  // an action: none
   }
   // Goods tokens of a kind the player holds (Traders & Builders; 0 for Goods::None).
-  int goods(int player, Goods g) const { return g == Goods::None ? 0 : goods_[player][static_cast<int>(g) - 1]; }
+  int goods(int player, Goods g) const { return g == Goods::None ? 0 : modules_.traders.goods[player][static_cast<int>(g) - 1]; }
   // Bit p set for each player with the highest score (the winners once the game is over).
   uint8_t leaders() const;
 
@@ -346,12 +346,12 @@ class Game {
   Status take_bonus(Events* events = nullptr, Verdict* why = nullptr);
   Status pass(Events* events = nullptr, Verdict* why = nullptr);
   // Whether the tile being drawn or placed is a bonus tile (which never earns another).
-  bool bonus_turn() const { return bonus_turn_; }
+  bool bonus_turn() const { return modules_.traders.bonus_turn; }
   // In Phase::Decide: the kind of the expansion's decision waited for (a DecisionKind's
   // number, decision.hpp; decision_kind says it).
   int pending_decision() const { return decision_; }
   // Whether the player passed on the bonus tile that placed tile `tile_index` earned.
-  bool declined(int tile_index) const { return (declined_[tile_index >> 6] >> (tile_index & 63)) & 1; }
+  bool declined(int tile_index) const { return (modules_.traders.declined[tile_index >> 6] >> (tile_index & 63)) & 1; }
 
   // --- whole turns ---
   // Place and deploy in one step; on failure nothing changes. In the Bonus phase it takes the
@@ -432,14 +432,6 @@ class Game {
   void finish_base_turn(Events* events);
   void set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const;
   void check_box(std::span<const TileType> tiles, bool ordered) const;
-  // The river's open end (river.cpp).
-  struct RiverEnd {
-    int8_t x = 0, y = 0;  // the cell the river flows into
-    uint8_t entry = 0;    // the side of that cell the river enters by
-    uint8_t bend = 0;     // how the tile at the open end bends: 0 none, 1 right, 2 left
-    bool open = false;    // false: no river (option off, or the lake is placed or gone)
-    friend bool operator==(const RiverEnd&, const RiverEnd&) = default;
-  };
   // scoring.cpp
   void score_completed(SegId root, Events* events);
   void score_end(Events* events);
@@ -454,6 +446,28 @@ class Game {
   void release(const Meeple& m);
   void score_first_edition_farmers(Events* events);
 
+  // The expansions' own state, a struct per module that keeps any: only its module changes
+  // it (src/river.cpp, src/traders.cpp), and the game copies it with the rest.
+  struct RiverState {  // the river's open end
+    int8_t x = 0, y = 0;  // the cell the river flows into
+    uint8_t entry = 0;    // the side of that cell the river enters by
+    uint8_t bend = 0;     // how the tile at the open end bends: 0 none, 1 right, 2 left
+    bool open = false;    // false: no river (option off, or the lake is placed or gone)
+    friend bool operator==(const RiverState&, const RiverState&) = default;
+  };
+  struct TradersState {
+    std::array<uint64_t, 2> declined{};  // bit i: the bonus tile earned by placed tile i was declined
+    std::array<std::array<uint8_t, kGoodsKinds>, kMaxPlayers> goods{};
+    bool bonus_turn = false;  // the tile being drawn or placed is the builder's bonus tile
+    bool bonus_due = false;   // while a placement ends: its builder earned a bonus tile
+    friend bool operator==(const TradersState&, const TradersState&) = default;
+  };
+  struct ModuleState {
+    RiverState river;
+    TradersState traders;
+    friend bool operator==(const ModuleState&, const ModuleState&) = default;
+  };
+
   Board board_;
   Features features_;
   std::array<Meeple, kMaxMeeples> meeples_{};
@@ -463,12 +477,10 @@ class Game {
   std::array<uint8_t, kMaxPlayers> figures_{};   // bit f: the player's figure f (Large..Pig) is in supply
   std::array<TileType, kMaxDeck> deck_{};
   std::array<uint64_t, 2> discarded_{};
-  std::array<uint64_t, 2> declined_{};  // bit i: the bonus tile earned by placed tile i was declined
-  std::array<std::array<uint8_t, kGoodsKinds>, kMaxPlayers> goods_{};
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
   // Tiles whose centre (monastery or garden) holds a figure: a monk or an abbot.
   std::array<uint8_t, tiles::kMaxCentreTiles> monks_{};
-  RiverEnd river_{};
+  ModuleState modules_;
   uint64_t seed_ = 0;
   Options options_;
   uint8_t mix_ = 0;  // the expansions of options_ as a Mix (expansions.hpp): one load on hot paths
@@ -483,8 +495,6 @@ class Game {
   uint8_t nmonks_ = 0;
   bool fixed_order_ = false;
   bool caller_draws_ = false;
-  bool bonus_turn_ = false;  // the tile being drawn or placed is the builder's bonus tile
-  bool bonus_due_ = false;   // while a placement ends: its builder earned a bonus tile
 };
 
 // Whether two games show the players the same: everything but the order of the face-down
