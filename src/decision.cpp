@@ -104,6 +104,20 @@ Verdict check_choice(const Game& game, const Choice& c) {
   }
 }
 
+bool implied_choice(const Game& game, Choice& c) {
+  bool found = false;
+  if (game.phase() == Phase::Decide)
+    with_module(decision_kind(game), [&](auto m) { found = decltype(m)::implied(game, &c); });
+  return found;
+}
+
+bool recalled_choice(const Game& game, const Game& replay, Choice& c) {
+  bool found = false;
+  if (replay.phase() == Phase::Decide)
+    with_module(decision_kind(replay), [&](auto m) { found = decltype(m)::recalled(game, replay, &c); });
+  return found;
+}
+
 Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
   const Verdict v = check_kind(game, c);
   if (why) *why = v;
@@ -155,6 +169,37 @@ std::string choice_text(const Choice& c) {
     }
   }
   return "";
+}
+
+DecisionKind decision_of_word(std::string_view word, std::string* subject) {
+  for (int i = static_cast<int>(DecisionKind::Figure) + 1; i < kDecisionKinds; ++i) {
+    const auto k = static_cast<DecisionKind>(i);
+    Choice c;
+    bool read = false;
+    with_module(k, [&](auto m) {
+      read = decltype(m)::parse_word(k, word, &c);
+      if (read && subject) *subject = decltype(m)::subject(k);
+    });
+    if (read) return k;
+  }
+  return DecisionKind::None;
+}
+
+std::string describe_choice(int player, const Choice& c) {
+  switch (c.kind) {
+    case DecisionKind::None: return "";
+    case DecisionKind::Draw: return fmt::format("{} is drawn", tile_name(c.tile));
+    case DecisionKind::Place: return fmt::format("player {} places {}", player, choice_text(c));
+    case DecisionKind::Figure:
+      return c.figure.location == Location::None && c.figure.figure == Figure::Meeple
+                 ? fmt::format("player {} deploys no figure", player)
+                 : fmt::format("player {} deploys {}", player, choice_text(c));
+    default: {
+      std::string_view said;
+      with_module(c.kind, [&](auto m) { said = decltype(m)::choice_said(c); });
+      return fmt::format("player {} {}", player, said);
+    }
+  }
 }
 
 bool parse_choice(const Game& game, std::string_view text, Choice& c, std::string* error) {

@@ -663,7 +663,14 @@ Status Game::play(Move m, Events* events, Verdict* why) {
     // that an illegal move leaves the game (and the events) as they were.
     Game g = *this;
     const int count = events ? events->count : 0, dropped = events ? events->dropped : 0;
-    if (any_module(mix_, [&](auto mod) { return decltype(mod)::decides(DecisionKind{decision_}) && decltype(mod)::play_through(g, events); })) {
+    const auto take_implied = [&](auto mod) {
+      using M = decltype(mod);
+      Choice c;
+      if (!M::decides(DecisionKind{decision_}) || !M::implied(g, &c)) return false;
+      M::decide(g, c, events);
+      return true;
+    };
+    if (any_module(mix_, take_implied)) {
       const Status s = g.play(m, events, why);
       if (s == Status::Ok) *this = g;
       else if (events) events->count = count, events->dropped = dropped;

@@ -1,9 +1,12 @@
-// Rewind and undo by replaying the placed tiles, in order, on a fresh game with the same
-// players, options and draw pile (for caller draws, the same tiles supplied in the same
-// order): the rules then redo every score, return and discard.
+// Rewind and undo by replaying the game's history (walk_history: its draws, moves and
+// decisions, in order) on a fresh game with the same players, options and draw pile (for
+// caller draws, the same tiles supplied in the same order): the rules then redo every score,
+// return and discard.
 #include "carcassonne/history.hpp"
 
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace carc {
 
@@ -13,12 +16,6 @@ Status fail(Status s, std::string* error, std::string msg) {
   return s;
 }
 
-// A game with caller draws waits for each tile: tell g the tiles `game` drew, discards
-// included, up to where `game` is (seeded and fixed-order games draw by themselves).
-void redraw(Game& g, const Game& game) {
-  const auto drawn = game.drawn_tiles();
-  while (g.phase() == Phase::Draw && g.drawn() < game.drawn()) g.draw(drawn[static_cast<size_t>(g.drawn())]);
-}
 }  // namespace
 
 Game restart(const Game& game) { return restart(game, game.options()); }
@@ -43,25 +40,78 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
   return Status::Ok;
 }
 
-namespace {
-// The game after its first `turns` placements, each followed by the bonus decision `game`
-// made after it (passed on, or taken when more tiles were placed) unless `decide_last` is
-// false for the last one; then a game in Phase::Decide stays there.
-Status replay(const Game& game, int turns, bool decide_last, Game& out, std::string* error) {
-  Game g = restart(game);
-  const int placed = game.board().tile_count() - 1;
-  for (int t = 1; t <= turns; ++t) {
-    redraw(g, game);
-    const PlacedTile& pt = game.board().tile(t);
+Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
+  Game replay = restart(game);
+  Events ev;
+  int turns = 0, after = 0;  // whole turns replayed, decisions taken since the last
+  auto step = [&](const HistoryStep& s) {
+    if (visit) visit(s, replay, ev);
+    ev.clear();
+  };
+  auto at_end = [&] { return turns == end.turns && after >= end.decisions; };
+  // The decisions the game took where the replay waits; `implied_ok`: a step follows that
+  // would take the implied option anyway.
+  auto decide_recalled = [&](bool implied_ok) {
+    Choice c, through;
+    while (!at_end() && recalled_choice(game, replay, c)) {
+      const bool implied = implied_ok && implied_choice(replay, through) && through == c;
+      const int player = decider(replay);
+      if (decide(replay, c, &ev) != Status::Ok) throw std::logic_error("the game's own decision does not replay");
+      ++after;
+      step(HistoryStep{HistoryStep::Kind::Decision, player, kNoTile, {}, c, implied});
+    }
+  };
+  const Board& board = game.board();
+  const auto order = game.drawn_tiles();
+  int next_tile = 1;  // board index of the next placed tile (0 is the start tile)
+  for (int d = 0; d < game.drawn(); ++d) {
+    const TileType drawn = order[static_cast<size_t>(d)];
+    const bool in_hand = !game.discarded(d) && next_tile >= board.tile_count();
+    // A seeded game draws the tile in hand itself when the decision before it is taken:
+    // then no later step says that decision.
+    decide_recalled(!in_hand || game.caller_draws());
+    if (at_end()) break;
+    while (replay.phase() == Phase::Draw && replay.drawn() <= d) {
+      if (replay.draw(order[static_cast<size_t>(replay.drawn())], &ev) != Status::Ok)
+        throw std::logic_error("the game's own draws do not replay");
+      step(HistoryStep{HistoryStep::Kind::Draw, replay.current_player(), order[static_cast<size_t>(replay.drawn() - 1)]});
+    }
+    if (game.discarded(d)) {
+      step(HistoryStep{HistoryStep::Kind::Discard, replay.current_player(), drawn});
+      continue;
+    }
+    if (in_hand) {
+      step(HistoryStep{HistoryStep::Kind::InHand, replay.current_player(), drawn});
+      break;
+    }
+    const PlacedTile& pt = board.tile(next_tile++);
+    const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
+    if (next_tile == board.tile_count() && game.phase() == Phase::PlaceMeeple) {
+      step(HistoryStep{HistoryStep::Kind::Undecided, replay.current_player(), pt.type, Move{m.at, Location::None}});
+      break;
+    }
+    if (turns == end.turns) break;
+    const int player = replay.current_player();
     Verdict v;
-    if (g.play(Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure}, nullptr, &v) != Status::Ok)
-      return fail(Status::Internal, error, fmt::format("turn {} does not replay: {}", t, describe(v)));
-    if (g.phase() != Phase::Decide || (t == turns && !decide_last)) continue;
-    if (game.declined(t)) g.pass();
-    else if (t < placed || (game.bonus_turn() && game.phase() != Phase::Decide)) g.take_bonus();
+    if (replay.play(m, &ev, &v) != Status::Ok)
+      throw std::logic_error(fmt::format("turn {} does not replay: {}", turns + 1, describe(v)));
+    ++turns;
+    after = 0;
+    step(HistoryStep{HistoryStep::Kind::Turn, player, pt.type, m});
   }
-  redraw(g, game);
-  out = g;
+  decide_recalled(false);
+  return replay;
+}
+
+namespace {
+// The game after its first `turns` turns and the first `decisions` decisions after them; a
+// history that does not replay is an engine defect, said as Status::Internal.
+Status replay(const Game& game, int turns, int decisions, Game& out, std::string* error) {
+  try {
+    out = walk_history(game, HistoryEnd{turns, decisions});
+  } catch (const std::logic_error& e) {
+    return fail(Status::Internal, error, e.what());
+  }
   return Status::Ok;
 }
 }  // namespace
@@ -71,7 +121,7 @@ Status rewind(const Game& game, int turns, Game& out, std::string* error) {
   if (turns < 0 || turns > played)
     return fail(Status::InvalidArgument, error,
                 fmt::format("cannot rewind to turn {}: {} turns have been played", turns, played));
-  return replay(game, turns, true, out, error);
+  return replay(game, turns, INT_MAX, out, error);
 }
 
 Status with_options(const Game& game, const Options& options, Game& out, std::string* error) {
@@ -100,10 +150,14 @@ Status undo(const Game& game, Game& out, std::string* error) {
   const int played = turns_played(game);
   if (game.phase() == Phase::PlaceMeeple) return rewind(game, played, out, error);
   if (played == 0) return fail(Status::InvalidArgument, error, "no turn has been played yet: nothing to undo");
-  // Taking or passing on the bonus tile is an action of its own: undone, the player decides
-  // again. A bonus tile taken and not yet placed (drawn, or waiting for the caller's draw,
-  // or the game ended by its discards) is the game's bonus turn.
-  if (game.declined(played) || game.bonus_turn()) return replay(game, played, false, out, error);
+  // An expansion's decision is an action of its own: undone, its decider decides again. The
+  // decisions after the last turn are counted on the history itself.
+  int decisions = 0;
+  walk_history(game, {}, [&](const HistoryStep& s, const Game&, Events&) {
+    if (s.kind == HistoryStep::Kind::Turn) decisions = 0;
+    if (s.kind == HistoryStep::Kind::Decision) ++decisions;
+  });
+  if (decisions > 0) return replay(game, played, decisions - 1, out, error);
   return rewind(game, played - 1, out, error);
 }
 

@@ -141,13 +141,21 @@ struct Hooks {
   static void decide(Game&, const Choice&, Events*) {}
   // A playout's option, uniform among them, taken.
   static void random_decision(Game&, Rng&, Events*) {}
-  // What play() takes before its move when the module's decision is pending and a move
-  // answers it (the builder's bonus tile: taking it); true if it took one.
-  static bool play_through(Game&, Events*) { return false; }
+  // The option that a move takes first when it comes while this decision is pending (the
+  // builder's bonus tile: taken), which a record then leaves unsaid; false if a move does not
+  // answer it.
+  static bool implied(const Game&, Choice*) { return false; }
+  // The option `game` took at the decision where `replay`, its history replayed, waits now;
+  // false if `game` has not taken it yet (it waits there itself).
+  static bool recalled(const Game& /*game*/, const Game& /*replay*/, Choice*) { return false; }
   // The move text of an option of one of its kinds, and the reverse: true if `word` spells an
   // option of kind k, with *c.
   static std::string_view choice_word(const Choice&) { return {}; }
   static bool parse_word(DecisionKind, std::string_view, Choice*) { return false; }
+  // What a decision of kind k is about: "the builder's bonus tile".
+  static std::string_view subject(DecisionKind) { return {}; }
+  // What its decider did, after "player N ": "takes the bonus tile".
+  static std::string_view choice_said(const Choice&) { return {}; }
   // The RL action slots of its decisions, after the figure slots (actions.hpp).
   static constexpr int kActionSlots = 0;
   // What the decider of kind k is asked, after "player N may ": "take the builder's bonus

@@ -91,71 +91,47 @@ std::string save_record(const Game& whole, RecordForm form) {
     out += fmt::format("seed {}\n", game.seed());
   }
 
-  // Replaying alongside the walk, line by line as load_record does, gives each line its
-  // comment (player, points scored, goods, the bonus tile).
-  Game replay = restart(game);
-  Events ev;
+  // The history replayed step by step as load_record reads it gives each line its comment
+  // (player, points scored, goods, the bonus tile); the events of end-game scoring go to the
+  // summary at the end.
   std::string end_game;
-  // The events of the replay's last step as a comment ("; city 8 to player 0"); those of
-  // end-game scoring go to the summary at the end.
-  auto noted = [&] {
-    std::string comment;
+  int turn = 0;
+  bool bonus_turn = false;  // the replay's before the step
+  walk_history(game, {}, [&](const HistoryStep& step, const Game& replay, Events& ev) {
+    std::string noted;  // the step's events as a comment ("; city 8 to player 0")
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
       if (e.type == Event::Type::Discard) continue;
       if (e.end_game) end_game += fmt::format("#   {}\n", describe(e));
-      else comment += "; " + describe(e);
+      else noted += "; " + describe(e);
     }
-    ev.clear();
-    return comment;
-  };
-  const Board& board = game.board();
-  int next_tile = 1;  // board index of the next placed tile to write (0 is the start tile)
-  int turn = 0;
-  for (int d = 0; d < game.drawn(); ++d) {
-    const TileType drawn = game.draw_order()[d];
-    const bool in_hand = !game.discarded(d) && next_tile >= board.tile_count();
-    // A line after one that earned the builder's bonus tile says it was taken (a pass has
-    // its own line); a seeded game's tile in hand has no line, so its taking is said below.
-    if (replay.phase() == Phase::Decide && (!in_hand || game.caller_draws())) replay.take_bonus(&ev);
-    while (replay.phase() == Phase::Draw && replay.drawn() <= d) replay.draw(game.draw_order()[replay.drawn()], &ev);
-    noted();
-    if (game.discarded(d)) {
-      append_line(out, fmt::format("discard {}", tile_name(drawn)), "fits nowhere, leaves the game");
-      continue;
+    const std::string bonus = bonus_turn ? ", bonus tile" : "";
+    switch (step.kind) {
+      case HistoryStep::Kind::Draw: break;  // a move line says which tile
+      case HistoryStep::Kind::Discard:
+        append_line(out, fmt::format("discard {}", tile_name(step.tile)), "fits nowhere, leaves the game");
+        break;
+      case HistoryStep::Kind::InHand:  // with a hidden pile nothing else says which tile is in hand
+        if (game.caller_draws())
+          append_line(out, fmt::format("draw {}", tile_name(step.tile)),
+                      bonus_turn ? "the bonus tile, in hand, not placed yet" : "in hand, not placed yet");
+        break;
+      case HistoryStep::Kind::Undecided:
+        append_line(out, format_move(step.tile, step.move) + " ?",
+                    fmt::format("turn {}, player {}{}; figure not decided yet", turn + 1, step.player, bonus));
+        break;
+      case HistoryStep::Kind::Turn: {
+        std::string text = format_move(step.tile, step.move);
+        if (figure_action_text(step.move).empty()) text += " -";  // no figure action: said, not left out
+        append_line(out, text, fmt::format("turn {}, player {}{}{}", ++turn, step.player, bonus, noted));
+        break;
+      }
+      case HistoryStep::Kind::Decision:  // one the next line takes anyway needs no line
+        if (!step.implied) append_line(out, choice_text(step.choice), describe_choice(step.player, step.choice) + noted);
+        break;
     }
-    if (in_hand) {
-      // With a hidden pile nothing else says which tile is in hand.
-      if (game.caller_draws())
-        append_line(out, fmt::format("draw {}", tile_name(drawn)),
-                    replay.bonus_turn() ? "the bonus tile, in hand, not placed yet" : "in hand, not placed yet");
-      break;
-    }
-    const int index = next_tile++;
-    const PlacedTile& pt = board.tile(index);
-    const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
-    const int player = replay.current_player();
-    ++turn;
-    std::string comment = fmt::format("turn {}, player {}{}", turn, player, replay.bonus_turn() ? ", bonus tile" : "");
-    if (next_tile == board.tile_count() && game.phase() == Phase::PlaceMeeple) {
-      append_line(out, format_move(pt.type, Move{m.at, Location::None}) + " ?", comment + "; figure not decided yet");
-      break;
-    }
-    replay.play(m, &ev);
-    comment += noted();
-    std::string text = format_move(pt.type, m);
-    if (figure_action_text(m).empty()) text += " -";  // no figure action: said, not left out
-    append_line(out, text, comment);
-    if (game.declined(index)) {
-      replay.pass(&ev);
-      append_line(out, "pass", fmt::format("player {} passes on the bonus tile{}", player, noted()));
-    }
-  }
-  // Taken, not yet placed (and for a hidden pile, not yet drawn): no other line says so.
-  if (replay.phase() == Phase::Decide && game.phase() != Phase::Decide) {
-    replay.take_bonus(&ev);
-    append_line(out, "bonus", fmt::format("player {} takes the bonus tile{}", replay.current_player(), noted()));
-  }
+    bonus_turn = replay.bonus_turn();
+  });
 
   std::array<int32_t, kMaxPlayers> scores{};
   for (int p = 0; p < game.players(); ++p) scores[p] = game.score(p);
@@ -352,7 +328,7 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
   std::array<bool, kOptionTable.size()> seen_option{};
   for (have = reader.next(l); have; have = reader.next(l)) {
     const std::string_view key = l.word(0);
-    if (is_move_word(key) || key == "discard" || key == "draw" || key == "pass" || key == "bonus") break;
+    if (is_move_word(key) || key == "discard" || key == "draw" || decision_of_word(key) != DecisionKind::None) break;
     auto once = [&](bool& seen) {
       if (seen) malformed(l.number, fmt::format("'{}' is given twice", key));
       seen = true;
@@ -467,7 +443,9 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       const std::string_view key = l.word(0);
       if (in_hand_at)
         malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
-      if (!is_move_word(key) && key != "discard" && key != "draw" && key != "pass" && key != "bonus") {
+      std::string subject;
+      const DecisionKind answers = decision_of_word(key, &subject);
+      if (!is_move_word(key) && key != "discard" && key != "draw" && answers == DecisionKind::None) {
         if (key == "players" || key == "seed" || key == "order" || key == "pile" || find_option(key))
           malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
         malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C'){}", joined(l),
@@ -475,19 +453,17 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       }
       if (undecided_at)
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
-      if (key == "pass" || key == "bonus") {
+      // An expansion's decision: a line of its own, where that decision waits.
+      if (answers != DecisionKind::None) {
         if (l.count != 1) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, joined(l)));
-        if (game.phase() != Phase::Decide)
-          fail(Status::IllegalMove, l.number,
-               fmt::format("'{}' {} the builder's bonus tile, but none is due here (a line whose tile extends the "
-                           "player's builder's road or city earns one)",
-                           key, key == "pass" ? "declines" : "takes"));
-        if (key == "pass") game.pass();
-        else game.take_bonus();
+        Choice c;
+        if (decision_kind(game) != answers || !parse_choice(game, key, c) || decide(game, c) != Status::Ok)
+          fail(Status::IllegalMove, l.number, fmt::format("'{}' answers {}, but none is due here", key, subject));
         continue;
       }
-      // Any other line after one that earned the bonus tile says it was taken.
-      if (game.phase() == Phase::Decide) game.take_bonus();
+      // Any other line where a decision waits takes the option a move implies (the bonus
+      // tile, taken).
+      if (Choice c; implied_choice(game, c)) decide(game, c);
       if (key == "discard") {
         if (l.count != 2 || !is_move_word(l.word(1)))
           malformed(l.number, fmt::format("a discard is 'discard <tile id>', not '{}'", joined(l)));

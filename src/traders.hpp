@@ -59,20 +59,33 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Bonus; }
   static constexpr int options(DecisionKind) { return 2; }
   static constexpr int kActionSlots = 2;  // take, pass (rl::encode_bonus)
+  static constexpr Choice kTake{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1};
   static int choices(const Game&, Choice* out) {
-    out[0] = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1};
+    out[0] = kTake;
     out[1] = Choice{DecisionKind::Bonus};
     return 2;
   }
   static void decide(Game& g, const Choice& c, Events* events) { c.option ? take(g, events) : pass(g, events); }
   static void random_decision(Game& g, Rng& rng, Events* events) { rng.below(2) ? take(g, events) : pass(g, events); }
-  static bool play_through(Game& g, Events* events) {
-    take(g, events);
+  static bool implied(const Game&, Choice* c) {
+    *c = kTake;
+    return true;
+  }
+  // Passed on if the game says so; taken if a later tile is placed, or the bonus tile is in
+  // hand (or was drawn and discarded).
+  static bool recalled(const Game& game, const Game& replay, Choice* c) {
+    const int earned_by = replay.board().tile_count() - 1;
+    if (game.declined(earned_by)) *c = Choice{DecisionKind::Bonus};
+    else if (game.board().tile_count() > replay.board().tile_count() || (game.bonus_turn() && game.phase() != Phase::Decide))
+      *c = kTake;
+    else return false;
     return true;
   }
   static std::string_view choice_word(const Choice& c) {
     return c.kind != DecisionKind::Bonus ? "" : c.option ? "bonus" : "pass";
   }
+  static std::string_view subject(DecisionKind) { return "the builder's bonus tile"; }
+  static std::string_view choice_said(const Choice& c) { return c.option ? "takes the bonus tile" : "passes on the bonus tile"; }
   static std::string_view prompt(DecisionKind) { return "take the builder's bonus tile or pass"; }
   static void feature_info(const Game& g, SegId root, FeatureInfo& info);
   // A line of goods tokens per player: wine, grain, cloth.
@@ -86,7 +99,7 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   }
   static bool parse_word(DecisionKind k, std::string_view word, Choice* c) {
     if (k != DecisionKind::Bonus || (word != "bonus" && word != "pass")) return false;
-    *c = Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, static_cast<uint8_t>(word == "bonus")};
+    *c = word == "bonus" ? kTake : Choice{DecisionKind::Bonus};
     return true;
   }
   static void field_scored(Game& g, SegId root, uint8_t winners, const FeatureSize& size,

@@ -439,12 +439,12 @@ TEST_CASE("Record: 'pass' and 'bonus' only where a bonus tile is due, each a lin
   const std::string head = kBuilderHead;
   const std::string none_due = "the builder's bonus tile, but none is due here";
   const Bad bad[] = {
-      {"carcassonne-record 1\nplayers 2\nseed 4\npass\n", 4, "'pass' declines " + none_due, Status::IllegalMove},
-      {"carcassonne-record 1\nplayers 2\ntraders-and-builders on\nseed 4\nbonus\n", 5, "'bonus' takes " + none_due,
+      {"carcassonne-record 1\nplayers 2\nseed 4\npass\n", 4, "'pass' answers " + none_due, Status::IllegalMove},
+      {"carcassonne-record 1\nplayers 2\ntraders-and-builders on\nseed 4\nbonus\n", 5, "'bonus' answers " + none_due,
        Status::IllegalMove},
-      {head + "pass\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
-      {head + "A -1,0 270\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
-      {head + "bonus\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
+      {head + "pass\npass\n", 11, "'pass' answers " + none_due, Status::IllegalMove},
+      {head + "A -1,0 270\npass\n", 11, "'pass' answers " + none_due, Status::IllegalMove},
+      {head + "bonus\npass\n", 11, "'pass' answers " + none_due, Status::IllegalMove},
       {head + "pass now\n", 10, "'pass' is a line of its own, not 'pass now'", Status::InvalidArgument},
       {head + "A -1,0 270 ?\npass\n", 11, "the move on line 10 left its meeple undecided ('?'), so it must be the last",
        Status::InvalidArgument},

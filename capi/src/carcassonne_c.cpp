@@ -113,40 +113,13 @@ int check_pixels(const Call& c, const char* name, int pixels) {
   return CARC_OK;
 }
 
-// Brings `replay` (the game's history replayed) up to the game's next decision between
-// turns: the tiles the caller drew (a game with caller draws), and the builder's bonus tile
-// taken or passed on (Traders & Builders) as the game did, also when its tile is not placed
-// yet.
-void replay_between_turns(const carc::Game& game, carc::Game& replay, carc::Events& history) {
-  const auto drawn = game.drawn_tiles();
-  for (;;) {
-    if (replay.phase() == carc::Phase::Draw && replay.drawn() < game.drawn()) {
-      if (replay.draw(drawn[static_cast<size_t>(replay.drawn())], &history) != carc::Status::Ok)
-        throw std::logic_error("the game's own draws do not replay");
-    } else if (replay.phase() == carc::Phase::Decide &&
-               (game.board().tile_count() > replay.board().tile_count() || game.phase() != carc::Phase::Decide)) {
-      if (game.declined(replay.board().tile_count() - 1)) replay.pass(&history);
-      else replay.take_bonus(&history);
-    } else {
-      return;
-    }
-  }
-}
-
-// How many events a game's own history made: its whole turns replayed from the start,
-// with the draws and bonus decisions around them as the game made them.
+// How many events a game's own history made, replayed as the game made it.
 int history_events(const carc::Game& game) {
-  carc::Game replay = carc::restart(game);
-  carc::Events history;
-  replay_between_turns(game, replay, history);
-  for (int t = 1, played = carc::turns_played(game); t <= played; ++t) {
-    carc::TileType tile;
-    carc::Move m;
-    if (carc::turn_move(game, t, tile, m) != carc::Status::Ok || replay.play(m, &history) != carc::Status::Ok)
-      throw std::logic_error("the game's own history does not replay");
-    replay_between_turns(game, replay, history);
-  }
-  return history.count + history.dropped;
+  int events = 0;
+  carc::walk_history(game, {}, [&](const carc::HistoryStep&, const carc::Game&, carc::Events& ev) {
+    events += ev.count + ev.dropped;
+  });
+  return events;
 }
 
 // Replaces the game with `back`, an earlier state of its own history, and keeps only the

@@ -53,6 +53,14 @@ Verdict check_choice(const Game& game, const Choice& c);
 // *why says why.
 Status decide(Game& game, const Choice& c, Events* events = nullptr, Verdict* why = nullptr);
 
+// The option a move takes first when it comes while the pending decision waits (with the
+// builder's bonus tile due: taking it), which a record leaves unsaid; false if a move does not
+// answer this decision.
+bool implied_choice(const Game& game, Choice& c);
+// The option `game` took at the decision where `replay` (its history replayed from the start,
+// history.hpp) waits now; false if `game` has not taken it (it waits there itself).
+bool recalled_choice(const Game& game, const Game& replay, Choice& c);
+
 // What the decider is asked now, to follow "player N may ": "draw a tile", "place E",
 // "deploy a figure or not", an expansion's words ("take the builder's bonus tile or pass");
 // "" once over.
@@ -61,6 +69,12 @@ std::string decision_prompt(const Game& game);
 // The option's move text: "draw E", "E 0,-1 180", "-" / "S" / "L:N" / "A:C" / "recall",
 // "bonus" (take) / "pass".
 std::string choice_text(const Choice& c);
+// The kind of expansion decision that `word` spells an option of ("pass", "bonus": Bonus), or
+// None; *subject (if given) gets what it decides on ("the builder's bonus tile").
+DecisionKind decision_of_word(std::string_view word, std::string* subject = nullptr);
+// What a decider did, as a sentence: "player 0 places E 0,-1 180", "player 1 takes the bonus
+// tile"; a draw is chance's ("E is drawn").
+std::string describe_choice(int player, const Choice& c);
 // Reads an option of the current decision from its move text; false (with *error) if the text
 // spells no option of this kind of decision. Legality is check_choice's.
 bool parse_choice(const Game& game, std::string_view text, Choice& c, std::string* error = nullptr);

@@ -3,11 +3,47 @@
 // so nothing extra is stored and a loaded game can be rewound like any other.
 #pragma once
 
+#include <climits>
+#include <functional>
 #include <string>
 
+#include "carcassonne/decision.hpp"
 #include "carcassonne/game.hpp"
 
 namespace carc {
+
+// One step of a game's history, as walk_history replays them in order.
+struct HistoryStep {
+  enum class Kind : uint8_t {
+    Draw,       // the caller said which tile was drawn (a game with caller draws): tile
+    Discard,    // a drawn tile fit nowhere and left the game (replayed with its draw): tile
+    Turn,       // a tile placed with its figure action: tile, move
+    Undecided,  // the last tile placed, its figure action not decided yet (not replayed): tile, move.at
+    InHand,     // the tile in hand, drawn and not placed yet: tile
+    Decision,   // an expansion's decision: choice, and whether the step after it takes it anyway
+                // (implied_choice: the bonus tile taken before a tile is drawn or placed)
+  };
+  Kind kind = Kind::Turn;
+  int player = 0;  // who took it: the decider, the player whose turn it is
+  TileType tile = kNoTile;
+  Move move{};
+  Choice choice{};
+  bool implied = false;
+};
+
+// Where walk_history stops: after `turns` whole turns, the draws after them, and the first
+// `decisions` of the decisions taken after the last of them.
+struct HistoryEnd {
+  int turns = INT_MAX;
+  int decisions = INT_MAX;
+};
+
+// The one replay of a game's history that rewind, undo, records and the C ABI's event
+// history share: from restart(game) up to `end`, each step as the game took it (its draws,
+// moves and decisions, recalled_choice saying which option), calling visit (if given) after
+// each with the replay as it is then and the events the step made. Returns the replay.
+using HistoryVisit = std::function<void(const HistoryStep&, const Game& replay, Events& events)>;
+Game walk_history(const Game& game, HistoryEnd end = {}, const HistoryVisit& visit = nullptr);
 
 // A new game with the same players, options and draw pile (seed, fixed order, or caller
 // draws of the same tiles) as `game`, before the first move.
