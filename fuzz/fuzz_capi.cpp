@@ -321,8 +321,8 @@ void check_game(const carc_game* g, bool playout = false) {
   const int players = carc_game_players(g);
   INVARIANT(players >= CARC_MIN_PLAYERS && players <= CARC_MAX_PLAYERS, "players");
   const int phase = carc_game_phase(g);
-  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_BONUS, "phase");
-  INVARIANT(phase != CARC_PHASE_BONUS || carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1, "a bonus without builders");
+  INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_DECIDE, "phase");
+  INVARIANT(phase != CARC_PHASE_DECIDE || carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1, "a bonus without builders");
   INVARIANT(phase != CARC_PHASE_DRAW || carc_game_caller_draws(g) == 1, "a game that draws by itself waits for a draw");
   const int current = carc_game_current_player(g);
   INVARIANT(current >= 0 && current < players, "current player");
@@ -395,7 +395,7 @@ void check_game(const carc_game* g, bool playout = false) {
   if (phase == CARC_PHASE_GAME_OVER) {
     INVARIANT(winners > 0 && winners < (1 << players) && remaining == 0, "winners of a finished game");
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
-  } else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_BONUS) {
+  } else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_DECIDE) {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE && remaining > 0, "a tile in hand before the draw");
   } else {
@@ -1268,7 +1268,7 @@ void step(Input& in, Pool& pool) {
       const int turns = 1 + in.byte() % 32;
       for (int t = 0; t < turns && g; ++t) {
         const uint8_t b = in.byte();
-        if (carc_game_phase(g) == CARC_PHASE_BONUS) {  // the builder's bonus tile: taken or passed on
+        if (carc_game_phase(g) == CARC_PHASE_DECIDE) {  // the builder's bonus tile: taken or passed on
           INVARIANT(on_game(g, true, "carc_game_take_bonus/pass",
                             [&] { return b & 1 ? carc_game_pass(g) : carc_game_take_bonus(g); }) == CARC_OK,
                     "a bonus refused in the bonus phase");
@@ -1338,7 +1338,7 @@ void step(Input& in, Pool& pool) {
       INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text");
       // Check says what play does, in the bonus phase too (where play takes the bonus tile first).
       const int phase = g ? carc_game_phase(g) : -1;
-      if ((s >= 0 || s == CARC_EINVAL) && (phase == CARC_PHASE_PLACE_TILE || phase == CARC_PHASE_BONUS))
+      if ((s >= 0 || s == CARC_EINVAL) && (phase == CARC_PHASE_PLACE_TILE || phase == CARC_PHASE_DECIDE))
         INVARIANT((s == CARC_LEGAL) == (play_on_clone(g, m) == CARC_OK), "check and play disagree");
       break;
     }
@@ -1504,7 +1504,7 @@ void step(Input& in, Pool& pool) {
         INVARIANT(snapshot(back) == before, "undo of a bonus decision is not the bonus phase it left");
         carc_game_free(back);
       }
-      if (g) INVARIANT((s == CARC_OK) == (phase == CARC_PHASE_BONUS) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
+      if (g) INVARIANT((s == CARC_OK) == (phase == CARC_PHASE_DECIDE) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
       if (s == CARC_OK && take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
         INVARIANT(carc_game_current_player(g) == player && carc_game_bonus_turn(g) == 1, "the bonus tile is the player's");
       if (s == CARC_OK && !take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)

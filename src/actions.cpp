@@ -107,7 +107,7 @@ constexpr ActionSpace space_of(Mix mix) {
   s.side = 2 * s.reach + 1;
   s.placements = s.side * s.side * 4;
   s.figures = layout_of(mix).count;
-  Modules::each(mix, [&](auto m) { s.bonus += decltype(m)::kActionSlots; });
+  Modules::each(mix, [&](auto m) { s.decisions += decltype(m)::kActionSlots; });
   return s;
 }
 constexpr std::array<ActionSpace, kMixes> kSpaces = [] {
@@ -129,25 +129,58 @@ int encode_figure(const ActionSpace& space, const Options& options, FigureSlot s
   return i < 0 ? -1 : space.placements + i;
 }
 
-int encode_bonus(const ActionSpace& space, bool take) {
-  return space.bonus == 0 ? -1 : space.placements + space.figures + (take ? 0 : 1);
+namespace {
+constexpr int kFirstModuleKind = static_cast<int>(DecisionKind::Figure) + 1;
+
+// The decision slot of an expansion's option in a mix: the modules' slots in list order,
+// each module's kinds in order, each kind's options by number; -1 if no module of the mix
+// has it. slot < 0 asks the reverse: the option of decision slot `from`.
+int decision_slot(Mix mix, const Choice& c, int from = -1, Choice* out = nullptr) {
+  int base = 0, found = -1;
+  Modules::each(mix, [&](auto m) {
+    using M = decltype(m);
+    for (int k = kFirstModuleKind, off = base; k < kDecisionKinds && found < 0; ++k) {
+      const auto kind = static_cast<DecisionKind>(k);
+      if (!M::decides(kind)) continue;
+      if (out && from >= off && from < off + M::options(kind)) {
+        *out = Choice{kind, kNoTile, {}, {Figure::Meeple, Location::None}, static_cast<uint8_t>(from - off)};
+        found = from;
+      }
+      if (!out && kind == c.kind && c.option < M::options(kind)) found = off + c.option;
+      off += M::options(kind);
+    }
+    base += M::kActionSlots;
+  });
+  return found;
+}
+}  // namespace
+
+int encode_decision(const ActionSpace& space, const Options& options, const Choice& c) {
+  const int slot = decision_slot(mix_of(options), c);
+  return slot < 0 ? -1 : space.placements + space.figures + slot;
+}
+
+int encode_bonus(const ActionSpace& space, const Options& options, bool take) {
+  return encode_decision(space, options, Choice{DecisionKind::Bonus, kNoTile, {}, {}, static_cast<uint8_t>(take ? 0 : 1)});
 }
 
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out) {
   if (action < 0 || action >= space.size()) return false;
   if (action >= space.placements + space.figures) {
-    out = Action{Action::Kind::Bonus, Placement{}, FigureSlot{}, action == space.placements + space.figures};
+    Choice c;
+    if (decision_slot(mix_of(options), c, action - space.placements - space.figures, &c) < 0) return false;
+    out = Action{Action::Kind::Decision, Placement{}, FigureSlot{}, c};
     return true;
   }
   if (action >= space.placements) {
-    out = Action{Action::Kind::Figure, Placement{}, figure_slots(options)[static_cast<size_t>(action - space.placements)]};
+    out = Action{Action::Kind::Figure, Placement{}, figure_slots(options)[static_cast<size_t>(action - space.placements)], Choice{}};
     return true;
   }
   const int cell = action / 4;
   out = Action{Action::Kind::Placement,
                Placement{static_cast<int8_t>(cell % space.side - space.reach),
                          static_cast<int8_t>(cell / space.side - space.reach), static_cast<uint8_t>(action % 4)},
-               FigureSlot{}, false};
+               FigureSlot{}, Choice{}};
   return true;
 }
 
@@ -193,9 +226,11 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
     }
     case Phase::Decide: {
       const ActionSpace s = action_space(game);
-      out[0] = encode_bonus(s, true);
-      out[1] = encode_bonus(s, false);
-      return 2;
+      Choice list[kMaxChoices];
+      const int n = list_choices(game, list);
+      for (int i = 0; i < n; ++i) out[i] = encode_decision(s, game.options(), list[i]);
+      std::sort(out, out + n);
+      return n;
     }
     case Phase::Draw: {
       int n = 0;
@@ -218,7 +253,7 @@ namespace {
 // The kind of action a decision takes (Draw and GameOver take none: Placement, unused).
 Action::Kind kind_of(Phase phase) {
   return phase == Phase::PlaceMeeple ? Action::Kind::Figure
-         : phase == Phase::Decide     ? Action::Kind::Bonus
+         : phase == Phase::Decide     ? Action::Kind::Decision
                                      : Action::Kind::Placement;
 }
 }  // namespace
@@ -233,8 +268,10 @@ Status check_action(const Game& game, int action, Verdict* why) {
     Action a;
     if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;
     if (game.over() || a.kind != kind_of(game.phase())) return Status::WrongPhase;
+    if (a.kind == Action::Kind::Decision && a.choice.kind != decision_kind(game)) return Status::WrongPhase;
     if (a.kind == Action::Kind::Placement) v = game.check_placement(a.at);
     else if (a.kind == Action::Kind::Figure) v = game.check_figure(a.slot.figure, a.slot.location);
+    else v = check_choice(game, a.choice);
   }
   if (why) *why = v;
   return v ? Status::Ok : Status::IllegalMove;
@@ -256,7 +293,7 @@ void apply_checked(Game& game, int action, Events* events) {
   switch (a.kind) {
     case Action::Kind::Placement: game.place_checked(a.at); return;
     case Action::Kind::Figure: game.act_checked(a.slot.figure, a.slot.location, events); return;
-    case Action::Kind::Bonus: a.take ? game.take_bonus(events) : game.pass(events); return;
+    case Action::Kind::Decision: decide(game, a.choice, events); return;
   }
 }
 

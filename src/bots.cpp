@@ -27,6 +27,9 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "carcassonne/decision.hpp"
 #include "modules.hpp"
 
 namespace carc {
@@ -43,10 +46,15 @@ constexpr int kNodeCap = 1 << 18;      // nodes per tree; past it the tree stops
 constexpr int kGreedyTurns = 8;        // greedy turns at the start of each playout
 constexpr int kFieldsLate = 20;        // light playouts: farmers only with this few tiles face down
 
-// Inside a search every builder's bonus tile is taken: it is a free extra turn, and so no
-// tree node or playout stops at the decision (the root's own decision is choose_bonus's).
+// Inside a search an expansion's decision takes the option a move implies (the builder's
+// bonus tile: taken, a free extra turn), else its first, so that no tree node or playout
+// stops at it (the root's own decision is choose_decision's).
 void take_bonuses(Game& g) {
-  while (g.phase() == Phase::Decide) g.take_bonus();
+  while (g.phase() == Phase::Decide) {
+    Choice c;
+    if (!implied_choice(g, c)) list_choices(g, &c);  // the first option is enough room
+    decide(g, c);
+  }
 }
 
 // Applies a move in either turn phase (in PlaceMeeple the placement is already made).
@@ -478,35 +486,56 @@ bool check(const Game& g, const BotOptions& o, Status& status, std::string* erro
   return true;
 }
 
-// The search's bonus decision: flat Monte-Carlo over take and pass, iteration i trying take
-// (even i) or pass (odd i) on deal i / 2, so both are compared on the same tiles, each
-// played out as the tree's playouts are. One thread: the decision has two choices.
-bool mcts_bonus(const Game& pub, const BotOptions& o) {
+// The search's answer to an expansion's decision: flat Monte-Carlo over its n options,
+// iteration i trying option i mod n on deal i / n, so the options are compared on the same
+// tiles, each played out as the tree's playouts are. One thread: such decisions have a
+// handful of options. Ties (and options never tried) go to the earliest listed.
+int mcts_decision(const Game& pub, const BotOptions& o, const Choice* list, int n) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.milliseconds);
   const Settings& settings = settings_for(pub);
   std::vector<Move> moves(kMaxMoves);
   std::vector<long> values(kMaxMoves);
-  const int me = pub.current_player();
-  double total[2] = {0, 0};
-  int runs[2] = {0, 0};
+  const int me = decider(pub);
+  std::vector<double> total(static_cast<size_t>(n));
+  std::vector<int> runs(static_cast<size_t>(n));
   Game s = pub;
   Scratch scratch(pub);
-  for (int it = 0; o.iterations == 0 || it < std::max(o.iterations, 2); ++it) {
-    if (o.milliseconds > 0 && it > 1 && std::chrono::steady_clock::now() >= deadline) break;
-    const int choice = it % 2;  // 0 take, 1 pass
-    Rng rng(o.seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(it / 2 + 1));
+  for (int it = 0; o.iterations == 0 || it < std::max(o.iterations, n); ++it) {
+    if (o.milliseconds > 0 && it > n - 1 && std::chrono::steady_clock::now() >= deadline) break;
+    const int choice = it % n;
+    Rng rng(o.seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(it / n + 1));
     s = pub;
     s.redeal(rng);
-    if (choice == 0) s.take_bonus();
-    else s.pass();
+    decide(s, list[choice]);
     play_to_end(s, rng, settings, moves.data(), values.data(), scratch);
     double reward[kMaxPlayers];
     rewards(s, reward);
-    total[choice] += reward[me];
-    ++runs[choice];
+    total[static_cast<size_t>(choice)] += reward[me];
+    ++runs[static_cast<size_t>(choice)];
   }
-  // Ties (and a pass never tried) take: the extra tile is the usual gain.
-  return runs[1] == 0 || total[0] / runs[0] >= total[1] / runs[1];
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (runs[static_cast<size_t>(i)] > 0 &&
+        total[static_cast<size_t>(i)] / runs[static_cast<size_t>(i)] > total[static_cast<size_t>(best)] / runs[static_cast<size_t>(best)])
+      best = i;
+  return best;
+}
+
+// The greedy answer: the option after which the decider's projected margin, were the game
+// to end, is best; ties go to the earliest listed (the bonus tile taken: a tile more can only
+// add to the projection).
+int greedy_decision(const Game& pub, const Choice* list, int n) {
+  const int me = decider(pub);
+  int best = 0;
+  long best_value = 0;
+  Game after = pub;
+  for (int i = 0; i < n; ++i) {
+    after = pub;
+    decide(after, list[i]);
+    const long value = greedy_value(after, me, Move{});
+    if (i == 0 || value > best_value) best = i, best_value = value;
+  }
+  return best;
 }
 
 }  // namespace
@@ -550,20 +579,32 @@ int legal_moves(const Game& game, Move* out, int capacity) {
   return n;
 }
 
-Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error) {
+Status choose_decision(const Game& game, const BotOptions& options, Choice& out, std::string* error) {
   Status status;
   if (!check(game, options, status, error)) return status;
   if (game.phase() != Phase::Decide) {
-    if (error) *error = "no bonus tile to decide on: the game is not in the bonus phase";
-    return Status::WrongPhase;
+    Move m;
+    status = choose_move(game, options, m, error);
+    if (status != Status::Ok) return status;
+    out = game.phase() == Phase::PlaceTile ? Choice{DecisionKind::Place, game.current_tile(), m.at}
+                                           : Choice{DecisionKind::Figure, kNoTile, {}, {m.figure, m.meeple}};
+    return Status::Ok;
   }
   try {
-    Rng rng(options.seed);
-    switch (options.level) {
-      case BotLevel::Random: take = rng.below(2) == 0; break;
-      case BotLevel::Greedy: take = true; break;  // a tile more can only add to the projection
-      case BotLevel::Mcts: take = mcts_bonus(game.public_copy(), options); break;
+    Choice list[kMaxChoices];
+    const int n = list_choices(game, list);
+    if (n == 0) {
+      fail(error, "the decision has no option");
+      return Status::Internal;
     }
+    Rng rng(options.seed);
+    int pick = 0;
+    switch (options.level) {
+      case BotLevel::Random: pick = static_cast<int>(rng.below(static_cast<uint32_t>(n))); break;
+      case BotLevel::Greedy: pick = greedy_decision(game.public_copy(), list, n); break;
+      case BotLevel::Mcts: pick = mcts_decision(game.public_copy(), options, list, n); break;
+    }
+    out = list[pick];
     return Status::Ok;
   } catch (const std::bad_alloc&) {
     if (error) *error = "out of memory";
@@ -571,11 +612,24 @@ Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std
   }
 }
 
+Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error) {
+  Status status;
+  if (!check(game, options, status, error)) return status;
+  if (game.phase() != Phase::Decide) {
+    if (error) *error = "no bonus tile to decide on: the game is not in the bonus phase";
+    return Status::WrongPhase;
+  }
+  Choice c;
+  status = choose_decision(game, options, c, error);
+  if (status == Status::Ok) take = c.option == 0;  // the first option takes it
+  return status;
+}
+
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error) {
   Status status;
   if (!check(game, options, status, error)) return status;
   if (game.phase() == Phase::Decide) {
-    if (error) *error = "the game waits for the bonus decision (take or pass), not a move: choose_bonus decides it";
+    if (error) *error = fmt::format("the game waits for player {} to {}, not a move: choose_decision (or choose_bonus) decides it", decider(game), decision_prompt(game));
     return Status::WrongPhase;
   }
   try {

@@ -657,6 +657,16 @@ bool same_public_state(const Game& a, const Game& b) { return a.public_copy() ==
 
 // ---------------------------------------------------------------- whole turns
 
+Verdict Game::check_move(Move m) const {
+  Verdict v = check_placement(m.at);
+  if (v && (m.meeple != Location::None || m.figure != Figure::Meeple)) {
+    Game trial = *this;
+    trial.apply_placement(m.at);
+    v = trial.check_figure(m.figure, m.meeple);
+  }
+  return v;
+}
+
 Status Game::play(Move m, Events* events, Verdict* why) {
   if (phase_ == Phase::Decide && !caller_draws_) {
     // A module's decision that a move answers (the bonus tile, taken) is taken on a copy, so

@@ -226,10 +226,8 @@ void TradersAndBuilders::feature_info(const Game& g, SegId root, FeatureInfo& in
 }
 
 // The Game calls that take and pass on the bonus tile: conveniences over the decision model.
-Status Game::take_bonus(Events* events, Verdict* why) {
-  return decide(*this, Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1}, events, why);
-}
+Status Game::take_bonus(Events* events, Verdict* why) { return decide(*this, TradersAndBuilders::kTake, events, why); }
 
-Status Game::pass(Events* events, Verdict* why) { return decide(*this, Choice{DecisionKind::Bonus}, events, why); }
+Status Game::pass(Events* events, Verdict* why) { return decide(*this, TradersAndBuilders::kPass, events, why); }
 
 }  // namespace carc

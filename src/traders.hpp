@@ -55,17 +55,19 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
     if (due) bonus_due(g, events);
     return due;
   }
-  // The bonus tile: take it (option 1, "bonus") or pass (option 0, "pass"), both always open.
+  // The bonus tile: take it (option 0, "bonus") or pass (option 1, "pass"), both always open;
+  // the option is its RL slot (take, then pass: the last two action ids).
   static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Bonus; }
   static constexpr int options(DecisionKind) { return 2; }
   static constexpr int kActionSlots = 2;  // take, pass (rl::encode_bonus)
-  static constexpr Choice kTake{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1};
+  static constexpr Choice kTake{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 0};
+  static constexpr Choice kPass{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1};
   static int choices(const Game&, Choice* out) {
     out[0] = kTake;
-    out[1] = Choice{DecisionKind::Bonus};
+    out[1] = kPass;
     return 2;
   }
-  static void decide(Game& g, const Choice& c, Events* events) { c.option ? take(g, events) : pass(g, events); }
+  static void decide(Game& g, const Choice& c, Events* events) { c == kTake ? take(g, events) : pass(g, events); }
   static void random_decision(Game& g, Rng& rng, Events* events) { rng.below(2) ? take(g, events) : pass(g, events); }
   static bool implied(const Game&, Choice* c) {
     *c = kTake;
@@ -75,17 +77,17 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   // hand (or was drawn and discarded).
   static bool recalled(const Game& game, const Game& replay, Choice* c) {
     const int earned_by = replay.board().tile_count() - 1;
-    if (game.declined(earned_by)) *c = Choice{DecisionKind::Bonus};
+    if (game.declined(earned_by)) *c = kPass;
     else if (game.board().tile_count() > replay.board().tile_count() || (game.bonus_turn() && game.phase() != Phase::Decide))
       *c = kTake;
     else return false;
     return true;
   }
   static std::string_view choice_word(const Choice& c) {
-    return c.kind != DecisionKind::Bonus ? "" : c.option ? "bonus" : "pass";
+    return c.kind != DecisionKind::Bonus ? "" : c == kTake ? "bonus" : "pass";
   }
   static std::string_view subject(DecisionKind) { return "the builder's bonus tile"; }
-  static std::string_view choice_said(const Choice& c) { return c.option ? "takes the bonus tile" : "passes on the bonus tile"; }
+  static std::string_view choice_said(const Choice& c) { return c == kTake ? "takes the bonus tile" : "passes on the bonus tile"; }
   static std::string_view prompt(DecisionKind) { return "take the builder's bonus tile or pass"; }
   static void feature_info(const Game& g, SegId root, FeatureInfo& info);
   // A line of goods tokens per player: wine, grain, cloth.
@@ -99,7 +101,7 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   }
   static bool parse_word(DecisionKind k, std::string_view word, Choice* c) {
     if (k != DecisionKind::Bonus || (word != "bonus" && word != "pass")) return false;
-    *c = word == "bonus" ? kTake : Choice{DecisionKind::Bonus};
+    *c = word == "bonus" ? kTake : kPass;
     return true;
   }
   static void field_scored(Game& g, SegId root, uint8_t winners, const FeatureSize& size,

@@ -43,8 +43,8 @@ std::vector<int32_t> engine_listing(const Game& g) {
     ids.push_back(rl::encode_figure(s, g.options(), FigureSlot{}));
     for (int i = 0; i < k; ++i) ids.push_back(rl::encode_figure(s, g.options(), opts[i]));
   } else if (g.phase() == Phase::Decide) {
-    ids.push_back(rl::encode_bonus(s, true));
-    ids.push_back(rl::encode_bonus(s, false));
+    ids.push_back(rl::encode_bonus(s, g.options(), true));
+    ids.push_back(rl::encode_bonus(s, g.options(), false));
   }
   std::sort(ids.begin(), ids.end());
   return ids;
@@ -114,9 +114,9 @@ TEST_CASE("placement ids are cell * 4 + rotation over the window, corners includ
   CHECK_FALSE(rl::decode(s, Options{}, -1, a));
   CHECK_FALSE(rl::decode(s, Options{}, s.size(), a));
   REQUIRE(rl::decode(s, Options{}, s.placements + 3, a));
-  CHECK(a == Action{Action::Kind::Figure, Placement{}, FigureSlot{Figure::Meeple, Location::E}});
+  CHECK(a == Action{Action::Kind::Figure, Placement{}, FigureSlot{Figure::Meeple, Location::E}, Choice{}});
   REQUIRE(rl::decode(s, Options{}, 7, a));
-  CHECK(a == Action{Action::Kind::Placement, Placement{-71, -72, 3}, FigureSlot{}});
+  CHECK(a == Action{Action::Kind::Placement, Placement{-71, -72, 3}, FigureSlot{}, Choice{}});
 }
 
 // Plays g to the end by random legal action ids, checking at every decision that the
@@ -146,8 +146,9 @@ void play_through(Game g, Rng& rng, Seen& seen, int game) {
         ++seen.placements;
         REQUIRE(rl::encode_placement(s, a.at) == id);
         REQUIRE(g.check_placement(a.at));
-      } else if (a.kind == Action::Kind::Bonus) {
-        REQUIRE(rl::encode_bonus(s, a.take) == id);
+      } else if (a.kind == Action::Kind::Decision) {
+        REQUIRE(rl::encode_decision(s, g.options(), a.choice) == id);
+        REQUIRE(check_choice(g, a.choice));
       } else {
         ++seen.figures;
         seen.abbots += a.slot.figure == Figure::Abbot;
@@ -167,11 +168,11 @@ void play_through(Game g, Rng& rng, Seen& seen, int game) {
     Game by_engine = g;
     if (a.kind == Action::Kind::Placement) REQUIRE(by_engine.place(a.at) == Status::Ok);
     else if (a.kind == Action::Kind::Figure) REQUIRE(by_engine.act(a.slot.figure, a.slot.location) == Status::Ok);
-    else REQUIRE((a.take ? by_engine.take_bonus() : by_engine.pass()) == Status::Ok);
-    if (a.kind == Action::Kind::Bonus) {
+    else REQUIRE((a.choice.option == 0 ? by_engine.take_bonus() : by_engine.pass()) == Status::Ok);
+    if (a.kind == Action::Kind::Decision) {
       ++seen.bonuses;
-      seen.takes += a.take;
-      seen.passes += !a.take;
+      seen.takes += a.choice.option == 0;
+      seen.passes += a.choice.option == 1;
     }
     REQUIRE(rl::apply_action(g, pick) == Status::Ok);
     REQUIRE(g == by_engine);
@@ -227,10 +228,10 @@ TEST_CASE("Inns & Cathedrals and Traders & Builders: figure slots in figure_opti
   const ActionSpace si = rl::action_space(2, inns), st = rl::action_space(2, traders), sa = rl::action_space(2, all);
   CHECK(si.reach == 125);
   CHECK(si.figures == 29);
-  CHECK(si.bonus == 0);
+  CHECK(si.decisions == 0);
   CHECK(si.size() == 251 * 251 * 4 + 29);
   CHECK(st.figures == 43);
-  CHECK(st.bonus == 2);
+  CHECK(st.decisions == 2);
   CHECK(st.size() == 251 * 251 * 4 + 45);
   CHECK(sa.figures == rl::kMaxFigureSlots);
   CHECK(sa.figures == 59);
@@ -252,16 +253,16 @@ TEST_CASE("Inns & Cathedrals and Traders & Builders: figure slots in figure_opti
   CHECK(rl::encode_figure(st, traders, FigureSlot{Figure::Large, Location::N}) == -1);
   CHECK(rl::encode_figure(si, inns, FigureSlot{Figure::Pig, Location::N}) == -1);
   CHECK(rl::encode_figure(st, traders, FigureSlot{Figure::Builder, Location::None}) == -1);
-  CHECK(rl::encode_bonus(st, true) == st.size() - 2);
-  CHECK(rl::encode_bonus(st, false) == st.size() - 1);
-  CHECK(rl::encode_bonus(si, true) == -1);
+  CHECK(rl::encode_bonus(st, traders, true) == st.size() - 2);
+  CHECK(rl::encode_bonus(st, traders, false) == st.size() - 1);
+  CHECK(rl::encode_bonus(si, inns, true) == -1);
   Action a;
   REQUIRE(rl::decode(st, traders, st.size() - 2, a));
-  CHECK(a == Action{Action::Kind::Bonus, Placement{}, FigureSlot{}, true});
+  CHECK(a == Action{Action::Kind::Decision, Placement{}, FigureSlot{}, Choice{DecisionKind::Bonus}});  // take
   REQUIRE(rl::decode(st, traders, st.size() - 1, a));
-  CHECK(a == Action{Action::Kind::Bonus, Placement{}, FigureSlot{}, false});
+  CHECK(a == Action{Action::Kind::Decision, Placement{}, FigureSlot{}, Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1}});  // pass
   REQUIRE(rl::decode(st, traders, st.size() - 3, a));
-  CHECK(a == Action{Action::Kind::Figure, Placement{}, FigureSlot{Figure::Pig, Location::CF}, false});
+  CHECK(a == Action{Action::Kind::Figure, Placement{}, FigureSlot{Figure::Pig, Location::CF}, Choice{}});
   CHECK_FALSE(rl::decode(st, traders, st.size(), a));
 }
 
@@ -295,7 +296,7 @@ TEST_CASE("the bonus phase: take and pass are its only actions, others are the w
     while (!g.over() && g.phase() != Phase::Decide) rl::apply_action(g, legal(g)[rng.below(static_cast<uint32_t>(legal(g).size()))]);
     if (g.over()) continue;
     const ActionSpace s = rl::action_space(g);
-    CHECK(legal(g) == std::vector<int32_t>{rl::encode_bonus(s, true), rl::encode_bonus(s, false)});
+    CHECK(legal(g) == std::vector<int32_t>{rl::encode_bonus(s, traders, true), rl::encode_bonus(s, traders, false)});
     const Game before = g;
     CHECK(rl::check_action(g, s.placements) == Status::WrongPhase);  // "no figure"
     CHECK(rl::apply_action(g, 0) == Status::WrongPhase);             // a placement
@@ -303,18 +304,18 @@ TEST_CASE("the bonus phase: take and pass are its only actions, others are the w
     CHECK(g == before);
     const int player = g.current_player();
     Game taken = g;
-    REQUIRE(rl::apply_action(taken, rl::encode_bonus(s, true)) == Status::Ok);
+    REQUIRE(rl::apply_action(taken, rl::encode_bonus(s, traders, true)) == Status::Ok);
     CHECK(taken.bonus_turn());
     if (!taken.over()) CHECK(taken.current_player() == player);
     // Once the bonus is decided, the bonus ids are the wrong phase.
-    CHECK(rl::check_action(taken, rl::encode_bonus(s, false)) == Status::WrongPhase);
+    CHECK(rl::check_action(taken, rl::encode_bonus(s, traders, false)) == Status::WrongPhase);
     Game passed = g;
-    REQUIRE(rl::apply_action(passed, rl::encode_bonus(s, false)) == Status::Ok);
+    REQUIRE(rl::apply_action(passed, rl::encode_bonus(s, traders, false)) == Status::Ok);
     CHECK(passed.declined(passed.board().tile_count() - 1));
     if (!passed.over()) CHECK(passed.current_player() == (player + 1) % 2);
     // With caller draws, taking the bonus makes a chance node.
     Game pub = g.public_copy();
-    REQUIRE(rl::apply_action(pub, rl::encode_bonus(s, true)) == Status::Ok);
+    REQUIRE(rl::apply_action(pub, rl::encode_bonus(s, traders, true)) == Status::Ok);
     CHECK(pub.phase() == Phase::Draw);
     return;
   }

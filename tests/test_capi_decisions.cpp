@@ -92,11 +92,11 @@ TEST_CASE("C ABI: refused choices leave the game unchanged") {
 }
 
 TEST_CASE("C ABI: choice text, snprintf style") {
-  const carc_choice pass = uint64_t{CARC_DECISION_BONUS} << 56;
-  CHECK(carc_choice_format(pass, nullptr, 0) == 4);
+  const carc_choice take = uint64_t{CARC_DECISION_BONUS} << 56;
+  CHECK(carc_choice_format(take | uint64_t{1} << 60, nullptr, 0) == 4);  // pass
   char buf[3];
-  CHECK(carc_choice_format(pass, buf, sizeof buf) == 4);
+  CHECK(carc_choice_format(take | uint64_t{1} << 60, buf, sizeof buf) == 4);
   CHECK(std::string(buf) == "pa");
-  CHECK(carc_choice_format(pass | uint64_t{1} << 60, buf, sizeof buf) == 5);
+  CHECK(carc_choice_format(take, buf, sizeof buf) == 5);
   CHECK(carc_choice_format(~uint64_t{0}, buf, sizeof buf) == CARC_EINVAL);
 }

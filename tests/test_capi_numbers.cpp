@@ -19,7 +19,7 @@ static_assert(CARC_PHASE_PLACE_TILE == static_cast<int>(carc::Phase::PlaceTile))
 static_assert(CARC_PHASE_PLACE_MEEPLE == static_cast<int>(carc::Phase::PlaceMeeple));
 static_assert(CARC_PHASE_GAME_OVER == static_cast<int>(carc::Phase::GameOver));
 static_assert(CARC_PHASE_DRAW == static_cast<int>(carc::Phase::Draw));
-static_assert(CARC_PHASE_BONUS == static_cast<int>(carc::Phase::Decide));
+static_assert(CARC_PHASE_DECIDE == static_cast<int>(carc::Phase::Decide));
 static_assert(CARC_GOODS_WINE == static_cast<int>(carc::Goods::Wine) && CARC_GOODS_GRAIN == static_cast<int>(carc::Goods::Grain) &&
               CARC_GOODS_CLOTH == static_cast<int>(carc::Goods::Cloth) && carc::kGoodsKinds == 3);
 static_assert(CARC_EVENT_SCORE == static_cast<int>(carc::Event::Type::Score) &&

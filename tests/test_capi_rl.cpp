@@ -482,7 +482,7 @@ TEST_CASE("C API rl: batches with the expansions step the bonus phase as single 
           REQUIRE(carc_rl_observe(t, carc_game_current_player(t), expected.data(), osize) == CARC_OK);
           REQUIRE(std::equal(expected.begin(), expected.end(), out.obs.begin() + static_cast<long>(i) * osize));
         }
-        if (carc_game_phase(t) == CARC_PHASE_BONUS) {
+        if (carc_game_phase(t) == CARC_PHASE_DECIDE) {
           ++bonus_steps;
           const int take = space[CARC_RL_PLACEMENTS] + space[CARC_RL_FIGURES];
           REQUIRE(out.legal_at(i) == std::vector<int32_t>{take, take + 1});
@@ -527,7 +527,7 @@ TEST_CASE("C API rl: carc_rl_bot_action gives a legal action in every decision, 
     require_unchanged(g.get(), before.get());
     const std::vector<int32_t> legal = legal_of(g.get());
     REQUIRE(std::find(legal.begin(), legal.end(), action) != legal.end());
-    bonus += carc_game_phase(g.get()) == CARC_PHASE_BONUS;
+    bonus += carc_game_phase(g.get()) == CARC_PHASE_DECIDE;
     REQUIRE(carc_rl_apply(g.get(), action) == CARC_OK);
     ++decisions;
   }

@@ -95,12 +95,11 @@ TEST_CASE("C API T&B: the builder's bonus tile, taken (T&B example 3)") {
   CHECK(carc_game_supply(g.get(), 0) == 6);  // the builder is not one of the 7
   drain_events(g.get());
   REQUIRE(carc_game_play_text(g.get(), "A 3,0 90") == CARC_OK);  // extends the builder's road
-  CHECK(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+  CHECK(carc_game_phase(g.get()) == CARC_PHASE_DECIDE);
   CHECK(carc_game_current_player(g.get()) == 0);
   CHECK(carc_game_bonus_turn(g.get()) == 0);
   CHECK(carc_game_current_tile(g.get()) == CARC_EPHASE);
-  CHECK(errmsg(g.get()) == "carc_game_current_tile: no tile is in hand: the builder's bonus tile is to be taken or "
-                           "passed on");
+  CHECK(errmsg(g.get()) == "carc_game_current_tile: no tile is in hand: player 0 is to take the builder's bonus tile or pass");
   auto events = drain_events(g.get());
   REQUIRE(events.size() == 1);
   CHECK(events[0][CARC_EV_TYPE] == CARC_EVENT_BONUS);
@@ -121,8 +120,22 @@ TEST_CASE("C API T&B: the builder's bonus tile, taken (T&B example 3)") {
   CHECK(errmsg(g.get()) == "carc_game_check: the move is for tile E, which is not the bonus tile that draws");
   carc_move bot = 0;
   CHECK(carc_bot_choose(g.get(), CARC_BOT_RANDOM, 0, 0, 1, 1, &bot) == CARC_EPHASE);
-  CHECK(errmsg(g.get()) == "carc_bot_choose: the builder's bonus tile is to be taken or passed on: carc_game_take_bonus "
-                           "or carc_game_pass first");
+  CHECK(errmsg(g.get()) ==
+        "carc_bot_choose: the game waits for player 0 to take the builder's bonus tile or pass: carc_bot_decide answers it");
+  // carc_bot_decide answers any decision: greedy takes the bonus tile, the first option.
+  carc_choice options[CARC_MAX_CHOICES], pick = 0;
+  int32_t count = 0;
+  REQUIRE(carc_game_choices(g.get(), options, CARC_MAX_CHOICES, &count) == CARC_OK);
+  REQUIRE(count == 2);
+  CHECK(carc_bot_decide(g.get(), CARC_BOT_GREEDY, 0, 0, 1, 1, &pick) == CARC_OK);
+  CHECK(pick == options[0]);
+  char text[16];
+  CHECK(carc_choice_format(pick, text, sizeof text) == 5);
+  CHECK(std::string(text) == "bonus");
+  CHECK(carc_bot_decide(g.get(), CARC_BOT_MCTS, 20, 0, 1, 3, &pick) == CARC_OK);
+  CHECK((pick == options[0] || pick == options[1]));
+  CHECK(carc_bot_decide(g.get(), CARC_BOT_MCTS, 0, 0, 1, 3, &pick) == CARC_EINVAL);
+  CHECK(carc_bot_decide(g.get(), CARC_BOT_GREEDY, 0, 0, 1, 3, nullptr) == CARC_EINVAL);
   // A bad budget or thread count is a bad argument here as in every other phase.
   CHECK(carc_bot_choose(g.get(), CARC_BOT_MCTS, 0, 0, 1, 1, &bot) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_bot_choose: an mcts bot needs a budget: iterations or milliseconds above 0");
@@ -178,14 +191,14 @@ TEST_CASE("C API T&B: the builder's bonus tile, taken (T&B example 3)") {
 TEST_CASE("C API T&B: the builder's bonus tile, passed on, and the bonus phase's refusals") {
   GamePtr g = position(std::string(kTraders) + "U E U E A A\n",
                        {"U 1,0 90 E", "E 0,-1 180", "U 2,0 90 B:E", "E 1,-1 0", "A 3,0 90"});
-  REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+  REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_DECIDE);
   drain_events(g.get());
   GamePtr before = clone(g.get());
 
   // Moves of the other phases, and bad handles: a clear status and message, nothing changes.
   CHECK(carc_game_place(g.get(), move_of("A -1,0 270")) == CARC_EPHASE);
-  CHECK(errmsg(g.get()) == "carc_game_place: tiles are placed in the tile phase, but the builder's bonus tile is to be "
-                           "taken or passed on");
+  CHECK(errmsg(g.get()) == "carc_game_place: tiles are placed in the tile phase, but player 0 is to take the builder's "
+                           "bonus tile or pass");
   CHECK(carc_game_skip(g.get()) == CARC_EPHASE);
   CHECK(carc_game_draw(g.get(), tile_id("A")) == CARC_EPHASE);
   CHECK(carc_game_play_text(g.get(), "E -1,0 0") == CARC_EILLEGAL);  // not the tile the bonus draws
@@ -238,11 +251,11 @@ TEST_CASE("C API T&B: a bonus tile with caller draws waits for the draw") {
     if (std::string(m).size() == 1) REQUIRE(carc_game_draw(g.get(), tile_id(m)) == CARC_OK);
     else REQUIRE(carc_game_play_text(g.get(), m) == CARC_OK);
   }
-  REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+  REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_DECIDE);
   GamePtr before = clone(g.get());
   CHECK(carc_game_play_text(g.get(), "A -1,0 270") == CARC_EPHASE);
-  CHECK(errmsg(g.get()) == "carc_game_play_text: the builder's bonus tile is to be taken or passed on: take it "
-                           "(carc_game_take_bonus) and draw it (carc_game_draw) first");
+  CHECK(errmsg(g.get()) == "carc_game_play_text: player 0 is to take the builder's bonus tile or pass: decide "
+                           "(carc_game_decide) and draw (carc_game_draw) first");
   CHECK(carc_game_check(g.get(), move_of("A -1,0 270")) == CARC_WHY_WRONG_PHASE);  // as play: no tile drawn yet
   require_unchanged(g.get(), before.get());
   REQUIRE(carc_game_take_bonus(g.get()) == CARC_OK);
@@ -490,14 +503,14 @@ TEST_CASE("C API T&B: one decision, one undo: undo after taking the bonus tile g
       if (std::string(m).size() > 1) REQUIRE(carc_game_play_text(g.get(), m) == CARC_OK);
       else if (caller_draws) REQUIRE(carc_game_draw(g.get(), tile_id(m)) == CARC_OK);
     }
-    REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+    REQUIRE(carc_game_phase(g.get()) == CARC_PHASE_DECIDE);
     GamePtr bonus = clone(g.get());  // the bonus event unread
     REQUIRE(carc_game_take_bonus(g.get()) == CARC_OK);
     if (caller_draws) REQUIRE(carc_game_draw(g.get(), tile_id("A")) == CARC_OK);
     REQUIRE(carc_game_current_tile(g.get()) == tile_id("A"));
     // Undone, the take alone goes (it took back the turn that earned the bonus, too).
     REQUIRE(carc_game_undo(g.get()) == CARC_OK);
-    CHECK(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+    CHECK(carc_game_phase(g.get()) == CARC_PHASE_DECIDE);
     CHECK(carc_game_turns_played(g.get()) == 5);
     CHECK(carc_game_current_player(g.get()) == 0);
     CHECK(snapshot(g.get()) == snapshot(bonus.get()));
@@ -511,7 +524,7 @@ TEST_CASE("C API T&B: one decision, one undo: undo after taking the bonus tile g
     CHECK(snapshot(g.get()) == snapshot(in_hand.get()));
     CHECK(drain_events(g.get()).empty());
     REQUIRE(carc_game_undo(g.get()) == CARC_OK);
-    CHECK(carc_game_phase(g.get()) == CARC_PHASE_BONUS);
+    CHECK(carc_game_phase(g.get()) == CARC_PHASE_DECIDE);
     REQUIRE(carc_game_undo(g.get()) == CARC_OK);  // then the turn that earned it
     CHECK(carc_game_turns_played(g.get()) == 4);
     CHECK(carc_game_phase(g.get()) == CARC_PHASE_PLACE_TILE);

@@ -30,8 +30,8 @@ std::vector<Choice> phase_listing(const Game& g) {
       break;
     }
     case Phase::Decide:
-      out.push_back(Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1});
-      out.push_back(Choice{DecisionKind::Bonus});
+      out.push_back(Choice{DecisionKind::Bonus});  // take
+      out.push_back(Choice{DecisionKind::Bonus, kNoTile, {}, {Figure::Meeple, Location::None}, 1});  // pass
       break;
     case Phase::GameOver: break;
   }
@@ -44,7 +44,7 @@ Status take_by_phase(Game& g, const Choice& c, Events* events) {
     case DecisionKind::Draw: return g.draw(c.tile, events);
     case DecisionKind::Place: return g.place(c.at);
     case DecisionKind::Figure: return g.act(c.figure.figure, c.figure.location, events);
-    case DecisionKind::Bonus: return c.option ? g.take_bonus(events) : g.pass(events);
+    case DecisionKind::Bonus: return c.option == 0 ? g.take_bonus(events) : g.pass(events);
     case DecisionKind::None: break;
   }
   return Status::Internal;
@@ -100,7 +100,7 @@ TEST_CASE("A choice of another decision, or an illegal one, is refused and chang
   Verdict why;
   CHECK(decide(g, Choice{DecisionKind::Figure}, nullptr, &why) == Status::WrongPhase);
   CHECK(why.reason == Illegal::WrongPhase);
-  CHECK(decide(g, Choice{DecisionKind::Bonus}, nullptr, &why) == Status::WrongPhase);
+  CHECK(decide(g, Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1}, nullptr, &why) == Status::WrongPhase);
   CHECK(decide(g, Choice{DecisionKind::None}, nullptr, &why) == Status::WrongPhase);
   // The start tile's own cell is taken.
   CHECK(decide(g, Choice{DecisionKind::Place, g.current_tile(), Placement{0, 0, 0}}, nullptr, &why) == Status::IllegalMove);
@@ -128,8 +128,8 @@ TEST_CASE("Move text of each kind of decision") {
   CHECK(c == Choice{DecisionKind::Figure});
   CHECK(choice_text(c) == "-");
   CHECK(choice_text(Choice{DecisionKind::Draw, tile_from_name("RL")}) == "draw RL");
-  CHECK(choice_text(Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1}) == "bonus");
-  CHECK(choice_text(Choice{DecisionKind::Bonus}) == "pass");
+  CHECK(choice_text(Choice{DecisionKind::Bonus}) == "bonus");
+  CHECK(choice_text(Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1}) == "pass");
 }
 
 TEST_CASE("Packed ids: each kind's bits, and stray bits refused") {
@@ -141,5 +141,5 @@ TEST_CASE("Packed ids: each kind's bits, and stray bits refused") {
   CHECK_FALSE(unpack_choice(uint64_t{5} << 56, read));   // no such kind
   CHECK_FALSE(unpack_choice(uint64_t{1} << 56 | uint64_t{kTileTypes} << 32, read));  // no such tile
   CHECK(unpack_choice(uint64_t{4} << 56 | uint64_t{1} << 60, read));
-  CHECK(read == Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1});
+  CHECK(read == Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1});  // pass
 }

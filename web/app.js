@@ -1,7 +1,8 @@
 // The page: one game of Carcassonne played at one screen by people and the library's bots,
 // on the engine compiled to WebAssembly (carcassonne.js). Every picture and every number
 // comes from the engine: the board is its SVG, the legal cells its own outline, the scores
-// and odds its queries, the bots' moves its carc_bot_choose. The page keeps only what the
+// and odds its queries, the bots' moves its carc_bot_choose (and an expansion's decision, such
+// as the builder's bonus tile, its carc_bot_decide). The page keeps only what the
 // engine does not: who sits in each seat, the cell and rotation being tried, the view's pan
 // and zoom, and the log of events shown so far.
 
@@ -9,6 +10,7 @@ import { loadCarcassonne } from './carcassonne.js';
 
 const $ = (id) => document.getElementById(id);
 let Phase = null; // the library's phases (carc.Phase), once it is loaded
+let Decision = null; // the library's kinds of decision (carc.Decision), once it is loaded
 const COLOURS = ['#d62728', '#1f5fd6', '#f2c70c', '#1b9e3e', '#222222', '#e377c2']; // as the engine draws meeples
 // The seat kinds: a person, or a bot level with its budget. MCTS stops at 1,500 iterations
 // or 150 ms, whichever comes first, so a move takes at most about 150 ms: in headless
@@ -42,6 +44,7 @@ function pauseFromUrl(fallback) {
 async function main() {
   ui.carc = await loadCarcassonne();
   Phase = ui.carc.Phase;
+  Decision = ui.carc.Decision;
   buildSeats();
   $('players').addEventListener('change', buildSeats);
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
@@ -88,13 +91,17 @@ function botOf(p) {
   return Object.hasOwn(BOTS, kind) ? kind : null;
 }
 
-// The bot level to move now, or null (a person to move, or the game over).
+// The bot level to move now, or null (a person to move, a draw, or the game over). In the
+// decide phase the engine says who decides (the builder's bonus tile: the current player).
 function botToMove() {
   const game = ui.game;
   const phase = game.phase;
-  return phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE || phase === Phase.BONUS ? botOf(game.currentPlayer)
-    : null;
+  if (phase === Phase.DECIDE) return botOf(game.decision().decider);
+  return phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE ? botOf(game.currentPlayer) : null;
 }
+
+// Whether the game waits for the builder's bonus tile to be taken or passed on.
+const bonusDecision = (game) => game.phase === Phase.DECIDE && game.decision().kind === Decision.BONUS;
 
 const everySeatABot = () => Array.from({ length: ui.game.players }, (_, p) => botOf(p)).every(Boolean);
 
@@ -191,7 +198,7 @@ function act(action) {
 // or passes on it.
 function bonus(take) {
   const game = ui.game;
-  if (game.phase !== Phase.BONUS || botToMove()) return;
+  if (!bonusDecision(game) || botToMove()) return;
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
   if (attempt(() => (take ? game.takeBonus() : game.passBonus()))) {
@@ -246,10 +253,13 @@ function playBot() {
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
   const seed = (BigInt(ui.seed) * 1000003n + BigInt(turn)) % 2n ** 64n;
-  if (game.phase === Phase.BONUS) {
-    // The bots choose turns, not this: a bot always takes its bonus tile (as JCloisterZone does).
-    if (!attempt(() => game.takeBonus())) return;
-    collectEvents(turn, player);
+  if (game.phase === Phase.DECIDE) {
+    // An expansion's decision (the builder's bonus tile: take it or pass): the engine's bot
+    // chooses among the decision's options (carc_bot_decide) and the choice is taken as any is.
+    const decider = game.decision().decider;
+    const choice = attempt(() => game.botChoice(level, { ...BOTS[level], seed }));
+    if (choice === null || !attempt(() => game.decide(choice))) return;
+    collectEvents(turn, decider);
     render();
     return;
   }
@@ -315,15 +325,18 @@ function load(text) {
 function render() {
   const game = ui.game;
   const phase = game.phase;
-  const player = phase === Phase.GAME_OVER ? null : game.currentPlayer;
+  const decision = game.decision();
+  const player = phase === Phase.GAME_OVER ? null : phase === Phase.DECIDE ? decision.decider : game.currentPlayer;
   const bot = botToMove();
+  const bonusOffered = phase === Phase.DECIDE && decision.kind === Decision.BONUS;
   $('status').textContent = phase === Phase.GAME_OVER
     ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
     : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
-    : phase === Phase.BONUS ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} may take the builder's bonus tile`
+    : bonusOffered ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} may take the builder's bonus tile`
+    : phase === Phase.DECIDE ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} is to decide`
     : bot ? `Turn ${game.turnsPlayed + 1}: P${player} (bot: ${bot}) is to play ${game.currentTile}`
     : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a figure on'} ${game.currentTile}`;
-  document.body.dataset.phase = ['place-tile', 'place-meeple', 'game-over', 'draw', 'bonus'][phase];
+  document.body.dataset.phase = bonusOffered ? 'bonus' : ['place-tile', 'place-meeple', 'game-over', 'draw', 'decide'][phase];
   document.body.dataset.bot = bot ?? '';
 
   // The board: the engine's picture, with the cells where the tile in hand fits.
@@ -348,7 +361,7 @@ function render() {
   $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell || Boolean(bot);
   $('undo').disabled = (game.turnsPlayed === 0 && phase === Phase.PLACE_TILE) || everySeatABot();
   renderMeeples(bot ? null : phase);
-  $('bonus').hidden = phase !== Phase.BONUS || Boolean(bot);
+  $('bonus').hidden = !bonusOffered || Boolean(bot);
 
   // Scores: banked and projected side by side, and with Traders & Builders the goods.
   const projected = game.projectedScores();

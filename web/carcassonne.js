@@ -176,8 +176,9 @@ function makeApi(wasm) {
   const camel = (name) => lower(name).replace(/_([a-z])/g, (_, ch) => ch.toUpperCase());
 
   const Status = Object.freeze(Object.fromEntries(Object.keys(STATUS_CLASSES).map((name) => [name, K[name]])));
-  // PLACE_TILE, PLACE_MEEPLE, GAME_OVER, DRAW, and BONUS: the builder's bonus tile (Traders &
-  // Builders), taken (takeBonus) or passed on (passBonus).
+  // PLACE_TILE, PLACE_MEEPLE, GAME_OVER, DRAW, and DECIDE (0.2's BONUS): the game waits for an
+  // expansion's decision, decision() says which and who decides (with Traders & Builders the
+  // builder's bonus tile, taken with takeBonus or passed on with passBonus; botChoice answers any).
   const Phase = Object.freeze(family('PHASE_'));
   // The kinds of decision (Game.decision()): NONE (over), DRAW, PLACE, FIGURE, BONUS.
   const Decision = Object.freeze(family('DECISION_'));
@@ -426,10 +427,10 @@ function makeApi(wasm) {
     /** The phase of the turn: a Phase value. */
     get phase() { return this._call('game_phase'); }
     get over() { return this.phase === Phase.GAME_OVER; }
-    /** The tile to place (or just placed); null once the game is over and in Phase.DRAW and Phase.BONUS. */
+    /** The tile to place (or just placed); null once the game is over and in Phase.DRAW and Phase.DECIDE. */
     get currentTile() {
       const phase = this.phase;
-      return phase === Phase.GAME_OVER || phase === Phase.DRAW || phase === Phase.BONUS ? null
+      return phase === Phase.GAME_OVER || phase === Phase.DRAW || phase === Phase.DECIDE ? null
         : TILES[this._call('game_current_tile')];
     }
     /** The goods tokens { wine, grain, cloth } a player holds (Traders & Builders; all 0 when it is off). */
@@ -553,15 +554,15 @@ function makeApi(wasm) {
     /** Deploys no meeple. */
     skip() { this._call('game_skip'); }
     /** A whole turn: a move {tile, x, y, rotation, meeple, figure} or move text ("E 0,-1 180 S",
-     * "IK 0,-1 0 L:N", "U 2,0 90 B:E"; "pass" declines a bonus tile). In Phase.BONUS it takes
+     * "IK 0,-1 0 L:N", "U 2,0 90 B:E"; "pass" declines a bonus tile). In Phase.DECIDE it takes
      * the bonus tile first; the move must be for the tile that draws. */
     play(move) {
       if (typeof move === 'string') withText(asciiText(move, 'carc_game_play_text', 'move text'), (p) => this._call('game_play_text', p));
       else this._call('game_play', packMove(move, 'carc_game_play'));
     }
-    /** In Phase.BONUS: draws the builder's bonus tile for the same player (WrongPhase otherwise). */
+    /** In Phase.DECIDE: draws the builder's bonus tile for the same player (WrongPhase otherwise). */
     takeBonus() { this._call('game_take_bonus'); }
-    /** In Phase.BONUS: declines the builder's bonus tile; the next player's turn (WrongPhase otherwise). */
+    /** In Phase.DECIDE: declines the builder's bonus tile; the next player's turn (WrongPhase otherwise). */
     passBonus() { this._call('game_pass'); }
 
     // --- decisions: whatever the game waits for, asked and answered one way ---
@@ -644,6 +645,24 @@ function makeApi(wasm) {
       if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
       this._call('bot_choose', ...args, threads, seedOf(seed, where), slot(8));
       return unpackMove(u64(4));
+    }
+    /** A computer opponent's option for whatever decision the game waits for, as a choice id
+     * (a BigInt) for decide() (carc_bot_decide): in the tile phase the placement of botMove()'s
+     * move, in the figure phase its figure action, in Phase.DECIDE an expansion's decision (the
+     * builder's bonus tile: 'bonus' or 'pass', see choiceText()). Levels and options as for
+     * botMove(); WrongPhase in Phase.DRAW and once the game is over. The game is unchanged. */
+    botChoice(level = 'mcts', opts = {}) {
+      const where = 'carc_bot_decide';
+      const { iterations = 1000, milliseconds = 0, threads = 1, seed = 0 } =
+        options(opts, ['iterations', 'milliseconds', 'threads', 'seed'], where);
+      if (typeof level !== 'string' || !Object.hasOwn(BOT_LEVELS, level)) {
+        throw invalid(`${where}: ${show(level)} is not a bot level (${Object.keys(BOT_LEVELS).join(', ')})`);
+      }
+      const args = [BOT_LEVELS[level], integer(iterations, 0, INT_MAX, where, 'iterations'),
+        integer(milliseconds, 0, INT_MAX, where, 'milliseconds')];
+      if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
+      this._call('bot_decide', ...args, threads, seedOf(seed, where), slot(8));
+      return u64(4);
     }
 
     // --- chance: the face-down pile ---

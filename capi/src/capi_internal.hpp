@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "carcassonne/carcassonne.h"
+#include "carcassonne/decision.hpp"
 #include "carcassonne/game.hpp"
 
 struct carc_game {
@@ -183,13 +184,14 @@ inline int check_list(const Call& c, const void* buf, int capacity, const int* c
   return CARC_OK;
 }
 
-inline const char* phase_text(carc::Phase p) {
-  switch (p) {
+inline std::string phase_text(const carc::Game& game) {
+  switch (game.phase()) {
     case carc::Phase::PlaceTile: return "the tile is still to be placed";
     case carc::Phase::PlaceMeeple: return "the tile is placed and its figure action is next";
     case carc::Phase::GameOver: return "the game is over";
     case carc::Phase::Draw: return "the next tile is still to be drawn";
-    case carc::Phase::Decide: return "the builder's bonus tile is to be taken or passed on";
+    case carc::Phase::Decide:
+      return "player " + std::to_string(carc::decider(game)) + " is to " + carc::decision_prompt(game);
   }
   return "unknown phase";
 }

@@ -47,31 +47,17 @@ int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
   return u.tile == current ? CARC_OK : other_tile(c, CARC_EILLEGAL, g.game, u, current);
 }
 
-// Where a whole turn starts (carc_game_play, and carc_game_check judging one): the game in
-// the tile phase; in the bonus phase of a game that draws its own tiles, a copy in `scratch`
-// with the bonus tile taken, as carc_game_play takes it first. nullptr when no turn starts
-// now (another phase, a game with caller draws waiting to take and draw the bonus tile, or
-// a bonus tile that fits nowhere and leaves the game).
-const carc::Game* turn_start(const carc::Game& game, std::optional<carc::Game>& scratch) {
-  const carc::Game* at = &game;
-  if (game.phase() == carc::Phase::Decide && !game.caller_draws()) {
-    scratch.emplace(game);
-    scratch->take_bonus();
-    at = &*scratch;
-  }
-  return at->phase() == carc::Phase::PlaceTile ? at : nullptr;
-}
-
-// Plays a whole turn; the move must be for the tile its turn places (turn_start).
+// Plays a whole turn; the move must be for the tile its turn places (move_start).
 int play_move(const Call& c, carc_game& g, const Unpacked& u) {
   const carc::Phase phase = g.game.phase();
   std::optional<carc::Game> scratch;
-  const carc::Game* at = turn_start(g.game, scratch);
+  const carc::Game* at = carc::move_start(g.game, scratch);
   if (!at && phase == carc::Phase::Decide && g.game.caller_draws())
-    return c.fail(CARC_EPHASE, "%s: take it (carc_game_take_bonus) and draw it (carc_game_draw) first", phase_text(phase));
+    return c.fail(CARC_EPHASE, "%s: decide (carc_game_decide) and draw (carc_game_draw) first", phase_text(g.game).c_str());
   if (!at && phase == carc::Phase::Decide)
-    return c.fail(CARC_EPHASE, "the bonus tile is due but no tile left fits anywhere: take it with carc_game_take_bonus");
-  if (!at) return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(phase));
+    return c.fail(CARC_EPHASE, "%s, and no move follows (no tile left fits anywhere): decide with carc_game_decide",
+                  phase_text(g.game).c_str());
+  if (!at) return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game).c_str());
   if (u.tile != at->current_tile()) return other_tile(c, CARC_EILLEGAL, g.game, u, at->current_tile());
   carc::Verdict why;
   const carc::Status s = g.game.play(u.move, &g.events, &why);
@@ -402,7 +388,7 @@ int carc_game_current_tile(const carc_game* game) {
   return with_game(game, __func__, [](const Call& c, const carc_game& g) -> int {
     if (g.game.over()) return c.fail(CARC_EPHASE, "the game is over");
     if (g.game.phase() == carc::Phase::Draw || g.game.phase() == carc::Phase::Decide)
-      return c.fail(CARC_EPHASE, "no tile is in hand: %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "no tile is in hand: %s", phase_text(g.game).c_str());
     return static_cast<int>(g.game.current_tile());
   });
 }
@@ -473,7 +459,7 @@ int carc_game_placements(const carc_game* game, carc_move* moves, int capacity, 
     if (const int s = check_list(c, moves, capacity, count)) return s;
     if (g.game.phase() != carc::Phase::PlaceTile) {
       *count = 0;
-      return c.fail(CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "placements are listed in the tile phase, but %s", phase_text(g.game).c_str());
     }
     const carc::TileType tile = g.game.current_tile();
     const carc_move bits = pack(tile, carc::Placement{}, carc::Location::None);
@@ -521,7 +507,7 @@ int carc_game_place(carc_game* game, carc_move move) {
       return c.fail(CARC_EINVAL, "the move carries a figure action; take it with carc_game_act or play the whole turn "
                                  "with carc_game_play");
     if (g.game.phase() != carc::Phase::PlaceTile)
-      return c.fail(CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "tiles are placed in the tile phase, but %s", phase_text(g.game).c_str());
     if (const int s = check_move_tile(c, g, u)) return s;
     carc::Verdict why;
     const carc::Status s = g.game.place(u.move.at, &why);
@@ -536,7 +522,7 @@ int carc_game_meeple_locations(const carc_game* game, int32_t* locations, int ca
     if (const int s = check_list(c, locations, capacity, count)) return s;
     if (g.game.phase() != carc::Phase::PlaceMeeple) {
       *count = 0;
-      return c.fail(CARC_EPHASE, "meeple locations are listed in the meeple phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "meeple locations are listed in the meeple phase, but %s", phase_text(g.game).c_str());
     }
     carc::Location buf[carc::kMaxMeepleOptions];
     const int n = g.game.meeple_options(buf);
@@ -556,7 +542,7 @@ int carc_game_meeple_locations_for(const carc_game* game, carc_move move, int32_
     Unpacked u;
     if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
     if (g.game.phase() != carc::Phase::PlaceTile)
-      return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game).c_str());
     if (const int s = check_move_tile(c, g, u)) return s;
     carc::Location buf[carc::kMaxMeepleOptions];
     carc::Verdict why;
@@ -579,7 +565,7 @@ int act(const Call& c, carc_game& g, int figure, int location) {
   carc::Verdict why;
   const carc::Status s = g.game.act(static_cast<carc::Figure>(figure), static_cast<carc::Location>(location), &g.events, &why);
   if (s == carc::Status::WrongPhase)
-    return c.fail(CARC_EPHASE, "figures are deployed in the figure phase, but %s", phase_text(g.game.phase()));
+    return c.fail(CARC_EPHASE, "figures are deployed in the figure phase, but %s", phase_text(g.game).c_str());
   if (s != carc::Status::Ok)
     return c.fail(status_of(s), "%s at %s: %s", carc_figure_name(figure), carc_location_name(location),
                   carc::describe(why).c_str());
@@ -616,7 +602,7 @@ int carc_game_figure_actions(const carc_game* game, carc_move* moves, int capaci
     if (const int s = check_list(c, moves, capacity, count)) return s;
     *count = 0;
     if (g.game.phase() != carc::Phase::PlaceMeeple)
-      return c.fail(CARC_EPHASE, "figure actions are listed in the figure phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "figure actions are listed in the figure phase, but %s", phase_text(g.game).c_str());
     carc::FigureChoice buf[carc::kMaxFigureOptions];
     const int n = g.game.figure_options(buf);
     const carc::PlacedTile& pt = g.game.board().tile(g.game.board().tile_count() - 1);
@@ -631,7 +617,7 @@ int carc_game_figure_actions_for(const carc_game* game, carc_move move, carc_mov
     Unpacked u;
     if (!unpack(move, u)) return c.fail(CARC_EINVAL, "0x%016llx is not a valid move", static_cast<unsigned long long>(move));
     if (g.game.phase() != carc::Phase::PlaceTile)
-      return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game).c_str());
     if (const int s = check_move_tile(c, g, u)) return s;
     carc::FigureChoice buf[carc::kMaxFigureOptions];
     carc::Verdict why;
@@ -656,16 +642,10 @@ int carc_game_check(const carc_game* game, carc_move move) {
     }
     // A whole turn, judged where carc_game_play would play it.
     std::optional<carc::Game> scratch;
-    const carc::Game* at = turn_start(g.game, scratch);
+    const carc::Game* at = carc::move_start(g.game, scratch);
     if (!at) return CARC_WHY_WRONG_PHASE;
     if (u.tile != at->current_tile()) return other_tile(c, CARC_EINVAL, g.game, u, at->current_tile());
-    carc::Verdict v = at->check_placement(u.move.at);
-    if (v && !bare(u.move)) {
-      carc::Game trial = *at;
-      trial.place(u.move.at);
-      v = trial.check_figure(u.move.figure, u.move.meeple);
-    }
-    return static_cast<int>(v.reason);
+    return static_cast<int>(at->check_move(u.move).reason);
   });
 }
 
@@ -684,7 +664,7 @@ bool space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'
 int pass_bonus(const Call& c, carc_game& g) {
   carc::Verdict why;
   if (g.game.pass(&g.events, &why) != carc::Status::Ok)
-    return c.fail(CARC_EPHASE, "%s: %s", carc::describe(why).c_str(), phase_text(g.game.phase()));
+    return c.fail(CARC_EPHASE, "%s: %s", carc::describe(why).c_str(), phase_text(g.game).c_str());
   return check_queue(c, g);
 }
 }  // namespace
@@ -707,7 +687,7 @@ int carc_game_take_bonus(carc_game* game) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
     carc::Verdict why;
     if (g.game.take_bonus(&g.events, &why) != carc::Status::Ok)
-      return c.fail(CARC_EPHASE, "%s: %s", carc::describe(why).c_str(), phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "%s: %s", carc::describe(why).c_str(), phase_text(g.game).c_str());
     return check_queue(c, g);
   });
 }
@@ -781,7 +761,8 @@ int carc_bot_choose(const carc_game* game, int level, int iterations, int millis
     // The budget is an argument: a bad one is CARC_EINVAL in every phase, the bonus phase too.
     if (carc::check_bot_options(options, &error) != carc::Status::Ok) return c.fail(CARC_EINVAL, "%s", error.c_str());
     if (g.game.phase() == carc::Phase::Decide)
-      return c.fail(CARC_EPHASE, "%s: carc_game_take_bonus or carc_game_pass first", phase_text(carc::Phase::Decide));
+      return c.fail(CARC_EPHASE, "the game waits for player %d to %s: carc_bot_decide answers it", carc::decider(g.game),
+                    carc::decision_prompt(g.game).c_str());
     carc::Move m;
     const carc::Status s = carc::choose_move(g.game, options, m, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
@@ -797,7 +778,7 @@ int carc_game_draw(carc_game* game, int tile) {
     if (tile < 0 || tile >= carc::kTileTypes) return c.fail(CARC_EINVAL, "tile type %d is not 0..%d", tile, carc::kTileTypes - 1);
     const auto t = static_cast<carc::TileType>(tile);
     if (g.game.phase() != carc::Phase::Draw)
-      return c.fail(CARC_EPHASE, "a tile is drawn in the draw phase, but %s", phase_text(g.game.phase()));
+      return c.fail(CARC_EPHASE, "a tile is drawn in the draw phase, but %s", phase_text(g.game).c_str());
     carc::Verdict why;
     if (g.game.draw(t, &g.events, &why) != carc::Status::Ok)
       return c.fail(CARC_EILLEGAL, "%s: %s", carc::tile_name(t).data(), carc::describe(why).c_str());

@@ -1,6 +1,7 @@
-// The C ABI's decision calls: carc::decider, list_choices, check_choice, decide and the
+// The C ABI's decision calls: carc::decider, list_choices, check_choice, decide, the bot's choice and the
 // choices' text and ids (decision.hpp), each behind the exception barrier.
 #include "capi_internal.hpp"
+#include "carcassonne/bots.hpp"
 #include "carcassonne/decision.hpp"
 
 using namespace carc::capi;
@@ -78,6 +79,22 @@ int carc_game_parse_choice(const carc_game* game, const char* text, carc_choice*
     carc::Choice ch;
     std::string error;
     if (!carc::parse_choice(g.game, text, ch, &error)) return c.fail(CARC_EINVAL, "%s", error.c_str());
+    *choice = carc::pack_choice(ch);
+    return CARC_OK;
+  });
+}
+
+int carc_bot_decide(const carc_game* game, int level, int iterations, int milliseconds, int threads, uint64_t seed,
+                    carc_choice* choice) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!choice) return c.fail(CARC_EINVAL, "choice is NULL");
+    if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
+      return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    std::string error;
+    carc::Choice ch;
+    const carc::Status s = carc::choose_decision(g.game, options, ch, &error);
+    if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
     *choice = carc::pack_choice(ch);
     return CARC_OK;
   });

@@ -58,7 +58,7 @@ int refuse(const Call& c, const carc::Game& g, carc::Status s, const carc::Verdi
                  ? c.fail(CARC_EINVAL, "%s is not a tile type (0..%d) of the draw", what, CARC_RL_CHANCE_OUTCOMES - 1)
                  : c.fail(CARC_EINVAL, "%s is not 0..%d", what, carc::rl::action_space(g).size() - 1);
     case carc::Status::WrongPhase:
-      return c.fail(CARC_EPHASE, "%s is not an action of this decision: %s", what, phase_text(g.phase()));
+      return c.fail(CARC_EPHASE, "%s is not an action of this decision: %s", what, phase_text(g).c_str());
     case carc::Status::IllegalMove: return c.fail(CARC_EILLEGAL, "%s: %s", what, carc::describe(why).c_str());
     default: return c.fail(status_of(s), "%s: %s", what, carc_errstr(status_of(s)));
   }
@@ -168,9 +168,9 @@ int carc_rl_bot_action(const carc_game* game, int level, int iterations, int mil
     carc::Status s;
     int a = -1;
     if (g.game.phase() == carc::Phase::Decide) {
-      bool take = true;
-      s = carc::choose_bonus(g.game, options, take, &error);
-      a = carc::rl::encode_bonus(space, take);
+      carc::Choice c;
+      s = carc::choose_decision(g.game, options, c, &error);
+      a = carc::rl::encode_decision(space, g.game.options(), c);
     } else {
       carc::Move m;
       s = carc::choose_move(g.game, options, m, &error);
@@ -195,12 +195,12 @@ int carc_rl_action_to_move(const carc_game* game, int32_t action, carc_move* mov
     const carc::Phase phase = g.game.phase();
     if (a.kind == carc::rl::Action::Kind::Placement) {
       if (phase != carc::Phase::PlaceTile)
-        return c.fail(CARC_EPHASE, "a placement names the tile in hand, but %s", phase_text(phase));
+        return c.fail(CARC_EPHASE, "a placement names the tile in hand, but %s", phase_text(g.game).c_str());
       *move = pack(g.game.current_tile(), a.at, carc::Location::None);
       return CARC_OK;
     }
     if (phase != carc::Phase::PlaceMeeple)
-      return c.fail(CARC_EPHASE, "a figure goes on the tile just placed, but %s", phase_text(phase));
+      return c.fail(CARC_EPHASE, "a figure goes on the tile just placed, but %s", phase_text(g.game).c_str());
     const carc::PlacedTile& t = g.game.board().tile(g.game.board().tile_count() - 1);
     *move = pack(t.type, carc::Placement{t.x, t.y, t.rot}, a.slot.location, a.slot.figure);
     return CARC_OK;
@@ -215,7 +215,7 @@ int carc_rl_move_to_action(const carc_game* game, carc_move move, int32_t* actio
       return c.fail(CARC_EINVAL, "0x%010llx is not a valid move", static_cast<unsigned long long>(move));
     const carc::Phase phase = g.game.phase();
     if (phase != carc::Phase::PlaceTile && phase != carc::Phase::PlaceMeeple)
-      return c.fail(CARC_EPHASE, "only the tile and meeple phases take moves, but %s", phase_text(phase));
+      return c.fail(CARC_EPHASE, "only the tile and meeple phases take moves, but %s", phase_text(g.game).c_str());
     if (u.tile != g.game.current_tile())
       return c.fail(CARC_EINVAL, "the move is for tile %s but the current tile is %s", carc::tile_name(u.tile).data(),
                     carc::tile_name(g.game.current_tile()).data());

@@ -7,8 +7,10 @@
 //   figure actions     placements + slot: slot 0 is "no figure", then one slot per
 //                      (figure kind, location) of figure_slots() (large meeple, abbot,
 //                      recall, builder, pig as the options have them);
-//   bonus actions      placements + figures + 0 "take the bonus tile", + 1 "pass on it"
-//                      (Traders & Builders only: the builder's bonus decision, Phase::Decide).
+//   decision actions   placements + figures + slot: the expansions' decisions (Phase::Decide),
+//                      each module of the mix in list order, its kinds in order, each kind's
+//                      options by number (Traders & Builders: + 0 "take the bonus tile",
+//                      + 1 "pass on it").
 // The draw of a game with caller draws is a chance node; its outcomes are the tile types
 // (0..kTileTypes-1), a space of their own. Everything that depends on the figure kinds or
 // the locations is in figure_slots() (actions.cpp); the engine's figure_options and act
@@ -18,6 +20,7 @@
 #include <cstdint>
 #include <span>
 
+#include "carcassonne/decision.hpp"
 #include "carcassonne/game.hpp"
 
 namespace carc::rl {
@@ -40,8 +43,8 @@ struct ActionSpace {
   int side = 0;        // 2 * reach + 1
   int placements = 0;  // side * side * 4: placement actions are 0 .. placements-1
   int figures = 0;     // figure actions are placements .. placements+figures-1
-  int bonus = 0;       // 2 with Traders & Builders (take, pass: the last two ids), else 0
-  int size() const { return placements + figures + bonus; }
+  int decisions = 0;   // the expansions' decision slots (2 with Traders & Builders: take, pass), else 0
+  int size() const { return placements + figures + decisions; }
 };
 ActionSpace action_space(int players, const Options& options);
 inline ActionSpace action_space(const Game& game) { return action_space(game.players(), game.options()); }
@@ -55,13 +58,13 @@ inline constexpr int kMaxFigureSlots = 1 + 4 * kLocationCount + 2;
 inline constexpr int kMaxLegalActions = kMaxPlacements;
 static_assert(kMaxLegalActions >= 1 + kMaxFigureOptions && kMaxLegalActions >= kChanceOutcomes);
 
-// An action id taken apart: a placement, a figure slot, or the bonus decision.
+// An action id taken apart: a placement, a figure slot, or an option of an expansion's decision.
 struct Action {
-  enum class Kind : uint8_t { Placement = 0, Figure = 1, Bonus = 2 };
+  enum class Kind : uint8_t { Placement = 0, Figure = 1, Decision = 2 };
   Kind kind = Kind::Placement;
-  Placement at;      // Kind::Placement
-  FigureSlot slot;   // Kind::Figure
-  bool take = false; // Kind::Bonus: take the bonus tile (false: pass on it)
+  Placement at;    // Kind::Placement
+  FigureSlot slot; // Kind::Figure
+  Choice choice;   // Kind::Decision: its kind and option
   friend bool operator==(const Action&, const Action&) = default;
 };
 
@@ -69,14 +72,18 @@ struct Action {
 int encode_placement(const ActionSpace& space, Placement p);
 // The action id of a figure slot, or -1 if the configuration has no such slot.
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot);
+// The action id of an option of an expansion's decision (list_choices), or -1 if the
+// configuration has no such decision.
+int encode_decision(const ActionSpace& space, const Options& options, const Choice& c);
 // The action id of taking (or passing on) the bonus tile, or -1 without Traders & Builders.
-int encode_bonus(const ActionSpace& space, bool take);
+int encode_bonus(const ActionSpace& space, const Options& options, bool take);
 // Takes an action id apart; false if it is outside 0..space.size()-1.
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out);
 
 // Writes the legal actions of the current decision to out (room for kMaxLegalActions),
 // ascending, and returns their count: the placements of legal_placements (PlaceTile), the
-// figure slots of figure_options and "no figure" (PlaceMeeple), take and pass (Bonus), the
+// figure slots of figure_options and "no figure" (PlaceMeeple), the options of list_choices
+// (Decide: take and pass the bonus tile), the
 // tile types that may be drawn (Draw, a chance node: outcomes, not action ids; what
 // Game::check_draw allows), nothing once the game is over.
 int legal_actions(const Game& game, int32_t* out);

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "carcassonne/decision.hpp"
 #include "carcassonne/game.hpp"
 
 namespace carc {
@@ -36,15 +37,22 @@ struct BotOptions {
 // Writes a legal move for the current player to out. In PlaceTile it is a whole turn; in
 // PlaceMeeple it is the placement as played with the bot's figure action (play it with
 // game.act(out.figure, out.meeple)). Every figure action of figure_options is considered
-// (the expansions' figures, the abbot, the recall). Errors: WrongPhase in Draw, in Bonus
-// (choose_bonus decides there) or when the game is over, InvalidArgument for a bad level,
+// (the expansions' figures, the abbot, the recall). Errors: WrongPhase in Draw, in Decide
+// (choose_decision decides there) or when the game is over, InvalidArgument for a bad level,
 // budget or thread count, OutOfMemory; on error out is untouched and *error (if given) says
 // why. The game is never changed.
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error = nullptr);
 
+// The bot's option for the decision the game waits for, of any kind (take it with decide):
+// in PlaceTile and PlaceMeeple the placement or the figure action of choose_move's move; an
+// expansion's decision (Phase::Decide) random uniformly, greedy by the decider's projected
+// margin after each option (ties: the earliest listed), MCTS by playouts of each option on
+// the same re-deals (one thread, the budget as for a move). Errors as for choose_move; out is
+// untouched on error.
+Status choose_decision(const Game& game, const BotOptions& options, Choice& out, std::string* error = nullptr);
+
 // In Phase::Decide, whether the bot takes the builder's bonus tile (take_bonus) or passes:
-// random at even odds, greedy always takes, MCTS compares both by playouts on the same
-// re-deals (one thread, the iteration and time budget as for a move). Errors as for
+// choose_decision's option (random at even odds, greedy always takes). Errors as for
 // choose_move, WrongPhase in any other phase; take is untouched on error.
 Status choose_bonus(const Game& game, const BotOptions& options, bool& take, std::string* error = nullptr);
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,7 +31,7 @@ struct Choice {
   TileType tile = kNoTile;  // Draw: the tile drawn; Place: the tile placed (the current tile)
   Placement at{};           // Place
   FigureChoice figure{Figure::Meeple, Location::None};  // Figure: {Meeple, None} is no figure action
-  uint8_t option = 0;       // an expansion's decision: which option (Bonus: 1 take, 0 pass)
+  uint8_t option = 0;       // an expansion's decision: which option (Bonus: 0 take, 1 pass)
   friend bool operator==(const Choice&, const Choice&) = default;
 };
 
@@ -60,6 +61,13 @@ bool implied_choice(const Game& game, Choice& c);
 // The option `game` took at the decision where `replay` (its history replayed from the start,
 // history.hpp) waits now; false if `game` has not taken it (it waits there itself).
 bool recalled_choice(const Game& game, const Game& replay, Choice& c);
+
+// Where a whole move (Game::play) starts: `game` itself in PlaceTile; where a decision
+// waits that a move implies (the bonus tile, taken) in a game that draws its own tiles, a
+// copy in *scratch with it taken, as play takes it first. nullptr where no move starts now
+// (another phase, a game with caller draws that must draw first, or an implied tile that
+// fit nowhere and left the game).
+const Game* move_start(const Game& game, std::optional<Game>& scratch);
 
 // What the decider is asked now, to follow "player N may ": "draw a tile", "place E",
 // "deploy a figure or not", an expansion's words ("take the builder's bonus tile or pass");

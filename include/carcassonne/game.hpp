@@ -354,6 +354,9 @@ class Game {
   bool declined(int tile_index) const { return (modules_.traders.declined[tile_index >> 6] >> (tile_index & 63)) & 1; }
 
   // --- whole turns ---
+  // Whether a whole move of the current tile is legal here (PlaceTile), and if not, why: its
+  // placement, then its figure action on the features after it. Changes nothing.
+  Verdict check_move(Move m) const;
   // Place and deploy in one step; on failure nothing changes. In the Bonus phase it takes the
   // bonus tile first (not with caller draws, which wait for the draw: WrongPhase).
   Status play(Move m, Events* events = nullptr, Verdict* why = nullptr);

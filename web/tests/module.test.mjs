@@ -32,15 +32,16 @@ function throwsStatus(fn, Class, status, message) {
 }
 
 test('versions and constants', () => {
-  assert.equal(carc.version, '0.2.0');
-  assert.deepEqual(carc.libraryVersion, [0, 2, 0]);
+  assert.equal(carc.version, '0.3.0');
+  assert.deepEqual(carc.libraryVersion, [0, 3, 0]);
   assert.equal(carc.errstr(-2), 'illegal move');
   assert.equal(carc.TILES.length, 84);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
   assert.equal(carc.REASONS.length, 27);
   assert.equal(carc.REASONS[26], 'pig_needs_farmer');
-  assert.equal(carc.Phase.BONUS, 4);
+  assert.equal(carc.Phase.DECIDE, 4);
+  assert.equal(carc.Phase.BONUS, undefined); // 0.2's name
   assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
   assert.deepEqual(carc.Status, { EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
   assert.deepEqual(carc.LOCATIONS, ['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
@@ -259,6 +260,32 @@ test('bots: each level a legal move, the game unchanged; an iteration budget rep
   game.free();
 });
 
+test('botChoice: the bot\'s choice id for decide() in the tile and figure phases; a draw refused', () => {
+  const game = new Game({ players: 2, seed: 42 });
+  const choice = game.botChoice('greedy');
+  assert.equal(typeof choice, 'bigint');
+  assert.equal(game.decision().kind, carc.Decision.PLACE);
+  assert.ok(game.choices().includes(choice));
+  const move = game.botMove('greedy');
+  assert.equal(game.choiceText(choice), `${move.tile} ${move.x},${move.y} ${move.rotation}`); // the move's placement
+  game.decide(choice);
+  assert.equal(game.phase, carc.Phase.PLACE_MEEPLE);
+  const figure = game.botChoice('mcts', { iterations: 50, seed: 1 });
+  assert.ok(game.choices().includes(figure));
+  game.decide(figure);
+  assert.deepEqual([game.phase, game.turnsPlayed], [carc.Phase.PLACE_TILE, 1]);
+  throwsStatus(() => game.botChoice('expert'), mod.InvalidArgument, -1, /^carc_bot_decide: "expert" is not a bot level/);
+  throwsStatus(() => game.botChoice('mcts', { threads: 2 }), mod.InvalidArgument, -1, /threads must be 1 in the browser build/);
+  throwsStatus(() => game.botChoice('mcts', { budget: 5 }), mod.InvalidArgument, -1, /unknown option "budget"/);
+  // A whole game with every expansion, bots' choices only.
+  const all = new Game({ players: 3, seed: 4, river: true, abbot: true, innsAndCathedrals: true, tradersAndBuilders: true });
+  while (!all.over) all.decide(all.botChoice('random', { seed: all.turnsPlayed }));
+  throwsStatus(() => all.botChoice('random'), mod.WrongPhase, -3, /^carc_bot_decide: /);
+  const waiting = new Game({ players: 2, callerDraws: true });
+  throwsStatus(() => waiting.botChoice('greedy'), mod.WrongPhase, -3, /^carc_bot_decide: /);
+  for (const g of [game, all, waiting]) g.free();
+});
+
 test('an MCTS move on an iteration budget is the native library\'s move for the same seed', () => {
   const game = new Game({ players: 3, seed: 11 });
   for (let i = 0; i < 10; i++) game.play(game.botMove('random', { seed: i }));
@@ -381,12 +408,25 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
 
   const game = new Game({ players: 2, order: 'U E U E A A', tradersAndBuilders: true });
   for (const move of ['U 1,0 90 E', 'E 0,-1 180', 'U 2,0 90 B:E', 'E 1,-1 0', 'A 3,0 90']) game.play(move);
-  assert.equal(game.phase, carc.Phase.BONUS);
+  assert.equal(game.phase, carc.Phase.DECIDE);
   assert.equal(game.currentTile, null);
   assert.equal(game.bonusTurn, false);
   assert.deepEqual(game.events(), [{ type: 'bonus', player: 0, tile: 'A', x: 3, y: 0, text: "player 0's builder earns a bonus tile" }]);
   const passed = game.clone();
-  throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_game_take_bonus or carc_game_pass first/);
+  throwsStatus(() => game.botMove('random'), mod.WrongPhase, -3, /carc_bot_decide answers it/);
+  // The bot's choice of the bonus decision is one of its options, taken by decide().
+  for (const level of ['random', 'greedy', 'mcts']) {
+    const choice = game.botChoice(level, { iterations: 30, seed: 3 });
+    assert.equal(typeof choice, 'bigint');
+    assert.ok(game.choices().includes(choice), `${level}: ${game.choiceText(choice)}`);
+    assert.ok(['bonus', 'pass'].includes(game.choiceText(choice)));
+    assert.equal(game.botChoice(level, { iterations: 30, seed: 3 }), choice);
+    const after = game.clone();
+    after.decide(choice);
+    assert.deepEqual([after.phase, after.currentPlayer], [carc.Phase.PLACE_TILE, game.choiceText(choice) === 'bonus' ? 0 : 1]);
+    after.free();
+  }
+  throwsStatus(() => game.botChoice('mcts', { iterations: 0, milliseconds: 0 }), mod.InvalidArgument, -1, /^carc_bot_decide: /);
   // A bad budget is a bad argument in the bonus phase as in every other.
   throwsStatus(() => game.botMove('mcts', { iterations: 0, milliseconds: 0 }), mod.InvalidArgument, -1,
     /^carc_bot_choose: an mcts bot needs a budget/);
@@ -399,7 +439,7 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
   assert.deepEqual(decided.placements(), game.placementsFor('A'));
   decided.undo();
   assert.deepEqual([decided.phase, decided.currentPlayer, decided.turnsPlayed, decided.bonusTurn],
-    [carc.Phase.BONUS, 0, 5, false]);
+    [carc.Phase.DECIDE, 0, 5, false]);
   assert.equal(decided.save(), game.save());
   decided.free();
   game.takeBonus();
@@ -428,7 +468,7 @@ test('Traders & Builders: goods, the bonus tile taken and passed on, the pig, th
 function playByChoices(game) {
   const { Decision, constants: K } = carc;
   const phaseKind = { [carc.Phase.DRAW]: Decision.DRAW, [carc.Phase.PLACE_TILE]: Decision.PLACE,
-    [carc.Phase.PLACE_MEEPLE]: Decision.FIGURE, [carc.Phase.BONUS]: Decision.BONUS, [carc.Phase.GAME_OVER]: Decision.NONE };
+    [carc.Phase.PLACE_MEEPLE]: Decision.FIGURE, [carc.Phase.DECIDE]: Decision.BONUS, [carc.Phase.GAME_OVER]: Decision.NONE };
   const state = () => JSON.stringify([game.save(), game.decision(), game.choices().map(String), game.scores]);
   const refused = (choice, Class, reason) => {
     const before = state();

@@ -367,6 +367,15 @@ test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile t
   assert.equal(await phase(), 'game-over');
   assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))"), [5, 0]);
 
+  // A bot in the seat decides the bonus tile itself (carc_bot_decide through botChoice and
+  // decide): the game goes on past the decision, with no error on the page.
+  await setUp();
+  await setSeats(['greedy', 'person']);
+  await page.waitFor("document.body.dataset.phase !== 'bonus'");
+  assert.deepEqual(page.errors, []);
+  assert.equal(await page.eval("document.getElementById('error').hidden"), true);
+  await setSeats(['person', 'person']);
+
   // T&B example 1: the goods go to the player who completes the city, and show in the table.
   await loadRecord('carcassonne-record 1\nplayers 2\ntraders-and-builders on\norder TG E E\n');
   await placeAt(0, -1, 180, 'meeple', 'E'); // the city's first location on TG at 180 degrees

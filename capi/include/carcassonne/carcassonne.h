@@ -65,7 +65,7 @@
 /* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
-#define CARC_VERSION_MINOR 2
+#define CARC_VERSION_MINOR 3
 /* The patch version of this header. */
 #define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
@@ -104,10 +104,11 @@ enum {
 };
 
 /* Phases of a turn. CARC_PHASE_DRAW is a chance node: a game whose draws the caller
- * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. CARC_PHASE_BONUS
- * (Traders & Builders): the player's builder earned a bonus tile, which they take
- * (carc_game_take_bonus) or pass on (carc_game_pass). */
-enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3, CARC_PHASE_BONUS = 4 };
+ * supplies (carc_game_new_caller_draws) waits there for carc_game_draw. CARC_PHASE_DECIDE:
+ * the game waits for an expansion's decision, carc_game_decision says which and who decides
+ * (0.2's CARC_PHASE_BONUS: with Traders & Builders, the builder's bonus tile, taken with
+ * carc_game_take_bonus or passed on with carc_game_pass). */
+enum { CARC_PHASE_PLACE_TILE = 0, CARC_PHASE_PLACE_MEEPLE = 1, CARC_PHASE_GAME_OVER = 2, CARC_PHASE_DRAW = 3, CARC_PHASE_DECIDE = 4 };
 
 /* Feature kinds. The river is no feature (never occupied, never scored). */
 enum {
@@ -334,7 +335,7 @@ CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figu
 CARC_API int carc_game_goods(const carc_game* game, int player, int kind, int* count);
 /* 1 from carc_game_take_bonus until the bonus tile's turn ends: the tile to draw (a game
  * with caller draws), to place or just placed is the builder's bonus tile, which never
- * earns another. Else 0, in CARC_PHASE_BONUS too: there the tile is offered, not taken. */
+ * earns another. Else 0, in CARC_PHASE_DECIDE too: there the tile is offered, not taken. */
 CARC_API int carc_game_bonus_turn(const carc_game* game);
 /* Tiles still to be drawn, the current tile not included. */
 CARC_API int carc_game_tiles_remaining(const carc_game* game);
@@ -404,10 +405,10 @@ CARC_API int carc_game_play(carc_game* game, carc_move move);
 /* A whole turn from move text ("E 0,-1 180 S"), as carc_game_play; "pass" is
  * carc_game_pass. */
 CARC_API int carc_game_play_text(carc_game* game, const char* text);
-/* In CARC_PHASE_BONUS: draws the builder's bonus tile for the same player (who then places
+/* In CARC_PHASE_DECIDE: draws the builder's bonus tile for the same player (who then places
  * it; a game with caller draws waits in CARC_PHASE_DRAW). CARC_EPHASE in any other phase. */
 CARC_API int carc_game_take_bonus(carc_game* game);
-/* In CARC_PHASE_BONUS: declines the bonus tile; the turn passes to the next player.
+/* In CARC_PHASE_DECIDE: declines the bonus tile; the turn passes to the next player.
  * CARC_EPHASE in any other phase. */
 CARC_API int carc_game_pass(carc_game* game);
 /* Playout flag: play the face-down tiles in the order they were dealt (perfect information)
@@ -506,10 +507,17 @@ enum {
  * (0: no limit) or `milliseconds` of wall-clock time (0: no limit), whichever comes first
  * (at least one is set); an iteration budget alone gives the same move for the same seed,
  * whatever `threads` (1..CARC_MAX_BOT_THREADS). The other levels ignore the budget.
- * CARC_EPHASE in the draw and bonus phases or once the game is over; CARC_EINVAL for a bad level,
- * budget or thread count. */
+ * CARC_EPHASE in the draw and decide phases (carc_bot_decide answers there) or once the game
+ * is over; CARC_EINVAL for a bad level, budget or thread count. */
 CARC_API int carc_bot_choose(const carc_game* game, int level, int iterations, int milliseconds, int threads,
                              uint64_t seed, carc_move* move);
+/* The bot's option for the decision the game waits for, of any kind, as a choice for
+ * carc_game_decide: in the tile and figure phases the placement or the figure action of
+ * carc_bot_choose's move; an expansion's decision (CARC_PHASE_DECIDE) random uniformly, greedy
+ * by the decider's projected margin, MCTS by playouts of each option (one thread). Levels and
+ * budget as for carc_bot_choose; CARC_EPHASE in the draw phase or once the game is over. */
+CARC_API int carc_bot_decide(const carc_game* game, int level, int iterations, int milliseconds, int threads,
+                             uint64_t seed, carc_choice* choice);
 
 /* ------------------------------------------------------------------ chance: the face-down pile
  * Every player sees the board, the scores, the supplies, the tile in hand and how many
@@ -627,7 +635,7 @@ CARC_API int carc_game_turns_played(const carc_game* game);
 CARC_API int carc_game_turn_move(const carc_game* game, int turn, carc_move* move);
 /* Takes back the last action: a tile placed whose meeple is undecided; a decision on the
  * builder's bonus tile (carc_game_take_bonus or carc_game_pass, its tile not placed yet),
- * back to CARC_PHASE_BONUS; else the last whole turn with everything it caused (points,
+ * back to CARC_PHASE_DECIDE; else the last whole turn with everything it caused (points,
  * meeples returned, discards, the end of the game), its player to place the same tile
  * again. One decision, one undo. Unread events of what is taken back leave the queue;
  * older unread events stay. CARC_EPHASE when no tile has been placed yet. */

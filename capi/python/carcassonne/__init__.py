@@ -16,10 +16,11 @@ action 'recall'; rotations are degrees clockwise (0, 90, 180, 270), as in move t
 the builder and the pig). The expansions are the options river=True, abbot=True,
 inns_and_cathedrals=True and traders_and_builders=True; with Traders & Builders a player's
 goods are Game.goods(player), and a builder's bonus tile is taken with Game.take_bonus() or
-declined with Game.pass_bonus() (Phase.BONUS). Whatever a game waits for (a draw, a placement,
-a figure action, the bonus tile) is also asked and answered one way: Game.decision() says its
-kind and who decides, Game.choices() lists every legal option as a Choice, Game.decide() takes
-one (a Choice, its packed id or its move text). Errors raise CarcassonneError subclasses carrying the
+declined with Game.pass_bonus() (Phase.DECIDE, an expansion's decision). Whatever a game waits
+for (a draw, a placement, a figure action, the bonus tile) is also asked and answered one way:
+Game.decision() says its kind and who decides, Game.choices() lists every legal option as a
+Choice, Game.decide() takes one (a Choice, its packed id or its move text), and
+Game.bot_choice() is a bot's Choice for any decision but a draw. Errors raise CarcassonneError subclasses carrying the
 library's message; a failed call leaves the game as it was. Every argument is checked
 before it reaches C: a wrong type or a value out of range (ints beyond the C type
 included, bools where a number is meant, non-bools for options, text with a NUL or

@@ -29,7 +29,7 @@ from ._errors import error
 # The one thing known before the library loads: the version it must have. Every other CARC_*
 # constant of carcassonne.h is read from the library once it is loaded (carc_constant, below).
 CARC_VERSION_MAJOR = 0
-CARC_VERSION_MINOR = 2
+CARC_VERSION_MINOR = 3
 
 # ---------------------------------------------------------------- prototypes
 
@@ -89,6 +89,7 @@ _PROTOTYPES = [
     ("carc_game_rollouts", _int, _ptr, _u64, _int, _int, ctypes.POINTER(ctypes.c_int64), _i32p, _int),
     ("carc_game_draw", _int, _ptr, _int),
     ("carc_bot_choose", _int, _ptr, _int, _int, _int, _int, _u64, _u64p),
+    ("carc_bot_decide", _int, _ptr, _int, _int, _int, _int, _u64, _u64p),
     ("carc_game_redeal", _int, _ptr, _u64),
     ("carc_game_caller_draws", _int, _ptr),
     ("carc_game_poll_event", _int, _ptr, _i32p, _int),

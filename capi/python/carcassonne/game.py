@@ -60,7 +60,7 @@ class Game:
     tile is placed (with caller draws, once the first tile is drawn).
 
     Traders & Builders: after a placement that extended the road or city of the player's
-    builder the game waits in Phase.BONUS, and the same player takes the bonus tile
+    builder the game waits in Phase.DECIDE, and the same player takes the bonus tile
     (take_bonus(), or play() a move for the tile it draws) or declines it (pass_bonus(), or
     play("pass"); `pass` itself is a Python keyword).
 
@@ -191,9 +191,9 @@ class Game:
     @property
     def current_tile(self) -> Optional[str]:
         """The tile to place (or just placed); None once the game is over, while a tile is to
-        be drawn (Phase.DRAW) and while a bonus tile is to be taken or passed on (Phase.BONUS)."""
+        be drawn (Phase.DRAW) and while an expansion's decision is open (Phase.DECIDE: the bonus tile)."""
         with self._lock:
-            if self._call(lib.carc_game_phase) in (Phase.GAME_OVER, Phase.DRAW, Phase.BONUS):
+            if self._call(lib.carc_game_phase) in (Phase.GAME_OVER, Phase.DRAW, Phase.DECIDE):
                 return None
             return TILES[self._call(lib.carc_game_current_tile)]
 
@@ -412,7 +412,7 @@ class Game:
 
     def play(self, move: Union[Move, str]) -> None:
         """A whole turn: a Move or move text ("E 0,-1 180 S", "IK 0,-1 0 L:N", "U 2,0 90 B:E",
-        "E -1,2 180 P:NNE"; "pass" declines a bonus tile). In Phase.BONUS it takes the bonus
+        "E -1,2 180 P:NNE"; "pass" declines a bonus tile). In Phase.DECIDE it takes the bonus
         tile first; the move must be for the tile that draws."""
         with self._lock:
             if isinstance(move, Move):
@@ -424,13 +424,13 @@ class Game:
                 raise invalid(f"carc_game_play: a move is a Move or move text, not {move!r}")
 
     def take_bonus(self) -> None:
-        """In Phase.BONUS: draws the builder's bonus tile; the same player places it (with
+        """In Phase.DECIDE: draws the builder's bonus tile; the same player places it (with
         caller draws the game waits in Phase.DRAW). WrongPhase in any other phase."""
         with self._lock:
             self._call(lib.carc_game_take_bonus)
 
     def pass_bonus(self) -> None:
-        """In Phase.BONUS: declines the builder's bonus tile; the next player's turn. (Named so
+        """In Phase.DECIDE: declines the builder's bonus tile; the next player's turn. (Named so
         because `pass` is a Python keyword; play("pass") does the same.) WrongPhase in any
         other phase."""
         with self._lock:
@@ -529,6 +529,30 @@ class Game:
             move = ctypes.c_uint64()
             self._call(lib.carc_bot_choose, BOT_LEVELS[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
             return Move.unpack(move.value)
+
+    def bot_choice(self, level: str = "mcts", *, iterations: int = 1000, milliseconds: int = 0, threads: int = 1,
+                   seed: int = 0) -> Choice:
+        """A computer opponent's option for whatever decision the game waits for, as a Choice
+        to give to decide() (carc_bot_decide): in the tile phase the placement of bot_move()'s
+        move, in the figure phase its figure action, in Phase.DECIDE an expansion's decision
+        (the builder's bonus tile: "bonus" or "pass"). Levels and budget as for bot_move();
+        WrongPhase in Phase.DRAW (chance decides there) and once the game is over. The game is
+        unchanged."""
+        where = "carc_bot_decide"
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(BOT_LEVELS)})")
+        iterations = _args.integer(iterations, 0, _args.INT_MAX,
+                                   f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
+        milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
+                                     f"{where}: milliseconds must be 0 to {_args.INT_MAX}, not {{}}")
+        threads = _args.integer(threads, 1, CARC_MAX_BOT_THREADS,
+                                f"{where}: threads must be 1 to {CARC_MAX_BOT_THREADS}, not {{}}")
+        seed = _args.seed(seed, where)
+        with self._lock:
+            choice = ctypes.c_uint64()
+            self._call(lib.carc_bot_decide, BOT_LEVELS[level], iterations, milliseconds, threads, seed,
+                       ctypes.byref(choice))
+            return Choice(choice.value)
 
     def rollouts(self, count: int, seed: int = 0, *, as_dealt: bool = False) -> Rollouts:
         """Plays `count` random playouts from this position in one call into the library, the

@@ -24,7 +24,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import _args
 from ._errors import error, invalid
-from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_BONUS, CARC_PHASE_DRAW,
+from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_DECIDE, CARC_PHASE_DRAW,
                    CARC_PHASE_GAME_OVER, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
                    CARC_RL_ACTIONS, CARC_RL_CHANCE_OUTCOMES, CARC_RL_FIGURES, CARC_RL_MAX_LEGAL, CARC_RL_OBS_SIDE,
                    CARC_RL_OBS_SIZE, CARC_RL_PLACEMENTS, CARC_RL_PLANES, CARC_RL_REACH, CARC_RL_SCALARS,
@@ -185,7 +185,7 @@ class State:
 
     def in_bonus_phase(self) -> bool:
         """Whether the decision is the builder's bonus tile: take or pass (Traders & Builders)."""
-        return self._phase() == CARC_PHASE_BONUS
+        return self._phase() == CARC_PHASE_DECIDE
 
     def is_terminal(self) -> bool:
         return self._phase() == CARC_PHASE_GAME_OVER

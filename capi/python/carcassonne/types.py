@@ -16,9 +16,12 @@ from ._args import FIGURES, LOCATIONS, RECALL, TILES
 
 
 #: The phases of a turn, CARC_PHASE_* without the prefix: PLACE_TILE, PLACE_MEEPLE, GAME_OVER,
-#: DRAW (a chance node: the caller says which tile was drawn, Game.draw) and BONUS (the
-#: builder's bonus tile: Game.take_bonus() or Game.pass_bonus()).
-Phase = enum.IntEnum("Phase", family("CARC_PHASE_"), module=__name__)
+#: DRAW (a chance node: the caller says which tile was drawn, Game.draw) and DECIDE (the game
+#: waits for an expansion's decision: Game.decision() says which and who decides, e.g. with
+#: Traders & Builders the builder's bonus tile, Game.take_bonus() or Game.pass_bonus();
+#: Game.bot_choice() answers any). Phase.BONUS is an alias of DECIDE, its name in the 0.2 ABI.
+Phase = enum.IntEnum("Phase", [*family("CARC_PHASE_").items(), ("BONUS", family("CARC_PHASE_")["DECIDE"])],
+                     module=__name__)
 
 
 #: The kinds of decision a game waits for (Game.decision()), CARC_DECISION_* without the
@@ -232,7 +235,7 @@ class PigEvent:
 
 @dataclasses.dataclass(frozen=True)
 class BonusEvent:
-    """The builder earned `player` a bonus tile (Phase.BONUS follows): the tile at (x, y)
+    """The builder earned `player` a bonus tile (Phase.DECIDE follows): the tile at (x, y)
     extended the builder's road or city."""
     player: int
     tile: str

@@ -1,4 +1,5 @@
-"""Game's decision calls (decision, choices, check_choice, decide, choice_text, parse_choice):
+"""Game's decision calls (decision, choices, check_choice, decide, choice_text, parse_choice,
+bot_choice):
 whole games with every expansion on, played choice by choice, seeded and with caller draws
 (where the draw is a decision too), each choice taken as a Choice, as its packed id or as its
 text; every listed choice is legal and its text reads back as the same choice; refusals
@@ -10,7 +11,7 @@ from carcassonne import (Choice, DecisionKind, Game, IllegalMove, InvalidArgumen
 
 EXPANSIONS = dict(river=True, abbot=True, inns_and_cathedrals=True, traders_and_builders=True)
 KIND_OF_PHASE = {Phase.DRAW: DecisionKind.DRAW, Phase.PLACE_TILE: DecisionKind.PLACE,
-                 Phase.PLACE_MEEPLE: DecisionKind.FIGURE, Phase.BONUS: DecisionKind.BONUS,
+                 Phase.PLACE_MEEPLE: DecisionKind.FIGURE, Phase.DECIDE: DecisionKind.BONUS,
                  Phase.GAME_OVER: DecisionKind.NONE}
 
 
@@ -97,6 +98,69 @@ class Decisions(unittest.TestCase):
                      "pass"]:
             other.play(move)
         self.assertEqual(game.save(), other.save())
+
+    BONUS_ORDER = "TG E U E U E A A"
+    BONUS_TURNS = ["TG 0,-1 180", "S", "E 1,-1 270", "-", "U 1,0 90", "E", "E 0,-2 0", "-", "U 2,0 90", "B:E",
+                   "E 1,-2 0", "-", "A 3,0 90", "-"]
+
+    def test_the_bots_choice_of_the_bonus_tile_is_one_of_the_choices(self):
+        game = Game(2, order=self.BONUS_ORDER, traders_and_builders=True)
+        for text in self.BONUS_TURNS:
+            game.decide(text)
+        self.assertEqual((game.phase, game.decision()), (Phase.DECIDE, (DecisionKind.BONUS, 0)))
+        self.assertIs(Phase.BONUS, Phase.DECIDE)  # the 0.2 name
+        for level in ("random", "greedy", "mcts"):
+            with self.subTest(level=level):
+                before = state(game)
+                choice = game.bot_choice(level, iterations=30, seed=3)
+                self.assertIsInstance(choice, Choice)
+                self.assertIn(choice, game.choices())
+                self.assertEqual(game.check_choice(choice), "legal")
+                self.assertEqual(state(game), before)  # asking changes nothing
+                self.assertEqual(game.bot_choice(level, iterations=30, seed=3), choice)
+                after = game.clone()
+                after.decide(choice)
+                self.assertEqual(after.phase, Phase.PLACE_TILE)
+                self.assertEqual(after.current_player, 0 if str(choice) == "bonus" else 1)
+        with self.assertRaises(WrongPhase):
+            game.bot_move("greedy")  # a bonus decision is no move
+
+    def test_the_bots_choice_in_the_tile_and_figure_phases(self):
+        game = Game(2, seed=42)
+        choice = game.bot_choice("greedy")
+        self.assertEqual(game.decision()[0], DecisionKind.PLACE)
+        self.assertIn(choice, game.choices())
+        move = game.bot_move("greedy")
+        self.assertEqual(str(choice), f"{move.tile} {move.x},{move.y} {move.rotation}")  # the move's placement
+        game.decide(choice)
+        self.assertEqual(game.phase, Phase.PLACE_MEEPLE)
+        figure = game.bot_choice("mcts", iterations=50, seed=1)
+        self.assertIn(figure, game.choices())
+        game.decide(figure)
+        self.assertEqual((game.phase, game.turns_played), (Phase.PLACE_TILE, 1))
+        self.assertEqual(game.bot_choice(iterations=40, seed=9), game.bot_choice(iterations=40, seed=9, threads=2))
+
+    def test_the_bots_choice_plays_whole_games(self):
+        for seed in range(1, 3):
+            game = Game(2 + seed % 2, seed, **EXPANSIONS)
+            while not game.over:
+                choice = game.bot_choice("random", seed=game.turns_played)
+                self.assertIn(choice, game.choices())
+                game.decide(choice)
+            with self.assertRaises(WrongPhase):
+                game.bot_choice("random")
+
+    def test_the_bots_choice_refuses_a_draw_and_bad_arguments(self):
+        waiting = Game(2, caller_draws=True)
+        with self.assertRaises(WrongPhase):
+            waiting.bot_choice("greedy")
+        game = Game(2, 5)
+        for call in (lambda: game.bot_choice("clever"), lambda: game.bot_choice(iterations=-1),
+                     lambda: game.bot_choice(threads=0), lambda: game.bot_choice(threads=65),
+                     lambda: game.bot_choice(iterations=True), lambda: game.bot_choice(seed=-1),
+                     lambda: game.bot_choice("mcts", iterations=0, milliseconds=0)):
+            with self.assertRaises(InvalidArgument):
+                call()
 
     def test_malformed_choices_are_refused(self):
         game = Game(2, 5, **EXPANSIONS)

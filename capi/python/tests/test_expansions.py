@@ -1,4 +1,4 @@
-"""The binding's expansion calls (C ABI 0.2): tile ids, the options river, abbot,
+"""The binding's expansion calls (C ABI 0.3): tile ids, the options river, abbot,
 inns_and_cathedrals and traders_and_builders, figure actions with the abbot and its recall,
 the large meeple, builder and pig, check() reasons, the river's open end, goods and the
 builder's bonus tile, the events of each; each refusal raises the right exception and
@@ -227,7 +227,7 @@ class TradersAndBuilders(unittest.TestCase):
 
     def test_the_builders_bonus_tile_taken(self):  # T&B example 3
         game = self.game("U E U E A A", self.BUILDER)
-        self.assertEqual(game.phase, Phase.BONUS)
+        self.assertEqual(game.phase, Phase.DECIDE)
         self.assertIsNone(game.current_tile)
         self.assertFalse(game.bonus_turn)
         events = game.events()
@@ -273,7 +273,7 @@ class TradersAndBuilders(unittest.TestCase):
         # Undone, the take alone goes: the bonus phase again, not the turn that earned it.
         game.undo()
         self.assertEqual((game.phase, game.current_player, game.turns_played, game.bonus_turn),
-                         (Phase.BONUS, 0, 5, False))
+                         (Phase.DECIDE, 0, 5, False))
         self.assertEqual(game.save(), bonus)
         game.pass_bonus()
         game.undo()
