@@ -195,6 +195,20 @@ function makeApi(wasm) {
   Object.freeze(REASONS);
   const OPTIONS = Object.fromEntries(Object.entries(family('OPT_')).map(([name, value]) => [camel(name), value]));
   const BOT_LEVELS = Object.fromEntries(Object.entries(family('BOT_')).map(([name, value]) => [lower(name), value]));
+  // A bot call's arguments checked as the C call would (botMove, botChoice): level, budget,
+  // threads, seed.
+  function botArguments(where, level, opts) {
+    const { iterations = 1000, milliseconds = 0, threads = 1, seed = 0 } =
+      options(opts, ['iterations', 'milliseconds', 'threads', 'seed'], where);
+    if (typeof level !== 'string' || !Object.hasOwn(BOT_LEVELS, level)) {
+      throw invalid(`${where}: ${show(level)} is not a bot level (${Object.keys(BOT_LEVELS).join(', ')})`);
+    }
+    const args = [BOT_LEVELS[level], integer(iterations, 0, INT_MAX, where, 'iterations'),
+      integer(milliseconds, 0, INT_MAX, where, 'milliseconds')];
+    // Built without pthreads, std::thread cannot start: more than one would fail in C.
+    if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
+    return [...args, threads, seedOf(seed, where)];
+  }
   const LOC_NONE = K.LOC_NONE;
   const FIGURE_RECALL = K.FIGURE_RECALL;
 
@@ -633,17 +647,7 @@ function makeApi(wasm) {
      * In the tile phase play() the move; in the figure phase act() it. The game is
      * unchanged. `threads` must be 1: this WebAssembly build has no threads. */
     botMove(level = 'mcts', opts = {}) {
-      const where = 'carc_bot_choose';
-      const { iterations = 1000, milliseconds = 0, threads = 1, seed = 0 } =
-        options(opts, ['iterations', 'milliseconds', 'threads', 'seed'], where);
-      if (typeof level !== 'string' || !Object.hasOwn(BOT_LEVELS, level)) {
-        throw invalid(`${where}: ${show(level)} is not a bot level (${Object.keys(BOT_LEVELS).join(', ')})`);
-      }
-      const args = [BOT_LEVELS[level], integer(iterations, 0, INT_MAX, where, 'iterations'),
-        integer(milliseconds, 0, INT_MAX, where, 'milliseconds')];
-      // Built without pthreads, std::thread cannot start: more than one would fail in C.
-      if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
-      this._call('bot_choose', ...args, threads, seedOf(seed, where), slot(8));
+      this._call('bot_choose', ...botArguments('carc_bot_choose', level, opts), slot(8));
       return unpackMove(u64(4));
     }
     /** A computer opponent's option for whatever decision the game waits for, as a choice id
@@ -652,16 +656,7 @@ function makeApi(wasm) {
      * builder's bonus tile: 'bonus' or 'pass', see choiceText()). Levels and options as for
      * botMove(); WrongPhase in Phase.DRAW and once the game is over. The game is unchanged. */
     botChoice(level = 'mcts', opts = {}) {
-      const where = 'carc_bot_decide';
-      const { iterations = 1000, milliseconds = 0, threads = 1, seed = 0 } =
-        options(opts, ['iterations', 'milliseconds', 'threads', 'seed'], where);
-      if (typeof level !== 'string' || !Object.hasOwn(BOT_LEVELS, level)) {
-        throw invalid(`${where}: ${show(level)} is not a bot level (${Object.keys(BOT_LEVELS).join(', ')})`);
-      }
-      const args = [BOT_LEVELS[level], integer(iterations, 0, INT_MAX, where, 'iterations'),
-        integer(milliseconds, 0, INT_MAX, where, 'milliseconds')];
-      if (threads !== 1) throw invalid(`${where}: threads must be 1 in the browser build (no threads in WebAssembly here), not ${show(threads)}`);
-      this._call('bot_decide', ...args, threads, seedOf(seed, where), slot(8));
+      this._call('bot_decide', ...botArguments('carc_bot_decide', level, opts), slot(8));
       return u64(4);
     }
 

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "carcassonne/carcassonne.h"
+#include "carcassonne/bots.hpp"
 #include "carcassonne/decision.hpp"
 #include "carcassonne/game.hpp"
 
@@ -194,6 +195,17 @@ inline std::string phase_text(const carc::Game& game) {
       return "player " + std::to_string(carc::decider(game)) + " is to " + carc::decision_prompt(game);
   }
   return "unknown phase";
+}
+
+// A bot call's output pointer, level and budget: CARC_EINVAL for a NULL `out` or a level that
+// is none, else *options to pass on (the budget is choose_move's and choose_decision's to check).
+inline int bot_options(const Call& c, const void* out, const char* out_name, int level, int iterations,
+                       int milliseconds, int threads, uint64_t seed, carc::BotOptions& options) {
+  if (!out) return c.fail(CARC_EINVAL, "%s is NULL", out_name);
+  if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
+    return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
+  options = carc::BotOptions{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+  return CARC_OK;
 }
 
 inline int status_of(carc::Status s) { return static_cast<int>(s); }

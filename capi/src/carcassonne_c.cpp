@@ -753,10 +753,8 @@ int carc_game_rollouts(const carc_game* game, uint64_t seed, int count, int flag
 int carc_bot_choose(const carc_game* game, int level, int iterations, int milliseconds, int threads, uint64_t seed,
                     carc_move* move) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    if (!move) return c.fail(CARC_EINVAL, "move is NULL");
-    if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
-      return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
-    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    carc::BotOptions options;
+    if (const int s = bot_options(c, move, "move", level, iterations, milliseconds, threads, seed, options)) return s;
     std::string error;
     // The budget is an argument: a bad one is CARC_EINVAL in every phase, the bonus phase too.
     if (carc::check_bot_options(options, &error) != carc::Status::Ok) return c.fail(CARC_EINVAL, "%s", error.c_str());

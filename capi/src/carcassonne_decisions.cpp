@@ -87,10 +87,8 @@ int carc_game_parse_choice(const carc_game* game, const char* text, carc_choice*
 int carc_bot_decide(const carc_game* game, int level, int iterations, int milliseconds, int threads, uint64_t seed,
                     carc_choice* choice) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    if (!choice) return c.fail(CARC_EINVAL, "choice is NULL");
-    if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
-      return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
-    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    carc::BotOptions options;
+    if (const int s = bot_options(c, choice, "choice", level, iterations, milliseconds, threads, seed, options)) return s;
     std::string error;
     carc::Choice ch;
     const carc::Status s = carc::choose_decision(g.game, options, ch, &error);

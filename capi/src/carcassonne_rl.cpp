@@ -159,10 +159,8 @@ int carc_rl_apply(carc_game* game, int32_t action) {
 int carc_rl_bot_action(const carc_game* game, int level, int iterations, int milliseconds, int threads, uint64_t seed,
                        int32_t* action) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    if (!action) return c.fail(CARC_EINVAL, "action is NULL");
-    if (level < CARC_BOT_RANDOM || level > CARC_BOT_MCTS)
-      return c.fail(CARC_EINVAL, "level %d is not a CARC_BOT_* level (0..2)", level);
-    const carc::BotOptions options{static_cast<carc::BotLevel>(level), iterations, milliseconds, threads, seed};
+    carc::BotOptions options;
+    if (const int s = bot_options(c, action, "action", level, iterations, milliseconds, threads, seed, options)) return s;
     const carc::rl::ActionSpace space = carc::rl::action_space(g.game);
     std::string error;
     carc::Status s;
@@ -364,11 +362,13 @@ int carc_batch_step(carc_batch* batch, const int32_t* actions, int flags, int32_
         b.seeds[at] = b.next_seed++;
         g = carc::Game(P, b.seeds[at], b.options);
       }
-      if (to_play) to_play[i] = g.over() ? -1 : g.current_player();
+      // Who decides: an expansion's decision may be another player's than the turn's.
+      const int decider = g.over() ? -1 : carc::decider(g);
+      if (to_play) to_play[i] = decider;
       if (legal) legal_counts[i] = list(g, legal + at * static_cast<size_t>(legal_stride));
       if (masks) write_mask(g, masks + at * static_cast<size_t>(mask_stride), actions_count);
       if (observations)
-        carc::rl::observe(g, g.over() ? 0 : g.current_player(),
+        carc::rl::observe(g, g.over() ? 0 : decider,
                           observations + at * static_cast<size_t>(observation_stride));
     }
     return CARC_OK;

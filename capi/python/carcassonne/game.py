@@ -44,6 +44,19 @@ def _players_of(mask: int) -> Tuple[int, ...]:
     return tuple(p for p in range(CARC_MAX_PLAYERS) if mask >> p & 1)
 
 
+def _bot_arguments(where: str, level, iterations, milliseconds, threads, seed) -> tuple:
+    """A bot call's arguments checked as the C call would (bot_move, bot_choice): level,
+    iterations, milliseconds, threads, seed."""
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(BOT_LEVELS)})")
+    iterations = _args.integer(iterations, 0, _args.INT_MAX, f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
+    milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
+                                 f"{where}: milliseconds must be 0 to {_args.INT_MAX}, not {{}}")
+    threads = _args.integer(threads, 1, CARC_MAX_BOT_THREADS,
+                            f"{where}: threads must be 1 to {CARC_MAX_BOT_THREADS}, not {{}}")
+    return BOT_LEVELS[level], iterations, milliseconds, threads, _args.seed(seed, where)
+
+
 class Game:
     """A game of Carcassonne for 1..6 players.
 
@@ -515,19 +528,10 @@ class Game:
         MCTS stops after `iterations` or `milliseconds` (0: no limit), whichever comes first;
         an iteration budget alone gives the same move for the same seed. In the tile phase
         play() the move; in the figure phase act() its figure action. The game is unchanged."""
-        where = "carc_bot_choose"
-        if not isinstance(level, str) or level not in BOT_LEVELS:
-            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(BOT_LEVELS)})")
-        iterations = _args.integer(iterations, 0, _args.INT_MAX,
-                                   f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
-        milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
-                                     f"{where}: milliseconds must be 0 to {_args.INT_MAX}, not {{}}")
-        threads = _args.integer(threads, 1, CARC_MAX_BOT_THREADS,
-                                f"{where}: threads must be 1 to {CARC_MAX_BOT_THREADS}, not {{}}")
-        seed = _args.seed(seed, where)
+        args = _bot_arguments("carc_bot_choose", level, iterations, milliseconds, threads, seed)
         with self._lock:
             move = ctypes.c_uint64()
-            self._call(lib.carc_bot_choose, BOT_LEVELS[level], iterations, milliseconds, threads, seed, ctypes.byref(move))
+            self._call(lib.carc_bot_choose, *args, ctypes.byref(move))
             return Move.unpack(move.value)
 
     def bot_choice(self, level: str = "mcts", *, iterations: int = 1000, milliseconds: int = 0, threads: int = 1,
@@ -538,20 +542,10 @@ class Game:
         (the builder's bonus tile: "bonus" or "pass"). Levels and budget as for bot_move();
         WrongPhase in Phase.DRAW (chance decides there) and once the game is over. The game is
         unchanged."""
-        where = "carc_bot_decide"
-        if not isinstance(level, str) or level not in BOT_LEVELS:
-            raise invalid(f"{where}: {level!r} is not a bot level ({', '.join(BOT_LEVELS)})")
-        iterations = _args.integer(iterations, 0, _args.INT_MAX,
-                                   f"{where}: iterations must be 0 to {_args.INT_MAX}, not {{}}")
-        milliseconds = _args.integer(milliseconds, 0, _args.INT_MAX,
-                                     f"{where}: milliseconds must be 0 to {_args.INT_MAX}, not {{}}")
-        threads = _args.integer(threads, 1, CARC_MAX_BOT_THREADS,
-                                f"{where}: threads must be 1 to {CARC_MAX_BOT_THREADS}, not {{}}")
-        seed = _args.seed(seed, where)
+        args = _bot_arguments("carc_bot_decide", level, iterations, milliseconds, threads, seed)
         with self._lock:
             choice = ctypes.c_uint64()
-            self._call(lib.carc_bot_decide, BOT_LEVELS[level], iterations, milliseconds, threads, seed,
-                       ctypes.byref(choice))
+            self._call(lib.carc_bot_decide, *args, ctypes.byref(choice))
             return Choice(choice.value)
 
     def rollouts(self, count: int, seed: int = 0, *, as_dealt: bool = False) -> Rollouts:

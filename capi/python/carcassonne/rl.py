@@ -191,10 +191,11 @@ class State:
         return self._phase() == CARC_PHASE_GAME_OVER
 
     def current_player(self) -> int:
-        """The player to decide, CHANCE_PLAYER at a draw, TERMINAL_PLAYER once over."""
+        """The player to decide (the engine's decider: an expansion's decision may be another
+        player's than the turn's), CHANCE_PLAYER at a draw, TERMINAL_PLAYER once over."""
         phase = self._phase()
         return (TERMINAL_PLAYER if phase == CARC_PHASE_GAME_OVER else CHANCE_PLAYER if phase == CARC_PHASE_DRAW
-                else self.game.current_player)
+                else self.game.decision()[1])
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """(tile type, probability) of each tile that may be drawn; [] unless a chance node."""
