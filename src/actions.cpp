@@ -130,33 +130,29 @@ int encode_figure(const ActionSpace& space, const Options& options, FigureSlot s
 }
 
 namespace {
-constexpr int kFirstModuleKind = static_cast<int>(DecisionKind::Figure) + 1;
-
-// The decision slot of an expansion's option in a mix: the modules' slots in list order,
-// each module's kinds in order, each kind's options by number; -1 if no module of the mix
-// has it. slot < 0 asks the reverse: the option of decision slot `from`.
-int decision_slot(Mix mix, const Choice& c, int from = -1, Choice* out = nullptr) {
-  int base = 0, found = -1;
+// Calls f(kind, first slot, options) for each kind of expansion decision in a mix, in slot
+// order: the modules' slots in list order, each module's kinds in order, each kind's options
+// by number.
+template <class F>
+void each_decision_kind(Mix mix, F&& f) {
+  int base = 0;
   Modules::each(mix, [&](auto m) {
     using M = decltype(m);
-    for (int k = kFirstModuleKind, off = base; k < kDecisionKinds && found < 0; ++k) {
-      const auto kind = static_cast<DecisionKind>(k);
-      if (!M::decides(kind)) continue;
-      if (out && from >= off && from < off + M::options(kind)) {
-        *out = Choice{kind, kNoTile, {}, {Figure::Meeple, Location::None}, static_cast<uint8_t>(from - off)};
-        found = from;
+    for (int k = kFirstExpansionKind, first = base; k < kDecisionKinds; ++k)
+      if (const auto kind = static_cast<DecisionKind>(k); M::decides(kind)) {
+        f(kind, first, M::options(kind));
+        first += M::options(kind);
       }
-      if (!out && kind == c.kind && c.option < M::options(kind)) found = off + c.option;
-      off += M::options(kind);
-    }
     base += M::kActionSlots;
   });
-  return found;
 }
 }  // namespace
 
 int encode_decision(const ActionSpace& space, const Options& options, const Choice& c) {
-  const int slot = decision_slot(mix_of(options), c);
+  int slot = -1;
+  each_decision_kind(mix_of(options), [&](DecisionKind kind, int first, int count) {
+    if (kind == c.kind && c.option < count) slot = first + c.option;
+  });
   return slot < 0 ? -1 : space.placements + space.figures + slot;
 }
 
@@ -167,10 +163,15 @@ int encode_bonus(const ActionSpace& space, const Options& options, bool take) {
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out) {
   if (action < 0 || action >= space.size()) return false;
   if (action >= space.placements + space.figures) {
-    Choice c;
-    if (decision_slot(mix_of(options), c, action - space.placements - space.figures, &c) < 0) return false;
-    out = Action{Action::Kind::Decision, Placement{}, FigureSlot{}, c};
-    return true;
+    const int slot = action - space.placements - space.figures;
+    bool found = false;
+    each_decision_kind(mix_of(options), [&](DecisionKind kind, int first, int count) {
+      if (slot < first || slot >= first + count) return;
+      out = Action{Action::Kind::Decision, Placement{}, FigureSlot{},
+                   Choice{kind, kNoTile, {}, {Figure::Meeple, Location::None}, static_cast<uint8_t>(slot - first)}};
+      found = true;
+    });
+    return found;
   }
   if (action >= space.placements) {
     out = Action{Action::Kind::Figure, Placement{}, figure_slots(options)[static_cast<size_t>(action - space.placements)], Choice{}};

@@ -52,7 +52,11 @@ constexpr int kFieldsLate = 20;        // light playouts: farmers only with this
 void take_bonuses(Game& g) {
   while (g.phase() == Phase::Decide) {
     Choice c;
-    if (!implied_choice(g, c)) list_choices(g, &c);  // the first option is enough room
+    if (!implied_choice(g, c)) {
+      Choice list[kMaxChoices];  // list_choices writes every option
+      list_choices(g, list);
+      c = list[0];
+    }
     decide(g, c);
   }
 }
@@ -528,9 +532,8 @@ int greedy_decision(const Game& pub, const Choice* list, int n) {
   const int me = decider(pub);
   int best = 0;
   long best_value = 0;
-  Game after = pub;
   for (int i = 0; i < n; ++i) {
-    after = pub;
+    Game after = pub;
     decide(after, list[i]);
     const long value = greedy_value(after, me, Move{});
     if (i == 0 || value > best_value) best = i, best_value = value;

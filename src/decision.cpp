@@ -30,7 +30,7 @@ int options_of(DecisionKind k) {
 // (another tile is not what this decision is about). The phase's call checks the rest.
 Verdict check_kind(const Game& game, const Choice& c) {
   if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
-  if (static_cast<int>(c.kind) >= kDecisionKinds || (static_cast<int>(c.kind) > static_cast<int>(DecisionKind::Figure) && c.option >= options_of(c.kind)))
+  if (static_cast<int>(c.kind) >= kDecisionKinds || (static_cast<int>(c.kind) >= kFirstExpansionKind && c.option >= options_of(c.kind)))
     return Verdict{Illegal::WrongPhase};
   if (c.kind == DecisionKind::Place && c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
   return Verdict{};
@@ -183,7 +183,7 @@ std::string choice_text(const Choice& c) {
 }
 
 DecisionKind decision_of_word(std::string_view word, std::string* subject) {
-  for (int i = static_cast<int>(DecisionKind::Figure) + 1; i < kDecisionKinds; ++i) {
+  for (int i = kFirstExpansionKind; i < kDecisionKinds; ++i) {
     const auto k = static_cast<DecisionKind>(i);
     Choice c;
     bool read = false;

@@ -658,49 +658,42 @@ bool same_public_state(const Game& a, const Game& b) { return a.public_copy() ==
 // ---------------------------------------------------------------- whole turns
 
 Verdict Game::check_move(Move m) const {
+  std::optional<Game> placed;
+  return check_move(m, placed);
+}
+
+Verdict Game::check_move(Move m, std::optional<Game>& placed) const {
   Verdict v = check_placement(m.at);
   if (v && (m.meeple != Location::None || m.figure != Figure::Meeple)) {
-    Game trial = *this;
-    trial.apply_placement(m.at);
-    v = trial.check_figure(m.figure, m.meeple);
+    // Whether the figure action is legal depends on the features after placement: try it
+    // on a copy so that a bad one leaves this game untouched.
+    placed.emplace(*this);
+    placed->apply_placement(m.at);
+    v = placed->check_figure(m.figure, m.meeple);
   }
   return v;
 }
 
 Status Game::play(Move m, Events* events, Verdict* why) {
-  if (phase_ == Phase::Decide && !caller_draws_) {
-    // A module's decision that a move answers (the bonus tile, taken) is taken on a copy, so
-    // that an illegal move leaves the game (and the events) as they were.
+  // A module's decision that a move answers (the bonus tile, taken) is taken on a copy, so
+  // that an illegal move leaves the game (and the events) as they were.
+  if (Choice c; phase_ == Phase::Decide && !caller_draws_ && implied_choice(*this, c)) {
     Game g = *this;
     const int count = events ? events->count : 0, dropped = events ? events->dropped : 0;
-    const auto take_implied = [&](auto mod) {
-      using M = decltype(mod);
-      Choice c;
-      if (!M::decides(DecisionKind{decision_}) || !M::implied(g, &c)) return false;
-      M::decide(g, c, events);
-      return true;
-    };
-    if (any_module(mix_, take_implied)) {
-      const Status s = g.play(m, events, why);
-      if (s == Status::Ok) *this = g;
-      else if (events) events->count = count, events->dropped = dropped;
-      return s;
-    }
+    decide(g, c, events);
+    const Status s = g.play(m, events, why);
+    if (s == Status::Ok) *this = g;
+    else if (events) events->count = count, events->dropped = dropped;
+    return s;
   }
-  Verdict v = check_placement(m.at);
-  if (v && (m.meeple != Location::None || m.figure != Figure::Meeple)) {
-    // Whether the figure action is legal depends on the features after placement: try it
-    // on a copy so that a bad one leaves this game untouched.
-    Game trial = *this;
-    trial.apply_placement(m.at);
-    v = trial.check_figure(m.figure, m.meeple);
-    if (v) {
-      *this = trial;
-      return act(m.figure, m.meeple, events, why);
-    }
-  }
+  std::optional<Game> placed;
+  const Verdict v = check_move(m, placed);
   if (why) *why = v;
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
+  if (placed) {  // the figure action was checked on the placed copy: keep it
+    *this = *placed;
+    return act(m.figure, m.meeple, events, why);
+  }
   apply_placement(m.at);
   return act(Figure::Meeple, Location::None, events, why);
 }

@@ -111,7 +111,8 @@ void TradersAndBuilders::take_goods(Game& g, SegId city, Events* events) {
     if (goods != Goods::None) ++taken[static_cast<int>(goods) - 1];
   });
   if (taken == std::array<uint8_t, kGoodsKinds>{}) return;
-  for (int k = 0; k < kGoodsKinds; ++k) g.modules_.traders.goods[g.current_][k] = static_cast<uint8_t>(g.modules_.traders.goods[g.current_][k] + taken[k]);
+  auto& goods = g.modules_.traders.goods[g.current_];
+  for (int k = 0; k < kGoodsKinds; ++k) goods[k] = static_cast<uint8_t>(goods[k] + taken[k]);
   if (!events) return;
   Event e = g.event_at(Event::Type::Goods, g.board_.tile_count() - 1, g.first_location_of(city));
   e.feature = FeatureKind::City;

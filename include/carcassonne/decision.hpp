@@ -21,6 +21,8 @@ namespace carc {
 // builder's bonus tile taken or passed (Traders & Builders). None once over.
 enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4 };
 inline constexpr int kDecisionKinds = 5;
+// The first kind that is an expansion's (answered by its module in Phase::Decide).
+inline constexpr int kFirstExpansionKind = static_cast<int>(DecisionKind::Figure) + 1;
 
 inline constexpr int kChance = -1;  // decider() of a draw
 inline constexpr int kNobody = -2;  // decider() once the game is over

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -416,6 +417,9 @@ class Game {
   void pass_turn(Events* events);
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
+  // check_move, leaving in `placed` the game after the placement where a figure action had to
+  // be checked there (what play then keeps).
+  Verdict check_move(Move m, std::optional<Game>& placed) const;
   // kModules: with the modules' hooks; the base game's playout places without them.
   template <bool kModules>
   void apply_canonical(TileType t, int8_t x, int8_t y, int rot);
