@@ -113,6 +113,15 @@ constexpr std::array<Box, kMixes> kBoxes = [] {
     }
   return boxes;
 }();
+// The mixes whose box (with the start tile) holds more tiles than a board can line up
+// (Board::limit_span): a bit per mix.
+constexpr uint64_t kWideMixes = [] {
+  uint64_t m = 0;
+  for (int b = 0; b < kMixes; ++b)
+    if (kBoxes[b].size + 1 > Board::kMaxSpan + 1) m |= uint64_t{1} << b;
+  return m;
+}();
+static_assert(kMixes <= 64);
 }  // namespace
 
 void Game::set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const {
@@ -225,7 +234,9 @@ Verdict Game::check_fit(TileType t, Placement p) const {
   if (!o) {
     if (board_.blocked_at(p.x, p.y) && any_module(mix_, [&](auto m) { return decltype(m)::check_blocked(*this, t, p, &v); }))
       return v;
-    v.reason = board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied : Illegal::NoNeighbour;
+    v.reason = board_.tile_index_at(p.x, p.y) >= 0 ? Illegal::Occupied
+               : board_.too_far(p.x, p.y)           ? Illegal::TooFar
+                                                    : Illegal::NoNeighbour;
     return v;
   }
   const uint8_t code = kOriented[t][p.rot].edge_code;
@@ -318,6 +329,8 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   const SegId base = features_.add_tile(t, index);
   int neighbour[4];
   board_.place(p.x, p.y, t, rot, base, neighbour);
+  if constexpr (kModules)
+    if ((kWideMixes >> mix_) & 1) board_.limit_span(p.x, p.y);
   if constexpr (kModules) each_module(mix_, [&](auto m) { decltype(m)::placed(*this, t, p); });
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
@@ -824,6 +837,7 @@ std::string_view reason_text(Illegal reason) {
     case Illegal::BuilderComplete: return "the builder may not go onto a road or city that this tile completes";
     case Illegal::PigFieldOnly: return "the pig goes only onto a field";
     case Illegal::PigNeedsFarmer: return "the pig's field must hold one of the player's farmers";
+    case Illegal::TooFar: return "the tile would lie more than 124 steps from another tile (the board's limit)";
   }
   return "unknown reason";
 }

@@ -63,7 +63,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_why_text(why) != nullptr);
     REQUIRE(*carc_why_text(why) != '\0');
   }
-  CHECK(carc_why_text(CARC_WHY_PIG_NEEDS_FARMER + 1) == nullptr);
+  CHECK(carc_why_text(CARC_WHY_TOO_FAR + 1) == nullptr);
   CHECK(carc_why_text(-1) == nullptr);
 }
 

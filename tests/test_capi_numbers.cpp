@@ -55,7 +55,8 @@ static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase
               CARC_WHY_ABBOT_COMPLETE == static_cast<int>(carc::Illegal::AbbotComplete) &&
               CARC_WHY_RECALL_LOCATION == static_cast<int>(carc::Illegal::RecallLocation) &&
               CARC_WHY_BUILDER_ROAD_OR_CITY == static_cast<int>(carc::Illegal::BuilderRoadOrCity) &&
-              CARC_WHY_PIG_NEEDS_FARMER == static_cast<int>(carc::Illegal::PigNeedsFarmer));
+              CARC_WHY_PIG_NEEDS_FARMER == static_cast<int>(carc::Illegal::PigNeedsFarmer) &&
+              CARC_WHY_TOO_FAR == static_cast<int>(carc::Illegal::TooFar));
 static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
               CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
               CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&

@@ -65,7 +65,7 @@ static_assert(kMaxScore <= std::numeric_limits<int32_t>::max(), "scores fit int3
 static_assert(kTotalTiles == 125 && kMaxDeck == 124, "the largest box is 125 tiles");
 static_assert(kMaxDeck <= std::numeric_limits<uint8_t>::max(), "drawn and deck counters fit a byte");
 static_assert(kTotalTiles <= std::numeric_limits<uint8_t>::max(), "Meeple::tile fits a byte");
-static_assert(Board::kMaxOpen <= 255, "open cells are counted in a byte");
+static_assert(Board::kMaxOpen <= std::numeric_limits<uint16_t>::max(), "open cells are counted in 16 bits");
 
 // Segments: ids are 16 bits; open edges of one feature a byte.
 static_assert(Features::kMaxSegments == tiles::kTotalSegments && Features::kMaxSegments < 0xFFFF,
@@ -194,4 +194,65 @@ TEST_CASE("Largest games with caller draws never overflow an event list") {
     }
   }
   CHECK(most <= kMostEventsPerCall);
+}
+
+// The board's cells are a fixed array that a larger box than any today's could make two cells
+// share (docs/guarantees.md, "Limits"): no two tiles lie more than Board::kMaxSpan steps apart.
+TEST_CASE("Board: cells up to 126 steps apart never share an index", "[limits]") {
+  const uint16_t origin = Board::cell_of(0, 0);
+  int pairs = 0;
+  for (int dx = -126; dx <= 126; ++dx)
+    for (int dy = -(126 - std::abs(dx)); dy <= 126 - std::abs(dx); ++dy) {
+      if (dx == 0 && dy == 0) continue;
+      ++pairs;
+      if (Board::cell_of(dx, dy) == origin) FAIL("cell (" << dx << "," << dy << ") shares (0,0)'s index");
+    }
+  CHECK(pairs == 2 * 126 * 127);
+}
+
+TEST_CASE("Board: no tile goes more than 124 steps from another", "[limits]") {
+  // A straight road from the start tile eastwards, placed without the game's fit checks
+  // (no box has a line this long), as a game whose box holds more than 125 tiles does; the base placement counts stay exact throughout.
+  const TileType road = tile_from_letter('U');
+  Board b;
+  const auto place = [&](int x, int y, TileType t, int rot) {
+    b.place(x, y, t, rot, 0);
+    b.limit_span(x, y);
+  };
+  place(0, 0, kStartTile, 0);
+  const auto counts_agree = [&] {
+    for (int t = 0; t < kBaseTypes; ++t) {
+      int n = 0;
+      for (int i = 0; i < b.open_count(); ++i) n += tiles::kFitCount[t][b.open(i).req];
+      if (n != b.base_placement_count(static_cast<TileType>(t))) return false;
+    }
+    return true;
+  };
+  for (int x = 1; x < Board::kMaxSpan; ++x) place(x, 0, road, 1);
+  // 123 steps long: both ends may still grow by one, and the cells beside them are open.
+  CHECK(b.open_at(-1, 0) != nullptr);
+  CHECK(b.open_at(Board::kMaxSpan, 0) != nullptr);
+  CHECK(b.open_at(0, 1) != nullptr);
+  CHECK_FALSE(b.too_far(-1, 0));
+  CHECK(counts_agree());
+  // 124 steps: neither end may grow, nor may a cell beside the west end (125 steps from the
+  // east end); the cells beside the rest of the row stay open.
+  place(Board::kMaxSpan, 0, road, 1);
+  CHECK(b.open_at(-1, 0) == nullptr);
+  CHECK(b.open_at(Board::kMaxSpan + 1, 0) == nullptr);
+  CHECK(b.open_at(0, 1) == nullptr);
+  CHECK(b.open_at(Board::kMaxSpan, 1) == nullptr);
+  CHECK(b.too_far(-1, 0));
+  CHECK(b.too_far(Board::kMaxSpan + 1, 0));
+  CHECK(b.too_far(0, 1));
+  CHECK(b.too_far(Board::kMaxSpan, -1));
+  CHECK(b.open_at(1, 1) != nullptr);
+  CHECK(b.open_at(Board::kMaxSpan - 1, -1) != nullptr);
+  CHECK_FALSE(b.too_far(1, 1));
+  CHECK_FALSE(b.too_far(-5, 0));  // beside no tile: simply not open
+  CHECK(counts_agree());
+  // A copy keeps the limits.
+  const Board copy = b;
+  CHECK(copy == b);
+  CHECK(copy.too_far(0, 1));
 }

@@ -237,7 +237,7 @@ int carc_tile_set(int tile) {
 }
 
 const char* carc_why_text(int why) {
-  if (why < CARC_LEGAL || why > CARC_WHY_PIG_NEEDS_FARMER) return nullptr;
+  if (why < CARC_LEGAL || why > CARC_WHY_TOO_FAR) return nullptr;
   return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 

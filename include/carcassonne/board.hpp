@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #include "carcassonne/tiles.hpp"
 
@@ -47,11 +49,13 @@ struct Extent {
   }
 };
 
-// A fixed 8192-cell board indexed by (127*y + x) mod 8192. Any two cells within 126 steps
-// of each other (all a game of 125 tiles can reach, open cells included) get distinct
-// indices, so the board never collides (tests/test_tiles.cpp checks the stride); each cell
-// also records the coordinates it holds, so far-away queries that alias a used index are
-// told apart.
+// A fixed 8192-cell board indexed by (127*y + x) mod 8192. Any two cells at most 126 steps
+// apart (|dx| + |dy|) get distinct indices (tests/test_tiles.cpp checks the stride), so
+// the board never collides while its tiles lie at most 124 steps apart, open cells included;
+// each cell also records the coordinates it holds, so far-away queries that alias a used
+// index are told apart. A box of up to 125 tiles can reach no farther; with a larger box
+// (limit_span), a cell that would put a tile more than 124 steps from another is not open
+// (too_far): a game reaches that only with 125 tiles in one line.
 // A cell can also be blocked: the river's open end, where only the next river tile may go
 // (river.cpp). A blocked cell is no open cell, so land tiles never see it.
 class Board {
@@ -59,7 +63,9 @@ class Board {
   static constexpr int kCells = 8192;
   static constexpr int kStride = 127;
   static constexpr int kMaxOpen = 2 * kTotalTiles + 4;
-  static constexpr int kReach = kTotalTiles;  // no tile lies farther than this from (0,0)
+  // The most steps (|dx| + |dy|) between two tiles: what keeps the cells apart.
+  static constexpr int kMaxSpan = 124;
+  static constexpr int kReach = kTotalTiles < kMaxSpan + 1 ? kTotalTiles : kMaxSpan + 1;  // no tile lies farther from (0,0)
   static constexpr int kDelta[4] = {-kStride, 1, kStride, -1};  // N E S W
   static constexpr int kDx[4] = {0, 1, 0, -1};
   static constexpr int kDy[4] = {-1, 0, 1, 0};
@@ -209,6 +215,23 @@ class Board {
     return idx;
   }
 
+  // After place(x, y, ...) on a board that may hold more than kMaxSpan + 1 tiles (a box that
+  // large): closes the open cells that would put a tile more than kMaxSpan steps from
+  // another. While every tile lies within kNear steps of (0,0) there are none. A separate
+  // call, so that the games of smaller boxes pay nothing for it.
+  void limit_span(int x, int y) {
+    if (wide_ | (static_cast<unsigned>(std::abs(x) + std::abs(y)) > kNear)) [[unlikely]] widen();
+  }
+
+  // Whether (x, y) is an empty cell beside a tile where no tile may go, because it would lie
+  // more than kMaxSpan steps from another tile.
+  bool too_far(int x, int y) const {
+    if (!wide_ || tile_index_at(x, y) >= 0 || open_at(x, y) || within_span(x, y)) return false;
+    for (int s = 0; s < 4; ++s)
+      if (tile_index_at(x + kDx[s], y + kDy[s]) >= 0) return true;
+    return false;
+  }
+
   // The rectangle the placed tiles cover. Every copy asks for it twice, so a copy keeps
   // what it found and later calls walk only the tiles placed since; placing pays nothing.
   Extent extent() const {
@@ -244,6 +267,41 @@ class Board {
   static constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1};
   // Whether a cell value names a tile (1..125); one unsigned compare.
   static bool has_tile(uint8_t v) { return static_cast<uint8_t>(v - 1) < kTotalTiles; }
+  static constexpr int kNear = kMaxSpan / 2 - 1;  // steps from (0,0): two open cells stay within kMaxSpan + 2
+
+  // The board has a tile past kNear steps of (0,0): from now on, the ranges of x + y and
+  // x - y over the tiles (whose widths are the most steps between two tiles) are kept, and
+  // each placement closes the open cells out of span.
+  [[gnu::cold, gnu::noinline]] void widen() {
+    if (!wide_) {
+      wide_ = true;
+      span_ = {127, -128, 127, -128};
+      for (int i = 0; i + 1 < ntiles_; ++i) add_to_span(tiles_[i].x, tiles_[i].y);
+    }
+    add_to_span(tiles_[ntiles_ - 1].x, tiles_[ntiles_ - 1].y);
+    trim_open();
+  }
+  void add_to_span(int x, int y) {
+    span_[0] = static_cast<int8_t>(std::min<int>(span_[0], x + y));
+    span_[1] = static_cast<int8_t>(std::max<int>(span_[1], x + y));
+    span_[2] = static_cast<int8_t>(std::min<int>(span_[2], x - y));
+    span_[3] = static_cast<int8_t>(std::max<int>(span_[3], x - y));
+  }
+  // Whether a tile at (x, y) would lie at most kMaxSpan steps from every tile.
+  bool within_span(int x, int y) const {
+    return std::max<int>(span_[1], x + y) - std::min<int>(span_[0], x + y) <= kMaxSpan &&
+           std::max<int>(span_[3], x - y) - std::min<int>(span_[2], x - y) <= kMaxSpan;
+  }
+  // Closes the open cells that the last tile put out of span.
+  void trim_open() {
+    for (int o = nopen_ - 1; o >= 0; --o)
+      if (!within_span(open_[o].x, open_[o].y)) {
+        cells_[open_[o].cell] = 0;
+        recount(open_[o].req, 0);
+        remove_open(o);
+      }
+  }
+
   static uint8_t open_tag(int o) { return static_cast<uint8_t>(o < kDirectOpen ? o + kOpenTag : kSpilled); }
   int open_index(uint8_t v, uint16_t cell) const {
     if (v != kSpilled) return v - kOpenTag;
@@ -300,6 +358,8 @@ class Board {
     known_tiles_ = o.ntiles_;
     nopen_ = o.nopen_;
     nblocked_ = o.nblocked_;
+    wide_ = o.wide_;
+    span_ = o.span_;
     blocked_x_ = o.blocked_x_;
     blocked_y_ = o.blocked_y_;
   }
@@ -312,12 +372,15 @@ class Board {
   Extent known_extent_;       // extent() of the first known_tiles_ tiles
   uint8_t known_tiles_ = 0;
   uint8_t ntiles_ = 0;
-  uint8_t nopen_ = 0;
+  // A byte while the largest box keeps open cells below 256 (a wider count costs playouts).
+  std::conditional_t<(kMaxOpen <= 255), uint8_t, uint16_t> nopen_ = 0;
   uint8_t nblocked_ = 0;
+  bool wide_ = false;                  // a tile lies past kNear steps of (0,0)
+  std::array<int8_t, 4> span_{};       // once wide_: least and most x + y, least and most x - y
   int8_t blocked_x_ = 0, blocked_y_ = 0;
 };
 
-static_assert(kTotalTiles + 1 < 254 && Board::kMaxOpen <= 255 && kTotalTiles <= 127,
-              "tile tags are bytes below the open tags, open cell and tile counts are bytes, coordinates int8");
+static_assert(kTotalTiles + 1 < 254 && Board::kMaxOpen <= 65535 && kTotalTiles <= 255,
+              "tile tags are bytes below the open tags, tile counts are bytes");
 
 }  // namespace carc

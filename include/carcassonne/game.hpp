@@ -119,6 +119,7 @@ enum class Illegal : uint8_t {
   BuilderComplete,    // the builder may not go onto a road or city this tile completes
   PigFieldOnly,       // the pig goes only onto a field
   PigNeedsFarmer,     // the pig's field must hold one of the player's farmers
+  TooFar,             // the tile would lie more than Board::kMaxSpan steps from another tile
 };
 
 struct Verdict {

@@ -176,7 +176,8 @@ enum {
   CARC_WHY_BUILDER_NEEDS_MEEPLE = 23,  /* the builder's road or city must hold one of the player's meeples */
   CARC_WHY_BUILDER_COMPLETE = 24,      /* the builder may not go onto a road or city this tile completes */
   CARC_WHY_PIG_FIELD_ONLY = 25,        /* the pig goes only onto a field */
-  CARC_WHY_PIG_NEEDS_FARMER = 26       /* the pig's field must hold one of the player's farmers */
+  CARC_WHY_PIG_NEEDS_FARMER = 26,      /* the pig's field must hold one of the player's farmers */
+  CARC_WHY_TOO_FAR = 27                /* the tile would lie more than 124 steps (|dx| + |dy|) from another tile */
 };
 
 /* Goods of Traders & Builders (carc_game_goods), numbered as the engine's. */
