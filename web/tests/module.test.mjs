@@ -38,8 +38,9 @@ test('versions and constants', () => {
   assert.equal(carc.TILES.length, 84);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(carc.REASONS.length, 27);
+  assert.equal(carc.REASONS.length, 28);
   assert.equal(carc.REASONS[26], 'pig_needs_farmer');
+  assert.equal(carc.REASONS[27], 'too_far');
   assert.equal(carc.Phase.DECIDE, 4);
   assert.equal(carc.Phase.BONUS, undefined); // 0.2's name
   assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
