@@ -50,7 +50,7 @@ struct Extent {
 };
 
 // A fixed 8192-cell board indexed by (127*y + x) mod 8192. Any two cells at most 126 steps
-// apart (|dx| + |dy|) get distinct indices (tests/test_tiles.cpp checks the stride), so
+// apart (|dx| + |dy|) get distinct indices (tests/test_limits.cpp checks the stride), so
 // the board never collides while its tiles lie at most 124 steps apart, open cells included;
 // each cell also records the coordinates it holds, so far-away queries that alias a used
 // index are told apart. A box of up to 125 tiles can reach no farther; with a larger box
