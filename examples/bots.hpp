@@ -25,26 +25,32 @@ inline carc::Move choose(Kind k, const carc::Game& g, carc::Rng& rng) {
   return m;
 }
 
-// In the builder's bonus phase (Traders & Builders): whether the bot takes the bonus tile.
-inline bool choose_bonus(Kind k, const carc::Game& g, carc::Rng& rng) {
+// The bot's option for the decision the game waits for, of any kind (carc::choose_decision):
+// in Phase::Decide an expansion's decision, whatever it is (the builder's bonus tile taken
+// or passed on, a step of the dragon's flight). Take it with carc::decide.
+inline carc::Choice choose_decision(Kind k, const carc::Game& g, carc::Rng& rng) {
   carc::BotOptions o;
   o.level = k;
   o.seed = rng.next();
-  bool take = true;
-  carc::choose_bonus(g, o, take);
-  return take;
+  carc::Choice c;
+  carc::choose_decision(g, o, c);
+  return c;
 }
 
-// Plays the current player's decision with the bot: a whole move, or the bonus tile taken
-// (and then its move) or passed on.
+// Who plays next with the bot: the player who decides what the game waits for
+// (carc::decider), who need not be the one whose turn it is (the dragon's steps are the
+// other players' in turn). g must not be over.
+inline int mover(const carc::Game& g) { return carc::decider(g); }
+
+// Plays the game's next decision with the bot of kind k, which should be mover(g)'s: a whole
+// move in PlaceTile; in Phase::Decide the decision waiting, through the decision model
+// (the bonus tile taken or passed on, a dragon's step). A decision leads to another
+// decision or to the next move, which the caller plays with the next call, as its mover may
+// be someone else.
 inline void play_turn(Kind k, carc::Game& g, carc::Rng& rng, carc::Events* events = nullptr) {
   if (g.phase() == carc::Phase::Decide) {
-    if (!choose_bonus(k, g, rng)) {
-      g.pass(events);
-      return;
-    }
-    g.take_bonus(events);
-    if (g.phase() != carc::Phase::PlaceTile) return;  // the game ended: no tile fit
+    carc::decide(g, choose_decision(k, g, rng), events);
+    return;
   }
   g.play(choose(k, g, rng), events);
 }

@@ -15,7 +15,8 @@ constexpr args::Usage kUsage{"demo_game",
                              "usage: demo_game [--option NAME[=on|off] ...] [SEED] [PLAYERS] [random|greedy|mcts ...]\n"
                              "  plays one seeded game and prints every turn, the board and the scores\n"
                              "  --option NAME  a rule option or expansion, repeatable: river, abbot,\n"
-                             "           inns-and-cathedrals, traders-and-builders, farmers=off, ...\n"
+                             "           inns-and-cathedrals, traders-and-builders,\n"
+                             "           princess-and-dragon, farmers=off, ...\n"
                              "  SEED     the game's seed, 0 to 18446744073709551615 (default 1)\n"
                              "  PLAYERS  1 to 6 (default 2)\n"
                              "  then one kind per player, in seat order (default random)\n"};
@@ -47,26 +48,39 @@ int main(int argc, char** argv) {
       else after += fmt::format("     {}\n", describe(e));
     }
   };
+  std::vector<Choice> options_now(static_cast<size_t>(kMaxChoices));
   for (int turn = 1; !game.over(); ++turn) {
-    const int player = game.current_player();
-    const bots::Kind kind = kinds[static_cast<size_t>(player)];
     std::string scored, after;
-    if (game.phase() == Phase::Decide) {  // Traders & Builders: the builder earned a second tile
-      const bool take = bots::choose_bonus(kind, game, rng);
+    if (game.phase() == Phase::Decide) {
+      // An expansion's decision, answered through the decision model whatever it is: the
+      // builder's bonus tile (Traders & Builders), a step of the dragon's flight (Princess &
+      // Dragon), decided by a player who need not be the one whose turn it is.
+      const int decider = bots::mover(game);
+      const int n = list_choices(game, options_now.data());
+      const Choice c = bots::choose_decision(kinds[static_cast<size_t>(decider)], game, rng);
+      std::string listed_options;
+      for (int i = 0; i < n; ++i) listed_options += (i ? ", " : "") + choice_text(options_now[static_cast<size_t>(i)]);
       ev.clear();
-      if (take) game.take_bonus(&ev);
-      else game.pass(&ev);
+      decide(game, c, &ev);
       listed(scored, after);
-      fmt::print("     P{} {} the bonus tile\n{}", player, take ? "takes" : "passes on", after);
+      // "player 1 moves the dragon north" as "P1 moves the dragon north", with the options.
+      std::string said = describe_choice(decider, c);
+      said.erase(0, fmt::format("player {} ", decider).size());
+      const std::string line = fmt::format("P{} {} ({})", decider, said, listed_options);
+      if (scored.empty()) fmt::print("     {}\n{}", line, after);
+      else fmt::print("     {:<21}  {}\n{}", line, scored, after);
       --turn;  // the decision takes no turn number of its own
       continue;
     }
+    const int player = game.current_player();
+    const bots::Kind kind = kinds[static_cast<size_t>(player)];
     const TileType tile = game.current_tile();
     const Move m = bots::choose(kind, game, rng);
     ev.clear();
     game.play(m, &ev);
     listed(scored, after);
-    const std::string move = format_move(tile, m) + (m.meeple == Location::None ? " -" : "");
+    const bool none = m.figure == Figure::Meeple && m.meeple == Location::None;  // no figure action
+    const std::string move = format_move(tile, m) + (none ? " -" : "");
     if (scored.empty()) fmt::print("{:>3}. P{} {}\n{}", turn, player, move, after);
     else fmt::print("{:>3}. P{} {:<16}  {}\n{}", turn, player, move, scored, after);
   }

@@ -11,7 +11,8 @@ constexpr args::Usage kUsage{"match",
                              "usage: match [--option NAME[=on|off] ...] [GAMES] [random|greedy|mcts] [random|greedy|mcts] [FIRST_SEED]\n"
                              "  plays GAMES seeded two-player games, A against B, seats alternating\n"
                              "  --option NAME  a rule option or expansion, repeatable: river, abbot,\n"
-                             "              inns-and-cathedrals, traders-and-builders, farmers=off, ...\n"
+                             "              inns-and-cathedrals, traders-and-builders,\n"
+                             "              princess-and-dragon, farmers=off, ...\n"
                              "  GAMES       1 to 1000000 (default 100)\n"
                              "  A, B        the two kinds of player (default greedy random; mcts: 1,000 iterations a move)\n"
                              "  FIRST_SEED  the first game's seed, the others follow (default 1)\n"};
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
     Game game(2, seed, options);
     Rng rng(seed ^ 0x5eedu);
     while (!game.over()) {
-      const int who = game.current_player() == a_seat ? 0 : 1;
+      const int who = bots::mover(game) == a_seat ? 0 : 1;  // a dragon's step may be the other player's
       bots::play_turn(kind[who], game, rng);
     }
     const int score[2] = {game.score(a_seat), game.score(1 - a_seat)};

@@ -1,10 +1,11 @@
 // libFuzzer harness for the C ABI. The input is a program: each step is an opcode byte
 // naming a C function (or a helper that reaches deep positions: a legal move by index,
-// legal turns a byte each, a playout, a live game's record with a few bytes changed),
-// followed by its arguments. Arguments are anything a caller could pass -- NULL pointers,
-// out-of-range numbers, buffers smaller than needed, random text, calls in the wrong
-// phase -- except freed handles: the harness keeps up to four live games and frees only
-// through its own bookkeeping.
+// legal turns a byte each -- dragon steps, bonus tiles and figure actions on other tiles
+// included --, a playout, a live game's record with a few bytes changed), followed by its
+// arguments. Arguments are anything a caller could pass -- NULL pointers, out-of-range
+// numbers, buffers smaller than needed, random text, calls in the wrong phase -- except
+// freed handles: the harness keeps up to four live games and frees only through its own
+// bookkeeping.
 //
 // Every call is checked for what a caller can observe: statuses are documented ones and
 // never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
@@ -12,12 +13,16 @@
 // for the calling thread and a success leaves the message as it was; text out follows
 // snprintf. After every call that changes a game, and for every game at the end: scores
 // are never negative, supplies stay 0..7 with 7 meeples per player in all (and one large
-// meeple, abbot, builder and pig each when their expansion is on), goods 0..20, tiles placed + discarded + in hand + in the pile make the deck, the
-// phase, tile and winners agree, and the record loads back into the same game (save ->
-// load -> save is a fixed point). Every listed figure action passes carc_game_check, and
-// check agrees with play. At the end, too, the score, recall and discard events of a
-// playout of each game add up to its points and discards. A broken invariant aborts, which libFuzzer
-// reports as a crash with the input. FUZZ_TRACE=1 in the environment prints each call.
+// meeple, abbot, builder and pig each when their expansion is on), goods 0..20, tiles
+// placed + discarded + set aside (Princess & Dragon's dragon tiles before the first
+// volcano) + in hand + in the pile make the deck, the phase, its decision and decider
+// (the builder's bonus tile, or a dragon's step by the player in turn), tile and winners
+// agree, every unread event has the fields its type gives, and the record loads back into
+// the same game (save -> load -> save is a fixed point). Every listed figure action passes
+// carc_game_check, and check agrees with play. At the end, too, the score, recall, fairy,
+// discard and set-aside events of a playout of each game add up to its points, discards
+// and tiles set aside. A broken invariant aborts, which libFuzzer reports as a crash with
+// the input. FUZZ_TRACE=1 in the environment prints each call.
 #include <carcassonne/carcassonne.h>
 
 #include <algorithm>
@@ -195,7 +200,7 @@ std::string summary(const carc_game* g) {
   add(carc_game_current_tile(g));
   add(carc_game_winners(g));
   add(carc_game_bonus_turn(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_TRADERS_AND_BUILDERS; ++o) add(carc_game_option(g, o));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_PRINCESS_AND_DRAGON; ++o) add(carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add(carc_game_score(g, p));
     for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_PIG; ++f) add(carc_game_figure_supply(g, p, f));
@@ -224,6 +229,78 @@ int play_on_clone(const carc_game* g, carc_move m) {
   return played;
 }
 
+// An event's fields, as carc_game_poll_event writes them: each type with the fields its
+// comment in carcassonne.h gives (include/carcassonne/game.hpp's Event for Princess & Dragon's).
+// `figure`: the fields include CARC_EV_FIGURE (a caller of 0.3 passes the 20 before it).
+void check_event(const int32_t* f, int players, bool figure = true) {
+  const int type = f[CARC_EV_TYPE], winners = f[CARC_EV_WINNERS], points = f[CARC_EV_POINTS];
+  const std::string what = "event type " + std::to_string(type);
+  INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_ALONE_HOME, what);
+  // The tile at (x, y): none for a discard, the goods bonus and the tiles set aside or back.
+  const bool no_tile = type == CARC_EVENT_DISCARD || type == CARC_EVENT_GOODS_BONUS || type == CARC_EVENT_SET_ASIDE ||
+                       type == CARC_EVENT_SET_ASIDE_BACK;
+  INVARIANT(no_tile ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
+            what + ": tile");
+  int goods = 0;
+  for (int k = 0; k < 3; ++k) goods += f[CARC_EV_GOODS + k];
+  INVARIANT(type == CARC_EVENT_GOODS || type == CARC_EVENT_GOODS_BONUS ? goods > 0 && goods <= 20 : goods == 0,
+            what + ": goods");
+  // DISCARDED: the tile discarded, set aside or going back (a dragon tile for those two).
+  if (type == CARC_EVENT_DISCARD)
+    INVARIANT(f[CARC_EV_DISCARDED] >= 0 && f[CARC_EV_DISCARDED] < CARC_TILE_TYPES, what + ": discarded tile");
+  else if (type == CARC_EVENT_SET_ASIDE || type == CARC_EVENT_SET_ASIDE_BACK)
+    INVARIANT(f[CARC_EV_DISCARDED] >= 0 && f[CARC_EV_DISCARDED] < CARC_TILE_TYPES &&
+                  carc_tile_set(f[CARC_EV_DISCARDED]) == CARC_SET_PRINCESS_AND_DRAGON,
+              what + ": the tile set aside or going back");
+  else
+    INVARIANT(f[CARC_EV_DISCARDED] == CARC_NO_TILE, what + ": discarded tile");
+  // FIGURE: the kind of a figure eaten, removed, sent home or deployed through the portal.
+  if (!figure)
+    ;
+  else if (type == CARC_EVENT_EATEN || type == CARC_EVENT_PRINCESS_REMOVES)
+    INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE || f[CARC_EV_FIGURE] == CARC_FIGURE_LARGE ||
+                  f[CARC_EV_FIGURE] == CARC_FIGURE_ABBOT || f[CARC_EV_FIGURE] == CARC_FIGURE_BUILDER ||
+                  f[CARC_EV_FIGURE] == CARC_FIGURE_PIG,
+              what + ": figure");
+  else if (type == CARC_EVENT_ALONE_HOME)
+    INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_BUILDER || f[CARC_EV_FIGURE] == CARC_FIGURE_PIG, what + ": figure");
+  else if (type == CARC_EVENT_PORTAL)
+    INVARIANT(f[CARC_EV_FIGURE] >= CARC_FIGURE_MEEPLE && f[CARC_EV_FIGURE] <= CARC_FIGURE_ABBOT, what + ": figure");
+  else
+    INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE, what + ": figure");
+  // WINNERS: nobody for a discard, a tile going back, the dragon's landing and the end of its
+  // flight; one player for what one player does or earns; else players of the game.
+  const bool nobody = type == CARC_EVENT_DISCARD || type == CARC_EVENT_SET_ASIDE_BACK ||
+                      type == CARC_EVENT_DRAGON_LANDS || type == CARC_EVENT_FLIGHT_ENDS;
+  const bool one = type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS || type >= CARC_EVENT_SET_ASIDE;
+  if (nobody) INVARIANT(winners == 0, what + ": nobody");
+  else INVARIANT(winners > 0 && winners < (1 << players) && (!one || (winners & (winners - 1)) == 0), what + ": winners");
+  // POINTS: points for the scoring types, a step's number (1..6), a flight's steps (0..6),
+  // the cause of a figure going home alone (0 the dragon, 1 the princess), else 0.
+  switch (type) {
+    case CARC_EVENT_SCORE:
+    case CARC_EVENT_RECALL:
+    case CARC_EVENT_GOODS_BONUS:
+    case CARC_EVENT_PIG: INVARIANT(points >= 0, what + ": points"); break;
+    case CARC_EVENT_DRAGON_STEP: INVARIANT(points >= 1 && points <= 6, what + ": the step's number"); break;
+    case CARC_EVENT_FLIGHT_ENDS: INVARIANT(points >= 0 && points <= 6, what + ": the flight's steps"); break;
+    case CARC_EVENT_FAIRY_POINT: INVARIANT(points == 1, what + ": the fairy's point"); break;
+    case CARC_EVENT_FAIRY_BONUS: INVARIANT(points == 3, what + ": the fairy's bonus"); break;
+    case CARC_EVENT_ALONE_HOME: INVARIANT(points == 0 || points == 1, what + ": why it went home"); break;
+    default: INVARIANT(points == 0, what + ": points"); break;
+  }
+  // A figure's (or the fairy's meeple's) location on the tile.
+  if (type == CARC_EVENT_EATEN || type == CARC_EVENT_FAIRY_MOVES || type == CARC_EVENT_FAIRY_POINT ||
+      type == CARC_EVENT_FAIRY_BONUS || type == CARC_EVENT_PRINCESS_REMOVES || type == CARC_EVENT_PORTAL ||
+      type == CARC_EVENT_ALONE_HOME)
+    INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE,
+              what + ": location");
+}
+
+// The C event queue's capacity (carc::Events::kCapacity, 1536 since Princess & Dragon): a
+// whole game's events fit, so the unread ones never exceed it.
+constexpr size_t kEventCapacity = 1536;
+
 // Unread events, read from a copy so the game keeps them.
 std::vector<int32_t> unread_events(const carc_game* g) {
   carc_game* c = nullptr;
@@ -234,7 +311,8 @@ std::vector<int32_t> unread_events(const carc_game* g) {
   while ((r = carc_game_poll_event(c, f, CARC_EVENT_FIELDS)) == 1) out.insert(out.end(), f, f + CARC_EVENT_FIELDS);
   carc_game_free(c);
   INVARIANT(r == 0, "poll_event failed");
-  INVARIANT(out.size() <= 512 * CARC_EVENT_FIELDS, "too many unread events");
+  for (size_t at = 0; at < out.size(); at += CARC_EVENT_FIELDS) check_event(&out[at], carc_game_players(g));
+  INVARIANT(out.size() <= kEventCapacity * CARC_EVENT_FIELDS, "too many unread events");
   return out;
 }
 
@@ -261,17 +339,30 @@ int tiles_in(const std::string& words, bool letters) {
 int box_size(unsigned expansions) {
   carc_game* g = nullptr;
   INVARIANT(carc_game_new(&g, 1, 1) == CARC_OK, "new");
-  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_TRADERS_AND_BUILDERS; ++o)
+  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_PRINCESS_AND_DRAGON; ++o)
     INVARIANT(carc_game_set_option(g, o, expansions >> (o - CARC_OPT_RIVER) & 1) == CARC_OK, "an expansion on");
   const int n = carc_game_tiles_remaining(g) + 1;  // the tile in hand
   carc_game_free(g);
   return n;
 }
 
-// Draw pile size and discards, read from the record's header and discard lines.
-void deck_from_record(const std::string& record, int& deck, int& discards) {
-  deck = -1;
-  discards = 0;
+// Princess & Dragon's volcanoes (data/tiles/princess_and_dragon.json): the first one placed
+// brings the tiles set aside back among the face-down tiles.
+bool volcano(const std::string& id) {
+  return id == "DX" || id == "DY" || id == "DZ" || id == "D1" || id == "D2" || id == "D3";
+}
+
+// What a record's lines tell of the pile: its size (the header's order or hidden pile, else
+// the whole box of the record's expansions), the tiles discarded, the dragon tiles set aside
+// (`aside` lines: draws neither placed nor discarded) and, until a volcano's move line, still
+// set aside; the `dragon` lines since the last other line (the flight's steps so far).
+struct RecordCounts {
+  int deck = -1, discards = 0, asides = 0, set_aside = 0, steps = 0;
+  bool volcano = false;  // a volcano was placed: nothing is set aside any more
+};
+
+RecordCounts read_record(const std::string& record) {
+  RecordCounts r;
   unsigned expansions = 0;
   size_t at = 0;
   while (at < record.size()) {
@@ -279,20 +370,36 @@ void deck_from_record(const std::string& record, int& deck, int& discards) {
     if (nl == std::string::npos) nl = record.size();
     const std::string line = record.substr(at, nl - at);
     at = nl + 1;
-    if (line.rfind("discard ", 0) == 0) ++discards;
+    const std::string word = line.substr(0, line.find_first_of(" #"));
+    if (word.empty() || word == "deal") continue;  // a comment, or a re-dealt game's order (after the moves)
+    r.steps = word == "dragon" ? r.steps + 1 : 0;
+    if (word == "discard") ++r.discards;
+    if (word == "aside") ++r.asides;
+    if (volcano(word)) r.volcano = true;
     if (line == "river on") expansions |= 1;
     if (line == "abbot on") expansions |= 2;
     if (line == "inns-and-cathedrals on") expansions |= 4;
     if (line == "traders-and-builders on") expansions |= 8;
-    if (line.rfind("order ", 0) == 0) deck = tiles_in(line.substr(6), expansions == 0);
-    if (line.rfind("pile hidden ", 0) == 0) deck = tiles_in(line.substr(12), expansions == 0);  // not the whole box
+    if (line == "princess-and-dragon on") expansions |= 16;
+    if (line.rfind("order ", 0) == 0) r.deck = tiles_in(line.substr(6), expansions == 0);
+    if (line.rfind("pile hidden ", 0) == 0) r.deck = tiles_in(line.substr(12), expansions == 0);  // not the whole box
   }
-  if (deck < 0) deck = box_size(expansions);
+  if (r.deck < 0) r.deck = box_size(expansions);
+  r.set_aside = r.volcano ? 0 : r.asides;
+  return r;
 }
 
-// From this game to the end, the score and recall events add up to the points scored and the
-// discard events to the tiles discarded (on a copy whose queue was read to the end first).
-void check_playout_events(const carc_game* g, const std::string& record, int discards) {
+// Event types whose POINTS are points scored by the WINNERS (the others' POINTS, if any, say
+// something else: a dragon step's number, a flight's steps, why a figure went home).
+bool scores_points(int type) {
+  return type == CARC_EVENT_SCORE || type == CARC_EVENT_RECALL || type == CARC_EVENT_GOODS_BONUS ||
+         type == CARC_EVENT_PIG || type == CARC_EVENT_FAIRY_POINT || type == CARC_EVENT_FAIRY_BONUS;
+}
+
+// From this game to the end, the score events add up to the points scored, the discard and
+// set-aside events to the tiles discarded and set aside, and the tiles that go back are the
+// tiles set aside (on a copy whose queue was read to the end first).
+void check_playout_events(const carc_game* g, const std::string& record, const RecordCounts& before) {
   const int players = carc_game_players(g);
   carc_game* rest = nullptr;
   INVARIANT(carc_game_clone(&rest, g) == CARC_OK, "clone");
@@ -301,15 +408,23 @@ void check_playout_events(const carc_game* g, const std::string& record, int dis
   }
   INVARIANT(carc_game_playout(rest, 1, 0) == CARC_OK, "playout");
   int32_t from_events[CARC_MAX_PLAYERS] = {};
-  int discard_events = 0;
+  int discard_events = 0, aside_events = 0, back_events = 0;
   while (carc_game_poll_event(rest, f, CARC_EVENT_FIELDS) == 1) {
+    check_event(f, players);
     discard_events += f[CARC_EV_TYPE] == CARC_EVENT_DISCARD;
+    aside_events += f[CARC_EV_TYPE] == CARC_EVENT_SET_ASIDE;
+    back_events += f[CARC_EV_TYPE] == CARC_EVENT_SET_ASIDE_BACK;
     for (int p = 0; p < players; ++p)
-      if (f[CARC_EV_TYPE] != CARC_EVENT_DISCARD && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
+      if (scores_points(f[CARC_EV_TYPE]) && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
   }
-  int rest_deck, rest_discards;
-  deck_from_record(record_of(rest), rest_deck, rest_discards);
-  INVARIANT(rest_discards == discards + discard_events, "discard events\n" + record);
+  const std::string rest_record = record_of(rest);
+  const RecordCounts after = read_record(rest_record);
+  INVARIANT(after.discards == before.discards + discard_events, "discard events\n" + record);
+  INVARIANT(after.asides == before.asides + aside_events, "set-aside events\n" + record + "\n" + rest_record);
+  // Every tile set aside goes back at the first volcano (its events come after the volcano's
+  // figure action, so a copy in the volcano's figure phase still reports them).
+  INVARIANT(back_events <= after.asides && (before.volcano || !after.volcano || back_events == after.asides),
+            "tiles back\n" + record + "\n" + rest_record);
   for (int p = 0; p < players; ++p)
     INVARIANT(carc_game_score(rest, p) == carc_game_score(g, p) + from_events[p], "score events\n" + record);
   carc_game_free(rest);
@@ -322,7 +437,6 @@ void check_game(const carc_game* g, bool playout = false) {
   INVARIANT(players >= CARC_MIN_PLAYERS && players <= CARC_MAX_PLAYERS, "players");
   const int phase = carc_game_phase(g);
   INVARIANT(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_DECIDE, "phase");
-  INVARIANT(phase != CARC_PHASE_DECIDE || carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1, "a bonus without builders");
   INVARIANT(phase != CARC_PHASE_DRAW || carc_game_caller_draws(g) == 1, "a game that draws by itself waits for a draw");
   const int current = carc_game_current_player(g);
   INVARIANT(current >= 0 && current < players, "current player");
@@ -382,11 +496,32 @@ void check_game(const carc_game* g, bool playout = false) {
   for (int32_t c : by_type) sum += c;
   INVARIANT(remaining >= 0 && sum == remaining, "tiles remaining");
   const std::string record = record_of(g);
-  int deck, discards;
-  deck_from_record(record, deck, discards);
+  const RecordCounts counts = read_record(record);
   const int in_hand = phase == CARC_PHASE_PLACE_TILE ? 1 : 0;
-  INVARIANT(tiles - 1 + discards + in_hand + remaining == deck, "tiles do not add up to the deck\n" + record);
+  INVARIANT(tiles - 1 + counts.discards + counts.set_aside + in_hand + remaining == counts.deck,
+            "tiles do not add up to the deck\n" + record);
   INVARIANT(carc_game_turns_played(g) == tiles - 1 - (phase == CARC_PHASE_PLACE_MEEPLE ? 1 : 0), "turns played");
+
+  // The decision the phase waits for. The decide phase is the builder's bonus tile (its
+  // player's) or a step of the dragon's flight: step k + 1, after the record's k `dragon`
+  // lines, is player (p + k) mod n's, where p placed the dragon tile and still has the turn.
+  int32_t kind = -9, decider = -9;
+  INVARIANT(carc_game_decision(g, &kind, &decider) == CARC_OK, "carc_game_decision");
+  static constexpr int kKindOfPhase[] = {CARC_DECISION_PLACE, CARC_DECISION_FIGURE, CARC_DECISION_NONE, CARC_DECISION_DRAW};
+  if (phase == CARC_PHASE_DECIDE) {
+    INVARIANT(kind == CARC_DECISION_BONUS || kind == CARC_DECISION_DRAGON, "the decide phase's decision");
+    if (kind == CARC_DECISION_BONUS)
+      INVARIANT(carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1 && decider == current, "a bonus without builders");
+    else
+      INVARIANT(carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 1 && counts.steps < 6 &&
+                    decider == (current + counts.steps) % players,
+                "a dragon's step without the dragon, or another player's\n" + record);
+  } else {
+    INVARIANT(kind == kKindOfPhase[phase], "the decision of phase " + std::to_string(phase));
+    INVARIANT(kind == CARC_DECISION_NONE ? decider == CARC_DECIDER_NOBODY
+                                         : kind == CARC_DECISION_DRAW ? decider == CARC_DECIDER_CHANCE : decider == current,
+              "the decider of phase " + std::to_string(phase));
+  }
 
   const int winners = carc_game_winners(g);
   const int tile = carc_game_current_tile(g);
@@ -397,7 +532,9 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
   } else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_DECIDE) {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
-    INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE && remaining > 0, "a tile in hand before the draw");
+    // A dragon tile placed last still flies: no tile need be face down then.
+    INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE && (remaining > 0 || kind == CARC_DECISION_DRAGON),
+              "a tile in hand before the draw");
   } else {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
     INVARIANT(tile >= 0 && tile < CARC_TILE_TYPES, "current tile");
@@ -409,7 +546,7 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(carc_game_tile(g, tiles - 1, &x, &y, &t, &r) == CARC_OK && t == tile, "the tile just placed");
   }
 
-  if (playout) check_playout_events(g, record, discards);
+  if (playout) check_playout_events(g, record, counts);
 
   // The record loads into the same game, and saves the same again (bonus decisions included).
   carc_game* loaded = nullptr;
@@ -471,8 +608,35 @@ struct Pool {
   }
 };
 
+// Princess & Dragon's actions on another tile: bit 25 of a move, that tile's x in bits 40..47
+// and y in bits 48..55.
+constexpr carc_move kElsewhere = carc_move{1} << 25;
+
+// The figure decision's choice for a move's figure action: its figure bits (location, kind,
+// another tile) with CARC_DECISION_FIGURE in bits 56..59.
+carc_choice figure_choice(carc_move m) {
+  return (m & (carc_move{0xFF} << 18 | carc_move{0xFFFF} << 40)) | carc_choice{CARC_DECISION_FIGURE} << 56;
+}
+
+// What a move given out by the library may hold (carcassonne.h): unused bits zero; the fairy
+// and the princess only on another tile, and on another tile only they and the portal's
+// figures (meeple, large meeple, abbot), at a location; no other tile's bits without bit 25.
+void check_move_bits(carc_move m, const std::string& what) {
+  int figure = -1, loc = -1;
+  INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK, what + ": unpack");
+  INVARIANT((m & 0xFC000000u) == 0 && (m >> 56) == 0, what + ": unused bits");
+  if (m & kElsewhere)
+    INVARIANT((figure <= CARC_FIGURE_ABBOT || figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) &&
+                  loc != CARC_LOC_NONE,
+              what + ": an action on another tile");
+  else
+    INVARIANT((m >> 40) == 0 && figure != CARC_FIGURE_FAIRY && figure != CARC_FIGURE_PRINCESS,
+              what + ": another tile's bits without bit 25");
+}
+
 // A move argument: any 64 bits, a packing of any numbers, one of the current tile's legal
-// placements (by index) with any rotation, location and figure bits, or one of the listed
+// placements (by index) with any rotation, location and figure bits (and now and then
+// another placed tile's, as the actions of Princess & Dragon name), or one of the listed
 // figure actions (of the tile just placed, or of a legal placement).
 carc_move move_arg(Input& in, const carc_game* g) {
   const uint8_t mode = in.byte() % 5;
@@ -496,7 +660,13 @@ carc_move move_arg(Input& in, const carc_game* g) {
   if (mode == 3) m = (m & ~(uint64_t{3} << 16)) | (uint64_t{tweak} & 3u) << 16;  // another rotation
   const uint64_t loc = tweak >> 2 & 15;                                             // a location, or none
   m = (m & ~(uint64_t{15} << 18)) | loc << 18;
-  return figure % 2 ? m : (m & ~(uint64_t{7} << 22)) | uint64_t{figure >> 1 & 7u} << 22;  // any figure kind
+  if (figure % 2) return m;
+  m = (m & ~(uint64_t{7} << 22)) | uint64_t{figure >> 1 & 7u} << 22;  // any figure kind
+  int x, y, t, r;  // on another tile: one of the last 32 placed (figure bits 5..7, tweak bits 6..7)
+  const int back = (figure >> 5 | (tweak >> 6) << 3) % carc_game_tile_count(g);
+  if (figure & 16 && carc_game_tile(g, carc_game_tile_count(g) - 1 - back, &x, &y, &t, &r) == CARC_OK)
+    m |= kElsewhere | static_cast<uint64_t>(static_cast<uint8_t>(x)) << 40 | static_cast<uint64_t>(static_cast<uint8_t>(y)) << 48;
+  return m;
 }
 
 // A meeple location argument: any number, none, or one of the legal ones by index.
@@ -578,10 +748,19 @@ int32_t action_arg(Input& in, const std::vector<int32_t>& legal) {
   return mode == 1 ? a : a + in.number() % 9 - 4;
 }
 
-// The number of action ids of a game's configuration.
+// The number of action ids of a game's configuration. Five fields (0.3's) still suffice
+// and are the same; the elsewhere ids are the last, none without Princess & Dragon.
 int rl_actions(const carc_game* g) {
-  int32_t f[CARC_RL_SPACE_FIELDS];
-  INVARIANT(carc_rl_action_space(g, f, CARC_RL_SPACE_FIELDS) == CARC_OK, "carc_rl_action_space");
+  int32_t f[CARC_RL_SPACE_FIELDS + 1], five[CARC_RL_SPACE_FIELDS];
+  f[CARC_RL_SPACE_FIELDS] = -7;
+  INVARIANT(carc_rl_action_space(g, f, CARC_RL_SPACE_FIELDS + 1) == CARC_OK && f[CARC_RL_SPACE_FIELDS] == -7,
+            "carc_rl_action_space");
+  INVARIANT(carc_rl_action_space(g, five, 5) == CARC_OK && std::equal(five, five + 5, f) &&
+                carc_rl_action_space(g, five, 4) == CARC_ERANGE,
+            "carc_rl_action_space with five fields");
+  INVARIANT(f[CARC_RL_ELSEWHERE] >= 0 && f[CARC_RL_ELSEWHERE] <= f[CARC_RL_ACTIONS] - f[CARC_RL_PLACEMENTS] - f[CARC_RL_FIGURES] &&
+                (f[CARC_RL_ELSEWHERE] == 0) == (carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 0),
+            "the action space's elsewhere ids");
   return f[CARC_RL_ACTIONS];
 }
 
@@ -595,7 +774,12 @@ std::vector<Snapshot> batch_snapshot(const carc_batch* b, carc_game* scratch) {
   return out;
 }
 
-// A batch of 1..4 games stepped a few times with legal, nearly legal or any actions, flags
+bool tracing() {
+  static const bool on = std::getenv("FUZZ_TRACE") != nullptr;
+  return on;
+}
+
+// A batch of 1..4 games stepped up to 47 times with legal, nearly legal or any actions, flags
 // and buffers: a failed step changes no game, a successful one writes what it says.
 void batch_program(Input& in) {
   const int games = 1 + in.byte() % 4, players = in.number();
@@ -612,19 +796,30 @@ void batch_program(Input& in) {
   carc_game* scratch = nullptr;
   INVARIANT(carc_game_new(&scratch, players, 0) == CARC_OK, "carc_game_new");
   std::unique_ptr<carc_game, decltype(&carc_game_free)> scratch_owner(scratch, carc_game_free);
-  const int actions = rl_actions(scratch);
-  int32_t shape[CARC_RL_SHAPE_FIELDS];
-  INVARIANT(carc_rl_observation_shape(scratch, shape, CARC_RL_SHAPE_FIELDS) == CARC_OK, "observation shape");
-  const int obs = shape[CARC_RL_OBS_SIZE];
+  // The masks' and observations' sizes follow the batch's configuration, which an option
+  // changes (Princess & Dragon's actions on other tiles make millions of action ids).
+  int actions = 0, obs = 0;
   std::vector<int32_t> rewards(static_cast<size_t>(games * players)), to_play(static_cast<size_t>(games)),
       legal(static_cast<size_t>(games * CARC_RL_MAX_LEGAL)), counts(static_cast<size_t>(games));
-  std::vector<uint8_t> done(static_cast<size_t>(games)), masks(static_cast<size_t>(games) * static_cast<size_t>(actions));
-  std::vector<float> observations(static_cast<size_t>(games * obs));
-  for (int steps = in.byte() % 12; steps > 0 && !in.done(); --steps) {
+  std::vector<uint8_t> done(static_cast<size_t>(games)), masks;
+  std::vector<float> observations;
+  auto configure = [&] {
+    INVARIANT(carc_batch_game(b, 0, scratch) == CARC_OK, "carc_batch_game");
+    actions = rl_actions(scratch);
+    int32_t shape[CARC_RL_SHAPE_FIELDS];
+    INVARIANT(carc_rl_observation_shape(scratch, shape, CARC_RL_SHAPE_FIELDS) == CARC_OK, "observation shape");
+    obs = shape[CARC_RL_OBS_SIZE];
+    masks.assign(static_cast<size_t>(games) * static_cast<size_t>(actions), 0);
+    observations.assign(static_cast<size_t>(games * obs), 0.0f);
+  };
+  configure();
+  for (int steps = in.byte() % 48; steps > 0 && !in.done(); --steps) {
     if (in.byte() % 16 == 0) {
       const int option = in.number(), value = in.number();
       const std::string before = carc_game_errmsg(nullptr);
-      check_thread_status(carc_batch_set_option(b, option, value), "carc_batch_set_option", before);
+      const int s = carc_batch_set_option(b, option, value);
+      check_thread_status(s, "carc_batch_set_option", before);
+      if (s == CARC_OK) configure();
       continue;
     }
     std::vector<int32_t> act(static_cast<size_t>(games));
@@ -642,6 +837,7 @@ void batch_program(Input& in) {
                                   counts.data(), legal_stride, what & 16 ? masks.data() : nullptr, actions,
                                   what & 4 ? observations.data() : nullptr, obs);
     check_thread_status(s, "carc_batch_step", msg);
+    if (tracing()) std::fprintf(stderr, "  carc_batch_step -> %d %s\n", s, carc_game_errmsg(nullptr));
     if (s < 0) {
       INVARIANT(batch_snapshot(b, scratch) == before, "a failed carc_batch_step changed a game");
       continue;
@@ -649,6 +845,7 @@ void batch_program(Input& in) {
     for (int i = 0; i < games; ++i) {
       INVARIANT(done[static_cast<size_t>(i)] <= 1, "done is 0 or 1");
       INVARIANT(carc_batch_game(b, i, scratch) == CARC_OK, "carc_batch_game");
+      if (tracing()) std::fprintf(stderr, "    game %d: phase %d\n", i, carc_game_phase(scratch));
       check_game(scratch);
       if (what & 8) {
         const std::vector<int32_t> expect = rl_legal(scratch);
@@ -657,10 +854,12 @@ void batch_program(Input& in) {
         std::sort(got.begin(), got.end());
         INVARIANT(got == expect, "a batch's legal list is not the game's");
       }
-      if (what & 4)
-        INVARIANT(to_play[static_cast<size_t>(i)] ==
-                      (carc_game_phase(scratch) == CARC_PHASE_GAME_OVER ? -1 : carc_game_current_player(scratch)),
+      if (what & 4) {  // the player to decide next: a dragon's step need not be the current player's
+        int32_t decider = -9;
+        INVARIANT(carc_game_decision(scratch, nullptr, &decider) == CARC_OK, "carc_game_decision");
+        INVARIANT(to_play[static_cast<size_t>(i)] == (carc_game_phase(scratch) == CARC_PHASE_GAME_OVER ? -1 : decider),
                   "to_play");
+      }
     }
   }
 }
@@ -674,13 +873,10 @@ enum Op : uint8_t {
   kRewind, kProbabilities, kFrontier, kFittingRotations, kScores, kInspectFeature, kFeatureTiles, kRenderSvg,
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
   kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
-  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kBot, kDecide, kOpCount
+  kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kBot, kDecide,
+  kRlChoice, kBotDecide, kOpCount
 };
 
-bool tracing() {
-  static const bool on = std::getenv("FUZZ_TRACE") != nullptr;
-  return on;
-}
 
 // A call on one game: checks its status, and that it changed nothing if it failed or if
 // it is a query (`mutates` false).
@@ -758,8 +954,14 @@ void step(Input& in, Pool& pool) {
       const std::string was = carc_game_errmsg(nullptr);
       const int s = carc_move_unpack(m, p[0], p[1], p[2], p[3], p[4], p[5]);
       check_thread_status(s, "carc_move_unpack", was);
-      if (s == CARC_OK && !(nulls & 63))
-        INVARIANT(carc_move_pack(a[0], a[1], a[2], a[3], a[4], a[5]) == m, "unpack/pack round trip");
+      if (s == CARC_OK) check_move_bits(m, "an unpacked move");
+      if (s == CARC_OK && !(nulls & 63)) {  // pack takes no other tile: an action on one gets its bits here
+        const carc_move other = m & (kElsewhere | carc_move{0xFFFF} << 40);
+        carc_move packed = carc_move_pack(a[0], a[1], a[2], a[3], other ? CARC_FIGURE_MEEPLE : a[4], other ? CARC_LOC_NONE : a[5]);
+        if (other && packed != CARC_MOVE_INVALID)
+          packed = (packed & ~(carc_move{0x7F} << 18)) | static_cast<carc_move>(a[5]) << 18 | static_cast<carc_move>(a[4]) << 22 | other;
+        INVARIANT(packed == m, "unpack/pack round trip");
+      }
       break;
     }
     case kMoveFormat: {
@@ -803,7 +1005,7 @@ void step(Input& in, Pool& pool) {
       INVARIANT((v >= 0 && v <= CARC_FEATURE_GARDEN) == (kind != nullptr), "feature name");
       const char* figure = carc_figure_name(v);
       INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL) == (figure != nullptr), "figure name");
-      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_PIG_NEEDS_FARMER) == (carc_why_text(v) != nullptr), "why text");
+      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_DRAGON_CANNOT_MOVE) == (carc_why_text(v) != nullptr), "why text");
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
@@ -859,7 +1061,7 @@ void step(Input& in, Pool& pool) {
     }
     case kFree: pool.put(i, nullptr); break;
     case kSetOption: {
-      const int option = in.number() % 9, value = in.number() % 3;  // 0 and 8 are no option
+      const int option = in.number() % 10, value = in.number() % 3;  // 0 and 9 are no option
       on_game(g, true, "carc_game_set_option", [&] { return carc_game_set_option(g, option, value); });
       break;
     }
@@ -897,7 +1099,7 @@ void step(Input& in, Pool& pool) {
     case kFeatureTiles: {
       int x = 0, y = 0;
       if (op == kFeatureTiles) xy_arg(in, g, x, y);
-      const int loc = in.number();  // placements: a tile type (loc >= 0, 84 and up name none) for placements_for
+      const int loc = in.number();  // placements: a tile type (loc >= 0, CARC_TILE_TYPES and up name none) for placements_for
       const bool named = op == kPlacements && loc >= 0;
       const char* name = named                    ? "carc_game_placements_for"
                          : op == kPlacements      ? "carc_game_placements"
@@ -1066,36 +1268,20 @@ void step(Input& in, Pool& pool) {
       const int s = on_game(g, true, "carc_game_poll_event", [&] { return carc_game_poll_event(g, a.ptr(), a.capacity); });
       INVARIANT(s < 0 || s == 0 || s == 1, "poll_event");
       check_capacity_rule(s, a.capacity, g, "carc_game_poll_event");
+      // A capacity of 0.3's 20 fields takes the event without its figure.
+      std::array<int32_t, CARC_EVENT_FIELDS> full{};
+      if (s == 1) std::copy(a.ptr(), a.ptr() + std::min(a.capacity, static_cast<int>(CARC_EVENT_FIELDS)), full.begin());
       if (s == 1) {
-        const int32_t* f = a.ptr();
-        const int type = f[CARC_EV_TYPE];
-        INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_BONUS, "event type");
-        const bool discard = type == CARC_EVENT_DISCARD;
-        const bool no_tile = discard || type == CARC_EVENT_GOODS_BONUS;
-        INVARIANT(no_tile ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
-                  "event tile");
-        int goods = 0;
-        for (int k = 0; k < 3; ++k) goods += f[CARC_EV_GOODS + k];
-        INVARIANT(type == CARC_EVENT_GOODS || type == CARC_EVENT_GOODS_BONUS ? goods > 0 && goods <= 20 : goods == 0,
-                  "event goods");
-        if (type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS)  // one player: who completed, who earned
-          INVARIANT((f[CARC_EV_WINNERS] & (f[CARC_EV_WINNERS] - 1)) == 0 && f[CARC_EV_POINTS] == 0, "goods or bonus event");
-        INVARIANT(discard ? f[CARC_EV_DISCARDED] >= 0 && f[CARC_EV_DISCARDED] < CARC_TILE_TYPES
-                          : f[CARC_EV_DISCARDED] == CARC_NO_TILE,
-                  "discarded tile");
-        if (type != CARC_EVENT_DISCARD)
-          INVARIANT(f[CARC_EV_POINTS] >= 0 && f[CARC_EV_WINNERS] > 0 &&
-                        f[CARC_EV_WINNERS] < (1 << carc_game_players(g)),
-                    "score event");
+        const int32_t* f = full.data();
+        check_event(f, carc_game_players(g), a.capacity >= CARC_EVENT_FIELDS);
         char text[128];
-        const int len = carc_event_text(f, CARC_EVENT_FIELDS, text, sizeof text);
+        const int len = carc_event_text(f, a.capacity >= CARC_EVENT_FIELDS ? CARC_EVENT_FIELDS : CARC_EVENT_FIELDS_0_3, text, sizeof text);
         INVARIANT(len > 0 && len < static_cast<int>(sizeof text) && std::strlen(text) == static_cast<size_t>(len),
                   "an event's own fields make its sentence");
       }
       // carc_event_text on the event with one field changed (or on zeros): a sentence, cut
       // like snprintf, or CARC_EINVAL.
-      std::array<int32_t, CARC_EVENT_FIELDS> fields{};
-      if (s == 1) std::copy(a.ptr(), a.ptr() + CARC_EVENT_FIELDS, fields.begin());
+      std::array<int32_t, CARC_EVENT_FIELDS> fields = full;
       fields[in.byte() % CARC_EVENT_FIELDS] = in.number();
       const int count = in.byte() % 8 ? CARC_EVENT_FIELDS : in.number();
       const bool null_fields = in.byte() % 16 == 0, null_buf = in.byte() % 16 == 0;
@@ -1181,8 +1367,7 @@ void step(Input& in, Pool& pool) {
       carc_move m = 0;
       const int s = on_game(g, false, "carc_game_turn_move",
                             [&] { return carc_game_turn_move(g, turn, null_move ? nullptr : &m); });
-      if (s == CARC_OK)
-        INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK, "turn move");
+      if (s == CARC_OK) check_move_bits(m, "carc_game_turn_move");
       break;
     }
     case kUndo: on_game(g, true, "carc_game_undo", [&] { return carc_game_undo(g); }); break;
@@ -1208,7 +1393,7 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kFittingRotations: {
-      const int tile = in.number() % 90;
+      const int tile = in.number() % (CARC_TILE_TYPES + 6);  // a few past the last type
       int x, y;
       xy_arg(in, g, x, y);
       const int s = on_game(g, false, "carc_game_fitting_rotations",
@@ -1244,7 +1429,7 @@ void step(Input& in, Pool& pool) {
     case kRenderSvg:
     case kRenderText:
     case kTileRender: {
-      const int flags = in.number() % 32, pixels = in.number(), tile = in.number() % 90;
+      const int flags = in.number() % 32, pixels = in.number(), tile = in.number() % (CARC_TILE_TYPES + 6);
       const int rot = in.byte() % 2 ? 90 * (in.number() % 5) : in.number();
       const uint8_t which = in.byte() % 2;
       auto call = [&](char* buf, size_t size) {
@@ -1268,10 +1453,20 @@ void step(Input& in, Pool& pool) {
       const int turns = 1 + in.byte() % 32;
       for (int t = 0; t < turns && g; ++t) {
         const uint8_t b = in.byte();
-        if (carc_game_phase(g) == CARC_PHASE_DECIDE) {  // the builder's bonus tile: taken or passed on
+        int32_t kind = CARC_DECISION_NONE;
+        carc_game_decision(g, &kind, nullptr);
+        if (kind == CARC_DECISION_BONUS) {  // the builder's bonus tile: taken or passed on
           INVARIANT(on_game(g, true, "carc_game_take_bonus/pass",
                             [&] { return b & 1 ? carc_game_pass(g) : carc_game_take_bonus(g); }) == CARC_OK,
                     "a bonus refused in the bonus phase");
+          continue;
+        }
+        if (kind == CARC_DECISION_DRAGON) {  // a step of the dragon's flight: a listed one
+          carc_choice steps[4];
+          int32_t n = 0;
+          INVARIANT(carc_game_choices(g, steps, 4, &n) == CARC_OK && n >= 1, "a dragon's step with no option");
+          INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, steps[b % n]); }) == CARC_OK,
+                    "a listed step of the dragon refused");
           continue;
         }
         if (carc_game_phase(g) != CARC_PHASE_PLACE_TILE) break;
@@ -1284,8 +1479,15 @@ void step(Input& in, Pool& pool) {
         on_game(g, false, "carc_game_figure_actions",
                 [&] { return carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &k); });
         int figure = CARC_FIGURE_MEEPLE, loc = CARC_LOC_NONE;
-        if (!(b & 0x80) && k > 0)
-          INVARIANT(carc_move_unpack(actions[(b >> 3) % k], nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK,
+        const bool acts = !(b & 0x80) && k > 0;
+        const carc_move action = acts ? actions[(b >> 3) % k] : 0;
+        if (acts && (action & kElsewhere)) {  // on another tile: carc_game_act cannot name it, its choice can
+          INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, figure_choice(action)); }) == CARC_OK,
+                    "a listed figure action on another tile is refused");
+          continue;
+        }
+        if (acts)
+          INVARIANT(carc_move_unpack(action, nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK,
                     "a listed figure action does not unpack");
         INVARIANT(on_game(g, true, "carc_game_act", [&] { return carc_game_act(g, figure, loc); }) == CARC_OK,
                   "a listed figure action is refused");
@@ -1315,21 +1517,45 @@ void step(Input& in, Pool& pool) {
       if (s == CARC_OK) {
         INVARIANT(count == need && count <= CARC_MAX_FIGURE_ACTIONS && (!a.ptr() || count <= a.capacity),
                   std::string(name) + " count");
-        for (int k = 0; a.ptr() && k < count; ++k)  // each listed action is legal: check says so
-          if (op == kFigureActions) INVARIANT(carc_game_check(g, a.ptr()[k]) == CARC_LEGAL, "a listed action is not legal");
+        for (int k = 0; a.ptr() && k < count; ++k) {  // each listed action is legal: check says so
+          const carc_move m = a.ptr()[k];
+          check_move_bits(m, name);
+          if (op == kFigureActions) INVARIANT(carc_game_check(g, m) == CARC_LEGAL, "a listed action is not legal");
+          // One on another tile names a placed tile, not the one just placed (which holds no
+          // figure yet), and comes after those on the tile.
+          int x, y, t, r;
+          INVARIANT(carc_move_unpack(m, nullptr, &x, &y, nullptr, nullptr, nullptr) == CARC_OK, name);
+          const int ox = static_cast<int8_t>(m >> 40 & 0xFF), oy = static_cast<int8_t>(m >> 48 & 0xFF);
+          if (m & kElsewhere)
+            INVARIANT(carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 1 && carc_game_tile_at(g, ox, oy, &t, &r) == 1 &&
+                          (ox != x || oy != y),
+                      std::string(name) + ": an action on another tile");
+          else
+            INVARIANT(k == 0 || !(a.ptr()[k - 1] & kElsewhere), std::string(name) + ": an action on the tile after one elsewhere");
+        }
       }
       if (s == CARC_ERANGE) INVARIANT(count == need && count > a.capacity, std::string(name) + ": CARC_ERANGE");
       break;
     }
     case kAct: {
       int figure = in.number(), loc = in.number();
-      if (g && in.byte() % 4 != 0) {  // mostly a listed action, to reach abbots and recalls
-        carc_move actions[CARC_MAX_FIGURE_ACTIONS];
+      bool listed = false;
+      carc_move action = 0;
+      if (g && in.byte() % 4 != 0) {  // mostly a listed action, to reach abbots, recalls, the fairy ...
+        std::vector<carc_move> actions(CARC_MAX_FIGURE_ACTIONS);
         int k = 0;
-        if (carc_game_figure_actions(g, actions, CARC_MAX_FIGURE_ACTIONS, &k) == CARC_OK && k > 0)
-          carc_move_unpack(actions[in.byte() % k], nullptr, nullptr, nullptr, nullptr, &figure, &loc);
+        if (carc_game_figure_actions(g, actions.data(), CARC_MAX_FIGURE_ACTIONS, &k) == CARC_OK && k > 0) {
+          action = actions[in.byte() % k];
+          listed = carc_move_unpack(action, nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK;
+        }
       }
-      on_game(g, true, "carc_game_act", [&] { return carc_game_act(g, figure, loc); });
+      if (listed && (action & kElsewhere)) {  // on another tile, which only a choice (or a whole move) names
+        INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, figure_choice(action)); }) == CARC_OK,
+                  "a listed figure action on another tile is refused");
+        break;
+      }
+      const int s = on_game(g, true, "carc_game_act", [&] { return carc_game_act(g, figure, loc); });
+      if (listed) INVARIANT(s == CARC_OK, "a listed figure action is refused");
       break;
     }
     case kCheck: {
@@ -1351,6 +1577,7 @@ void step(Input& in, Pool& pool) {
       carc_move m = 0;
       const int s = on_game(g, false, "carc_bot_choose", [&] { return carc_bot_choose(g, level, iterations, 0, 1, seed, &m); });
       if (g && level == 3) INVARIANT(s == CARC_EINVAL, "a bot level that does not exist");
+      if (s == CARC_OK) check_move_bits(m, "carc_bot_choose");
       if (s == CARC_OK && carc_game_phase(g) == CARC_PHASE_PLACE_TILE) {
         INVARIANT(carc_game_check(g, m) == CARC_LEGAL, "a bot's move that check refuses");
         INVARIANT(play_on_clone(g, m) == CARC_OK, "a bot's move that play refuses");
@@ -1445,6 +1672,7 @@ void step(Input& in, Pool& pool) {
       const int s = on_game(g, false, "carc_rl_action_to_move",
                             [&] { return carc_rl_action_to_move(g, a, null_out ? nullptr : &m); });
       if (s == CARC_OK) {
+        check_move_bits(m, "carc_rl_action_to_move");
         int32_t back = -1;
         INVARIANT(on_game(g, false, "carc_rl_move_to_action", [&] { return carc_rl_move_to_action(g, m, &back); }) ==
                       CARC_OK && back == a, "an action's move gives another action");
@@ -1455,13 +1683,67 @@ void step(Input& in, Pool& pool) {
       break;
     }
     case kBatch: batch_program(in); break;
+    case kRlChoice: {
+      // An action's choice: a listed action names a listed choice; any choice it names is
+      // legal exactly when the action is, and deciding it makes the game applying the action
+      // makes (on copies).
+      const std::vector<int32_t> legal = rl_legal(g);
+      const int32_t a = action_arg(in, legal);
+      const bool listed = std::find(legal.begin(), legal.end(), a) != legal.end();
+      const bool null_out = in.byte() % 8 == 0;
+      carc_choice c = 0;
+      const int s = on_game(g, false, "carc_rl_action_to_choice",
+                            [&] { return carc_rl_action_to_choice(g, a, null_out ? nullptr : &c); });
+      if (g && null_out) INVARIANT(s == CARC_EINVAL, "carc_rl_action_to_choice with a NULL out");
+      if (listed && !null_out) INVARIANT(s == CARC_OK, "a listed action names no choice");
+      if (s != CARC_OK) break;
+      char text[CARC_CHOICE_TEXT_SIZE];
+      INVARIANT(carc_choice_format(c, text, sizeof text) > 0, "an action's choice has no text");
+      if (listed) {
+        std::vector<carc_choice> choices(CARC_MAX_CHOICES);
+        int32_t n = 0;
+        INVARIANT(carc_game_choices(g, choices.data(), CARC_MAX_CHOICES, &n) == CARC_OK &&
+                      std::find(choices.begin(), choices.begin() + n, c) != choices.begin() + n,
+                  "a listed action's choice is not listed");
+      }
+      carc_game *applied = nullptr, *decided = nullptr;
+      INVARIANT(carc_game_clone(&applied, g) == CARC_OK && carc_game_clone(&decided, g) == CARC_OK, "clone");
+      const int as = carc_rl_apply(applied, a), ds = carc_game_decide(decided, c);
+      INVARIANT((as == CARC_OK) == (ds == CARC_OK) && (ds == CARC_OK) == (carc_game_check_choice(g, c) == CARC_LEGAL),
+                "an action and its choice disagree: apply " + std::to_string(as) + ", decide " + std::to_string(ds) +
+                    ", choice " + text + "\n" + record_of(g));
+      if (as == CARC_OK) INVARIANT(snapshot(applied) == snapshot(decided), "an action and its choice make other games");
+      carc_game_free(applied);
+      carc_game_free(decided);
+      break;
+    }
+    case kBotDecide: {
+      // The bot's option for any decision (a dragon's step included) is legal, and taken.
+      const int level = in.byte() % 4;  // random, greedy, mcts, or a level that does not exist
+      const int iterations = 1 + in.byte() % 3;
+      const uint64_t seed = in.u64();
+      carc_choice c = 0;
+      const int s = on_game(g, false, "carc_bot_decide", [&] { return carc_bot_decide(g, level, iterations, 0, 1, seed, &c); });
+      if (!g) break;
+      const int phase = carc_game_phase(g);
+      if (level == 3) INVARIANT(s == CARC_EINVAL, "a bot level that does not exist");
+      else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_GAME_OVER) INVARIANT(s == CARC_EPHASE, "a bot's chance decision");
+      else INVARIANT(s == CARC_OK, "a bot with no option");
+      if (s == CARC_OK) {
+        INVARIANT(carc_game_check_choice(g, c) == CARC_LEGAL, "a bot's option that check_choice refuses");
+        carc_game* c2 = nullptr;
+        INVARIANT(carc_game_clone(&c2, g) == CARC_OK && carc_game_decide(c2, c) == CARC_OK, "a bot's option that decide refuses");
+        carc_game_free(c2);
+      }
+      break;
+    }
     case kDecide: {
       // The decision calls: the decision, its list, one listed choice or fuzzed bits checked,
       // spelled, read back and taken; the check agrees with the call it checks.
       int32_t kind = -9, decider = -9;
       const int ds = on_game(g, false, "carc_game_decision", [&] { return carc_game_decision(g, &kind, &decider); });
       if (!g) break;
-      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_BONUS, "decision");
+      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_DRAGON, "decision");
       INVARIANT((decider == CARC_DECIDER_CHANCE) == (kind == CARC_DECISION_DRAW) &&
                     (decider == CARC_DECIDER_NOBODY) == (kind == CARC_DECISION_NONE),
                 "decider");
@@ -1473,6 +1755,11 @@ void step(Input& in, Pool& pool) {
       });
       check_capacity_rule(ls, capacity, g, "carc_game_choices");
       if (ls == CARC_OK) INVARIANT((n == 0) == (kind == CARC_DECISION_NONE), "a decision has choices");
+      if (ls == CARC_OK && kind == CARC_DECISION_DRAGON && capacity >= n)  // N, E, S, W: options 0..3 in bits 60..63
+        for (int k = 0; k < n; ++k)
+          INVARIANT(n <= 4 && (list[k] & ~(carc_choice{15} << 60)) == carc_choice{CARC_DECISION_DRAGON} << 56 &&
+                        list[k] >> 60 <= 3 && (k == 0 || list[k - 1] < list[k]),
+                    "a dragon's step");
       const bool listed = ls == CARC_OK && capacity >= n && n > 0 && in.byte() % 4 != 0;
       const carc_choice c = listed ? list[static_cast<size_t>(in.byte() % n)] : move_arg(in, g) | in.u64() << 56;
       const int why = on_game(g, false, "carc_game_check_choice", [&] { return carc_game_check_choice(g, c); });
@@ -1485,14 +1772,26 @@ void step(Input& in, Pool& pool) {
         const int ps = on_game(g, false, "carc_game_parse_choice", [&] { return carc_game_parse_choice(g, text, &read); });
         INVARIANT(ps == CARC_OK && read == c, "a listed choice's text reads back");
       }
+      Snapshot before;
+      if (kind == CARC_DECISION_DRAGON) before = snapshot(g);
       const int s = on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, c); });
       INVARIANT((s == CARC_OK) == (why == CARC_LEGAL), "decide agrees with check_choice");
+      if (s == CARC_OK && kind == CARC_DECISION_DRAGON) {  // one step, one undo: back to that step's decision
+        carc_game* back = nullptr;
+        INVARIANT(carc_game_clone(&back, g) == CARC_OK, "clone");
+        const int u = carc_game_undo(back);
+        INVARIANT(u == CARC_OK && snapshot(back) == before,
+                  "undo of a dragon's step (" + std::to_string(u) + ") is not the step it left:\n" + before.record + "\n" +
+                      record_of(back));
+        carc_game_free(back);
+      }
       break;
     }
     case kTakeBonus:
     case kPass: {
       const bool take = op == kTakeBonus;
-      const int phase = g ? carc_game_phase(g) : -1;
+      int32_t kind = CARC_DECISION_NONE;
+      if (g) carc_game_decision(g, &kind, nullptr);
       const int player = g ? carc_game_current_player(g) : -1;
       Snapshot before;
       if (g) before = snapshot(g);
@@ -1504,7 +1803,8 @@ void step(Input& in, Pool& pool) {
         INVARIANT(snapshot(back) == before, "undo of a bonus decision is not the bonus phase it left");
         carc_game_free(back);
       }
-      if (g) INVARIANT((s == CARC_OK) == (phase == CARC_PHASE_DECIDE) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
+      if (g)  // only for the bonus tile: a dragon's step is no bonus
+        INVARIANT((s == CARC_OK) == (kind == CARC_DECISION_BONUS) && (s == CARC_OK || s == CARC_EPHASE), "bonus status");
       if (s == CARC_OK && take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)
         INVARIANT(carc_game_current_player(g) == player && carc_game_bonus_turn(g) == 1, "the bonus tile is the player's");
       if (s == CARC_OK && !take && carc_game_phase(g) != CARC_PHASE_GAME_OVER)

@@ -5,8 +5,9 @@
 // Checked: nothing crashes; a failed load leaves the target game as it was and names a
 // line of the text with a reason; C and C++ agree on the status, the line and the game;
 // a loaded game saves to a record that loads into the equal game (operator==) and saves
-// to the same text again (save -> load -> save is a fixed point); a parsed move formats to
-// text that parses to the same move, and C and C++ parse the same moves.
+// to the same text again (save -> load -> save is a fixed point), and so does its public
+// record; a parsed move formats to text that parses to the same move, and C and C++ parse
+// the same moves (actions on another tile, Princess & Dragon's, included).
 #include <carcassonne/carcassonne.h>
 
 #include <cstdint>
@@ -38,6 +39,19 @@ int line_count(std::string_view text) {
   return n + (text.empty() || text.back() != '\n' ? 1 : 0);
 }
 
+// The C packing of a parsed move: carc_move_pack's, and for an action on another tile
+// (Princess & Dragon: the fairy, the princess, the portal) its figure bits, bit 25 and that
+// tile's x and y in bits 40..55, which carc_move_pack does not take.
+carc_move packed_move(carc::TileType tile, const carc::Move& m) {
+  const int figure = m.elsewhere ? CARC_FIGURE_MEEPLE : static_cast<int>(m.figure);
+  const int loc = m.elsewhere ? CARC_LOC_NONE : static_cast<int>(m.meeple);
+  carc_move packed = carc_move_pack(tile, m.at.x, m.at.y, 90 * m.at.rot, figure, loc);
+  if (packed == CARC_MOVE_INVALID || !m.elsewhere) return packed;
+  packed &= ~(carc_move{0x7F} << 18);
+  return packed | static_cast<carc_move>(m.meeple) << 18 | static_cast<carc_move>(m.figure) << 22 | carc_move{1} << 25 |
+         static_cast<carc_move>(static_cast<uint8_t>(m.x)) << 40 | static_cast<carc_move>(static_cast<uint8_t>(m.y)) << 48;
+}
+
 void check_move_text(std::string_view text) {
   carc::TileType tile = carc::kNoTile;
   carc::Move move;
@@ -55,9 +69,7 @@ void check_move_text(std::string_view text) {
   const bool c_ok = carc::parse_move(c_text, c_tile, c_move);
   INVARIANT((s == CARC_OK) == c_ok && (s == CARC_OK || s == CARC_EINVAL), text);
   if (c_ok) {
-    const carc_move want = carc_move_pack(c_tile, c_move.at.x, c_move.at.y, 90 * c_move.at.rot,
-                                          static_cast<int>(c_move.figure), static_cast<int>(c_move.meeple));
-    INVARIANT(want != CARC_MOVE_INVALID && packed == want, text);
+    INVARIANT(packed == packed_move(c_tile, c_move), text);
     // The C text of the packed move is the C++ text, and parses back to the same move.
     char formatted[CARC_MOVE_TEXT_SIZE];
     const int n = carc_move_format(packed, formatted, sizeof formatted);
@@ -126,6 +138,13 @@ void check_record(std::string_view text) {
   INVARIANT(carc::load_record(saved, reloaded, &again) == carc::Status::Ok, saved + "\n" + again.message());
   INVARIANT(reloaded == game, saved);
   INVARIANT(carc::save_record(reloaded) == saved, saved);
+
+  // The public record (no order: 'pile hidden', the tiles drawn, set aside included, each
+  // named) loads into a game with caller draws that saves the same public record.
+  const std::string pub = carc::save_record(game, carc::RecordForm::Public);
+  carc::Game from_public = sentinel;
+  INVARIANT(carc::load_record(pub, from_public, &again) == carc::Status::Ok, pub + "\n" + again.message());
+  INVARIANT(from_public.caller_draws() && carc::save_record(from_public, carc::RecordForm::Public) == pub, pub);
 }
 
 }  // namespace

@@ -39,6 +39,23 @@ def random_turns(game, rng, turns):
             game.skip()
 
 
+def random_decisions(game, rng, decisions, stop=None):
+    """Random legal options of whatever the game waits for (placements, figure actions on
+    the tile or on other tiles, dragon steps, bonus tiles), until `stop(game)` or the end."""
+    for _ in range(decisions):
+        if game.over or (stop and stop(game)):
+            return
+        choices = game.choices()
+        # mostly a figure action when there is one, so that fairies, princesses and portals come up
+        acts = [c for c in choices if game.choice_text(c) != "-"]
+        game.decide(rng.choice(acts if acts and rng.random() < 0.7 else choices))
+
+
+def in_flight(game):
+    kind, _ = game.decision()
+    return kind == carc.DecisionKind.DRAGON
+
+
 def records():
     rng = random.Random(1)
     g = carc.Game(2, seed=7)
@@ -107,8 +124,64 @@ def records():
     write("text", "escapes-lowercase-plus",
           b"carcassonne-record 1\nplayers 2\norder EuV\nE 0,-1 180 \x1b[2J\nE +0,-1 180 S\ne 0,-1 180 S\n"
           b"farmers \xc2\x9b\nE 0,-1 180 S\xff\xfe\\\n")
+    princess_and_dragon_records()
     write("text", "moves-hostile",
           b"E +1,0 0\nE 0,+-1 90\ne 0,-1 180 S\nE 0,-1 180 \x1b]0;x\x07\nE 0,-1 180 S\xc3\xa9\xc3\n")
+
+
+def princess_and_dragon_records():
+    # Princess & Dragon: a seeded game played to the end through the decision calls (aside
+    # lines, flights, the fairy, the princess, portals), its public record, a record stopped
+    # inside a flight, every expansion at once, and Traders & Builders' bonus tile with flights
+    rng = random.Random(3)
+    g = carc.Game(2, seed=11, princess_and_dragon=True)
+    random_decisions(g, rng, 1000)
+    write("text", "finished-princess-dragon", g.save())
+
+    g = carc.Game(3, seed=12, princess_and_dragon=True)
+    random_decisions(g, rng, 60)
+    write("text", "public-princess-dragon", g.save(public=True))
+
+    g = carc.Game(2, seed=13, princess_and_dragon=True)
+    flights = 0
+    while not g.over and flights < 2:  # the second flight, after its first step
+        random_decisions(g, rng, 1000, in_flight)
+        flights += 1
+        if flights < 2:
+            random_decisions(g, rng, 1000, lambda game: not in_flight(game))
+    g.decide(g.choices()[0])
+    write("text", "mid-flight-princess-dragon", g.save())
+
+    g = carc.Game(3, seed=14, abbot=True, inns_and_cathedrals=True, traders_and_builders=True, princess_and_dragon=True)
+    random_decisions(g, rng, 1000)
+    write("text", "finished-all-expansions", g.save())
+
+    g = carc.Game(2, seed=15, traders_and_builders=True, princess_and_dragon=True)
+    random_decisions(g, rng, 90)
+    write("text", "unfinished-traders-dragon", g.save())
+
+    # records.md's example: DH set aside, the volcano DZ brings it back on top, DH's flight
+    example = ("carcassonne-record 1\nplayers 2\nprincess-and-dragon on\norder DH U DZ\naside DH\nU 1,0 90 E\n"
+               "DZ 0,-1 180 -\nDH 2,0 90 -\ndragon S\ndragon E\ndragon E\n")
+    write("text", "aside-and-flight", example)
+    # the same refused: the set-aside tile's line left out, a step back to a visited tile,
+    # another line where a step is due, a 'deal' after an order
+    write("text", "aside-refused", example.replace("aside DH\n", ""))
+    write("text", "step-refused", example.replace("dragon S\ndragon E", "dragon S\ndragon N"))
+    write("text", "step-due-refused", example.replace("dragon E\ndragon E", "E 3,0 0 -"))
+    write("text", "deal-refused", example + "deal -\n")
+
+    # a fixed order re-dealt while a tile that went back at the first volcano is face down:
+    # the full record is the public record with a last line 'deal <ids>'
+    g = carc.Game(2, order="DH DI U DZ E V K A DX DG")
+    for move in ["U 1,0 90 E", "DZ 0,-1 180 -"]:
+        g.play(move)
+    g.redeal(0)
+    write("text", "deal-after-volcano", g.save())
+
+    write("text", "moves-princess-dragon",
+          "DZ 0,-1 180 F:1,0:E\nDB 1,-1 0 princess:0,-1:E\nDR -1,0 0 @1,1:C\nDR -1,0 0 @0,0:L:ESE\n"
+          "DR -1,0 0 @1,1:A:C\nD1 2,-2 270 F:-1,0:NNW\nDQ 0,1 90 @-128,127:CF\n")
 
 
 OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", "new_with_order", "clone",
@@ -119,7 +192,7 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
        "banked_scores", "discards", "meeple_locations_for", "figure_actions", "figure_actions_for", "act", "check",
        "figure_supply", "river_end", "tile_names", "rl_legal", "rl_apply", "rl_observe", "rl_convert", "batch",
-       "take_bonus", "pass", "goods", "bot"]
+       "take_bonus", "pass", "goods", "bot", "decide", "rl_choice", "bot_decide"]
 
 
 def op(name, slot, *args):
@@ -285,6 +358,78 @@ def programs():
     p += op("turns", 1, b"\x1f", bytes(range(2, 256, 8)))
     p += op("bot", 1, b"\x01", b"\x00", u64(3)) + op("bot", 1, b"\x02", b"\x02", u64(4)) + op("bot", 1, b"\x03", b"\x00", u64(5))
     write("capi", "bots", p)
+
+    # Princess & Dragon (option 8) from a seed, played deep a byte a turn: the turns op takes
+    # listed figure actions (the fairy, the princess and the portal on other tiles through
+    # their choices) and listed steps of the dragon's flights; dragon tiles set aside before
+    # the first volcano; then a playout
+    p = new(0, 2, 11) + op("set_option", 0, num(8), num(1))
+    for start in range(4):
+        p += op("turns", 0, b"\x1f", bytes(range(start, 256, 8)))
+    # events with every argument (fields, a changed field, count, buffers)
+    p += op("poll_event", 0, b"\x01", num(20), b"\x00", num(0), b"\x01\x01\x01\x64") * 6
+    p += op("playout", 0, u64(6), b"\x00")
+    write("capi", "princess-dragon-deep", p)
+
+    # every expansion but the river (options 5..8) for 3 players: the portal carries the large
+    # meeple and the abbot, the dragon eats builders and pigs, a bonus tile may fly
+    p = new(1, 3, 5) + b"".join(op("set_option", 1, num(o), num(1)) for o in (5, 6, 7, 8))
+    for start in range(4):
+        p += op("turns", 1, b"\x1f", bytes(range(7 + start, 256, 8)))
+    write("capi", "all-expansions-deep", p)
+
+    # the decision calls through flights: a listed choice of each decision (mostly the
+    # first), the bots' options (random, greedy, MCTS), actions named as choices, undo of a
+    # step; checks of listed and tweaked moves with actions on other tiles
+    p = new(2, 3, 21) + op("set_option", 2, num(8), num(1))
+    for i in range(160):
+        p += op("decide", 2, b"\x01", b"\x01", bytes([i * 7 % 5]))
+        if i % 9 == 0:
+            p += op("bot_decide", 2, bytes([i % 3]), b"\x01", u64(i))
+        if i % 7 == 3:
+            p += op("rl_choice", 2, b"\x01", bytes([i]), b"\x01")
+        if i % 23 == 5:
+            p += op("undo", 2)
+        if i % 11 == 2:
+            p += op("figure_actions", 2, b"\x00", b"\x05\x02", b"\x01")
+            p += op("check", 2, b"\x02", bytes([i, i % 13 << 2, 0x10 | (i % 4) << 1]))  # an action on another tile
+    write("capi", "princess-dragon-decisions", p)
+
+    # caller draws with Princess & Dragon: draws of face-down tiles (dragon tiles drawn before
+    # the first volcano are set aside), turns, the public record, a re-deal and a playout
+    p = op("new_caller_draws", 3, b"\x01", num(2), b"\x00") + op("set_option", 3, num(8), num(1))
+    for i in range(30):
+        p += draw(3, 84 + i * 5 % 29 if i % 3 else i * 11 % 113) + op("turns", 3, b"\x00", bytes([i * 37 % 256]))
+        p += op("decide", 3, b"\x01", b"\x01", b"\x00") * 2
+    p += op("save_public", 3, text_buf(3)) + op("redeal", 3, u64(9)) + op("save", 3, text_buf(3))
+    p += op("load", 0, b"\x01\x03", b"\x03") + op("playout", 3, u64(4), b"\x00")
+    write("capi", "princess-dragon-caller-draws", p)
+
+    # DH and DI set aside, the volcano DZ brings them back on top (DH in hand); then a
+    # re-deal while DI is face down, whose full record is the public one with a last line
+    # 'deal ...', saved, loaded and played on; undo and rewind replay it draw by draw
+    order = b"DH DI U DZ E V K A DX DG"
+    p = op("new_with_order", 0, b"\x01", num(2)) + bytes([len(order)]) + order + b"\x01"
+    for move in [b"U 1,0 90 E", b"DZ 0,-1 180 -"]:
+        p += op("play_text", 0, b"\x00", bytes([len(move)]) + move, b"\x01")
+    p += op("redeal", 0, u64(0)) + op("save", 0, text_buf(3))
+    p += op("load", 1, b"\x01\x00", b"\x03") + op("turns", 1, b"\x08", bytes(range(9)))
+    p += op("undo", 1) + op("rewind", 1, num(2)) + op("clone", 0, b"\x02", b"\x01") + op("turns", 2, b"\x1f", bytes(range(32)))
+    p += op("undo", 2) + op("playout", 0, u64(2), b"\x01")
+    write("capi", "princess-dragon-aside-deal", p)
+
+    # reinforcement learning with Princess & Dragon: a seeded game stepped by listed actions
+    # (dragon steps and actions on other tiles have ids), each action's choice, observations;
+    # then a batch that turns the option on and steps with every output
+    p = new(1, 2, 31) + op("set_option", 1, num(8), num(1))
+    for i in range(60):
+        p += op("rl_choice", 1, b"\x01", bytes([i * 13 % 256]), b"\x01") + op("rl_apply", 1, b"\x01", bytes([i * 13 % 256]))
+        if i % 10 == 0:
+            p += op("rl_legal", 1, b"\x05\x02", b"\x01") + op("rl_observe", 1, num(i % 2), b"\x05\x02")
+    p += op("rl_convert", 1, b"\x01\x00", b"\x01", b"\x04\x00\x00\x00")
+    p += op("batch", 0, b"\x01", num(2), u64(5), b"\x2f") + b"\x00" + num(8) + num(1)
+    p += (b"\x01" + b"\x01\x07" * 2 + b"\x1f") * 46
+    write("capi", "princess-dragon-rl", p)
 
 
 if __name__ == "__main__":

@@ -64,7 +64,7 @@ done
 wait
 em++ -O2 -fwasm-exceptions "${objects[@]}" -o "$site/carcassonne_wasm.mjs" \
   -sMODULARIZE -sEXPORT_ES6 -sEXPORT_NAME=createCarcassonneWasm -sENVIRONMENT=web -sWASM_BIGINT \
-  -sALLOW_MEMORY_GROWTH -sEXPORTED_FUNCTIONS="$exports,_malloc,_free" \
+  -sALLOW_MEMORY_GROWTH -sTOTAL_STACK=1048576 -sEXPORTED_FUNCTIONS="$exports,_malloc,_free" \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sFILESYSTEM=0
 
 cp web/carcassonne.js web/index.html web/app.js web/style.css "$site/"

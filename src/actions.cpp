@@ -30,13 +30,28 @@ constexpr int slots_of(Reach r) { return r == Reach::Feature ? kLocationCount : 
 constexpr Layout layout_of(Mix m) {
   Layout l;
   for (const FigureRow& r : kFigureRows) {
-    if (r.owner != 0 && !(r.owner & m)) continue;
+    // Actions on other tiles have no slots yet (the action space covers the tile just placed).
+    if ((r.owner != 0 && !(r.owner & m)) || r.kind.reach == Reach::Elsewhere) continue;
     const auto f = static_cast<size_t>(r.kind.figure);
     l.start[f] = static_cast<int16_t>(l.count);
     l.reach[f] = r.kind.reach;
     l.count += slots_of(r.kind.reach);
   }
   return l;
+}
+
+// The figure kinds that act on other tiles in a mix (bit(Figure)), each given a slot per
+// window cell and location after the decisions' slots, in Figure order.
+constexpr uint8_t elsewhere_figures(Mix m) {
+  uint8_t f = 0;
+  Modules::each(m, [&](auto mod) { f = static_cast<uint8_t>(f | decltype(mod)::kElsewhereFigures); });
+  return static_cast<uint8_t>(f & (figures_of(m) | bit(Figure::Meeple)));
+}
+constexpr int popcount8(uint8_t b) { return b == 0 ? 0 : (b & 1) + popcount8(static_cast<uint8_t>(b >> 1)); }
+// The index of figure f among a mix's elsewhere kinds, or -1.
+constexpr int elsewhere_index(uint8_t kinds, Figure f) {
+  const uint8_t b = bit(f);
+  return (kinds & b) ? popcount8(static_cast<uint8_t>(kinds & (b - 1))) : -1;
 }
 
 using SlotTable = std::array<FigureSlot, kMaxFigureSlots>;
@@ -69,6 +84,7 @@ int slot_of(const Layout& l, FigureSlot f) {
     case Reach::Feature: return loc < kLocationCount ? l.start[k] + loc : -1;
     case Reach::Centre: return f.location == Location::C ? l.start[k] : -1;
     case Reach::Nowhere: return f.location == Location::None ? l.start[k] : -1;
+    case Reach::Elsewhere: return -1;
   }
   return -1;
 }
@@ -108,6 +124,7 @@ constexpr ActionSpace space_of(Mix mix) {
   s.placements = s.side * s.side * 4;
   s.figures = layout_of(mix).count;
   Modules::each(mix, [&](auto m) { s.decisions += decltype(m)::kActionSlots; });
+  s.elsewhere = s.side * s.side * popcount8(elsewhere_figures(mix)) * kLocationCount;
   return s;
 }
 constexpr std::array<ActionSpace, kMixes> kSpaces = [] {
@@ -125,6 +142,14 @@ int encode_placement(const ActionSpace& space, Placement p) {
 }
 
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot) {
+  if (slot.elsewhere) {
+    const int k = elsewhere_index(elsewhere_figures(mix_of(options)), slot.figure);
+    const int loc = static_cast<int>(slot.location);
+    const int cell = encode_placement(space, Placement{slot.x, slot.y, 0});
+    if (k < 0 || loc >= kLocationCount || cell < 0) return -1;
+    const int kinds = popcount8(elsewhere_figures(mix_of(options)));
+    return space.placements + space.figures + space.decisions + ((cell / 4) * kinds + k) * kLocationCount + loc;
+  }
   const int i = slot_of(layout_of(mix_of(options)), slot);
   return i < 0 ? -1 : space.placements + i;
 }
@@ -162,6 +187,20 @@ int encode_bonus(const ActionSpace& space, const Options& options, bool take) {
 
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out) {
   if (action < 0 || action >= space.size()) return false;
+  if (const int first = space.placements + space.figures + space.decisions; action >= first) {
+    const uint8_t kinds = elsewhere_figures(mix_of(options));
+    const int n = popcount8(kinds), i = action - first, loc = i % kLocationCount, k = i / kLocationCount % n,
+              cell = i / kLocationCount / n;
+    int f = 0;
+    for (int seen = -1; f < 8; ++f)
+      if (((kinds >> f) & 1) && ++seen == k) break;
+    out = Action{Action::Kind::Figure, Placement{},
+                 FigureSlot{static_cast<Figure>(f), static_cast<Location>(loc), true,
+                            static_cast<int8_t>(cell % space.side - space.reach),
+                            static_cast<int8_t>(cell / space.side - space.reach)},
+                 Choice{}};
+    return true;
+  }
   if (action >= space.placements + space.figures) {
     const int slot = action - space.placements - space.figures;
     bool found = false;
@@ -217,17 +256,27 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
     case Phase::PlaceMeeple: {
       const int base = action_space(game).placements;
       const Layout l = layout_of(mix_of(game.options()));
-      FigureChoice opts[kMaxFigureOptions];
+      FigureBuffer opts;
       const int k = game.figure_options(opts);
       out[0] = base;  // no figure
       int n = 1;
-      for (int i = 0; i < k; ++i)  // every listed action has a slot (the tests check it)
-        if (const int slot = slot_of(l, opts[i]); slot > 0) out[n++] = base + slot;
-      return n;  // figure_options lists the kinds in slot order, each by location: the slots ascend
+      bool elsewhere = false;
+      for (int i = 0; i < k; ++i) {  // every listed action has a slot (the tests check it)
+        if (opts[i].elsewhere) {
+          out[n++] = encode_figure(action_space(game), game.options(), opts[i]);
+          elsewhere = true;
+        } else if (const int slot = slot_of(l, opts[i]); slot > 0) {
+          out[n++] = base + slot;
+        }
+      }
+      // figure_options lists the kinds in slot order, each by location: the slots on the tile
+      // ascend; those on other tiles are listed by kind, then tile.
+      if (elsewhere) std::sort(out, out + n);
+      return n;
     }
     case Phase::Decide: {
       const ActionSpace s = action_space(game);
-      Choice list[kMaxChoices];
+      ChoiceBuffer list;
       const int n = list_choices(game, list);
       for (int i = 0; i < n; ++i) out[i] = encode_decision(s, game.options(), list[i]);
       std::sort(out, out + n);
@@ -271,11 +320,30 @@ Status check_action(const Game& game, int action, Verdict* why) {
     if (game.over() || a.kind != kind_of(game.phase())) return Status::WrongPhase;
     if (a.kind == Action::Kind::Decision && a.choice.kind != decision_kind(game)) return Status::WrongPhase;
     if (a.kind == Action::Kind::Placement) v = game.check_placement(a.at);
-    else if (a.kind == Action::Kind::Figure) v = game.check_figure(a.slot.figure, a.slot.location);
+    else if (a.kind == Action::Kind::Figure) v = game.check_figure(a.slot);
     else v = check_choice(game, a.choice);
   }
   if (why) *why = v;
   return v ? Status::Ok : Status::IllegalMove;
+}
+
+bool action_choice(const Game& game, int action, Choice& out) {
+  if (game.phase() == Phase::Draw) {
+    if (action < 0 || action >= kChanceOutcomes) return false;
+    out = Choice{DecisionKind::Draw, static_cast<TileType>(action)};
+    return true;
+  }
+  Action a;
+  if (!decode(action_space(game), game.options(), action, a) || game.over() || a.kind != kind_of(game.phase())) return false;
+  switch (a.kind) {
+    case Action::Kind::Placement: out = Choice{DecisionKind::Place, game.current_tile(), a.at}; return true;
+    case Action::Kind::Figure: out = Choice{DecisionKind::Figure, kNoTile, {}, a.slot}; return true;
+    case Action::Kind::Decision:
+      if (a.choice.kind != decision_kind(game)) return false;
+      out = a.choice;
+      return true;
+  }
+  return false;
 }
 
 Status apply_action(Game& game, int action, Events* events, Verdict* why) {
@@ -293,7 +361,10 @@ void apply_checked(Game& game, int action, Events* events) {
   decode(action_space(game), game.options(), action, a);
   switch (a.kind) {
     case Action::Kind::Placement: game.place_checked(a.at); return;
-    case Action::Kind::Figure: game.act_checked(a.slot.figure, a.slot.location, events); return;
+    case Action::Kind::Figure:
+      if (a.slot.elsewhere) (void)game.act(a.slot, events);  // checked again: such actions are rare
+      else game.act_checked(a.slot.figure, a.slot.location, events);
+      return;
     case Action::Kind::Decision: decide(game, a.choice, events); return;
   }
 }

@@ -53,7 +53,7 @@ void take_bonuses(Game& g) {
   while (g.phase() == Phase::Decide) {
     Choice c;
     if (!implied_choice(g, c)) {
-      Choice list[kMaxChoices];  // list_choices writes every option
+      ChoiceBuffer list;  // list_choices writes every option
       list_choices(g, list);
       c = list[0];
     }
@@ -63,7 +63,7 @@ void take_bonuses(Game& g) {
 
 // Applies a move in either turn phase (in PlaceMeeple the placement is already made).
 void apply(Game& g, const Move& m) {
-  if (g.phase() == Phase::PlaceMeeple) g.act(m.figure, m.meeple);
+  if (g.phase() == Phase::PlaceMeeple) g.act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
   else g.play(m);
   take_bonuses(g);
 }
@@ -100,11 +100,11 @@ long greedy_value(Game& after, int me, const Move& m) {
 // A move with the figure action `pick` of opts (k of them; pick == k: none).
 Move with_figure(Placement p, const FigureChoice* opts, int k, uint32_t pick) {
   if (pick == static_cast<uint32_t>(k)) return Move{p, Location::None, Figure::Meeple};
-  return Move{p, opts[pick].location, opts[pick].figure};
+  return Move{p, opts[pick].location, opts[pick].figure, opts[pick].elsewhere, opts[pick].x, opts[pick].y};
 }
 
 Move random_move(const Game& g, Rng& rng) {
-  FigureChoice opts[kMaxFigureOptions];
+  FigureBuffer opts;
   if (g.phase() == Phase::PlaceMeeple) {
     const int k = g.figure_options(opts);
     const PlacedTile& t = g.board().tile(g.board().tile_count() - 1);
@@ -119,11 +119,20 @@ Move random_move(const Game& g, Rng& rng) {
   return with_figure(p, opts, k, rng.below(static_cast<uint32_t>(k + 1)));
 }
 
-// Two scratch games for scored_moves: assigning a game copies only what it uses, a new
-// copy clears a whole board first.
+// Scratch for scored_moves: two games (assigning a game copies only what it uses, a new
+// copy clears a whole board first) and the move list with its values, which grows to the
+// largest position seen (kMaxMoves, the bound over every position, is millions with the
+// portal's options) and is then reused without allocating.
 struct Scratch {
   explicit Scratch(const Game& g) : placed(g), after(g) {}
+  void room(int n) {
+    if (moves.size() >= static_cast<size_t>(n)) return;
+    moves.resize(std::max(static_cast<size_t>(n), 2 * moves.size()));
+    values.resize(moves.size());
+  }
   Game placed, after;
+  std::vector<Move> moves;
+  std::vector<long> values;
 };
 
 // Every legal move (in legal_moves order) with its greedy value; returns the count. One
@@ -131,20 +140,24 @@ struct Scratch {
 // projected from the position's end payouts (Game::project_figure_options); where that
 // cannot, the placed copy ended last values the no-figure move and each figure move is one
 // more copy, ended.
-int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
+int scored_moves(const Game& g, Scratch& scratch) {
   const int me = g.current_player();
   Game& after = scratch.after;
   if (g.phase() == Phase::PlaceMeeple) {
-    const int n = legal_moves(g, moves, kMaxMoves);
+    const int n = legal_moves(g, nullptr, 0);
+    scratch.room(n);
+    Move* moves = scratch.moves.data();
+    long* values = scratch.values.data();
+    legal_moves(g, moves, n);
     for (int i = 0; i < n; ++i) {
       after = g;
-      after.act(moves[i].figure, moves[i].meeple);
+      after.act(FigureChoice{moves[i].figure, moves[i].meeple, moves[i].elsewhere, moves[i].x, moves[i].y});
       values[i] = greedy_value(after, me, moves[i]);
     }
     return n;
   }
   Placement buf[kMaxPlacements];
-  FigureChoice opts[kMaxFigureOptions];
+  FigureBuffer opts;
   const int np = g.legal_placements(buf);
   Game& placed = scratch.placed;
   Game::EndPayouts before;
@@ -155,6 +168,9 @@ int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
     placed = g;
     placed.place(buf[i]);
     const int k = placed.figure_options(opts);
+    scratch.room(n + k + 1);
+    Move* moves = scratch.moves.data();
+    long* values = scratch.values.data();
     if (placed.project_figure_options(before, opts, k, projected)) {
       for (int j = 0; j <= k; ++j, ++n) {
         moves[n] = with_figure(buf[i], opts, k, static_cast<uint32_t>(j));
@@ -164,7 +180,7 @@ int scored_moves(const Game& g, Move* moves, long* values, Scratch& scratch) {
     }
     for (int j = 0; j < k; ++j, ++n) {
       after = placed;
-      after.act(opts[j].figure, opts[j].location);
+      after.act(opts[j]);
       moves[n] = with_figure(buf[i], opts, k, static_cast<uint32_t>(j));
       values[n] = greedy_value(after, me, moves[n]);
     }
@@ -259,9 +275,8 @@ constexpr Settings kFewPlayers{1, 0, false};
 constexpr Settings kManyPlayers{2, kGreedyTurns, true};
 const Settings& settings_for(const Game& g) { return g.players() > 2 ? kManyPlayers : kFewPlayers; }
 
-// Plays s (re-dealt) to the end as the search's playouts do; moves and values are scratch
-// of kMaxMoves each.
-void play_to_end(Game& s, Rng& rng, const Settings& settings, Move* moves, long* values, Scratch& scratch) {
+// Plays s (re-dealt) to the end as the search's playouts do.
+void play_to_end(Game& s, Rng& rng, const Settings& settings, Scratch& scratch) {
   take_bonuses(s);
   if (s.over()) return;
   if (settings.greedy_turns == 0 && !settings.light) {
@@ -269,8 +284,8 @@ void play_to_end(Game& s, Rng& rng, const Settings& settings, Move* moves, long*
     return;
   }
   for (int t = 0; t < settings.greedy_turns && !s.over(); ++t) {
-    const int n = scored_moves(s, moves, values, scratch);
-    apply(s, moves[greedy_pick(values, n, rng)]);
+    const int n = scored_moves(s, scratch);
+    apply(s, scratch.moves[static_cast<size_t>(greedy_pick(scratch.values.data(), n, rng))]);
   }
   while (!s.over()) light_turn(s, rng);
 }
@@ -283,9 +298,6 @@ class Tree {
       : pub_(pub), s_(pub), scratch_(pub), rng_(seed), seed_(seed), settings_(settings_for(pub)) {
     nodes_.reserve(kNodeCap);
     blocks_.reserve(kNodeCap / 4);
-    moves_.resize(kMaxMoves);
-    values_.resize(kMaxMoves);
-    keyed_.resize(kMaxMoves);
     nodes_.push_back(Node{});  // the root: the position before the bot's move
     const int b = new_block(0, pub.current_tile());
     for (size_t i = 0; i < root_moves.size(); ++i) {
@@ -318,7 +330,7 @@ class Tree {
       if (nodes_[child].visits == 0) break;  // a new leaf
       node = child;
     }
-    play_to_end(s, rng, settings_, moves_.data(), values_.data(), scratch_);
+    play_to_end(s, rng, settings_, scratch_);
     double reward[kMaxPlayers];
     rewards(s, reward);
     for (int i = 0; i < depth; ++i) {
@@ -361,12 +373,13 @@ class Tree {
     // The room a base-game block can need (the check the search was measured with), then
     // the real count, which the expansions' figures can make larger.
     if (full_ || nodes_.size() + kMaxPlacements * (kMaxMeepleOptions + 1) > kNodeCap) return false;
-    const int n = scored_moves(s, moves_.data(), values_.data(), scratch_);
+    const int n = scored_moves(s, scratch_);
     if (nodes_.size() + static_cast<size_t>(n) > kNodeCap) {
       full_ = true;
       return false;
     }
-    for (int i = 0; i < n; ++i) keyed_[i] = {values_[i], moves_[i]};
+    if (keyed_.size() < static_cast<size_t>(n)) keyed_.resize(scratch_.moves.size());
+    for (int i = 0; i < n; ++i) keyed_[i] = {scratch_.values[static_cast<size_t>(i)], scratch_.moves[static_cast<size_t>(i)]};
     for (int i = n - 1; i > 0; --i) std::swap(keyed_[i], keyed_[rng_.below(static_cast<uint32_t>(i + 1))]);
     std::stable_sort(keyed_.begin(), keyed_.begin() + n, [](const auto& x, const auto& y) { return x.first > y.first; });
     blocks_[b].first = static_cast<int32_t>(nodes_.size());
@@ -403,9 +416,7 @@ class Tree {
   bool full_ = false;  // a block found no room for its moves: the tree grows no more
   std::vector<Node> nodes_;
   std::vector<Block> blocks_;
-  std::vector<Move> moves_;                   // scratch for listing moves ...
-  std::vector<long> values_;                  // ... their greedy values ...
-  std::vector<std::pair<long, Move>> keyed_;  // ... and ordering them
+  std::vector<std::pair<long, Move>> keyed_;  // scratch for ordering a block's moves
 };
 
 // Thread i's share of the iterations: an even split, the first ones taking the remainder.
@@ -497,8 +508,6 @@ bool check(const Game& g, const BotOptions& o, Status& status, std::string* erro
 int mcts_decision(const Game& pub, const BotOptions& o, const Choice* list, int n) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.milliseconds);
   const Settings& settings = settings_for(pub);
-  std::vector<Move> moves(kMaxMoves);
-  std::vector<long> values(kMaxMoves);
   const int me = decider(pub);
   std::vector<double> total(static_cast<size_t>(n));
   std::vector<int> runs(static_cast<size_t>(n));
@@ -511,7 +520,7 @@ int mcts_decision(const Game& pub, const BotOptions& o, const Choice* list, int 
     s = pub;
     s.redeal(rng);
     decide(s, list[choice]);
-    play_to_end(s, rng, settings, moves.data(), values.data(), scratch);
+    play_to_end(s, rng, settings, scratch);
     double reward[kMaxPlayers];
     rewards(s, reward);
     total[static_cast<size_t>(choice)] += reward[me];
@@ -564,7 +573,7 @@ int legal_moves(const Game& game, Move* out, int capacity) {
     if (n < capacity) out[n] = m;
     ++n;
   };
-  FigureChoice opts[kMaxFigureOptions];
+  FigureBuffer opts;
   if (game.phase() == Phase::PlaceMeeple) {
     const PlacedTile& t = game.board().tile(game.board().tile_count() - 1);
     const int k = game.figure_options(opts);
@@ -590,11 +599,11 @@ Status choose_decision(const Game& game, const BotOptions& options, Choice& out,
     status = choose_move(game, options, m, error);
     if (status != Status::Ok) return status;
     out = game.phase() == Phase::PlaceTile ? Choice{DecisionKind::Place, game.current_tile(), m.at}
-                                           : Choice{DecisionKind::Figure, kNoTile, {}, {m.figure, m.meeple}};
+                                           : Choice{DecisionKind::Figure, kNoTile, {}, {m.figure, m.meeple, m.elsewhere, m.x, m.y}};
     return Status::Ok;
   }
   try {
-    Choice list[kMaxChoices];
+    ChoiceBuffer list;
     const int n = list_choices(game, list);
     if (n == 0) {
       fail(error, "the decision has no option");
@@ -643,12 +652,10 @@ Status choose_move(const Game& game, const BotOptions& options, Move& out, std::
     }
     // The search sees only the public state; the values do not depend on the pile anyway.
     const Game pub = game.public_copy();
-    std::vector<Move> moves(kMaxMoves);
-    std::vector<long> values(kMaxMoves);
     Scratch scratch(pub);
-    const int n = scored_moves(pub, moves.data(), values.data(), scratch);
-    moves.resize(static_cast<size_t>(n));
-    values.resize(static_cast<size_t>(n));
+    const int n = scored_moves(pub, scratch);
+    std::vector<Move> moves(scratch.moves.begin(), scratch.moves.begin() + n);
+    std::vector<long> values(scratch.values.begin(), scratch.values.begin() + n);
     if (options.level == BotLevel::Greedy || n == 1) out = moves[static_cast<size_t>(greedy_pick(values.data(), n, rng))];
     else out = mcts_move(pub, options, moves, values);
     return Status::Ok;

@@ -79,7 +79,7 @@ int list_choices(const Game& game, Choice* out) {
       break;
     }
     case DecisionKind::Figure: {
-      FigureChoice opts[kMaxFigureOptions];
+      FigureBuffer opts;
       const int k = game.figure_options(opts);
       out[n++] = Choice{DecisionKind::Figure};
       for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Figure, kNoTile, {}, opts[i]};
@@ -95,7 +95,7 @@ Verdict check_choice(const Game& game, const Choice& c) {
   switch (c.kind) {
     case DecisionKind::Draw: return game.check_draw(c.tile);
     case DecisionKind::Place: return game.check_placement(c.at);
-    case DecisionKind::Figure: return game.check_figure(c.figure.figure, c.figure.location);
+    case DecisionKind::Figure: return game.check_figure(c.figure);
     default: {
       Verdict v;
       with_module(c.kind, [&](auto m) { v = decltype(m)::check_choice(game, c); });
@@ -136,7 +136,7 @@ Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
   switch (c.kind) {  // each call checks the choice itself, and says why it refuses
     case DecisionKind::Draw: return game.draw(c.tile, events, why);
     case DecisionKind::Place: return game.place(c.at, why);
-    case DecisionKind::Figure: return game.act(c.figure.figure, c.figure.location, events, why);
+    case DecisionKind::Figure: return game.act(c.figure, events, why);
     case DecisionKind::None: break;
     default: {
       const Verdict checked = check_choice(game, c);
@@ -169,7 +169,8 @@ std::string choice_text(const Choice& c) {
     case DecisionKind::Draw: return fmt::format("draw {}", tile_name(c.tile));
     case DecisionKind::Place: return format_move(c.tile, Move{c.at});
     case DecisionKind::Figure: {
-      const std::string word = figure_action_text(Move{{}, c.figure.location, c.figure.figure});
+      const std::string word =
+          figure_action_text(Move{{}, c.figure.location, c.figure.figure, c.figure.elsewhere, c.figure.x, c.figure.y});
       return word.empty() ? "-" : word;
     }
     case DecisionKind::None: break;
@@ -188,12 +189,44 @@ DecisionKind decision_of_word(std::string_view word, std::string* subject) {
     Choice c;
     bool read = false;
     with_module(k, [&](auto m) {
-      read = decltype(m)::parse_word(k, word, &c);
+      read = decltype(m)::parse_word(k, word, &c) || (!decltype(m)::line_word(k).empty() && word == decltype(m)::line_word(k));
       if (read && subject) *subject = decltype(m)::subject(k);
     });
     if (read) return k;
   }
   return DecisionKind::None;
+}
+
+std::string not_due_text(std::string_view text) {
+  std::string message;
+  for (int i = kFirstExpansionKind; i < kDecisionKinds && message.empty(); ++i) {
+    const auto k = static_cast<DecisionKind>(i);
+    with_module(k, [&](auto m) {
+      using M = decltype(m);
+      Choice c{k};
+      if (!M::parse_word(k, text, &c) && (M::line_word(k).empty() || !text.starts_with(M::line_word(k)))) return;
+      const std::string_view when = M::due_when(k);
+      message = fmt::format("'{}' {} {}, but none is due here{}", text, M::verb(c), M::subject(k),
+                            when.empty() ? std::string() : fmt::format(" ({})", when));
+    });
+  }
+  return message;
+}
+
+std::string pending_subject(const Game& game) {
+  std::string text;
+  if (game.phase() == Phase::Decide)
+    with_module(decision_kind(game), [&](auto m) {
+      text = decltype(m)::pending(game);
+      if (text.empty()) text = decltype(m)::subject(decision_kind(game));
+    });
+  return text;
+}
+
+std::string refusal_text(const Game& game, const Choice& c, const Verdict& v) {
+  std::string text;
+  if (static_cast<int>(c.kind) >= kFirstExpansionKind) with_module(c.kind, [&](auto m) { text = decltype(m)::refusal(game, c); });
+  return text.empty() ? describe(v) : text;
 }
 
 std::string describe_choice(int player, const Choice& c) {
@@ -238,14 +271,14 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
       break;
     }
     case DecisionKind::Figure:
-      if (!parse_figure_action(text, out.figure.figure, out.figure.location))
+      if (!parse_figure_action(text, out.figure))
         return fail(fmt::format("'{}' is no figure action", echo(text)));
       break;
     default: {
       bool read = false;
       with_module(out.kind, [&](auto m) { read = decltype(m)::parse_word(out.kind, text, &out); });
       if (!read) {
-        Choice list[kMaxChoices];
+        ChoiceBuffer list;
         std::string words;
         for (int i = 0, n = list_choices(game, list); i < n; ++i) words += (i ? ", " : "") + choice_text(list[i]);
         return fail(fmt::format("'{}' is no option of this decision ({})", echo(text), words));
@@ -257,7 +290,7 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
 }
 
 namespace {
-constexpr int kKindShift = 56, kOptionShift = 60, kTileShift = 32;
+constexpr int kKindShift = 56, kOptionShift = 60, kTileShift = 32, kElsewhereBit = 25;
 }  // namespace
 
 uint64_t pack_choice(const Choice& c) {
@@ -271,6 +304,9 @@ uint64_t pack_choice(const Choice& c) {
     case DecisionKind::Figure:
       id |= static_cast<uint64_t>(static_cast<uint8_t>(c.figure.location) & 15) << 18 |
             static_cast<uint64_t>(static_cast<uint8_t>(c.figure.figure) & 7) << 22;
+      if (c.figure.elsewhere)
+        id |= uint64_t{1} << kElsewhereBit | static_cast<uint64_t>(static_cast<uint8_t>(c.figure.x)) << 40 |
+              static_cast<uint64_t>(static_cast<uint8_t>(c.figure.y)) << 48;
       break;
     case DecisionKind::None: break;
     default: id |= static_cast<uint64_t>(c.option & 15) << kOptionShift; break;
@@ -296,7 +332,13 @@ bool unpack_choice(uint64_t id, Choice& c) {
       break;
     case DecisionKind::Figure:
       out.figure = FigureChoice{static_cast<Figure>((id >> 22) & 7), static_cast<Location>((id >> 18) & 15)};
-      used |= uint64_t{0x1FF} << 18;
+      used |= uint64_t{0x1FF} << 18 | uint64_t{1} << kElsewhereBit;
+      if ((id >> kElsewhereBit) & 1) {
+        out.figure.elsewhere = true;
+        out.figure.x = static_cast<int8_t>((id >> 40) & 0xFF);
+        out.figure.y = static_cast<int8_t>((id >> 48) & 0xFF);
+        used |= uint64_t{0xFFFF} << 40;
+      }
       break;
     case DecisionKind::None: return false;
     default:

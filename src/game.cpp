@@ -124,17 +124,63 @@ constexpr uint64_t kWideMixes = [] {
 static_assert(kMixes <= 64);
 }  // namespace
 
-void Game::set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const {
+void Game::set_up_box(Options options, TileType* box, int& n) const {
   const Box& b = kBoxes[mix_of(options)];
-  box = b.tiles;
+  std::copy(b.tiles.begin(), b.tiles.end(), box);
   n = b.size;
+}
+
+Rng Game::dealt_rng() const {
+  Rng rng(seed_);
+  const Box& b = kBoxes[mix_];
+  int stack = 0;
+  while (stack < b.size && dealt_first(b.tiles[stack])) ++stack;
+  for (int i = b.size - stack - 1; i > 0; --i) rng.below(static_cast<uint32_t>(i + 1));
+  for (int i = stack - 2; i > 0; --i) rng.below(static_cast<uint32_t>(i + 1));
+  return rng;
+}
+
+bool Game::sets_aside(TileType t, bool ever) const {
+  return t < kTileTypes && any_module(mix_, [&](auto m) {
+           return ever ? decltype(m)::sets_aside(t) : decltype(m)::would_set_aside(*this, t);
+         });
+}
+
+bool Game::order_replays() const {
+  const auto& d = modules_.dragon;
+  return !fixed_order_ || d.back == 0 || std::equal(d.aside.begin(), d.aside.begin() + d.back, deck_.begin() + d.back_at);
+}
+
+int Game::dealt_order(TileType* out) const {
+  const auto& d = modules_.dragon;
+  // The deck holds each tile that went back twice (where it was set aside, and again): an
+  // order leaves out the second, at its place on top; a pile without order the first of
+  // each, by value. Either way at most kMaxDeck tiles are written.
+  const bool by_value = caller_draws_ || !order_replays();
+  std::array<uint8_t, kTileTypes> twice{};
+  if (by_value)
+    for (int k = 0; k < d.back; ++k) ++twice[d.aside[static_cast<size_t>(k)]];
+  int n = 0;
+  for (int i = 0; i < deck_size_; ++i) {
+    const TileType t = deck_[i];
+    if (by_value ? twice[t] > 0 : d.back > 0 && i >= d.back_at && i < d.back_at + d.back) {
+      if (by_value) --twice[t];
+      continue;
+    }
+    out[n++] = t;
+  }
+  return n;
+}
+
+bool Game::set_aside(int draw_index) const {
+  return (modules_.dragon.aside_draws[draw_index >> 6] >> (draw_index & 63)) & 1;
 }
 
 Game::Game(int players, uint64_t seed, Options options) {
   init(players, options);
   seed_ = seed;
   int n = 0;
-  set_up_box(options, deck_, n);
+  set_up_box(options, deck_.data(), n);
   // The land tiles are shuffled first, so that a base game deals as it always has; then
   // the stack dealt first above them (the river), its last tile staying last.
   int stack = 0;
@@ -159,7 +205,7 @@ Game::Game(int players, CallerDraws, Options options) {
   init(players, options);
   caller_draws_ = true;
   int n = 0;
-  set_up_box(options, deck_, n);
+  set_up_box(options, deck_.data(), n);
   deck_size_ = static_cast<uint8_t>(n);
   draw_next(nullptr);
 }
@@ -209,7 +255,9 @@ uint8_t Game::leaders() const {
   return mask;
 }
 
-int Game::discard_count() const { return std::popcount(discarded_[0]) + std::popcount(discarded_[1]); }
+int Game::discard_count() const {
+  return std::popcount(discarded_[0]) + std::popcount(discarded_[1]) + std::popcount(discarded_[2]);
+}
 
 int Game::face_down(TileType t) const {
   int n = 0;
@@ -391,6 +439,7 @@ Verdict Game::check_figure(Figure f, Location loc) const {
   if (phase_ != Phase::PlaceMeeple) return Verdict{Illegal::WrongPhase};
   if (f == Figure::Meeple && loc == Location::None) return Verdict{};
   if (!has_figure(Mix{mix_}, f)) return Verdict{Illegal::NotInGame};
+  if (mix_ && find_figure_kind(f)->reach == Reach::Elsewhere) return Verdict{Illegal::NoSuchFeature};  // it names another tile
   // A module's actions that put no figure onto a feature of the tile (the recall) are its own.
   // (The base game skips the modules: its verdicts stay in registers.)
   Verdict v;
@@ -430,6 +479,10 @@ int Game::free_locations(Location* out) const {
   return n;
 }
 
+bool Game::closed_to_figures() const {
+  return any_module(mix_, [&](auto m) { return decltype(m)::closed_to_figures(*this); });
+}
+
 int Game::figure_options(FigureChoice* out) const {
   if (phase_ != Phase::PlaceMeeple) return 0;
   Location locs[kMaxMeepleOptions];
@@ -437,6 +490,14 @@ int Game::figure_options(FigureChoice* out) const {
   const int k = meeple_options(locs);
   for (int i = 0; i < k; ++i) out[n++] = FigureChoice{Figure::Meeple, locs[i]};
   each_module(mix_, [&](auto m) { n += decltype(m)::figure_options(*this, out + n); });
+  if (mix_ && closed_to_figures()) {  // only the actions that deploy nothing on the tile stay
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+      const FigureKind* kind = find_figure_kind(out[i].figure);
+      if (out[i].elsewhere || (kind && kind->reach == Reach::Nowhere)) out[kept++] = out[i];
+    }
+    n = kept;
+  }
   return n;
 }
 
@@ -490,6 +551,37 @@ Location Game::first_location_of(SegId root) const {
 
 Status Game::deploy(Location loc, Events* events, Verdict* why) { return act(Figure::Meeple, loc, events, why); }
 
+Verdict Game::check_figure(const FigureChoice& given) const {
+  if (!given.elsewhere) return check_figure(given.figure, given.location);
+  if (phase_ != Phase::PlaceMeeple) return Verdict{Illegal::WrongPhase};
+  if (!has_figure(Mix{mix_}, given.figure)) return Verdict{Illegal::NotInGame};
+  FigureChoice c = given;
+  any_module(mix_, [&](auto m) { return decltype(m)::canonical_elsewhere(*this, c); });
+  Verdict v{Illegal::NoSuchFeature};
+  any_module(mix_, [&](auto m) { return decltype(m)::check_elsewhere(*this, c, &v); });
+  return v;
+}
+
+Status Game::act(const FigureChoice& given, Events* events, Verdict* why) {
+  if (!given.elsewhere) return act(given.figure, given.location, events, why);
+  const Verdict v = check_figure(given);
+  FigureChoice c = given;
+  any_module(mix_, [&](auto m) { return decltype(m)::canonical_elsewhere(*this, c); });
+  if (why) *why = v;
+  if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
+  any_module(mix_, [&](auto m) { return decltype(m)::act_elsewhere(*this, c, events); });
+  note_elsewhere(c);
+  finish_turn(events);
+  return Status::Ok;
+}
+
+void Game::note_elsewhere(const FigureChoice& c) {
+  const int i = board_.tile_count() - 1;
+  board_.tile(i).meeple = c.location;
+  board_.tile(i).figure = c.figure;
+  targets_[i] = static_cast<uint8_t>(board_.tile_index_at(c.x, c.y) + 1);
+}
+
 Status Game::act(Figure f, Location loc, Events* events, Verdict* why) {
   const Verdict v = check_figure(f, loc);
   if (why) *why = v;
@@ -513,18 +605,27 @@ void Game::act_checked(Figure f, Location loc, Events* events) {
 // the first location of its feature on that tile (what meeple_options lists).
 void Game::put_meeple(Location loc) { put_figure(Figure::Meeple, loc); }
 
-inline void Game::put_figure(Figure f, Location loc) {
-  const int index = board_.tile_count() - 1;
-  PlacedTile& pt = board_.tile(index);
+// Figure f of the current player onto the part at loc (its first location) of placed tile
+// `index`. Inlined into put_figure: the base playout's only figure call.
+[[gnu::always_inline]] inline void Game::add_figure(int index, Figure f, Location loc) {
+  const PlacedTile& pt = board_.tile(index);
   const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
-  pt.meeple = loc;
-  pt.figure = f;
   meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc, f};
   if (loc == Location::C) monks_[nmonks_++] = static_cast<uint8_t>(index);  // a monk or an abbot
   if (kFigureWeight[static_cast<int>(f)] > 0) features_.root_counters(features_.find(seg)).meeples++;
   if (f == Figure::Meeple) supply_[current_]--;
   else figures_[current_] = static_cast<uint8_t>(figures_[current_] & ~(1u << static_cast<int>(f)));
 }
+
+inline void Game::put_figure(Figure f, Location loc) {
+  const int index = board_.tile_count() - 1;
+  board_.tile(index).meeple = loc;
+  board_.tile(index).figure = f;
+  add_figure(index, f, loc);
+}
+
+// A figure onto another tile (an action elsewhere: the portal).
+void Game::put_figure_at(int index, Figure f, Location loc) { add_figure(index, f, loc); }
 
 // A checked figure action: a module's own (the recall) or a figure onto the tile just placed,
 // at the first location of its feature there.
@@ -536,16 +637,29 @@ void Game::take_action(Figure f, Location first, Events* events) {
 // The end of a placement: what the modules decide before scoring, the scoring of what it
 // completed, then the turn passes unless a module holds it for a decision (the builder's
 // bonus tile).
+void Game::end_placement(Events* events) { end_placement_here(events); }
+
+// end_placement, inlined into finish_turn: every expansion game's turn ends through it.
+[[gnu::always_inline]] inline void Game::end_placement_here(Events* events) {
+  score_pending(events);
+  if (any_module(mix_, [&](auto m) { return decltype(m)::after_scoring(*this, events); })) return;
+  current_ = static_cast<uint8_t>((current_ + 1) % players_);
+  turn_passes(events);
+  draw_next(events);
+}
+
 void Game::finish_turn(Events* events) {
   if (mix_ == 0) {
     finish_base_turn(events);
     return;
   }
   each_module(mix_, [&](auto m) { decltype(m)::before_scoring(*this); });
-  score_pending(events);
-  if (any_module(mix_, [&](auto m) { return decltype(m)::after_scoring(*this, events); })) return;
-  current_ = static_cast<uint8_t>((current_ + 1) % players_);
-  draw_next(events);
+  if (any_module(mix_, [&](auto m) { return decltype(m)::hold_before_scoring(*this, events); })) return;
+  end_placement_here(events);
+}
+
+void Game::turn_passes(Events* events) {
+  if (drawn_ < deck_size_) each_module(mix_, [&](auto m) { decltype(m)::turn_passes(*this, events); });
 }
 
 // Scores every feature the tile just placed completed, each followed by the modules' hooks
@@ -558,15 +672,16 @@ void Game::score_pending(Events* events) {
   npending_ = 0;
 }
 
-// Scores what the tile completed and passes the turn: all of a turn's end without Traders &
-// Builders.
-void Game::finish_base_turn(Events* events) {
+// Scores what the tile completed and passes the turn: a turn's end without any module.
+// Forced inline: it is the base playout's turn end, and out of line it costs 2% there.
+[[gnu::always_inline]] inline void Game::finish_base_turn(Events* events) {
   for (int i = 0; i < npending_; ++i) score_completed(pending_[i], events);
   npending_ = 0;
   current_ = static_cast<uint8_t>((current_ + 1) % players_);
-  draw_next(events);
+  draw_next<false>(events);
 }
 
+template <bool kModules>
 inline void Game::draw_next(Events* events) {
   while (drawn_ < deck_size_) {
     if (caller_draws_) {
@@ -574,7 +689,7 @@ inline void Game::draw_next(Events* events) {
       return;
     }
     ++drawn_;
-    if (take_drawn(events)) return;
+    if (take_drawn<kModules>(events)) return;
   }
   phase_ = Phase::GameOver;
   banked_ = score_;
@@ -585,12 +700,17 @@ void Game::draw_again(Events* events) { draw_next(events); }
 
 void Game::pass_turn(Events* events) {
   current_ = static_cast<uint8_t>((current_ + 1) % players_);
+  turn_passes(events);
   draw_next(events);
 }
 
 // The tile just drawn is the one to place if it fits somewhere; else it leaves the game.
+template <bool kModules>
 bool Game::take_drawn(Events* events) {
   const TileType t = deck_[drawn_ - 1];
+  // A module may set the tile aside before it is tried (a dragon tile while the dragon is
+  // beside the board); the same player draws again. The base game asks none.
+  if (kModules && mix_ && any_module(mix_, [&](auto m) { return decltype(m)::set_aside(*this, t, events); })) return false;
   if (fits_anywhere(t)) {
     phase_ = Phase::PlaceTile;
     return true;
@@ -637,7 +757,7 @@ Status Game::draw(TileType t, Events* events, Verdict* why) {
   while (deck_[j] != t) ++j;
   for (; j > drawn_; --j) deck_[j] = deck_[j - 1];
   deck_[drawn_++] = t;
-  if (!take_drawn(events)) draw_next(events);
+  if (!take_drawn<true>(events)) draw_next(events);
   return Status::Ok;
 }
 
@@ -655,6 +775,23 @@ void Game::redeal(Rng& rng, Events* events) {
   caller_draws_ = false;
   seed_ = 0;
   if (phase_ == Phase::Draw) draw_next(events);
+}
+
+Status Game::deal(std::span<const TileType> order, Events* events) {
+  if (!caller_draws_) return Status::WrongPhase;
+  std::array<TileType, kMaxDraws> a{}, b{};
+  const size_t n = static_cast<size_t>(deck_size_ - drawn_);
+  if (order.size() != n) return Status::InvalidArgument;
+  std::copy(order.begin(), order.end(), a.begin());
+  std::copy(deck_.begin() + drawn_, deck_.begin() + deck_size_, b.begin());
+  std::sort(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n));
+  std::sort(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(n));
+  if (!std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n), b.begin())) return Status::InvalidArgument;
+  std::copy(order.begin(), order.end(), deck_.begin() + drawn_);
+  fixed_order_ = true;
+  caller_draws_ = false;
+  if (phase_ == Phase::Draw) draw_next(events);
+  return Status::Ok;
 }
 
 Game Game::public_copy() const {
@@ -682,7 +819,7 @@ Verdict Game::check_move(Move m, std::optional<Game>& placed) const {
     // on a copy so that a bad one leaves this game untouched.
     placed.emplace(*this);
     placed->apply_placement(m.at);
-    v = placed->check_figure(m.figure, m.meeple);
+    v = placed->check_figure(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
   }
   return v;
 }
@@ -705,7 +842,7 @@ Status Game::play(Move m, Events* events, Verdict* why) {
   if (!v) return v.reason == Illegal::WrongPhase ? Status::WrongPhase : Status::IllegalMove;
   if (placed) {  // the figure action was checked on the placed copy: keep it
     *this = *placed;
-    return act(m.figure, m.meeple, events, why);
+    return act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y}, events, why);
   }
   apply_placement(m.at);
   return act(Figure::Meeple, Location::None, events, why);
@@ -735,10 +872,15 @@ Placement Game::random_placement(Rng& rng, TileType t, int placements) const {
 // A figure action chosen uniformly among the legal ones and none, taken (not the turn's
 // scoring): for games with the expansions' figures.
 void Game::random_figure(Rng& rng, Events* events) {
-  FigureChoice opts[kMaxFigureOptions];
+  FigureBuffer opts;
   const int k = figure_options(opts);
   const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
   if (pick == static_cast<uint32_t>(k)) return;
+  if (opts[pick].elsewhere) {  // the action and its record, as act does; the turn's end is the caller's
+    any_module(mix_, [&](auto m) { return decltype(m)::act_elsewhere(*this, opts[pick], events); });
+    note_elsewhere(opts[pick]);
+    return;
+  }
   take_action(opts[pick].figure, opts[pick].location, events);
 }
 
@@ -758,7 +900,7 @@ void Game::playout(Rng& rng, Events* events, Future future) {
     const TileType t = deck_[drawn_ - 1];  // the tile in hand: a turn starts in PlaceTile
     const Placement p = random_placement(rng, t, board_.base_placement_count(t));  // only base tiles here
     apply_canonical<false>(t, p.x, p.y, p.rot);
-    const int k = meeple_options(opts);
+    const int k = supply_[current_] > 0 ? free_locations(opts) : 0;  // meeple_options without a module's say
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
     finish_base_turn(events);
@@ -837,6 +979,13 @@ std::string_view reason_text(Illegal reason) {
     case Illegal::BuilderComplete: return "the builder may not go onto a road or city that this tile completes";
     case Illegal::PigFieldOnly: return "the pig goes only onto a field";
     case Illegal::PigNeedsFarmer: return "the pig's field must hold one of the player's farmers";
+    case Illegal::FairyNeedsMeeple: return "the fairy goes next to one of the player's meeples, other than the one it is next to";
+    case Illegal::NoKnightToRemove: return "the princess removes only a knight of the city that her tile's princess city joins";
+    case Illegal::PortalTarget:
+      return "the portal deploys a meeple, the large meeple or the abbot onto an unoccupied, incomplete feature of another "
+             "tile, not the dragon's";
+    case Illegal::DragonTile: return "no figure may be deployed on the tile where the dragon stands";
+    case Illegal::DragonCannotMove: return "the dragon cannot move that way (no tile there, or visited in this flight)";
     case Illegal::TooFar: return "the tile would lie more than 124 steps from another tile (the board's limit)";
   }
   return "unknown reason";
@@ -854,6 +1003,30 @@ std::string describe(const Event& e) {
   static const char* const goods_names[kGoodsKinds] = {"wine", "grain", "cloth"};
   const int player = std::countr_zero(static_cast<unsigned>(e.winners) | 0x100u);
   if (e.type == Event::Type::Bonus) return "player " + std::to_string(player) + "'s builder earns a bonus tile";
+  const std::string at = fmt::format("({},{})", e.x, e.y);
+  const std::string where = fmt::format("{} {}", at, location_name(e.location));
+  switch (e.type) {
+    case Event::Type::SetAside:
+      return fmt::format("{} is set aside (the dragon is not on the board): player {} draws again", tile_name(e.discarded), player);
+    case Event::Type::SetAsideBack: return fmt::format("{} goes back among the face-down tiles", tile_name(e.discarded));
+    case Event::Type::DragonLands: return fmt::format("the dragon lands on the volcano at {}", at);
+    case Event::Type::DragonStep: return fmt::format("player {} moves the dragon to {} (step {})", player, at, e.points);
+    case Event::Type::Eaten: return fmt::format("the dragon eats player {}'s {} at {}", player, figure_name(e.figure), where);
+    case Event::Type::FlightEnds:
+      return fmt::format("the dragon's flight ends at {} after {} step{}{}", at, e.points, e.points == 1 ? "" : "s",
+                         e.tiles ? " (a dead end)" : "");
+    case Event::Type::FairyMoves: return fmt::format("player {} moves the fairy next to the meeple at {}", player, where);
+    case Event::Type::FairyPoint: return fmt::format("fairy: {} to player {}", e.points, player);
+    case Event::Type::FairyBonus: return fmt::format("fairy: {} more to player {}", e.points, player);
+    case Event::Type::PrincessRemoves:
+      return fmt::format("the princess sends player {}'s {} at {} home", player, figure_name(e.figure), where);
+    case Event::Type::Portal:
+      return fmt::format("player {} deploys a {} through the magic portal at {}", player, figure_name(e.figure), where);
+    case Event::Type::AloneHome:
+      return fmt::format("player {}'s {} at {} goes home: no meeple of theirs is left in its feature", player,
+                         figure_name(e.figure), where);
+    default: break;
+  }
   if (e.type == Event::Type::Goods) {
     std::string taken;
     for (int k = 0; k < kGoodsKinds; ++k)

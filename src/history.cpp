@@ -16,14 +16,28 @@ Status fail(Status s, std::string* error, std::string msg) {
   return s;
 }
 
+// The move that placed tile i, its action on another tile included.
+Move move_of(const Game& game, int i) {
+  const PlacedTile& pt = game.board().tile(i);
+  Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
+  if (const int target = game.action_target(i); target >= 0) {
+    m.elsewhere = true;
+    m.x = game.board().tile(target).x;
+    m.y = game.board().tile(target).y;
+  }
+  return m;
+}
 }  // namespace
 
 Game restart(const Game& game) { return restart(game, game.options()); }
 
 Game restart(const Game& game, const Options& options) {
-  if (game.caller_draws()) return Game(game.players(), CallerDraws{}, game.draw_order(), options);
-  return game.fixed_order() ? Game(game.players(), game.draw_order(), options)
-                            : Game(game.players(), game.seed(), options);
+  std::array<TileType, kMaxDeck> dealt{};
+  const std::span<const TileType> pile(dealt.data(), static_cast<size_t>(game.dealt_order(dealt.data())));
+  // A game whose order does not replay is replayed draw by draw (walk_history), as one with
+  // caller draws is.
+  if (game.caller_draws() || !game.order_replays()) return Game(game.players(), CallerDraws{}, pile, options);
+  return game.fixed_order() ? Game(game.players(), pile, options) : Game(game.players(), game.seed(), options);
 }
 
 int turns_played(const Game& game) {
@@ -36,7 +50,7 @@ Status turn_move(const Game& game, int turn, TileType& tile, Move& move, std::st
     return fail(Status::InvalidArgument, error, fmt::format("turn {} is not among the {} turns played", turn, played));
   const PlacedTile& pt = game.board().tile(turn);
   tile = pt.type;
-  move = Move{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
+  move = move_of(game, turn);
   return Status::Ok;
 }
 
@@ -66,7 +80,7 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
   int next_tile = 1;  // board index of the next placed tile (0 is the start tile)
   for (int d = 0; d < game.drawn(); ++d) {
     const TileType drawn = order[static_cast<size_t>(d)];
-    const bool in_hand = !game.discarded(d) && next_tile >= board.tile_count();
+    const bool in_hand = !game.discarded(d) && !game.set_aside(d) && next_tile >= board.tile_count();
     // A seeded game draws the tile in hand itself when the decision before it is taken:
     // then no later step says that decision.
     decide_recalled(!in_hand || game.caller_draws());
@@ -80,12 +94,16 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
       step(HistoryStep{HistoryStep::Kind::Discard, replay.current_player(), drawn});
       continue;
     }
+    if (game.set_aside(d)) {
+      step(HistoryStep{HistoryStep::Kind::SetAside, replay.current_player(), drawn});
+      continue;
+    }
     if (in_hand) {
       step(HistoryStep{HistoryStep::Kind::InHand, replay.current_player(), drawn});
       break;
     }
-    const PlacedTile& pt = board.tile(next_tile++);
-    const Move m{Placement{pt.x, pt.y, pt.rot}, pt.meeple, pt.figure};
+    const PlacedTile& pt = board.tile(next_tile);
+    const Move m = move_of(game, next_tile++);
     if (next_tile == board.tile_count() && game.phase() == Phase::PlaceMeeple) {
       step(HistoryStep{HistoryStep::Kind::Undecided, replay.current_player(), pt.type, Move{m.at, Location::None}});
       break;
@@ -100,6 +118,11 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
     step(HistoryStep{HistoryStep::Kind::Turn, player, pt.type, m});
   }
   decide_recalled(false);
+  // A fixed-order game replayed draw by draw gets its order back from where the replay
+  // stands. (Stopped before the first volcano, whose tiles then came off in an order no deal
+  // gives, it stays a game with caller draws.)
+  if (game.fixed_order() && replay.caller_draws())
+    (void)replay.deal(game.draw_order().subspan(static_cast<size_t>(replay.drawn())));
   return replay;
 }
 

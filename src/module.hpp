@@ -24,7 +24,8 @@ struct Module;
 
 // Where a figure kind's actions go on the tile just placed: onto a feature (any location),
 // onto the centre only (the abbot), or nowhere (an action without a figure, the recall).
-enum class Reach : uint8_t { Feature, Centre, Nowhere };
+// Elsewhere: onto a part of another tile (the fairy next to a meeple, the princess's knight).
+enum class Reach : uint8_t { Feature, Centre, Nowhere, Elsewhere };
 
 // A figure kind (or a figure action) that a module gives each player: how the rules and
 // every layer above them name, spell, weigh and draw it. The layers read these rows (through
@@ -56,6 +57,7 @@ struct Planes {
   float* out;
   int first, area, side, reach;
   float& at(int k, int x, int y) const { return out[(first + k) * area + (y + reach) * side + (x + reach)]; }
+  bool inside(int x, int y) const { return x >= -reach && x <= reach && y >= -reach && y <= reach; }
 };
 
 // A set of figure kinds and actions: bit f for Figure f (no bit for a value above 7).
@@ -102,7 +104,19 @@ struct Hooks {
   // first, the lake last of it): true if it decided, with *v.
   static bool check_draw(const Game&, TileType, Verdict*) { return false; }
 
+  // Whether drawn tile t is set aside instead of being placed (a dragon tile while the
+  // dragon is beside the board): then the module has taken note and the same player draws
+  // again.
+  static bool set_aside(Game&, TileType, Events*) { return false; }
+  // Whether set_aside would set t aside if it were drawn now; whether it sets t aside at all
+  // (a dragon tile, while the dragon is beside the board).
+  static bool would_set_aside(const Game&, TileType) { return false; }
+  static constexpr bool sets_aside(TileType) { return false; }
+
   // --- the figure action (step 5 of a turn) ---
+  // Whether no figure may be deployed on the tile just placed (the dragon stands there): its
+  // figure action can then only be one that deploys nothing there (a recall).
+  static bool closed_to_figures(const Game&) { return false; }
   // Appends the module's figure actions on the tile just placed to out (after the meeples'
   // and the earlier modules'); returns how many.
   static int figure_options(const Game&, FigureChoice*) { return 0; }
@@ -115,11 +129,25 @@ struct Hooks {
   // Performs an action that check_action accepted; true if the module did (else the core
   // puts the figure on the tile).
   static bool act(Game&, Figure, Location, Events*) { return false; }
+  // Checks and performs an action on another tile (FigureChoice::elsewhere): true if the
+  // module's, with *v; act_elsewhere performs one that check_elsewhere accepted.
+  static bool check_elsewhere(const Game&, const FigureChoice&, Verdict*) { return false; }
+  static bool act_elsewhere(Game&, const FigureChoice&, Events*) { return false; }
+  // Rewrites an action on another tile to the location the listing gives it (any location
+  // of the part, or of the meeple's feature, names it); true if the module's.
+  static bool canonical_elsewhere(const Game&, FigureChoice&) { return false; }
 
   // --- the end of a placement (steps 7-9) ---
   // Before the placement's scoring: what the placement earned, decided before scoring can
   // send figures home.
   static void before_scoring(Game&) {}
+  // After before_scoring: true if the module holds the placement before its scoring for
+  // decisions of its own (the dragon's flight), which end with Game::end_placement.
+  static bool hold_before_scoring(Game&, Events*) { return false; }
+  // Figures left the board other than by scoring (eaten, removed; cause as in AloneHome).
+  static void figures_left(Game&, int /*cause*/, Events*) {}
+  // The turn has passed to g.current_player(), a tile being face down (before the draw).
+  static void turn_passes(Game&, Events*) {}
   // After a feature the placement completed has been scored (its figures are home).
   static void completed(Game&, SegId, Events*) {}
   // After the placement's scoring, before the turn passes: true if the module holds the turn
@@ -151,9 +179,21 @@ struct Hooks {
   // The move text of an option of one of its kinds, and the reverse: true if `word` spells an
   // option of kind k, with *c.
   static std::string_view choice_word(const Choice&) { return {}; }
+  // The first word of every option's move text of kind k when the text has more words than
+  // one ("dragon" of "dragon N"), else "".
+  static std::string_view line_word(DecisionKind) { return {}; }
+  // What the pending decision is, for a record line that does not answer it: "the dragon's
+  // step 2" (then "is player 1's to decide"); "": its subject.
+  static std::string pending(const Game&) { return {}; }
+  // Why an option of the pending decision is refused, in the module's words ("" : describe's).
+  static std::string refusal(const Game&, const Choice&) { return {}; }
   static bool parse_word(DecisionKind, std::string_view, Choice*) { return false; }
   // What a decision of kind k is about: "the builder's bonus tile".
   static std::string_view subject(DecisionKind) { return {}; }
+  // What a line of option c does, after "'pass' ": "declines"; and when a decision of kind k
+  // is due, for a line where none is ("a line whose tile extends ... earns one").
+  static std::string_view verb(const Choice&) { return "answers"; }
+  static std::string_view due_when(DecisionKind) { return {}; }
   // What its decider did, after "player N ": "takes the bonus tile".
   static std::string_view choice_said(const Choice&) { return {}; }
   // The RL action slots of its decisions, after the figure slots (actions.hpp).
@@ -172,6 +212,8 @@ struct Hooks {
   template <class InFields>
   static void city_farmers_paid(Game&, InFields, uint8_t, const std::array<uint8_t, kMaxPlayers>&, const Meeple&,
                                 Events*) {}
+  // After a feature has been scored at the end (root: its root), fields included.
+  static void end_scored(Game&, SegId, Events*) {}
   // After every feature has been scored at the end.
   static void game_end(Game&, Events*) {}
 
@@ -191,6 +233,10 @@ struct Hooks {
   // Adds the module's lines to a picture's legend: f(css class, text).
   template <class F>
   static void legend(const Game&, F&&) {}
+  // The module's pieces that are no figure (the dragon, the fairy): f(board index of the
+  // tile, css class, letter), drawn over the tile.
+  template <class F>
+  static void pieces(const Game&, F&&) {}
 
   // --- what a player observes (the RL observation, observation.hpp) ---
   // The module's planes and scalars (seat scalars: that many per seat).
@@ -201,11 +247,17 @@ struct Hooks {
   // Writes the module's scalars as `observer` sees them: per seat (seat k is player
   // (observer + k) mod players), then its own.
   static void observe_scalars(const Game&, int /*observer*/, float*) {}
+  // Marks what the module keeps beside the figures (the dragon, the fairy) on its planes.
+  static void observe_board(const Game&, const Planes&) {}
 
   // --- data ---
   // The figure kinds and actions the module gives each player, in the order its actions are
   // listed (the RL action slots follow it).
   static constexpr std::array<FigureKind, 0> kFigures{};
+  // The figure kinds (bits, as bit(Figure)) that the module's actions may put on, or use
+  // on, another tile than the one just placed (the portal's, the fairy's, the princess's):
+  // the RL action space gives each a slot per cell and location.
+  static constexpr uint8_t kElsewhereFigures = 0;
   // Whether the module's tiles carry feature marks (inns, cathedrals) that the values read.
   static constexpr bool kMarks = false;
 };

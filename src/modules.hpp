@@ -11,6 +11,7 @@
 #include "abbot.hpp"
 #include "inns_and_cathedrals.hpp"
 #include "module.hpp"
+#include "princess_and_dragon.hpp"
 #include "river.hpp"
 #include "traders.hpp"
 
@@ -36,7 +37,7 @@ struct ModuleList {
 };
 
 using Modules = ModuleList<Expansion::InnsAndCathedrals, Expansion::Abbot, Expansion::River,
-                           Expansion::TradersAndBuilders>;
+                           Expansion::TradersAndBuilders, Expansion::PrincessAndDragon>;
 
 // A figure kind and the module that gives it.
 struct FigureRow {

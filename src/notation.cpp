@@ -15,6 +15,9 @@ namespace carc {
 std::string figure_action_text(const Move& m) {
   const FigureKind* k = find_figure_kind(m.figure);
   if (!k) return "";
+  if (m.elsewhere)
+    return k->reach == Reach::Elsewhere ? fmt::format("{}{},{}:{}", k->word, m.x, m.y, location_name(m.meeple))
+                                        : fmt::format("@{},{}:{}{}", m.x, m.y, k->word, location_name(m.meeple));
   if (k->reach == Reach::Nowhere) return std::string(k->word);
   if (m.meeple == Location::None) return "";
   return std::string(k->word) + std::string(location_name(m.meeple));
@@ -30,12 +33,54 @@ std::string format_move(TileType tile, const Move& m) {
   return s;
 }
 
+namespace {
+bool parse_int(std::string_view w, int& out);
+
+// "x,y:" at the start of w, taken off it.
+bool take_tile(std::string_view& w, int8_t& x, int8_t& y) {
+  const size_t comma = w.find(','), colon = w.find(':');
+  int a = 0, b = 0;
+  if (comma == std::string_view::npos || colon == std::string_view::npos || colon < comma) return false;
+  if (!parse_int(w.substr(0, comma), a) || !parse_int(w.substr(comma + 1, colon - comma - 1), b)) return false;
+  if (a < -128 || a > 127 || b < -128 || b > 127) return false;
+  x = static_cast<int8_t>(a);
+  y = static_cast<int8_t>(b);
+  w.remove_prefix(colon + 1);
+  return true;
+}
+}  // namespace
+
+bool parse_figure_action(std::string_view w, FigureChoice& action) {
+  FigureChoice out;
+  if (!w.empty() && w[0] == '@') {  // a figure onto another tile: "@x,y:" and the figure's own word
+    w.remove_prefix(1);
+    out.elsewhere = true;
+    if (!take_tile(w, out.x, out.y) || !parse_figure_action(w, out.figure, out.location) || out.location == Location::None)
+      return false;
+    const FigureKind* k = find_figure_kind(out.figure);
+    if (!k || k->reach == Reach::Nowhere || k->reach == Reach::Elsewhere) return false;
+    action = out;
+    return true;
+  }
+  for (const FigureRow& r : kFigureRows)
+    if (r.kind.reach == Reach::Elsewhere && w.starts_with(r.kind.word)) {
+      w.remove_prefix(r.kind.word.size());
+      out = FigureChoice{r.kind.figure, Location::None, true};
+      if (!take_tile(w, out.x, out.y) || !parse_location(w, out.location) || out.location == Location::None) return false;
+      action = out;
+      return true;
+    }
+  if (!parse_figure_action(w, out.figure, out.location)) return false;
+  action = out;
+  return true;
+}
+
 bool parse_figure_action(std::string_view w, Figure& figure, Location& loc) {
   figure = Figure::Meeple;
   loc = Location::None;
   if (w.empty() || w == "-") return true;
   for (const FigureRow& r : kFigureRows) {
-    if (r.kind.word.empty()) continue;
+    if (r.kind.word.empty() || r.kind.reach == Reach::Elsewhere) continue;
     if (r.kind.reach == Reach::Nowhere ? w == r.kind.word : w.starts_with(r.kind.word)) {
       figure = r.kind.figure;
       if (r.kind.reach == Reach::Nowhere) return true;
@@ -136,16 +181,16 @@ bool parse_move_words(std::span<const std::string_view> words, TileType& tile, M
   int degrees = 0;
   if (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0)
     return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", echo(rot_word)));
-  Location loc = Location::None;
-  Figure figure = Figure::Meeple;
+  FigureChoice action;
   const std::string_view loc_word = word(3);
-  if (!parse_figure_action(loc_word, figure, loc))
+  if (!parse_figure_action(loc_word, action))
     return fail(error, fmt::format("'{}' is not a figure action (a location C N E S W NNE ENE ESE SSE SSW WSW WNW NNW "
                                    "CF, or L:, A:, B:, P: and a location, or recall)",
                                    echo(loc_word)));
   if (words.size() > kMoveWords) return fail(error, fmt::format("unexpected '{}' after the move", echo(words[kMoveWords])));
   tile = t;
-  move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, loc, figure};
+  move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, action.location,
+              action.figure, action.elsewhere, action.x, action.y};
   return true;
 }
 

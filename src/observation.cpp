@@ -126,6 +126,7 @@ void observe(const Game& game, int observer, float* out) {
       if (const PlacedTile& t = board.tile(i); inside(t.x, t.y)) M::observe_tile(t, planes);
     for (const Meeple& fig : game.meeples())
       if (const PlacedTile& t = board.tile(fig.tile); inside(t.x, t.y)) M::observe_figure(fig, t, planes);
+    M::observe_board(game, planes);
     M::observe_scalars(game, observer, scalars + first_scalar);
   });
 }

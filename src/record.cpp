@@ -71,8 +71,11 @@ std::vector<TileType> box_pile(const Options& options) {
 }  // namespace
 
 std::string save_record(const Game& whole, RecordForm form) {
-  // A public record is the record of what the players know.
-  const Game game = form == RecordForm::Public ? whole.public_copy() : whole;
+  // A public record is the record of what the players know. A fixed-order game whose order
+  // does not replay (Game::order_replays) is written as its public record with a last line
+  // 'deal ...' giving the face-down tiles' order.
+  const bool deal = form == RecordForm::Full && !whole.order_replays();
+  const Game game = form == RecordForm::Public || deal ? whole.public_copy() : whole;
   std::string out;
   out += "# Carcassonne game record (see docs/records.md)\n";
   out += fmt::format("{} {}\n", kMagic, kRecordVersion);
@@ -80,12 +83,15 @@ std::string save_record(const Game& whole, RecordForm form) {
   for (const OptionInfo& o : option_table())
     if (!o.expansion || game.options().*o.field) out += fmt::format("{} {}\n", o.name, on_off(game.options().*o.field));
   if (game.caller_draws()) {
-    std::vector<TileType> pile(game.draw_order().begin(), game.draw_order().end());
+    std::vector<TileType> pile(kMaxDeck);
+    pile.resize(static_cast<size_t>(game.dealt_order(pile.data())));
     std::sort(pile.begin(), pile.end());
     out += pile == box_pile(game.options()) ? std::string("pile hidden\n")
                                             : fmt::format("pile hidden {}\n", pile.empty() ? "-" : ids_of(pile, game.options()));
   } else if (game.fixed_order()) {
-    const std::string letters = ids_of(game.draw_order(), game.options());
+    std::array<TileType, kMaxDeck> dealt{};
+    const std::string letters = ids_of(std::span<const TileType>(dealt.data(), static_cast<size_t>(game.dealt_order(dealt.data()))),
+                                       game.options());
     out += fmt::format("order {}\n", letters.empty() ? "-" : letters);
   } else {
     out += fmt::format("seed {}\n", game.seed());
@@ -110,6 +116,9 @@ std::string save_record(const Game& whole, RecordForm form) {
       case HistoryStep::Kind::Draw: break;  // a move line says which tile
       case HistoryStep::Kind::Discard:
         append_line(out, fmt::format("discard {}", tile_name(step.tile)), "fits nowhere, leaves the game");
+        break;
+      case HistoryStep::Kind::SetAside:
+        append_line(out, fmt::format("aside {}", tile_name(step.tile)), "a dragon tile, set aside: the dragon is not on the board");
         break;
       case HistoryStep::Kind::InHand:  // with a hidden pile nothing else says which tile is in hand
         if (game.caller_draws())
@@ -160,6 +169,10 @@ std::string save_record(const Game& whole, RecordForm form) {
       out += fmt::format("# scores so far: {}; player {} to {}\n", player_list(scores, game.players()), decider(game),
                          decision_prompt(game));
       break;
+  }
+  if (deal) {
+    const auto rest = whole.draw_order().subspan(static_cast<size_t>(whole.drawn()));
+    out += fmt::format("deal {}\n", rest.empty() ? "-" : ids_of(rest, whole.options()));
   }
   return out;
 }
@@ -328,7 +341,8 @@ void read_header(LineReader& reader, Line& l, bool& have, Header& h) {
   std::array<bool, kOptionTable.size()> seen_option{};
   for (have = reader.next(l); have; have = reader.next(l)) {
     const std::string_view key = l.word(0);
-    if (is_move_word(key) || key == "discard" || key == "draw" || decision_of_word(key) != DecisionKind::None) break;
+    if (is_move_word(key) || key == "discard" || key == "draw" || key == "aside" || decision_of_word(key) != DecisionKind::None)
+      break;
     auto once = [&](bool& seen) {
       if (seen) malformed(l.number, fmt::format("'{}' is given twice", key));
       seen = true;
@@ -413,14 +427,27 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
     int accounted = 0;     // draws that the record's lines have accounted for so far
     int undecided_at = 0;  // line of a move whose meeple is '?'
     int in_hand_at = 0;    // line of a hidden pile's 'draw' of the tile in hand
+    int deal_at = 0;       // line of the 'deal' that ends a full record of a hidden pile
     // A hidden pile's draw, said by a line: it must be face down, and fit or be discarded
     // as the line says.
-    auto supply = [&](TileType t, bool discard) {
+    // Why t, drawn now, is not set aside.
+    auto not_aside = [&](TileType t) {
+      return game.sets_aside(t, true) ? fmt::format("{} is not set aside here: the dragon is on the board", tile_name(t))
+                                      : fmt::format("{} is not set aside: only dragon tiles are, while the dragon is not on the board", tile_name(t));
+    };
+    auto supply = [&](TileType t, bool discard, bool aside = false) {
       if (game.phase() != Phase::Draw)
         fail(Status::IllegalMove, l.number,
              game.over() ? "the game is over: no tile is left to draw" : "the tile in hand must be placed first");
       const std::string_view name = tile_name(t);
       if (game.face_down(t) == 0) fail(Status::IllegalMove, l.number, fmt::format("no {} is face down here", name));
+      if (game.sets_aside(t) != aside)
+        fail(Status::IllegalMove, l.number,
+             aside ? not_aside(t) : fmt::format("{} is a dragon tile and the dragon is not on the board: the record must say 'aside {}'", name, name));
+      if (aside) {
+        game.draw(t);
+        return;
+      }
       Game trial = game;
       Verdict v;
       if (trial.draw(t, nullptr, &v) != Status::Ok)
@@ -441,11 +468,34 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
     };
     for (; have; have = reader.next(l)) {
       const std::string_view key = l.word(0);
+      if (deal_at) malformed(l.number, fmt::format("the 'deal' on line {} must be the last line", deal_at));
+      if (key == "deal") {
+        if (!h.hidden)
+          malformed(l.number, "a 'deal' line ends the full record of a game whose pile is hidden ('pile hidden')");
+        std::string_view rest = l.text;
+        next_word(rest);
+        std::vector<TileType> order;
+        if (l.count != 2 || l.word(1) != "-") read_tiles(l, rest, "the deal", h.options, order);
+        if (l.count < 2) malformed(l.number, "a deal is 'deal' and the face-down tiles in draw order, or 'deal -'");
+        if (game.deal(order) != Status::Ok) {  // which tile is too many, or missing
+          std::array<int, kTileTypes> listed{};
+          for (const TileType t : order)
+            if (++listed[t] > game.face_down(t))
+              fail(Status::IllegalMove, l.number,
+                   fmt::format("the deal lists {} once too often: {} face down here", tile_name(t), game.face_down(t)));
+          for (int t = 0; t < kTileTypes; ++t)
+            if (listed[t] < game.face_down(static_cast<TileType>(t)))
+              fail(Status::IllegalMove, l.number,
+                   fmt::format("the deal leaves out {}, which is face down here", tile_name(static_cast<TileType>(t))));
+        }
+        deal_at = l.number;
+        continue;
+      }
       if (in_hand_at)
         malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
       std::string subject;
       const DecisionKind answers = decision_of_word(key, &subject);
-      if (!is_move_word(key) && key != "discard" && key != "draw" && answers == DecisionKind::None) {
+      if (!is_move_word(key) && key != "discard" && key != "draw" && key != "aside" && answers == DecisionKind::None) {
         if (key == "players" || key == "seed" || key == "order" || key == "pile" || find_option(key))
           malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
         malformed(l.number, fmt::format("'{}' is not a move ('E 0,-1 180 S') or a discard ('discard C'){}", joined(l),
@@ -455,21 +505,28 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
       // An expansion's decision: a line of its own, where that decision waits.
       if (answers != DecisionKind::None) {
-        if (l.count != 1) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, joined(l)));
+        const std::string text = l.count == 1 ? std::string(key) : joined(l);
+        if (decision_kind(game) != answers) fail(Status::IllegalMove, l.number, not_due_text(text));
         Choice c;
-        if (decision_kind(game) != answers || !parse_choice(game, key, c) || decide(game, c) != Status::Ok)
-          fail(Status::IllegalMove, l.number, fmt::format("'{}' answers {}, but none is due here", key, subject));
+        if (!parse_choice(game, text, c)) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, text));
+        Verdict v;
+        if (decide(game, c, nullptr, &v) != Status::Ok) fail(Status::IllegalMove, l.number, refusal_text(game, c, v));
         continue;
       }
       // Any other line where a decision waits takes the option a move implies (the bonus
-      // tile, taken).
+      // tile, taken); a decision that no move implies needs its own line.
       if (Choice c; implied_choice(game, c)) decide(game, c);
-      if (key == "discard") {
+      else if (game.phase() == Phase::Decide)
+        fail(Status::IllegalMove, l.number, fmt::format("{} is player {}'s to decide", pending_subject(game), decider(game)));
+      // A drawn tile that is not placed: set aside (a dragon tile before the dragon) or
+      // discarded (it fits nowhere).
+      if (key == "aside" || key == "discard") {
+        const bool aside = key == "aside";
         if (l.count != 2 || !is_move_word(l.word(1)))
-          malformed(l.number, fmt::format("a discard is 'discard <tile id>', not '{}'", joined(l)));
+          malformed(l.number, fmt::format("{} is '{} <tile id>', not '{}'", aside ? "a set-aside tile" : "a discard", key, joined(l)));
         const TileType t = tile_from_name(l.word(1));
         if (h.hidden) {
-          supply(t, true);
+          supply(t, !aside, aside);
           ++accounted;
           continue;
         }
@@ -478,7 +535,10 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         if (drawn != t)
           fail(Status::IllegalMove, l.number,
                fmt::format("{} draws {} here (draw {}), not {}", draw_source(game), tile_name(drawn), accounted + 1, l.word(1)));
-        if (!game.discarded(accounted))
+        if (aside && !game.set_aside(accounted)) fail(Status::IllegalMove, l.number, not_aside(t));
+        if (!aside && game.set_aside(accounted))
+          fail(Status::IllegalMove, l.number, fmt::format("{} is set aside here (the dragon is not on the board): the record must say 'aside {}'", l.word(1), l.word(1)));
+        if (!aside && !game.discarded(accounted))
           fail(Status::IllegalMove, l.number,
                fmt::format("{} fits on the board here, so it must be placed, not discarded", l.word(1)));
         ++accounted;
@@ -507,6 +567,10 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (h.hidden) supply(t, false);
       if (!h.hidden && discards_owed() > 0) {
         const std::string_view letter = tile_name(game.draw_order()[accounted]);
+        if (game.set_aside(accounted))
+          fail(Status::IllegalMove, l.number,
+               fmt::format("{} draws {} here while the dragon is not on the board: the record must say 'aside {}' before this move",
+                           draw_source(game), letter, letter));
         fail(Status::IllegalMove, l.number,
              fmt::format("{} draws {} here, which fits nowhere: the record must say 'discard {}' before this move",
                          draw_source(game), letter, letter));
@@ -524,6 +588,10 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
     }
     if (!h.hidden && !undecided_at && discards_owed() > 0) {
       const std::string_view letter = tile_name(game.draw_order()[accounted]);
+      if (game.set_aside(accounted))
+        fail(Status::IllegalMove, reader.last_line(),
+             fmt::format("the record ends, but {} draws {} next, which is set aside (the dragon is not on the board): add 'aside {}'",
+                         draw_source(game), letter, letter));
       fail(Status::IllegalMove, reader.last_line(),
            fmt::format("the record ends, but {} draws {} next, which fits nowhere: add 'discard {}'", draw_source(game),
                        letter, letter));

@@ -281,11 +281,13 @@ void Game::score_end(Events* events) {
   for (int f = 0; f < nfeatures; ++f) {
     const SegId r = feature[f];
     const FeatureKind kind = features_.kind(r);
-    if (kind == FeatureKind::Field && options_.first_edition_farmers) continue;  // scored per city below
-    const FeatureSize size = end_size(r);
-    const uint8_t winners = pay(kind, value_at_end(size, options_), size.tiles, true, weight[f], meeples_[first[f]], events);
-    if (kind == FeatureKind::Field)
-      each_module(mix, [&](auto m) { decltype(m)::field_scored(*this, r, winners, size, weight[f], meeples_[first[f]], events); });
+    if (kind != FeatureKind::Field || !options_.first_edition_farmers) {  // else scored per city below
+      const FeatureSize size = end_size(r);
+      const uint8_t winners = pay(kind, value_at_end(size, options_), size.tiles, true, weight[f], meeples_[first[f]], events);
+      if (kind == FeatureKind::Field)
+        each_module(mix, [&](auto m) { decltype(m)::field_scored(*this, r, winners, size, weight[f], meeples_[first[f]], events); });
+    }
+    if (mix) each_module(mix, [&](auto m) { decltype(m)::end_scored(*this, r, events); });
   }
   if (options_.farmers && options_.first_edition_farmers) score_first_edition_farmers(events);
   each_module(mix, [&](auto m) { decltype(m)::game_end(*this, events); });

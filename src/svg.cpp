@@ -52,7 +52,12 @@ constexpr std::string_view kStyle =
     ".legal{fill:#fff3a0;fill-opacity:0.55;stroke:#c89b00;stroke-width:3;stroke-dasharray:8 5}"
     ".dead{stroke:#b00000;stroke-width:4;stroke-opacity:0.6}"
     ".label{font-family:sans-serif;font-size:20px;fill:#333333;text-anchor:middle}"
-    ".legend{font-family:sans-serif;font-size:22px;fill:#222222}";
+    ".legend{font-family:sans-serif;font-size:22px;fill:#222222}"
+    ".symbol{stroke:#222222;stroke-width:1.5}.symbol-volcano{fill:#d2452b}.symbol-dragon{fill:#3d8b3d}"
+    ".symbol-portal{fill:#8a5cc7}.symbol-princess{fill:#e5b93a}"
+    ".symbol-letter,.piece-letter{font-family:sans-serif;font-weight:bold;text-anchor:middle;fill:#ffffff}"
+    ".symbol-letter{font-size:11px}.piece-letter{font-size:18px}"
+    ".piece{stroke:#ffffff;stroke-width:2}.dragon{fill:#b3261e}.fairy{fill:#2e8b57}";
 
 // A point in tile units.
 struct Pt {
@@ -304,6 +309,17 @@ void draw_tile_body(std::string& out, TileType type, int rot) {
         "<g class=\"monastery\" transform=\"rotate({} 50 50)\"><rect class=\"monastery-body\" x=\"35\" y=\"42\" "
         "width=\"30\" height=\"24\"/><path class=\"monastery-roof\" d=\"M30,44 L50,28 L70,44 Z\"/></g>",
         -90 * rot);
+  // Princess & Dragon's symbols: a lettered disc in the north-east corner, upright.
+  constexpr std::string_view kSymbols[] = {"", "volcano", "dragon", "portal", "princess"};
+  constexpr char kSymbolLetters[] = {0, 'V', 'D', 'P', 'Q'};
+  if (const auto sym = static_cast<size_t>(tiles::raw::kTiles[type].symbol); sym != 0) {
+    const Pt c = turn(Pt{84, 16}, (4 - rot) % 4);  // the same corner of the board whatever the rotation
+    out += fmt::format(
+        "<g class=\"symbol-mark\" data-symbol=\"{}\" transform=\"rotate({} {} {})\"><circle class=\"symbol symbol-{}\" "
+        "cx=\"{}\" cy=\"{}\" r=\"9\"/><text class=\"symbol-letter\" x=\"{}\" y=\"{}\">{}</text></g>",
+        kSymbols[sym], -90 * rot, num(c.x), num(c.y), kSymbols[sym], num(c.x), num(c.y), num(c.x), num(c.y + 4),
+        kSymbolLetters[sym]);
+  }
   out += "<rect class=\"grid\" width=\"100\" height=\"100\"/>";
 }
 
@@ -442,6 +458,17 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     const Pt spot = turn(segment_spot(def, seg), p.rot);
     draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, def.segs[seg].kind == FeatureKind::Field, m.kind);
   }
+  // The modules' other pieces (the dragon, the fairy): a lettered disc in the tile's
+  // south-west corner.
+  each_module(mix_of(game.options()), [&](auto m) {
+    decltype(m)::pieces(game, [&](int tile, std::string_view css, char letter) {
+      const PlacedTile& p = b.tile(tile);
+      out += fmt::format(
+          "<g class=\"piece-mark\" data-piece=\"{}\" data-x=\"{}\" data-y=\"{}\"><circle class=\"piece {}\" cx=\"{}\" "
+          "cy=\"{}\" r=\"13\"/><text class=\"piece-letter\" x=\"{}\" y=\"{}\">{}</text></g>",
+          css, p.x, p.y, css, ox(p.x) + 18, oy(p.y) + 82, ox(p.x) + 18, oy(p.y) + 88, letter);
+    });
+  });
   out += '\n';
 
   if (options.legend) {

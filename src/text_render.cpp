@@ -26,10 +26,13 @@ constexpr int kLocCol[kLocationCount] = {2, 2, 4, 2, 0, 3, 4, 4, 3, 1, 0, 0, 1, 
 // location uses either place.
 constexpr int kKindCol = 1, kMarkCol = 3;
 
-// The mark of a tile's inn ('i'), cathedral ('^') or goods ('w' wine, 'g' grain, 'c'
-// cloth), or 0; no tile has more than one of them.
-char tile_mark(const tiles::TileDef& def) {
-  char mark = 0;
+// The mark of a tile's inn ('i'), cathedral ('^'), goods ('w' wine, 'g' grain, 'c'
+// cloth) or symbol ('v' volcano, 'd' dragon, 'p' portal, 'q' princess), or 0; no tile has
+// more than one of them.
+char tile_mark(TileType type) {
+  const tiles::TileDef& def = tiles::kDefs[type];
+  constexpr char kSymbolMarks[] = {0, 'v', 'd', 'p', 'q'};
+  char mark = kSymbolMarks[static_cast<size_t>(tiles::raw::kTiles[type].symbol)];
   for (int i = 0; i < def.nsegs; ++i) {
     const tiles::Segment& s = def.segs[i];
     if (s.marks & tiles::kInn) mark = 'i';
@@ -100,7 +103,7 @@ Cell tile_cell(TileType type, int rot) {
   c[0] = {corner(11, 0), half(0), mid(0), half(2), corner(2, 3)};
   c[1] = {mid(3), inner(3), centre(), inner(1), mid(1)};
   c[2] = {corner(8, 9), half(8), mid(2), half(6), corner(5, 6)};
-  if (const char mark = tile_mark(def)) c[1][kMarkCol] = mark;
+  if (const char mark = tile_mark(type)) c[1][kMarkCol] = mark;
   return c;
 }
 
@@ -160,6 +163,13 @@ std::string render_text(const Game& game, const TextOptions& options) {
     put(pt.x, pt.y, kLocRow[l], kLocCol[l], static_cast<char>('0' + m.player));
     if (const char k = kind_letter(m.kind)) put(pt.x, pt.y, 1, kKindCol, k);
   }
+  // The modules' other pieces (the dragon 'D', the fairy 'F') at the mark's place, over the
+  // tile's mark: a piece says more than the symbol it stands on.
+  each_module(mix_of(game.options()), [&](auto m) {
+    decltype(m)::pieces(game, [&](int tile, std::string_view, char letter) {
+      put(b.tile(tile).x, b.tile(tile).y, 1, kMarkCol, letter);
+    });
+  });
   return join_rows(lines);
 }
 

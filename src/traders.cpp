@@ -226,6 +226,43 @@ void TradersAndBuilders::feature_info(const Game& g, SegId root, FeatureInfo& in
   }
 }
 
+void TradersAndBuilders::figures_left(Game& g, int cause, Events* events) {
+  // A figure action that sends the builder home leaves the bonus tile it earned due.
+  if (g.phase_ == Phase::PlaceMeeple && !g.modules_.traders.bonus_turn && builder_extended(g)) g.modules_.traders.earned = true;
+  int kept = 0;
+  const int n = g.nmeeples_;
+  std::array<Meeple, kMaxMeeples> home{};
+  int nhome = 0;
+  for (int i = 0; i < n; ++i) {
+    const Meeple m = g.meeples_[i];
+    bool alone = false;
+    if (m.kind == Figure::Builder || m.kind == Figure::Pig) {
+      const SegId root = g.features_.find(m.seg);
+      alone = true;
+      for (int j = 0; j < n && alone; ++j)
+        if (g.meeples_[j].player == m.player && ((kClaims >> static_cast<unsigned>(g.meeples_[j].kind)) & 1u) &&
+            g.features_.find(g.meeples_[j].seg) == root)
+          alone = false;
+    }
+    if (alone) home[static_cast<size_t>(nhome++)] = m;
+    else g.meeples_[kept++] = m;
+  }
+  g.nmeeples_ = static_cast<uint8_t>(kept);
+  // Reported by owner, the builder before the pig.
+  std::sort(home.begin(), home.begin() + nhome, [](const Meeple& a, const Meeple& b) {
+    return a.player != b.player ? a.player < b.player : a.kind < b.kind;
+  });
+  for (int i = 0; i < nhome; ++i) {
+    g.release(home[static_cast<size_t>(i)]);
+    if (!events) continue;
+    Event e = g.event_at(Event::Type::AloneHome, home[static_cast<size_t>(i)].tile, home[static_cast<size_t>(i)].location);
+    e.winners = static_cast<uint8_t>(1u << home[static_cast<size_t>(i)].player);
+    e.figure = home[static_cast<size_t>(i)].kind;
+    e.points = static_cast<int16_t>(cause);
+    events->push(e);
+  }
+}
+
 // The Game calls that take and pass on the bonus tile: conveniences over the decision model.
 Status Game::take_bonus(Events* events, Verdict* why) { return decide(*this, TradersAndBuilders::kTake, events, why); }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <utility>
 
 #include "module.hpp"
 
@@ -41,8 +42,12 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static void observe_scalars(const Game& g, int observer, float* s);
   static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);
   // Whether the builder earned a bonus tile is decided before scoring, which may send the
-  // builder home; a bonus tile never earns another.
-  static void before_scoring(Game& g) { g.modules_.traders.bonus_due = !g.modules_.traders.bonus_turn && builder_extended(g); }
+  // builder home (as may the flight after it, and the princess before it: then `earned`
+  // kept it); a bonus tile never earns another.
+  static void before_scoring(Game& g) {
+    auto& t = g.modules_.traders;
+    t.bonus_due = !t.bonus_turn && (std::exchange(t.earned, false) || builder_extended(g));
+  }
   static void completed(Game& g, SegId root, Events* events) {
     if (g.features_.kind(root) == FeatureKind::City) take_goods(g, root, events);
   }
@@ -87,6 +92,8 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
     return c.kind != DecisionKind::Bonus ? "" : c == kTake ? "bonus" : "pass";
   }
   static std::string_view subject(DecisionKind) { return "the builder's bonus tile"; }
+  static std::string_view verb(const Choice& c) { return c == kTake ? "takes" : "declines"; }
+  static std::string_view due_when(DecisionKind) { return "a line whose tile extends the player's builder's road or city earns one"; }
   static std::string_view choice_said(const Choice& c) { return c == kTake ? "takes the bonus tile" : "passes on the bonus tile"; }
   static std::string_view prompt(DecisionKind) { return "take the builder's bonus tile or pass"; }
   static void feature_info(const Game& g, SegId root, FeatureInfo& info);
@@ -114,6 +121,8 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
              points::kFirstEditionPigCity - points::kFirstEditionFieldCity, weight, first, events);
   }
   static void game_end(Game& g, Events* events);
+  // A builder or pig whose owner has no meeple left in its feature goes home.
+  static void figures_left(Game& g, int cause, Events* events);
   // Goods are won across the board and the builder's bonus changes whole turns.
   static constexpr bool kProjectable = false;
 

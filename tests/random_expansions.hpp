@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
+#include "random_play.hpp"
 
 namespace carc::test {
 
@@ -29,6 +30,10 @@ inline void random_action(Game& g, Rng& rng, Events* events = nullptr) {
       return;
     }
     case Phase::Decide:
+      if (decision_kind(g) != DecisionKind::Bonus) {
+        random_choice(g, rng, events);
+        break;
+      }
       if (rng.below(3) == 0) g.pass(events);  // mostly taken: bonus tiles are what is tested
       else g.take_bonus(events);
       return;

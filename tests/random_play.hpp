@@ -10,6 +10,13 @@
 
 namespace carc::test {
 
+// Takes an option of the pending decision, each equally likely (any kind, the decision model's).
+inline void random_choice(Game& g, Rng& rng, Events* events = nullptr) {
+  static thread_local Choice opts[kMaxChoices];
+  const int n = list_choices(g, opts);
+  decide(g, opts[rng.below(static_cast<uint32_t>(n))], events);
+}
+
 // Places the current tile somewhere legal (PlaceTile phase only).
 inline void random_placement(Game& g, Rng& rng) {
   Placement buf[kMaxPlacements];
@@ -47,10 +54,19 @@ inline Game varied_game(int i) {
 }
 
 // Every rule option at once: farmers, the first-edition rules if asked, and every expansion.
-inline Options all_options(bool first_edition = false) {
+// The four expansions of the first releases with every rule option (the mix the older
+// pinned tests were written for).
+inline Options four_expansions(bool first_edition = false) {
   Options opt;
   opt.first_edition_small_city = opt.first_edition_farmers = first_edition;
   opt.river = opt.abbot = opt.inns_and_cathedrals = opt.traders_and_builders = true;
+  return opt;
+}
+
+inline Options all_options(bool first_edition = false) {
+  Options opt;
+  opt.first_edition_small_city = opt.first_edition_farmers = first_edition;
+  opt.river = opt.abbot = opt.inns_and_cathedrals = opt.traders_and_builders = opt.princess_and_dragon = true;
   return opt;
 }
 
@@ -64,6 +80,7 @@ inline Options options_mix(unsigned i) {
   opt.abbot = (i >> 4) & 1;
   opt.inns_and_cathedrals = (i >> 5) & 1;
   opt.traders_and_builders = (i >> 6) & 1;
+  opt.princess_and_dragon = (i >> 7) & 1;
   return opt;
 }
 
@@ -88,14 +105,19 @@ inline void random_step(Game& g, Rng& rng, Events* events = nullptr, int figure_
       FigureChoice opts[kMaxFigureOptions];
       const int k = g.figure_options(opts);
       if (k > 0 && static_cast<int>(rng.below(100)) < figure_percent) {
-        const FigureChoice c = opts[rng.below(static_cast<uint32_t>(k))];
-        g.act(c.figure, c.location, events);
+        // act(FigureChoice): an action on another tile (the fairy, the princess, the portal)
+        // keeps its target
+        g.act(opts[rng.below(static_cast<uint32_t>(k))], events);
       } else {
         g.act(Figure::Meeple, Location::None, events);
       }
       break;
     }
     case Phase::Decide:
+      if (decision_kind(g) != DecisionKind::Bonus) {
+        random_choice(g, rng, events);
+        break;
+      }
       if (rng.below(2)) g.take_bonus(events);
       else g.pass(events);
       break;

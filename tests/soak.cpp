@@ -144,11 +144,11 @@ int segment_at(TileType t, int rot, int loc) {
 // Tile index at each int8 coordinate, filled from the board's tile list and cleared after
 // use, so lookups never go through the engine's cell indexing.
 struct Grid {
-  std::vector<int8_t> cell = std::vector<int8_t>(256 * 256, -1);
+  std::vector<int16_t> cell = std::vector<int16_t>(256 * 256, -1);  // board indices reach 154
   std::vector<int> used;
   std::vector<uint32_t> mark = std::vector<uint32_t>(256 * 256, 0);  // == stamp: in the current cell list
   uint32_t stamp = 0;
-  int8_t& at(int x, int y) { return cell[(y + 128) * 256 + (x + 128)]; }
+  int16_t& at(int x, int y) { return cell[(y + 128) * 256 + (x + 128)]; }
   uint32_t& mark_at(int x, int y) { return mark[(y + 128) * 256 + (x + 128)]; }
   int get(int x, int y) const {
     if (x < -128 || x > 127 || y < -128 || y > 127) return -1;
@@ -277,7 +277,7 @@ Analysis analyse(const Game& g) {
     EXPECT(pt.rot == canonical(pt.type, pt.rot), "tile {} is stored with rotation {}, not the smallest of its picture",
            i, int(pt.rot));
     EXPECT(grid.get(pt.x, pt.y) < 0, "tiles {} and {} both lie at {},{}", grid.get(pt.x, pt.y), i, pt.x, pt.y);
-    grid.at(pt.x, pt.y) = static_cast<int8_t>(i);
+    grid.at(pt.x, pt.y) = static_cast<int16_t>(i);
     grid.used.push_back((pt.y + 128) * 256 + pt.x + 128);
     a.seg_base[i] = nseg;
     EXPECT(pt.seg_base == nseg, "tile {} starts at segment {}, expected {}", i, pt.seg_base, nseg);
@@ -355,13 +355,24 @@ Analysis analyse(const Game& g) {
   // Figures: where they stand, how many per feature, and conservation by kind.
   std::array<std::array<int, kFigureKinds>, kMaxPlayers> on_board{};
   std::bitset<kTotalTiles> tile_has_meeple;
+  // A figure put on another tile (the portal) is recorded by the tile whose action it was;
+  // such a tile may hold several.
+  std::bitset<kTotalTiles> targeted;
+  for (int i = 0; i < a.ntiles; ++i)
+    if (g.action_target(i) >= 0) targeted.set(static_cast<size_t>(g.action_target(i)));
+  auto by_portal = [&](const Meeple& m) {
+    for (int i = 0; i < a.ntiles; ++i)
+      if (g.action_target(i) == m.tile && b.tile(i).meeple == m.location && b.tile(i).figure == m.kind) return true;
+    return false;
+  };
   for (const Meeple& m : g.meeples()) {
     EXPECT(m.player < g.players() && m.tile < a.ntiles && m.seg < nseg, "meeple of player {} on tile {} segment {}",
            m.player, m.tile, m.seg);
-    EXPECT(!tile_has_meeple.test(m.tile), "two meeples on tile {}", m.tile);
+    EXPECT(!tile_has_meeple.test(m.tile) || targeted.test(m.tile), "two meeples on tile {}", m.tile);
     tile_has_meeple.set(m.tile);
     const PlacedTile& pt = b.tile(m.tile);
-    EXPECT(pt.meeple == m.location, "tile {} records meeple {}, the meeple says {}", m.tile,
+    const bool portal = by_portal(m);
+    EXPECT(pt.meeple == m.location || portal, "tile {} records meeple {}, the meeple says {}", m.tile,
            location_name(pt.meeple), location_name(m.location));
     const int c = a.comp_at(m.tile, static_cast<int>(m.location), b);
     EXPECT(c >= 0, "meeple at {} names no feature of tile {}", location_name(m.location), m.tile);
@@ -371,7 +382,7 @@ Analysis analyse(const Game& g) {
     EXPECT(kind < kFigureKinds && has_figure(g.options(), m.kind), "a {} on the board of a game without it",
            figure_name(m.kind));
     const FeatureKind fk = a.comps[c].kind;
-    EXPECT(pt.figure == m.kind, "tile {} records a {}, the figure is a {}", m.tile, figure_name(pt.figure),
+    EXPECT(pt.figure == m.kind || portal, "tile {} records a {}, the figure is a {}", m.tile, figure_name(pt.figure),
            figure_name(m.kind));
     switch (m.kind) {
       case Figure::Abbot: EXPECT(fk == FeatureKind::Monastery || fk == FeatureKind::Garden, "an abbot on a {}",
@@ -434,8 +445,10 @@ Analysis analyse(const Game& g) {
            mine.segments);
     EXPECT(tiles == mine.tiles, "the {} at segment {} covers {} tiles, the engine {}", name, r, mine.tiles.count(),
            tiles.count());
-    // Between placing and scoring a completed feature may still hold its figures.
-    EXPECT(!mine.holds_figures() || !mine.complete() || g.phase() == Phase::PlaceMeeple,
+    // Between placing and scoring (the dragon's flight included) a completed feature may
+    // still hold its figures.
+    EXPECT(!mine.holds_figures() || !mine.complete() || g.phase() == Phase::PlaceMeeple ||
+               decision_kind(g) == DecisionKind::Dragon,
            "a figure stays on a completed {} (segment {})", name, r);
   }
 
@@ -453,15 +466,20 @@ Analysis analyse(const Game& g) {
     // The city completed by the tile just placed gives its goods at the end of the turn.
     EXPECT(taken <= symbols && taken <= 20, "{} goods of kind {} taken, {} symbols on completed cities", taken, k,
            symbols);
-    EXPECT(!g.options().traders_and_builders || g.phase() == Phase::PlaceMeeple || taken == symbols,
+    EXPECT(!g.options().traders_and_builders || g.phase() == Phase::PlaceMeeple ||
+               decision_kind(g) == DecisionKind::Dragon || taken == symbols,
            "{} goods of kind {} taken, {} symbols on completed cities", taken, k, symbols);
   }
-  EXPECT(a.ntiles + g.discard_count() + in_hand + g.tiles_in_pile() == 1 + static_cast<int>(order.size()),
-         "{} placed + {} discarded + {} in hand + {} in the pile is not 1 + {}", a.ntiles, g.discard_count(),
-         in_hand, g.tiles_in_pile(), order.size());
+  // A dragon tile set aside (Princess & Dragon) is a draw that neither lands nor leaves; the
+  // copies that went back at the first volcano are draws of their own.
+  int aside = 0;
+  for (int d = 0; d < g.drawn(); ++d) aside += g.set_aside(d);
+  EXPECT(a.ntiles + g.discard_count() + aside + in_hand + g.tiles_in_pile() == 1 + static_cast<int>(order.size()),
+         "{} placed + {} discarded + {} set aside + {} in hand + {} in the pile is not 1 + {}", a.ntiles,
+         g.discard_count(), aside, in_hand, g.tiles_in_pile(), order.size());
   int next_tile = 1;
   for (int d = 0; d < g.drawn(); ++d) {
-    if (g.discarded(d)) continue;
+    if (g.discarded(d) || g.set_aside(d)) continue;
     if (d == g.drawn() - 1 && in_hand) {
       EXPECT(g.current_tile() == order[d], "the tile in hand is {}, the draw order says {}",
              tile_letter(g.current_tile()), tile_letter(order[d]));
@@ -1038,7 +1056,7 @@ void check_record(const Game& g) {
 // ------------------------------------------------------------------ one game
 
 struct Totals {
-  long games = 0, turns = 0, discards = 0, events = 0, bonuses = 0;
+  long games = 0, turns = 0, discards = 0, events = 0, bonuses = 0, dragon_games = 0, flights = 0;
 };
 
 // The box of a game with these options, from the tile sets: the base game (its garden tiles
@@ -1052,7 +1070,8 @@ std::array<int, kTileTypes> model_box(const Options& o) {
     const tiles::TileDef& d = tiles::kDefs[t];
     const bool in = d.set == TileSet::Base || (d.set == TileSet::Abbot && o.abbot) ||
                     (d.set == TileSet::River && o.river) || (d.set == TileSet::InnsAndCathedrals && o.inns_and_cathedrals) ||
-                    (d.set == TileSet::TradersAndBuilders && o.traders_and_builders);
+                    (d.set == TileSet::TradersAndBuilders && o.traders_and_builders) ||
+                    (d.set == TileSet::PrincessAndDragon && o.princess_and_dragon);
     if (in) box[t] += d.count;
     if (d.set == TileSet::Abbot && o.abbot) box[d.plain] -= d.count;  // a garden copy replaces its letter
   }
@@ -1302,6 +1321,104 @@ void play_game(uint64_t seed, Totals& totals) {
   totals.games++;
 }
 
+// A game with Princess & Dragon (and each other expansion in half of them), every decision
+// taken through the decision model: the dragon's steps are decisions of other players, and
+// figure actions reach other tiles, which the turn-by-turn model above does not know. After
+// every decision: the features against the flood fill and the figures' conservation
+// (analyse), scores equal to the events and never falling, no figure on the dragon's tile,
+// the fairy beside its owner's meeple, the full record reloading into the same game and the
+// public one into the same public state; undo gives back the last turn's start or decision.
+// A re-deal now and then, after the first volcano too, whose records end with 'deal'.
+void play_decision_game(uint64_t seed, Totals& totals) {
+  Rng rng(seed ^ 0x5EED'D7A6'0000'0000ull);
+  const int players = 1 + static_cast<int>(rng.below(kMaxPlayers));
+  Options opt;
+  opt.farmers = rng.below(4) != 0;
+  opt.river = rng.below(2) != 0;
+  opt.abbot = rng.below(2) != 0;
+  opt.inns_and_cathedrals = rng.below(2) != 0;
+  opt.traders_and_builders = rng.below(2) != 0;
+  opt.princess_and_dragon = true;
+  const int kind = static_cast<int>(rng.below(3));  // seeded, caller draws, re-dealt along the way
+  where = Where{seed, 0,
+                fmt::format("Princess & Dragon, {} players, farmers {}, river {}, abbot {}, inns and cathedrals {}, "
+                            "traders and builders {}, {}",
+                            players, opt.farmers, opt.river, opt.abbot, opt.inns_and_cathedrals, opt.traders_and_builders,
+                            kind == 0 ? "seeded" : kind == 1 ? "caller draws" : "re-dealt"),
+                "set-up"};
+  Game g = kind == 1 ? Game(players, CallerDraws{}, opt) : Game(players, seed, opt);
+  check_box(g);
+  std::array<long, kMaxPlayers> from_events{};
+  Game last = g;  // the state undo goes back to: a turn's start or a decision
+  Events ev;
+  Choice list[kMaxChoices];
+  for (int step = 0; !g.over(); ++step) {
+    where.step = fmt::format("decision {}", step);
+    if (g.phase() != Phase::PlaceMeeple) {
+      if (kind == 2 && rng.below(40) == 0) g.redeal(rng);
+      last = g;
+    }
+    const std::array<int32_t, kMaxPlayers> before = current_scores(g);
+    const int n = list_choices(g, list);
+    EXPECT(n > 0, "no option in phase {}", int(g.phase()));
+    const Choice c = list[rng.below(static_cast<uint32_t>(n))];
+    ev.clear();
+    EXPECT(decide(g, c, &ev) == Status::Ok, "the listed option {} is refused", choice_text(c));
+    where.step = fmt::format("after decision {} ({})", step, choice_text(c));
+    where.turn = g.board().tile_count() - 1;
+    for (int i = 0; i < ev.count; ++i) {
+      const Event& e = ev.items[i];
+      for (int q = 0; q < players; ++q)
+        if (e.points > 0 && (e.winners >> q & 1) && e.type != Event::Type::DragonStep &&
+            e.type != Event::Type::FlightEnds && e.type != Event::Type::AloneHome)
+          from_events[q] += e.points;
+    }
+    totals.events += ev.count;
+    for (int q = 0; q < players; ++q) {
+      EXPECT(g.score(q) >= before[q], "player {}'s score dropped from {} to {}", q, before[q], g.score(q));
+      EXPECT(g.score(q) == from_events[q], "player {} has {} points, the events give {}", q, g.score(q), from_events[q]);
+    }
+    analyse(g);
+    int x = 0, y = 0;
+    if (g.dragon_at(x, y)) {
+      const int tile = g.board().tile_index_at(x, y);
+      for (const Meeple& m : g.meeples())
+        EXPECT(m.tile != tile || decision_kind(g) == DecisionKind::Dragon, "a {} stands on the dragon's tile",
+               figure_name(m.kind));
+    }
+    Location next_to;
+    if (g.fairy_at(x, y, next_to) && next_to != Location::None) {
+      bool found = false;
+      for (const Meeple& m : g.meeples())
+        found |= m.tile == g.board().tile_index_at(x, y) && m.location == next_to;
+      EXPECT(found, "the fairy at {},{} stands beside no meeple at {}", x, y, location_name(next_to));
+    }
+    if (step % 3 == 0 || g.over()) {  // the records every few decisions: the slowest check
+      check_record(g);
+      const std::string text = save_record(g, RecordForm::Public);
+      Game loaded(kMinPlayers, uint64_t{0});
+      RecordError error;
+      EXPECT(load_record(text, loaded, &error) == Status::Ok, "the public record does not load: {}\n{}",
+             error.message(), text);
+      EXPECT(same_public_state(loaded, g), "the public record is another game:\n{}", text);
+    }
+    // (With caller draws the draws are no decisions undo takes back.)
+    if (step % 5 == 0 && kind != 1 && g.phase() != Phase::PlaceMeeple && g.board().tile_count() > 1) {
+      Game back(kMinPlayers, uint64_t{0});
+      std::string error;
+      EXPECT(undo(g, back, &error) == Status::Ok, "undo refused: {}", error);
+      EXPECT(back == last, "undo is not the game before");
+    }
+    totals.turns += c.kind == DecisionKind::Place;
+    totals.flights += c.kind == DecisionKind::Dragon;
+  }
+  where.step = "at the end";
+  for (int q = 0; q < players; ++q)
+    EXPECT(g.banked_score(q) <= g.score(q), "player {} banked {} of a final {}", q, g.banked_score(q), g.score(q));
+  totals.games++;
+  totals.dragon_games++;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1322,11 +1439,13 @@ int main(int argc, char** argv) {
   Totals totals;
   for (long i = 0; i < games; ++i) {
     play_game(seed + static_cast<uint64_t>(i), totals);
+    if (i % 8 == 0) play_decision_game(seed + static_cast<uint64_t>(i), totals);
     if ((i + 1) % 100000 == 0) fmt::print("{} games ok\n", i + 1);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("soak: {} games from seed {}, {} turns, {} events, {} discards, {} bonus tiles earned: every invariant "
-             "held ({:.1f} s)\n",
-             totals.games, seed, totals.turns, totals.events, totals.discards, totals.bonuses, secs);
+  fmt::print("soak: {} games from seed {} ({} with Princess & Dragon, {} dragon steps), {} turns, {} events, {} "
+             "discards, {} bonus tiles earned: every invariant held ({:.1f} s)\n",
+             totals.games, seed, totals.dragon_games, totals.flights, totals.turns, totals.events, totals.discards,
+             totals.bonuses, secs);
   return 0;
 }

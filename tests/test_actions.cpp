@@ -43,8 +43,9 @@ std::vector<int32_t> engine_listing(const Game& g) {
     ids.push_back(rl::encode_figure(s, g.options(), FigureSlot{}));
     for (int i = 0; i < k; ++i) ids.push_back(rl::encode_figure(s, g.options(), opts[i]));
   } else if (g.phase() == Phase::Decide) {
-    ids.push_back(rl::encode_bonus(s, g.options(), true));
-    ids.push_back(rl::encode_bonus(s, g.options(), false));
+    Choice list[kMaxChoices];
+    const int n = list_choices(g, list);
+    for (int i = 0; i < n; ++i) ids.push_back(rl::encode_decision(s, g.options(), list[i]));
   }
   std::sort(ids.begin(), ids.end());
   return ids;
@@ -125,6 +126,7 @@ TEST_CASE("placement ids are cell * 4 + rotation over the window, corners includ
 struct Seen {
   int positions = 0, placements = 0, figures = 0, abbots = 0, recalls = 0;
   int larges = 0, builders = 0, pigs = 0, bonuses = 0, takes = 0, passes = 0;
+  int elsewhere = 0, fairies = 0, princesses = 0, portals = 0, steps = 0;
 };
 void play_through(Game g, Rng& rng, Seen& seen, int game) {
   const ActionSpace s = rl::action_space(g);
@@ -156,8 +158,12 @@ void play_through(Game g, Rng& rng, Seen& seen, int game) {
         seen.larges += a.slot.figure == Figure::Large;
         seen.builders += a.slot.figure == Figure::Builder;
         seen.pigs += a.slot.figure == Figure::Pig;
+        seen.elsewhere += a.slot.elsewhere;
+        seen.fairies += a.slot.figure == Figure::Fairy;
+        seen.princesses += a.slot.figure == Figure::Princess;
+        seen.portals += a.slot.elsewhere && a.slot.figure != Figure::Fairy && a.slot.figure != Figure::Princess;
         REQUIRE(rl::encode_figure(s, g.options(), a.slot) == id);
-        REQUIRE(g.check_figure(a.slot.figure, a.slot.location));
+        REQUIRE(g.check_figure(a.slot));
       }
       REQUIRE(rl::check_action(g, id) == Status::Ok);
     }
@@ -167,9 +173,10 @@ void play_through(Game g, Rng& rng, Seen& seen, int game) {
     rl::decode(s, g.options(), pick, a);
     Game by_engine = g;
     if (a.kind == Action::Kind::Placement) REQUIRE(by_engine.place(a.at) == Status::Ok);
-    else if (a.kind == Action::Kind::Figure) REQUIRE(by_engine.act(a.slot.figure, a.slot.location) == Status::Ok);
-    else REQUIRE((a.choice.option == 0 ? by_engine.take_bonus() : by_engine.pass()) == Status::Ok);
-    if (a.kind == Action::Kind::Decision) {
+    else if (a.kind == Action::Kind::Figure) REQUIRE(by_engine.act(a.slot) == Status::Ok);
+    else REQUIRE(decide(by_engine, a.choice) == Status::Ok);
+    seen.steps += a.kind == Action::Kind::Decision && a.choice.kind == DecisionKind::Dragon;
+    if (a.kind == Action::Kind::Decision && a.choice.kind == DecisionKind::Bonus) {
       ++seen.bonuses;
       seen.takes += a.choice.option == 0;
       seen.passes += a.choice.option == 1;
@@ -284,6 +291,39 @@ TEST_CASE("every option on: whole games through integer actions, the bonus decis
   CHECK(seen.takes > 3);
   CHECK(seen.passes > 3);
   CHECK(seen.bonuses == seen.takes + seen.passes);
+}
+
+TEST_CASE("Princess & Dragon: actions on other tiles have ids after the decisions', one per cell, kind and location") {
+  Options dragon, all;
+  dragon.princess_and_dragon = true;
+  all = test::all_options();
+  const ActionSpace d = rl::action_space(2, dragon), a = rl::action_space(2, all);
+  CHECK(d.decisions == 4);  // the dragon's steps N E S W
+  CHECK(d.elsewhere == d.side * d.side * 3 * 14);  // the portal's meeple, the fairy, the princess
+  CHECK(a.elsewhere == a.side * a.side * 5 * 14);  // and the portal's large meeple and abbot
+  CHECK(d.size() == d.placements + d.figures + 4 + d.elsewhere);
+  const FigureSlot fairy{Figure::Fairy, Location::E, true, 1, 0};
+  const int id = rl::encode_figure(d, dragon, fairy);
+  CHECK(id == d.placements + d.figures + 4 + ((d.reach * d.side + d.reach + 1) * 3 + 1) * 14 + static_cast<int>(Location::E));
+  Action back;
+  REQUIRE(rl::decode(d, dragon, id, back));
+  CHECK(back.kind == Action::Kind::Figure);
+  CHECK(back.slot == fairy);
+  CHECK(rl::encode_figure(d, Options{}, fairy) == -1);  // the base game has no such slot
+  CHECK(rl::encode_figure(d, dragon, FigureSlot{Figure::Large, Location::E, true, 1, 0}) == -1);  // no large meeple
+}
+
+TEST_CASE("Princess & Dragon: whole games through integer actions, the fairy, the princess, the portal and the dragon's steps included") {
+  Options dragon, all = test::all_options();
+  dragon.princess_and_dragon = true;
+  Rng rng(7);
+  Seen seen;
+  for (int i = 0; i < 24; ++i) play_through(Game(2 + i % 5, 900 + static_cast<uint64_t>(i), i % 2 ? all : dragon), rng, seen, i);
+  CHECK(seen.fairies > 20);
+  CHECK(seen.princesses > 3);
+  CHECK(seen.portals > 20);
+  CHECK(seen.steps > 20);
+  CHECK(seen.elsewhere == seen.fairies + seen.princesses + seen.portals);
 }
 
 TEST_CASE("the bonus phase: take and pass are its only actions, others are the wrong phase") {
@@ -469,7 +509,7 @@ TEST_CASE("with the River the draw's chance actions are the tiles that may come 
   CHECK(draws >= 80);
 }
 
-TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 173 scalars") {
+TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 231 scalars") {
   for (int p = 1; p <= kMaxPlayers; ++p) {
     const rl::ObservationShape s = rl::observation_shape(p, Options{});
     CHECK(s.planes == 27 + p);
@@ -477,11 +517,12 @@ TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 173 scalars")
     CHECK(s.scalars == 4 * p + 5 + 2 * kTileTypes);
     CHECK(s.size() <= rl::kMaxObservation);
   }
-  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == 20822);
+  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == 20880);
 }
 
-TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B)") {
-  Options inns, traders, all;
+TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B), +3 planes and P + 4 scalars (P&D)") {
+  Options inns, traders, dragon, all;
+  dragon.princess_and_dragon = true;
   inns.inns_and_cathedrals = all.inns_and_cathedrals = true;
   traders.traders_and_builders = all.traders_and_builders = true;
   all.river = all.abbot = true;
@@ -493,7 +534,10 @@ TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C),
     CHECK(rl::observation_shape(p, traders).scalars == base.scalars + 5 * p + 2);
     CHECK(rl::observation_shape(p, all).planes == base.planes + 8);
     CHECK(rl::observation_shape(p, all).scalars == base.scalars + 6 * p + 2);
+    CHECK(rl::observation_shape(p, dragon).planes == base.planes + 3);
+    CHECK(rl::observation_shape(p, dragon).scalars == base.scalars + p + 4);
   }
+  all.princess_and_dragon = true;
   CHECK(rl::observation_shape(kMaxPlayers, all).size() == rl::kMaxObservation);
 }
 
@@ -550,6 +594,48 @@ TEST_CASE("observation with every expansion: the figure, inn, cathedral and good
   CHECK(goods > 0);
   CHECK(inns > 0);
   CHECK(cathedrals > 0);
+}
+
+TEST_CASE("observation with Princess & Dragon: the dragon, fairy and flight planes and the module's scalars agree with the game") {
+  Options dragon;
+  dragon.princess_and_dragon = true;
+  const int P = 3;
+  int flights = 0, fairies = 0, asides = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Game g(P, seed, dragon);
+    Rng rng(seed);
+    while (!g.over()) {
+      const Obs o(g, 1);
+      const rl::ObservationShape base = rl::observation_shape(P, Options{});
+      const int first = base.planes, scalar = base.scalars;
+      int x = 0, y = 0;
+      const bool on_board = g.dragon_at(x, y);
+      CHECK(o.plane_sum(first) == (on_board ? 1.0f : 0.0f));
+      if (on_board) CHECK(o.at(first, x, y) == 1.0f);
+      Location next_to;
+      const bool fairy = g.fairy_at(x, y, next_to);
+      CHECK(o.plane_sum(first + 1) == (fairy ? 1.0f : 0.0f));
+      if (fairy) CHECK(o.at(first + 1, x, y) == 1.0f);
+      float seats = 0;
+      for (int k = 0; k < P; ++k) seats += o.scalar(scalar + k);
+      CHECK(seats == (fairy && next_to != Location::None ? 1.0f : 0.0f));
+      CHECK(o.scalar(scalar + P) == (on_board ? 1.0f : 0.0f));
+      asides += o.scalar(scalar + P + 1) > 0;
+      const bool flying = g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Dragon;
+      CHECK(o.scalar(scalar + P + 3) == (flying ? 1.0f : 0.0f));
+      if (flying) {
+        ++flights;
+        CHECK(o.plane_sum(first + 2) == o.scalar(scalar + P + 2) + 1);  // the start and each step
+      } else {
+        CHECK(o.plane_sum(first + 2) == 0.0f);
+      }
+      fairies += fairy;
+      test::random_choice(g, rng);
+    }
+  }
+  CHECK(flights > 10);
+  CHECK(fairies > 10);
+  CHECK(asides > 0);
 }
 
 TEST_CASE("observation of the opening: the start tile's edges, the open cells, where E fits, the scalars") {

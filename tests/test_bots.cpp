@@ -193,8 +193,8 @@ TEST_CASE("Bots: MCTS with every expansion is deterministic for a seed and an it
 
 TEST_CASE("Bots: the move list is placements times meeple choices, each legal") {
   const Game g = after_random_turns(3, 7, 12);
-  std::vector<Move> moves(kMaxMoves);
-  const int n = legal_moves(g, moves.data(), kMaxMoves);
+  std::vector<Move> moves(static_cast<size_t>(legal_moves(g, nullptr, 0)));
+  const int n = legal_moves(g, moves.data(), static_cast<int>(moves.size()));
   Placement buf[kMaxPlacements];
   const int np = g.legal_placements(buf);
   CHECK(n >= np);

@@ -241,7 +241,7 @@ TEST_CASE("C API: out-of-range values are CARC_EINVAL and change nothing") {
   CHECK(carc_game_option(g.get(), 0) == CARC_EINVAL);
   CHECK(carc_game_place(g.get(), CARC_MOVE_INVALID) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_place: 0xffffffffffffffff is not a valid move");
-  CHECK(carc_game_place(g.get(), uint64_t{CARC_TILE_TYPES} << 32) == CARC_EINVAL);  // tile type 84
+  CHECK(carc_game_place(g.get(), uint64_t{CARC_TILE_TYPES} << 32) == CARC_EINVAL);  // tile type 113
   CHECK(carc_game_place(g.get(), 6u << 22 | 3u << 18) == CARC_EINVAL);               // figure kind 6
   CHECK(carc_game_play(g.get(), (14u << 18)) == CARC_EINVAL);                        // location 14
   CHECK(carc_game_placements(g.get(), m, -1, &n) == CARC_EINVAL);
@@ -347,14 +347,14 @@ TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write 
   CHECK(errmsg(g.get()) == "carc_game_placements: " + std::to_string(needed) + " placements but room for 1");  // kept
   int32_t counts[CARC_TILE_TYPES];
   CHECK(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES - 1) == CARC_ERANGE);
-  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 83 values but needs 84");
+  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 112 values but needs 113");
   require_unchanged(g.get(), before.get());
 
   // An event stays queued when the fields do not fit.
   GamePtr e = make_order(2, "E");
   REQUIRE(carc_game_play_text(e.get(), "E 0,-1 180 S") == CARC_OK);
   int32_t f[CARC_EVENT_FIELDS + 4];
-  CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS - 1) == CARC_ERANGE);
+  CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS_0_3 - 1) == CARC_ERANGE);
   CHECK(errmsg(e.get()) == "carc_game_poll_event: fields holds 19 values but an event needs 20");
   f[CARC_EVENT_FIELDS] = -7;
   CHECK(carc_game_poll_event(e.get(), f, CARC_EVENT_FIELDS + 4) == 1);
@@ -813,7 +813,10 @@ TEST_CASE("C API: carc_event_text refuses malformed fields with CARC_EINVAL and 
     CHECK(errmsg(nullptr) == "carc_event_text: " + why);
     CHECK(std::string(buf) == "unchanged");
   };
-  refused(score, CARC_EVENT_FIELDS - 1, "fields holds 19 values but an event has 20");
+  refused(score, CARC_EVENT_FIELDS_0_3 - 1, "fields holds 19 values but an event has 20");
+  // A 0.3 caller's 20 fields: the figure reads as the meeple.
+  REQUIRE(carc_event_text(score.data(), CARC_EVENT_FIELDS_0_3, buf, sizeof buf) == 18);
+  std::strcpy(buf, "unchanged");
   refused(score, -1, "fields holds -1 values but an event has 20");
   CHECK(carc_event_text(nullptr, CARC_EVENT_FIELDS, buf, sizeof buf) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_event_text: fields is NULL");
@@ -823,7 +826,7 @@ TEST_CASE("C API: carc_event_text refuses malformed fields with CARC_EINVAL and 
     f[static_cast<size_t>(index)] = value;
     return f;
   };
-  refused(with(CARC_EV_TYPE, 7), CARC_EVENT_FIELDS, "field 0 is 7, not 0..6");
+  refused(with(CARC_EV_TYPE, 19), CARC_EVENT_FIELDS, "field 0 is 19, not 0..18");
   refused(with(CARC_EV_FEATURE, -1), CARC_EVENT_FIELDS, "field 1 is -1, not 0..4");
   refused(with(CARC_EV_POINTS, 40000), CARC_EVENT_FIELDS, "field 2 is 40000, not 0..32767");
   refused(with(CARC_EV_WINNERS, 64), CARC_EVENT_FIELDS, "field 3 is 64, not 0..63");
@@ -999,7 +1002,7 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   CHECK(errmsg(g.get()) == "carc_game_rewind: cannot rewind to turn 2: 1 turns have been played");
   CHECK(carc_game_rewind(g.get(), -1) == CARC_EINVAL);
   CHECK(carc_game_fitting_rotations(g.get(), CARC_TILE_TYPES, 0, 1) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 84 is not 0..83");
+  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 113 is not 0..112");
   CHECK(carc_game_fitting_rotations(g.get(), -1, 0, 1) == CARC_EINVAL);
   CHECK(carc_game_fitting_rotations(g.get(), 0, 1000000, -1000000) == 0);  // not an open cell: nothing fits
   CHECK(carc_game_fitting_rotations(g.get(), 0, 0, 0) == 0);               // a tile is there
@@ -1033,14 +1036,14 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   require_unchanged(g.get(), before.get());
 
   CHECK(carc_tile_render_svg(CARC_TILE_TYPES, 0, 64, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 84 is not 0..83");
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 113 is not 0..112");
   CHECK(carc_tile_render_svg(0, 1, 64, text, sizeof text) == CARC_EINVAL);  // degrees, not quarter turns
   CHECK(errmsg(nullptr) == "carc_tile_render_svg: rotation 1 is not 0, 90, 180 or 270 degrees");
   CHECK(carc_tile_render_svg(0, 360, 64, text, sizeof text) == CARC_EINVAL);
   CHECK(carc_tile_render_svg(0, 0, -3, text, sizeof text) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_tile_render_svg: pixels -3 is not 1..4096");
   CHECK(carc_tile_render_text(-1, 0, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..83");
+  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..112");
   CHECK(carc_tile_render_text(0, -1, text, sizeof text) == CARC_EINVAL);
   CHECK(std::string(text) == "x");
 }
@@ -1102,7 +1105,7 @@ TEST_CASE("C API records and queries: short buffers are CARC_ERANGE and write no
   double p[CARC_TILE_TYPES + 1];
   p[0] = -1;
   CHECK(carc_game_next_tile_probabilities(g.get(), p, CARC_TILE_TYPES - 1) == CARC_ERANGE);
-  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 83 values but needs 84");
+  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 112 values but needs 113");
   CHECK(p[0] == -1);
 
   int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];

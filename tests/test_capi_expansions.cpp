@@ -37,7 +37,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_tile_name(t) != nullptr);
     REQUIRE(carc_tile_from_name(carc_tile_name(t)) == t);
     REQUIRE(carc_tile_set(t) >= CARC_SET_BASE);
-    REQUIRE(carc_tile_set(t) <= CARC_SET_TRADERS_AND_BUILDERS);
+    REQUIRE(carc_tile_set(t) <= CARC_SET_PRINCESS_AND_DRAGON);
   }
   CHECK(carc_tile_name(CARC_TILE_TYPES) == nullptr);
   CHECK(carc_tile_name(-1) == nullptr);
@@ -52,7 +52,8 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
   CHECK(std::string(carc_figure_name(CARC_FIGURE_MEEPLE)) == "meeple");
   CHECK(std::string(carc_figure_name(CARC_FIGURE_ABBOT)) == "abbot");
   CHECK(std::string(carc_figure_name(CARC_FIGURE_RECALL)) == "recall");
-  CHECK(carc_figure_name(5) == nullptr);
+  CHECK(carc_figure_name(CARC_FIGURE_FAIRY) == nullptr);  // actions on another tile, named by their move text
+  CHECK(carc_figure_name(8) == nullptr);
   CHECK(carc_figure_name(-1) == nullptr);
   CHECK(std::string(carc_feature_name(CARC_FEATURE_GARDEN)) == "garden");
   CHECK(carc_feature_name(5) == nullptr);
@@ -63,7 +64,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_why_text(why) != nullptr);
     REQUIRE(*carc_why_text(why) != '\0');
   }
-  CHECK(carc_why_text(CARC_WHY_TOO_FAR + 1) == nullptr);
+  CHECK(carc_why_text(CARC_WHY_DRAGON_CANNOT_MOVE + 1) == nullptr);
   CHECK(carc_why_text(-1) == nullptr);
 }
 
@@ -399,5 +400,5 @@ TEST_CASE("C API 0.2: options river and abbot by id, before the first placement"
   CHECK(snapshot(again.get()) == snapshot(g.get()));
   REQUIRE(carc_game_playout(g.get(), 5, 0) == CARC_OK);
   CHECK(carc_game_set_option(g.get(), CARC_OPT_RIVER, 0) == CARC_EPHASE);
-  CHECK(carc_game_option(g.get(), 8) == CARC_EINVAL);
+  CHECK(carc_game_option(g.get(), 9) == CARC_EINVAL);
 }

@@ -28,7 +28,19 @@ static_assert(CARC_EVENT_SCORE == static_cast<int>(carc::Event::Type::Score) &&
               CARC_EVENT_GOODS == static_cast<int>(carc::Event::Type::Goods) &&
               CARC_EVENT_GOODS_BONUS == static_cast<int>(carc::Event::Type::GoodsBonus) &&
               CARC_EVENT_PIG == static_cast<int>(carc::Event::Type::Pig) &&
-              CARC_EVENT_BONUS == static_cast<int>(carc::Event::Type::Bonus));
+              CARC_EVENT_BONUS == static_cast<int>(carc::Event::Type::Bonus) &&
+              CARC_EVENT_SET_ASIDE == static_cast<int>(carc::Event::Type::SetAside) &&
+              CARC_EVENT_SET_ASIDE_BACK == static_cast<int>(carc::Event::Type::SetAsideBack) &&
+              CARC_EVENT_DRAGON_LANDS == static_cast<int>(carc::Event::Type::DragonLands) &&
+              CARC_EVENT_DRAGON_STEP == static_cast<int>(carc::Event::Type::DragonStep) &&
+              CARC_EVENT_EATEN == static_cast<int>(carc::Event::Type::Eaten) &&
+              CARC_EVENT_FLIGHT_ENDS == static_cast<int>(carc::Event::Type::FlightEnds) &&
+              CARC_EVENT_FAIRY_MOVES == static_cast<int>(carc::Event::Type::FairyMoves) &&
+              CARC_EVENT_FAIRY_POINT == static_cast<int>(carc::Event::Type::FairyPoint) &&
+              CARC_EVENT_FAIRY_BONUS == static_cast<int>(carc::Event::Type::FairyBonus) &&
+              CARC_EVENT_PRINCESS_REMOVES == static_cast<int>(carc::Event::Type::PrincessRemoves) &&
+              CARC_EVENT_PORTAL == static_cast<int>(carc::Event::Type::Portal) &&
+              CARC_EVENT_ALONE_HOME == static_cast<int>(carc::Event::Type::AloneHome));
 static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
 static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
 static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
@@ -56,7 +68,12 @@ static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase
               CARC_WHY_RECALL_LOCATION == static_cast<int>(carc::Illegal::RecallLocation) &&
               CARC_WHY_BUILDER_ROAD_OR_CITY == static_cast<int>(carc::Illegal::BuilderRoadOrCity) &&
               CARC_WHY_PIG_NEEDS_FARMER == static_cast<int>(carc::Illegal::PigNeedsFarmer) &&
-              CARC_WHY_TOO_FAR == static_cast<int>(carc::Illegal::TooFar));
+              CARC_WHY_TOO_FAR == static_cast<int>(carc::Illegal::TooFar) &&
+              CARC_WHY_DRAGON_TILE == static_cast<int>(carc::Illegal::DragonTile) &&
+              CARC_WHY_FAIRY_NEEDS_MEEPLE == static_cast<int>(carc::Illegal::FairyNeedsMeeple) &&
+              CARC_WHY_NO_KNIGHT_TO_REMOVE == static_cast<int>(carc::Illegal::NoKnightToRemove) &&
+              CARC_WHY_PORTAL_TARGET == static_cast<int>(carc::Illegal::PortalTarget) &&
+              CARC_WHY_DRAGON_CANNOT_MOVE == static_cast<int>(carc::Illegal::DragonCannotMove));
 static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
               CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
               CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&
@@ -80,9 +97,10 @@ static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farm
               carc::find_option(CARC_OPT_ABBOT)->field == &carc::Options::abbot &&
               carc::find_option(CARC_OPT_INNS_AND_CATHEDRALS)->field == &carc::Options::inns_and_cathedrals &&
               carc::find_option(CARC_OPT_TRADERS_AND_BUILDERS)->field == &carc::Options::traders_and_builders &&
-              carc::option_table().size() == 7, "the CARC_OPT_* ids are the option table's");
+              carc::find_option(CARC_OPT_PRINCESS_AND_DRAGON)->field == &carc::Options::princess_and_dragon &&
+              carc::option_table().size() == 8, "the CARC_OPT_* ids are the option table's");
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EV_GOODS &&
-              CARC_EV_GOODS + carc::kGoodsKinds == CARC_EVENT_FIELDS);
+              CARC_EV_GOODS + carc::kGoodsKinds == CARC_EVENT_FIELDS_0_3 && CARC_EV_FIGURE + 1 == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);
 static_assert(CARC_MAX_FRONTIER == carc::Board::kMaxOpen + 1);
 static_assert(CARC_NO_TILE == -1 && carc::kNoTile == 0xFF);

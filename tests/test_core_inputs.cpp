@@ -32,7 +32,7 @@ TEST_CASE("Events: a list reused without clear() counts the events it had no roo
   // Whole games played into one list without clearing: nothing is lost without a count.
   Events all;
   int made = 0;
-  for (uint64_t seed = 1; seed <= 60; ++seed) {
+  for (uint64_t seed = 1; seed <= 120; ++seed) {
     Game g(2, seed);
     Rng rng(seed);
     Events one;
@@ -44,10 +44,10 @@ TEST_CASE("Events: a list reused without clear() counts the events it had no roo
   }
   REQUIRE(made > Events::kCapacity);
   CHECK(all.count + all.dropped == made);
-  // The same with every expansion on: goods, pig, bonus and recall events are counted too.
+  // The same with every expansion on: goods, pig, bonus, recall and the dragon's events are counted too.
   Events every;
   made = 0;
-  std::array<int, 7> kinds{};
+  std::array<int, 32> kinds{};  // by Event::Type
   for (uint64_t seed = 1; seed <= 30; ++seed) {
     Game g(4, seed, test::all_options(seed % 2 == 0));
     Rng rng(seed);
@@ -62,7 +62,8 @@ TEST_CASE("Events: a list reused without clear() counts the events it had no roo
   REQUIRE(made > Events::kCapacity);
   CHECK(every.count + every.dropped == made);
   for (const Event::Type t : {Event::Type::Score, Event::Type::Recall, Event::Type::Goods, Event::Type::GoodsBonus,
-                              Event::Type::Pig, Event::Type::Bonus}) {
+                              Event::Type::Pig, Event::Type::Bonus, Event::Type::SetAside, Event::Type::DragonStep,
+                              Event::Type::Eaten, Event::Type::FairyPoint}) {
     INFO("event type " << static_cast<int>(t));
     CHECK(kinds[static_cast<int>(t)] > 0);
   }

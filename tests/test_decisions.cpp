@@ -45,6 +45,7 @@ Status take_by_phase(Game& g, const Choice& c, Events* events) {
     case DecisionKind::Place: return g.place(c.at);
     case DecisionKind::Figure: return g.act(c.figure.figure, c.figure.location, events);
     case DecisionKind::Bonus: return c.option == 0 ? g.take_bonus(events) : g.pass(events);
+    case DecisionKind::Dragon: return decide(g, c, events);  // no call of its own: the decision model's
     case DecisionKind::None: break;
   }
   return Status::Internal;
@@ -138,7 +139,7 @@ TEST_CASE("Packed ids: each kind's bits, and stray bits refused") {
   Choice read;
   CHECK_FALSE(unpack_choice(pack_choice(place) | uint64_t{1} << 40, read));
   CHECK_FALSE(unpack_choice(0, read));                   // no decision
-  CHECK_FALSE(unpack_choice(uint64_t{5} << 56, read));   // no such kind
+  CHECK_FALSE(unpack_choice(uint64_t{kDecisionKinds} << 56, read));   // no such kind
   CHECK_FALSE(unpack_choice(uint64_t{1} << 56 | uint64_t{kTileTypes} << 32, read));  // no such tile
   CHECK(unpack_choice(uint64_t{4} << 56 | uint64_t{1} << 60, read));
   CHECK(read == Choice{DecisionKind::Bonus, kNoTile, {}, {}, 1});  // pass

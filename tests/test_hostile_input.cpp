@@ -191,7 +191,7 @@ TEST_CASE("Hostile input: check_fit with a tile type outside A..X says so", "[ho
   Game g(2, 5);
   const std::string before = observable_state(g);
   Placement buf[kMaxPlacements];
-  for (int t : {kTileTypes, kTileTypes + 1, 100, 254, 255}) {
+  for (int t : {kTileTypes, kTileTypes + 1, 200, 254, 255}) {
     INFO("tile type " << t);
     CHECK(g.check_fit(static_cast<TileType>(t), at(1, 0)).reason == Illegal::NoSuchTile);
     CHECK(g.placements_for(static_cast<TileType>(t), buf) == 0);
@@ -414,7 +414,7 @@ TEST_CASE("Hostile input: take_bonus and pass outside the Bonus phase are refuse
 TEST_CASE("Hostile input: in the Bonus phase only take_bonus, pass and play are accepted", "[hostile]") {
   for (const bool caller : {false, true}) {
     INFO("caller draws " << caller);
-    const Game before = in_bonus(test::all_options(), caller);
+    const Game before = in_bonus(test::four_expansions(), caller);
     Game g = before;
     Placement buf[kMaxPlacements];
     FigureChoice figs[kMaxFigureOptions];
@@ -520,7 +520,7 @@ TEST_CASE("Hostile input: builder, pig and large meeple on every wrong feature",
 TEST_CASE("Hostile input: goods of no kind and of seats beyond the players are none", "[hostile]") {
   // Goods::None and players past players() (below kMaxPlayers) read as 0; the accessor does
   // not check the player against kMaxPlayers (as score() does not).
-  const Game g = played_until(2, 11, test::all_options(), false, [](const Game&) { return false; });
+  const Game g = played_until(2, 11, test::four_expansions(), false, [](const Game&) { return false; });
   int total = 0;
   for (int p = 0; p < kMaxPlayers; ++p) {
     CHECK(g.goods(p, Goods::None) == 0);
@@ -534,4 +534,192 @@ TEST_CASE("Hostile input: goods of no kind and of seats beyond the players are n
   const Game base = played_until(2, 11, Options{}, false, [](const Game&) { return false; });
   for (int p = 0; p < kMaxPlayers; ++p)
     for (const Goods k : {Goods::None, Goods::Wine, Goods::Grain, Goods::Cloth}) CHECK(base.goods(p, k) == 0);
+}
+
+// ---------------------------------------------------------------- Princess & Dragon
+
+namespace {
+
+Options pd_options() {
+  Options o;
+  o.princess_and_dragon = true;
+  return o;
+}
+
+Move move_text(const Game& g, std::string_view text) {
+  TileType t = kNoTile;
+  Move m;
+  REQUIRE(parse_move(text, t, m));
+  REQUIRE(t == g.current_tile());
+  return m;
+}
+
+void play_text(Game& g, std::string_view text) {
+  INFO(text);
+  REQUIRE(g.play(move_text(g, text)) == Status::Ok);
+}
+
+// A game of these tiles after these moves; the last text, if given, only places its tile.
+Game pd_position(int players, std::initializer_list<std::string_view> order, std::initializer_list<std::string_view> moves,
+                 std::string_view place = {}) {
+  std::vector<TileType> tiles;
+  for (const std::string_view id : order) tiles.push_back(tile_from_name(id));
+  Game g(players, std::span<const TileType>(tiles), pd_options());
+  for (const std::string_view m : moves) play_text(g, m);
+  if (!place.empty()) REQUIRE(g.place(move_text(g, place).at) == Status::Ok);
+  return g;
+}
+
+// The figure action is refused for `want`, by check_figure and by act, and changes nothing.
+void refuse_figure(const Game& g, const FigureChoice& c, Illegal want) {
+  INFO("figure " << int(c.figure) << " location " << int(c.location) << (c.elsewhere ? " elsewhere " : " ") << int(c.x)
+                 << "," << int(c.y) << ": " << reason_text(want));
+  const std::string before = observable_state(g);
+  CHECK(g.check_figure(c).reason == want);
+  Game trial = g;
+  Events ev;
+  Verdict why;
+  CHECK(trial.act(c, &ev, &why) == Status::IllegalMove);
+  CHECK(why.reason == want);
+  CHECK(ev.count == 0);
+  CHECK(trial == g);
+  CHECK(observable_state(trial) == before);
+}
+
+// Any refusal at all (the reason is not pinned), changing nothing.
+void refuse_any(const Game& g, const FigureChoice& c) {
+  INFO("figure " << int(c.figure) << " location " << int(c.location) << (c.elsewhere ? " elsewhere " : " ") << int(c.x)
+                 << "," << int(c.y));
+  CHECK_FALSE(g.check_figure(c));
+  Game trial = g;
+  Events ev;
+  Verdict why;
+  CHECK(trial.act(c, &ev, &why) != Status::Ok);
+  CHECK(why.reason != Illegal::None);
+  CHECK(ev.count == 0);
+  CHECK(trial == g);
+}
+
+Choice dragon_step(int option) {
+  Choice c;
+  c.kind = DecisionKind::Dragon;
+  c.option = static_cast<uint8_t>(option);
+  return c;
+}
+
+// The choice is refused for `want` by check_choice and decide, changing nothing.
+void refuse_choice(const Game& g, const Choice& c, Illegal want) {
+  INFO("choice kind " << int(c.kind) << " option " << int(c.option) << ": " << reason_text(want));
+  CHECK(check_choice(g, c).reason == want);
+  Game trial = g;
+  Events ev;
+  Verdict why;
+  CHECK(decide(trial, c, &ev, &why) != Status::Ok);
+  CHECK(why.reason == want);
+  CHECK(ev.count == 0);
+  CHECK(trial == g);
+  CHECK(observable_state(trial) == observable_state(g));
+}
+
+FigureChoice at_tile(Figure f, int x, int y, Location l) {
+  return FigureChoice{f, l, true, static_cast<int8_t>(x), static_cast<int8_t>(y)};
+}
+
+}  // namespace
+
+TEST_CASE("Hostile input: Princess & Dragon's figure actions on the wrong tile or feature are refused", "[hostile][princess]") {
+  SECTION("the volcano just placed takes no figure; the fairy only next to one's own meeple") {
+    // Example 1: P0's thief at (1,0) E, P1's farmer at (-1,0) NNE; DZ just placed at (0,-1).
+    const Game g = pd_position(2, {"U", "U", "DZ", "U", "U"}, {"U 1,0 90 E", "U -1,0 90 NNE"}, "DZ 0,-1 180 -");
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig})
+      for (int l = 0; l < 13; ++l) {
+        const FigureChoice c{f, static_cast<Location>(l)};
+        if (has_figure(g.options(), f) && g.board().tile(g.board().tile_count() - 1).type == tile_from_name("DZ") &&
+            tiles::kOriented[tile_from_name("DZ")][2].loc_seg[l] != tiles::kNoSeg && f == Figure::Meeple)
+          refuse_figure(g, c, Illegal::DragonTile);
+        else
+          refuse_any(g, c);
+      }
+    refuse_figure(g, at_tile(Figure::Fairy, -1, 0, Location::NNE), Illegal::FairyNeedsMeeple);  // P1's farmer
+    refuse_figure(g, at_tile(Figure::Fairy, 0, 0, Location::N), Illegal::FairyNeedsMeeple);     // nobody there
+    refuse_figure(g, at_tile(Figure::Fairy, 1, 0, Location::N), Illegal::FairyNeedsMeeple);     // the thief's tile, a field
+    refuse_figure(g, at_tile(Figure::Princess, 1, 0, Location::E), Illegal::NoKnightToRemove);  // no princess tile
+    // The fairy next to the thief is the one legal action elsewhere; then not again.
+    Game moved = g;
+    REQUIRE(moved.act(at_tile(Figure::Fairy, 1, 0, Location::E)) == Status::Ok);
+    // the fairy and its figure values without `elsewhere`: no such action on the tile itself
+    for (const Figure f : {Figure::Fairy, Figure::Princess})
+      for (int l = 0; l < 256; ++l) refuse_any(g, FigureChoice{f, static_cast<Location>(l)});
+  }
+  SECTION("the princess removes only a knight of the city her tile extends") {
+    // Example 9: P1's knight at (0,-1) E; DB just placed at (1,-1).
+    const Game g = pd_position(2, {"U", "N", "DB", "U", "E", "U"}, {"U 1,0 90", "N 0,-1 90 E"}, "DB 1,-1 0 -");
+    refuse_figure(g, at_tile(Figure::Princess, 0, 0, Location::N), Illegal::NoKnightToRemove);  // the city, no knight there
+    refuse_figure(g, at_tile(Figure::Princess, 1, 0, Location::N), Illegal::NoKnightToRemove);
+    refuse_figure(g, at_tile(Figure::Princess, 0, -1, Location::W), Illegal::NoKnightToRemove);  // the knight's tile, a field
+    CHECK(g.check_figure(at_tile(Figure::Princess, 0, -1, Location::E)));
+  }
+  SECTION("the portal onto a complete, occupied or dragon's feature, or from a tile with no portal") {
+    // Example 11: the dragon at (0,1), P1's thief at (1,0) E, D's city complete; DR at (-1,0).
+    const Game g = pd_position(2, {"E", "U", "D2", "B", "DR", "U"}, {"E 0,-1 180", "U 1,0 90 E", "D2 0,1 0", "B 1,1 0"},
+                               "DR -1,0 0 -");
+    refuse_figure(g, at_tile(Figure::Meeple, 0, -1, Location::S), Illegal::PortalTarget);     // complete
+    refuse_figure(g, at_tile(Figure::Meeple, 1, 0, Location::E), Illegal::FeatureOccupied);   // P1's thief
+    refuse_figure(g, at_tile(Figure::Meeple, 0, 1, Location::NNE), Illegal::DragonTile);      // the dragon's tile
+    refuse_figure(g, at_tile(Figure::Meeple, -1, 0, Location::S), Illegal::PortalTarget);     // the tile just placed
+    refuse_figure(g, at_tile(Figure::Meeple, 0, 0, Location::C), Illegal::NoSuchFeature);     // D has no centre
+    refuse_figure(g, at_tile(Figure::Builder, 1, 1, Location::C), Illegal::NotInGame);        // no builder in this game
+    CHECK(g.check_figure(at_tile(Figure::Meeple, 1, 1, Location::C)));
+    const Game u = pd_position(2, {"E", "U", "D2", "B", "U"}, {"E 0,-1 180", "U 1,0 90 E", "D2 0,1 0", "B 1,1 0"},
+                               "U -1,0 90 -");
+    refuse_figure(u, at_tile(Figure::Meeple, 1, 1, Location::C), Illegal::PortalTarget);  // U has no portal
+    // Far outside the board and every location byte: refused, nothing changes.
+    for (const int x : {-128, -127, -100, 100, 127})
+      for (const int y : {-128, -127, 0, 127})
+        for (int f = 0; f < 8; ++f)
+          for (int l = 0; l < 256; l += 17) refuse_any(g, at_tile(static_cast<Figure>(f), x, y, static_cast<Location>(l)));
+    for (int i = 0; i < g.board().tile_count(); ++i)
+      for (int f = 0; f < 8; ++f)
+        for (int l = 13; l < 256; ++l)
+          refuse_any(g, at_tile(static_cast<Figure>(f), g.board().tile(i).x, g.board().tile(i).y, static_cast<Location>(l)));
+  }
+}
+
+TEST_CASE("Hostile input: dragon steps to a visited tile, off the board, onto the fairy or out of turn are refused",
+          "[hostile][princess]") {
+  // Example 4: the flight from (0,1) goes W, N, E to (0,0); the fairy at (1,0).
+  Game g = pd_position(2, {"U", "N", "D2", "U", "B", "B", "DK", "E", "U"},
+                       {"U 1,0 90 E", "N 0,-1 90 E", "D2 0,1 0", "U -1,0 90 ESE", "B 1,1 0 C", "B -1,1 0 C", "DK 1,-1 0 F:1,0:E"});
+  REQUIRE(decision_kind(g) == DecisionKind::Dragon);
+  // step 1 from (0,1): south is off the board
+  refuse_choice(g, dragon_step(2), Illegal::DragonCannotMove);
+  for (int o = 4; o < 256; ++o) {
+    INFO("option " << o);
+    CHECK_FALSE(check_choice(g, dragon_step(o)));
+    Game trial = g;
+    CHECK(decide(trial, dragon_step(o)) != Status::Ok);
+    CHECK(trial == g);
+  }
+  // a dragon decision answered by another kind of option
+  Choice bonus;
+  bonus.kind = DecisionKind::Bonus;
+  refuse_choice(g, bonus, Illegal::WrongPhase);
+  Verdict why;
+  CHECK(g.take_bonus(nullptr, &why) == Status::WrongPhase);
+  CHECK(g.pass(nullptr, &why) == Status::WrongPhase);
+  for (const char* s : {"W", "N", "E"}) {
+    Choice c;
+    REQUIRE(parse_choice(g, std::string("dragon ") + s, c));
+    REQUIRE(decide(g, c) == Status::Ok);
+  }
+  REQUIRE(decision_kind(g) == DecisionKind::Dragon);
+  refuse_choice(g, dragon_step(1), Illegal::DragonCannotMove);  // east: the fairy's tile
+  refuse_choice(g, dragon_step(2), Illegal::DragonCannotMove);  // south: (0,1), where it started
+  refuse_choice(g, dragon_step(3), Illegal::DragonCannotMove);  // west: visited
+  CHECK(check_choice(g, dragon_step(0)));
+  // No flight: a dragon step in the other phases.
+  Game place = pd_position(2, {"U", "U", "DZ", "U", "U"}, {"U 1,0 90 E"});
+  for (int o = 0; o < 4; ++o) refuse_choice(place, dragon_step(o), Illegal::WrongPhase);
+  REQUIRE(place.place(move_text(place, "U -1,0 90").at) == Status::Ok);
+  for (int o = 0; o < 4; ++o) refuse_choice(place, dragon_step(o), Illegal::WrongPhase);
 }

@@ -22,6 +22,7 @@
 
 #include "carcassonne/carcassonne.hpp"
 #include "random_play.hpp"
+#include "rules_helpers.hpp"
 
 using namespace carc;
 
@@ -673,19 +674,64 @@ TEST_CASE("Perft: engine and reference agree on boards stretched far in each dir
 
 namespace {
 
-// Leaves of the move tree at a depth, and how many of them wait for a bonus decision.
+// Leaves of the move tree at a depth, how many of them wait for a bonus decision, and how
+// many for a step of the dragon's flight (Princess & Dragon).
 struct Tree {
-  long leaves = 0, bonus = 0;
+  long leaves = 0, bonus = 0, flights = 0;
   bool operator==(const Tree&) const = default;
 };
 
-std::ostream& operator<<(std::ostream& os, const Tree& t) { return os << "{" << t.leaves << ", " << t.bonus << "}"; }
+std::ostream& operator<<(std::ostream& os, const Tree& t) {
+  return os << "{" << t.leaves << ", " << t.bonus << ", " << t.flights << "}";
+}
 
-Tree leaf(const Game& g) { return Tree{1, g.phase() == Phase::Decide ? 1 : 0}; }
+Tree leaf(const Game& g) {
+  const DecisionKind k = decision_kind(g);
+  return Tree{1, k == DecisionKind::Bonus ? 1 : 0, k == DecisionKind::Dragon ? 1 : 0};
+}
 
 void add(Tree& a, const Tree& b) {
   a.leaves += b.leaves;
   a.bonus += b.bonus;
+  a.flights += b.flights;
+}
+
+// A step of the dragon's flight is a move of its own. By the engine's listing.
+Tree listed_steps(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
+  ChoiceBuffer opts;
+  const int n = list_choices(g, opts);
+  REQUIRE(n > 0);
+  Tree t;
+  for (int i = 0; i < n; ++i) {
+    REQUIRE(opts[i].kind == DecisionKind::Dragon);
+    Game next = g;
+    REQUIRE(decide(next, opts[i]) == Status::Ok);
+    add(t, tree(next, depth - 1));
+  }
+  return t;
+}
+
+// The same by brute force: every option byte of a dragon decision that check_choice accepts
+// (only 0..3, N E S W, may be), and no decision of another kind.
+Tree slow_steps(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
+  Tree t;
+  int legal = 0;
+  for (int kind = 0; kind < kDecisionKinds; ++kind)
+    for (int o = 0; o < 256; ++o) {
+      Choice c;
+      c.kind = static_cast<DecisionKind>(kind);
+      c.option = static_cast<uint8_t>(o);
+      if (!check_choice(g, c)) continue;
+      INFO("step option " << o << " of kind " << kind);
+      REQUIRE(c.kind == DecisionKind::Dragon);
+      REQUIRE(o < 4);
+      ++legal;
+      Game next = g;
+      REQUIRE(decide(next, c) == Status::Ok);
+      add(t, tree(next, depth - 1));
+    }
+  REQUIRE(legal > 0);  // a flight waits only while a step is possible
+  return t;
 }
 
 // The bonus decision's two moves (take the tile, then its turn is the next move; or pass),
@@ -700,10 +746,11 @@ Tree bonus_tree(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
   return t;
 }
 
-// A move is a whole turn (a placement and a figure action or none) or a bonus decision. By
-// the engine's listings.
+// A move is a whole turn (a placement and a figure action or none), a bonus decision or a
+// step of the dragon's flight. By the engine's listings.
 Tree listed_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
+  if (decision_kind(g) == DecisionKind::Dragon) return listed_steps(g, depth, listed_tree);
   if (g.phase() == Phase::Decide) return bonus_tree(g, depth, listed_tree);
   Tree t;
   Placement buf[kMaxPlacements];
@@ -716,7 +763,7 @@ Tree listed_tree(const Game& g, int depth) {
     for (int j = 0; j <= k; ++j) {
       Game next = placed;
       const FigureChoice c = j < k ? figs[j] : FigureChoice{Figure::Meeple, Location::None};
-      REQUIRE(next.act(c.figure, c.location) == Status::Ok);
+      REQUIRE(next.act(c) == Status::Ok);
       add(t, listed_tree(next, depth - 1));
     }
   }
@@ -726,9 +773,13 @@ Tree listed_tree(const Game& g, int depth) {
 // The same tree by brute force: every cell around the board's bounding box at every
 // rotation that check_placement accepts, one per distinct resulting tile (its stored
 // picture); every figure kind at every location byte 0..15 that check_figure accepts, one
-// per figure and feature (a recall, and none, once each).
+// per figure and feature (a recall, and none, once each); and every action on another tile
+// (Princess & Dragon: the fairy, the princess, the portal): every figure value 0..7 at every
+// location byte 0..15 of every placed tile (and the cells around them) that check_figure
+// accepts, one per figure, tile and part of that tile; every dragon step check_choice takes.
 Tree slow_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
+  if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Dragon) return slow_steps(g, depth, slow_tree);
   if (g.phase() == Phase::Decide) return bonus_tree(g, depth, slow_tree);
   Tree t;
   const Extent e = g.board().extent();
@@ -759,6 +810,29 @@ Tree slow_tree(const Game& g, int depth) {
             add(t, slow_tree(next, depth - 1));
           }
         REQUIRE(actions.count({-1, -1}) == 1);  // "none" is always a choice
+        // Actions on another tile: (figure, tile index, segment there).
+        std::set<std::tuple<int, int, int>> elsewhere;
+        const Extent pe = placed.board().extent();
+        for (int ty = pe.y0 - 1; ty <= pe.y1 + 1; ++ty)
+          for (int tx = pe.x0 - 1; tx <= pe.x1 + 1; ++tx) {
+            const int ti = placed.board().tile_index_at(tx, ty);
+            for (int f = 0; f < 8; ++f)
+              for (int l = 0; l < 16; ++l) {
+                const FigureChoice c{static_cast<Figure>(f), static_cast<Location>(l), true, static_cast<int8_t>(tx),
+                                     static_cast<int8_t>(ty)};
+                if (!placed.check_figure(c)) continue;
+                INFO("figure " << f << " at " << tx << "," << ty << " location " << l);
+                REQUIRE(ti >= 0);                                  // only onto a placed tile
+                REQUIRE(ti != placed.board().tile_count() - 1);    // never the tile just placed
+                const PlacedTile& target = placed.board().tile(ti);
+                const uint8_t local = tiles::kOriented[target.type][target.rot].loc_seg[l];
+                REQUIRE(local != tiles::kNoSeg);
+                if (!elsewhere.insert({f, ti, local}).second) continue;  // the same part of that tile again
+                Game next = placed;
+                REQUIRE(next.act(c) == Status::Ok);
+                add(t, slow_tree(next, depth - 1));
+              }
+          }
       }
   return t;
 }
@@ -794,7 +868,7 @@ TEST_CASE("Perft: the move tree with the expansions, by the listings and by brut
       {"traders and builders, farmers off, 1 player", 1, [&] { Options o = traders; o.farmers = false; return o; }(), 13,
        {{35, 0}, {380, 0}, {9610, 36}, {195472, 2620}}},
       {"inns, traders, first-edition farmers, 1 player", 1, both, 13, {{14, 0}, {630, 0}, {16974, 0}}},
-      {"all four expansions, 2 players", 2, test::all_options(), 14, {{5, 0}, {114, 0}, {418, 0}, {2486, 0}, {18094, 0}}},
+      {"all four expansions, 2 players", 2, test::four_expansions(), 14, {{5, 0}, {114, 0}, {418, 0}, {2486, 0}, {18094, 0}}},
   };
   for (const Case& c : cases) {
     INFO(c.name);
@@ -803,6 +877,105 @@ TEST_CASE("Perft: the move tree with the expansions, by the listings and by brut
     for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
       listed.push_back(listed_tree(g, depth));
       slow.push_back(slow_tree(g, depth));
+    }
+    CHECK(listed == slow);
+    CHECK(listed == c.golden);
+  }
+}
+
+namespace {
+
+Options princess_and_dragon() {
+  Options o;
+  o.princess_and_dragon = true;
+  return o;
+}
+
+// The first `tiles` tiles of a seeded game's pile as dealt (dealt_order: a dragon tile set
+// aside at the first draw is still in its dealt place), as a fixed order.
+Game fixed_dealt(int players, uint64_t seed, const Options& opt, size_t tiles) {
+  const Game shuffled(players, seed, opt);
+  std::array<TileType, kMaxDeck> order{};
+  const int n = shuffled.dealt_order(order.data());
+  REQUIRE(static_cast<size_t>(n) >= tiles);
+  return Game(players, std::span<const TileType>(order.data(), tiles), opt);
+}
+
+}  // namespace
+
+TEST_CASE("Perft: the move tree with Princess & Dragon, by the listings and by brute force", "[princess]") {
+  // Golden {leaves, leaves waiting for a bonus decision, leaves waiting for a dragon step} at
+  // depth 1, 2, ...; a move is a whole turn, a bonus decision or one step of a flight. The
+  // positions are the worked examples' of tests/test_princess_and_dragon.cpp, just before the
+  // tile whose action or flight they show.
+  struct Case {
+    const char* name;
+    Game start;
+    std::vector<Tree> golden;  // depth 1, 2, ...
+  };
+  const Options pd = princess_and_dragon();
+  std::vector<Case> cases;
+  {
+    // Example 1: P0 holds the volcano DZ; P0's thief at (1,0) E and P1's farmer at (-1,0):
+    // the fairy may move next to the thief, nothing may go onto DZ.
+    Game g = rules::new_game(2, "U U DZ U U", pd);
+    rules::play_all(g, {"U 1,0 90 E", "U -1,0 90 NNE"});
+    cases.push_back({"example 1: a volcano and the fairy", g, {{32, 0, 0}, {828, 0, 0}, {22940, 0, 0}}});
+    // By hand: no figure goes onto the volcano, and the fairy's only move is next to P0's
+    // thief; so each placement of DZ has two moves, "-" and "F:1,0:E".
+    CHECK(listed_tree(g, 1).leaves == 2 * g.placement_count(g.current_tile()));
+  }
+  {
+    // Example 3: P0 holds DK with the dragon at (0,1), six figures around it: the flight.
+    Game g = rules::new_game(2, "U N D2 U B B DK U", pd);
+    rules::play_all(g, {"U 1,0 90 E", "N 0,-1 90 E", "D2 0,1 0", "U -1,0 90 ESE", "B 1,1 0 C", "B -1,1 0 C"});
+    cases.push_back({"example 3: a dragon tile's flight", g,
+                     {{59, 0, 59}, {171, 0, 153}, {925, 0, 200}, {3652, 0, 137}, {6517, 0, 107}}});
+  }
+  {
+    // Example 9: P0 holds the princess tile DB next to P1's knight.
+    Game g = rules::new_game(2, "U N DB U E U", pd);
+    rules::play_all(g, {"U 1,0 90", "N 0,-1 90 E"});
+    cases.push_back({"example 9: the princess", g, {{27, 0, 0}, {677, 0, 0}, {30405, 0, 0}}});
+  }
+  {
+    // Example 11: P0 holds the portal DR; the dragon at (0,1).
+    Game g = rules::new_game(2, "E U D2 B DR U", pd);
+    rules::play_all(g, {"E 0,-1 180", "U 1,0 90 E", "D2 0,1 0", "B 1,1 0"});
+    cases.push_back({"example 11: the magic portal", g, {{162, 0, 0}, {6167, 0, 0}}});  // then the order is over
+  }
+  {
+    // A seeded mix with every other expansion: the first seed whose pile as dealt has a
+    // volcano among its first 3 tiles and a dragon tile right after it, cut to 6 tiles.
+    const Options mix = test::options_mix((1u << 7) | (1u << 6) | (1u << 5) | (1u << 4));
+    uint64_t seed = 1;
+    for (;; ++seed) {
+      REQUIRE(seed < 5000);
+      const Game shuffled(2, seed, mix);
+      std::array<TileType, kMaxDeck> order{};
+      shuffled.dealt_order(order.data());
+      const auto volcano = [](TileType t) {
+        for (const char* v : {"DX", "DY", "DZ", "D1", "D2", "D3"})
+          if (t == tile_from_name(v)) return true;
+        return false;
+      };
+      int v = -1;
+      for (int i = 0; i < 3 && v < 0; ++i)
+        if (volcano(order[i])) v = i;
+      if (v >= 0 && Game(2, uint64_t{1}, mix).sets_aside(order[v + 1], true)) break;
+    }
+    CHECK(seed == 67);
+    Game g = fixed_dealt(2, seed, mix, 6);
+    CHECK(g.draw_order().size() == 6u);  // DX DO J DY U IK: the volcano, then a dragon tile's flight
+    cases.push_back({"seeded mix with the Abbot, Inns & Cathedrals, Traders & Builders", g,
+                     {{6, 0, 0}, {256, 0, 256}, {336, 0, 176}, {13096, 0, 0}}});
+  }
+  for (Case& c : cases) {
+    INFO(c.name);
+    std::vector<Tree> listed, slow;
+    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
+      listed.push_back(listed_tree(c.start, depth));
+      slow.push_back(slow_tree(c.start, depth));
     }
     CHECK(listed == slow);
     CHECK(listed == c.golden);

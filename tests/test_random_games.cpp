@@ -69,13 +69,25 @@ int goods_on_completed_cities(const Game& g, Goods kind) {
   return n;
 }
 
-// Points the events gave each player.
+// Points the events gave each player: only the events whose `points` are points to their
+// winners (a dragon step's `points` is its number, a flight's end its steps, AloneHome's
+// what sent the figure home; Goods, Bonus, SetAside, Eaten ... name a player, not a payee).
+bool pays(Event::Type t) {
+  switch (t) {
+    case Event::Type::Score:
+    case Event::Type::Recall:
+    case Event::Type::GoodsBonus:
+    case Event::Type::Pig:
+    case Event::Type::FairyPoint:
+    case Event::Type::FairyBonus: return true;
+    default: return false;
+  }
+}
+
 void add_points(const Events& ev, std::array<long, kMaxPlayers>& points) {
   for (int i = 0; i < ev.count; ++i)
     for (int p = 0; p < kMaxPlayers; ++p)
-      if (ev.items[i].type != Event::Type::Goods && ev.items[i].type != Event::Type::Bonus &&
-          (ev.items[i].winners >> p & 1))
-        points[p] += ev.items[i].points;
+      if (pays(ev.items[i].type) && (ev.items[i].winners >> p & 1)) points[p] += ev.items[i].points;
 }
 
 // The conservation laws of a game with any options: every figure of every kind is in its
@@ -100,7 +112,11 @@ void check_conserved(const Game& g, const std::array<long, kMaxPlayers>& points)
   }
   const int in_hand = g.phase() == Phase::PlaceTile || g.phase() == Phase::PlaceMeeple;
   const int placed_now = g.phase() == Phase::PlaceMeeple;  // on the board and in hand
-  CHECK(g.board().tile_count() - placed_now + g.discard_count() + in_hand + g.tiles_in_pile() ==
+  // A draw that set a dragon tile aside (Princess & Dragon) placed nothing: the tile is aside,
+  // or went back among the face-down tiles to be drawn again as another draw.
+  int aside = 0;
+  for (int d = 0; d < g.drawn(); ++d) aside += g.set_aside(d);
+  CHECK(g.board().tile_count() - placed_now + g.discard_count() + aside + in_hand + g.tiles_in_pile() ==
         1 + static_cast<int>(g.draw_order().size()));
 }
 
@@ -124,14 +140,27 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
   FigureChoice figs[kMaxFigureOptions];
   const auto any_location = [&] { return static_cast<Location>(rng.below(4) == 0 ? rng.below(256) : rng.below(16)); };
   const auto any_figure = [&] {
-    constexpr Figure kinds[] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Recall};
-    return kinds[rng.below(6)];
+    constexpr Figure kinds[] = {Figure::Meeple, Figure::Large, Figure::Abbot,    Figure::Builder,
+                                Figure::Pig,    Figure::Fairy, Figure::Princess, Figure::Recall};
+    return kinds[rng.below(8)];
+  };
+  // A placed tile's cell, or now and then any int8 cell: where an action on another tile goes.
+  const auto any_target = [&](FigureChoice& c) {
+    c.elsewhere = true;
+    if (rng.below(5) == 0) {
+      c.x = static_cast<int8_t>(rng.below(256) - 128);
+      c.y = static_cast<int8_t>(rng.below(256) - 128);
+      return;
+    }
+    const PlacedTile& pt = g.board().tile(static_cast<int>(rng.below(static_cast<uint32_t>(g.board().tile_count()))));
+    c.x = pt.x;
+    c.y = pt.y;
   };
   const auto near_cell = [&] {
     const OpenCell& o = g.board().open(static_cast<int>(rng.below(static_cast<uint32_t>(g.board().open_count()))));
     return Placement{o.x, o.y, static_cast<uint8_t>(rng.below(5))};
   };
-  switch (rng.below(9)) {
+  switch (rng.below(12)) {
     case 0: return g.take_bonus(ev);
     case 1: return g.pass(ev);
     case 2: {
@@ -141,11 +170,24 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
     case 3: return g.place(near_cell());
     case 4: {
       const int k = g.figure_options(figs);
-      if (k && rng.below(3)) {
-        const FigureChoice c = figs[rng.below(static_cast<uint32_t>(k))];
-        return g.act(c.figure, c.location, ev);
-      }
+      if (k && rng.below(3)) return g.act(figs[rng.below(static_cast<uint32_t>(k))], ev);
       return g.act(any_figure(), any_location(), ev);
+    }
+    case 9: {  // an action on another tile: listed ones (the fairy, the princess, the portal) or any
+      const int k = g.figure_options(figs);
+      int elsewhere = 0;
+      for (int i = 0; i < k; ++i)
+        if (figs[i].elsewhere) figs[elsewhere++] = figs[i];
+      if (elsewhere && rng.below(2)) return g.act(figs[rng.below(static_cast<uint32_t>(elsewhere))], ev);
+      FigureChoice c{any_figure(), any_location()};
+      any_target(c);
+      return g.act(c, ev);
+    }
+    case 10: {  // any dragon step, in any phase (Phase::Decide with DecisionKind::Dragon takes 0..3)
+      Choice c;
+      c.kind = DecisionKind::Dragon;
+      c.option = static_cast<uint8_t>(rng.below(6));
+      return decide(g, c, ev);
     }
     case 5: return g.deploy(any_location(), ev);
     case 6: return g.draw(static_cast<TileType>(rng.below(kTileTypes + 2)), ev);
@@ -168,19 +210,26 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
 TEST_CASE("Random calls on games of every option mix: refusals change nothing, the rules' laws hold") {
   int bonuses = 0, taken = 0, passed = 0, refused = 0, finished = 0;
   std::array<int, 5> phases{};
-  for (unsigned game = 0; game < 160; ++game) {
-    const Options opt = test::options_mix(game * 37 + 5);  // every mix of the seven options over the run
+  int steps = 0, elsewhere = 0, mixes_with_dragon = 0;
+  // 256 games: game * 37 + 5 takes every value mod 256 once, so every mix of the eight options
+  // (the seven and Princess & Dragon, bit 7) is played once.
+  for (unsigned game = 0; game < 256; ++game) {
+    const Options opt = test::options_mix(game * 37 + 5);  // every mix of the eight options over the run
+    mixes_with_dragon += opt.princess_and_dragon;
     const int players = 1 + static_cast<int>(game % kMaxPlayers);
     Game g = game % 5 == 4 ? Game(players, CallerDraws{}, opt) : Game(players, 4000 + game, opt);
     Rng rng(game);
     std::array<long, kMaxPlayers> points{};
     bool bonus_tile = false;  // the tile in play is a bonus tile
+    int extended = -1;        // whether the last figure action extended its player's builder (-1: unknown)
     for (int calls = 0; !g.over() && calls < 3000; ++calls) {
       const Game before = g;
       Events ev;
       const Phase was = g.phase();
+      const DecisionKind was_kind = decision_kind(g);
       const int player = g.current_player();
-      const bool extended = was == Phase::PlaceMeeple && extends_own_builder(g);
+      const int extends = was == Phase::PlaceMeeple ? extends_own_builder(g) : -1;
+      const int placed = g.board().tile_count();
       const Status st = random_call(g, rng, &ev);
       if (st != Status::Ok) {
         ++refused;
@@ -189,9 +238,15 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
         REQUIRE(ev.count == 0);
         continue;
       }
+      if (was == Phase::PlaceMeeple || was == Phase::PlaceTile) extended = extends;
+      if (was == Phase::PlaceMeeple && g.board().tile_count() == placed) elsewhere += g.action_target(placed - 1) >= 0;
       add_points(ev, points);
       phases[static_cast<int>(g.phase())]++;
-      if (was == Phase::Decide) {
+      if (was_kind == DecisionKind::Dragon) {
+        ++steps;
+        CHECK(opt.princess_and_dragon);
+      }
+      if (was_kind == DecisionKind::Bonus) {
         // Taken: the same player's bonus tile; passed (or played whole by play()): done.
         const bool took = g.bonus_turn();
         took ? ++taken : ++passed;
@@ -201,14 +256,22 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
         }
       }
       if (g.phase() == Phase::Decide) {
-        ++bonuses;
         INFO("game " << game << " call " << calls);
-        CHECK(was != Phase::Decide);
         CHECK(g.current_player() == player);
-        if (was == Phase::PlaceMeeple) CHECK(extended);  // the builder's owner extended its feature
-        CHECK_FALSE(bonus_tile);  // never two bonus tiles in a row
-        CHECK(g.tiles_in_pile() > 0);
         CHECK(g.current_tile() == kNoTile);
+        if (decision_kind(g) == DecisionKind::Dragon) {
+          // a step of the flight: the placer's turn still, decided by any player
+          CHECK(opt.princess_and_dragon);
+          CHECK(decider(g) >= 0);
+          CHECK(decider(g) < players);
+        } else {
+          REQUIRE(decision_kind(g) == DecisionKind::Bonus);
+          ++bonuses;
+          CHECK(was_kind != DecisionKind::Bonus);
+          CHECK(extended != 0);  // the builder's owner extended its feature (before any flight)
+          CHECK_FALSE(bonus_tile);  // never two bonus tiles in a row
+          CHECK(g.tiles_in_pile() > 0);
+        }
       }
       bonus_tile = g.bonus_turn();
       if (calls % 7 == 0 || g.over() || g.phase() == Phase::Decide) check_conserved(g, points);
@@ -223,5 +286,8 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
   CHECK(passed > 10);
   CHECK(refused > 1000);
   CHECK(finished > 100);
+  CHECK(mixes_with_dragon == 128);
+  CHECK(steps > 1000);     // dragon steps taken (7157 with these seeds)
+  CHECK(elsewhere > 1000); // fairy moves, princess removals and portal deployments
   for (int ph = 0; ph < 5; ++ph) CHECK(phases[ph] > 0);
 }

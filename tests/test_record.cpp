@@ -234,7 +234,7 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       {"", 5, "the game is over: no tile is left to draw", Status::IllegalMove},
       {"", 5, "'bogus line' is not a move", Status::InvalidArgument},
       {"", 3, "'EuV' in the draw order is not a tile id (tile ids are uppercase)", Status::InvalidArgument},
-      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, seed, "
+      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, princess-and-dragon, seed, "
               "order, pile) nor a move (tile ids are uppercase)", Status::InvalidArgument},
       {"", 5, "'a 1,0 90 C' is not a move ('E 0,-1 180 S') or a discard ('discard C') (tile ids are uppercase)",
        Status::InvalidArgument},
@@ -439,12 +439,12 @@ TEST_CASE("Record: 'pass' and 'bonus' only where a bonus tile is due, each a lin
   const std::string head = kBuilderHead;
   const std::string none_due = "the builder's bonus tile, but none is due here";
   const Bad bad[] = {
-      {"carcassonne-record 1\nplayers 2\nseed 4\npass\n", 4, "'pass' answers " + none_due, Status::IllegalMove},
-      {"carcassonne-record 1\nplayers 2\ntraders-and-builders on\nseed 4\nbonus\n", 5, "'bonus' answers " + none_due,
+      {"carcassonne-record 1\nplayers 2\nseed 4\npass\n", 4, "'pass' declines " + none_due, Status::IllegalMove},
+      {"carcassonne-record 1\nplayers 2\ntraders-and-builders on\nseed 4\nbonus\n", 5, "'bonus' takes " + none_due,
        Status::IllegalMove},
-      {head + "pass\npass\n", 11, "'pass' answers " + none_due, Status::IllegalMove},
-      {head + "A -1,0 270\npass\n", 11, "'pass' answers " + none_due, Status::IllegalMove},
-      {head + "bonus\npass\n", 11, "'pass' answers " + none_due, Status::IllegalMove},
+      {head + "pass\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
+      {head + "A -1,0 270\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
+      {head + "bonus\npass\n", 11, "'pass' declines " + none_due, Status::IllegalMove},
       {head + "pass now\n", 10, "'pass' is a line of its own, not 'pass now'", Status::InvalidArgument},
       {head + "A -1,0 270 ?\npass\n", 11, "the move on line 10 left its meeple undecided ('?'), so it must be the last",
        Status::InvalidArgument},

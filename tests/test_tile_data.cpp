@@ -66,7 +66,7 @@ TEST_CASE("tile data: each set has the contract's types and tiles, in the set or
     CHECK(raw::rows_of(w.set) == w.types);
     CHECK(tiles_of(w.set) == w.tiles);
   }
-  CHECK(raw::kTileRows == 84);
+  CHECK(raw::kTileRows == 113);
   CHECK(raw::first_row(TileSet::Base) == 0);
   CHECK(kTiles[raw::find_tile("RA")].set == TileSet::River);
   CHECK(raw::find_tile("RF") == -1);  // picture F is the second RD
@@ -118,16 +118,16 @@ TEST_CASE("tile data: goods, inns, cathedrals, gardens, inner fields and monaste
           return false;
         }) == Ids{"IK"});
   CHECK(ids_where([](const raw::Tile& t) { return t.garden; }) ==
-        Ids{"E_G", "H_G", "I_G", "M_G", "N_G", "R_G", "U_G", "V_G", "RJ", "IB", "IH", "TK", "TU"});
+        Ids{"E_G", "H_G", "I_G", "M_G", "N_G", "R_G", "U_G", "V_G", "RJ", "IB", "IH", "TK", "TU", "DB", "DJ"});
   CHECK(ids_where([](const raw::Tile& t) {
           for (int f = 0; f < t.nfields; ++f)
             if (t.fields[f].halves & raw::CF) return true;
           return false;
-        }) == Ids{"IH", "TM", "TN", "TP", "TX"});
+        }) == Ids{"IH", "TM", "TN", "TP", "TX", "DF"});
   // No tile has both a monastery and a garden: C names one of them.
   CHECK(ids_where([](const raw::Tile& t) { return t.monastery && t.garden; }).empty());
   CHECK(ids_where([](const raw::Tile& t) { return t.monastery && t.set != TileSet::Base; }) ==
-        Ids{"RH", "RL", "ID", "TJ"});
+        Ids{"RH", "RL", "ID", "TJ", "DO", "DP"});
   // The river begins at the spring RA and ends at the lake RL.
   CHECK(ids_where([](const raw::Tile& t) { return t.nrivers && t.rivers[0].end == raw::RiverEnd::Spring; }) == Ids{"RA"});
   CHECK(ids_where([](const raw::Tile& t) { return t.nrivers && t.rivers[0].end == raw::RiverEnd::Lake; }) == Ids{"RL"});

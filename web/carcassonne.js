@@ -1,5 +1,5 @@
 // carcassonne.js: the carcassonne rules engine (the base game, the River, the Abbot, Inns &
-// Cathedrals and Traders & Builders) in
+// Cathedrals, Traders & Builders and The Princess & the Dragon) in
 // JavaScript, an ES module over the C ABI (carcassonne.h) compiled to WebAssembly. It has the
 // shape of the Python module (capi/python/carcassonne): a Game class with moves, events,
 // queries, records and pictures, tiles as ids ('A'..'X', 'U_G', 'RA', ...: the API's TILES),
@@ -7,7 +7,8 @@
 // 'monastery', 'field', 'garden', figures as 'meeple', 'abbot', ... and the action 'recall',
 // rotations in degrees (0, 90, 180, 270). Packed moves are BigInts (64 bits), and so are
 // choice ids: whatever a game waits for is also asked and answered one way (decision(),
-// choices(), decide(): a draw, a placement, a figure action or the builder's bonus tile).
+// choices(), decide(): a draw, a placement, a figure action, the builder's bonus tile or a
+// step of the dragon's flight).
 // Errors throw CarcassonneError subclasses (one per C status) carrying the library's
 // message; a failed call leaves the game as it was. Every argument is checked before it
 // reaches C (a wrong type or a value out of range throws InvalidArgument).
@@ -132,8 +133,10 @@ function options(given, allowed, where) {
 /** Loads the engine and returns its API: { Game, tileSvg, tileText, formatMove, parseMove,
  * version, libraryVersion, errstr }, the error classes above, and the header's constants as
  * the library gives them: `constants` (every integer constant of carcassonne.h by name without
- * CARC_: constants.PHASE_DRAW), Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS and
- * REASONS (carc_game_check's answers by value: 'legal', 'wrong_phase', ...). `moduleOptions` go to
+ * CARC_: constants.PHASE_DRAW), Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES (the
+ * figures with a supply), FIGURE_NAMES (every figure kind a move may carry by CARC_FIGURE_*,
+ * 'fairy' and 'princess' included), GOODS, REASONS (carc_game_check's answers by value:
+ * 'legal', 'wrong_phase', ...) and POINT_EVENTS (the event types that score). `moduleOptions` go to
  * emscripten's module factory: in a browser none are needed (the .wasm beside this file is
  * fetched); in node pass { wasmBinary } (node's fetch refuses file paths). */
 export async function loadCarcassonne(moduleOptions = {}) {
@@ -180,14 +183,30 @@ function makeApi(wasm) {
   // expansion's decision, decision() says which and who decides (with Traders & Builders the
   // builder's bonus tile, taken with takeBonus or passed on with passBonus; botChoice answers any).
   const Phase = Object.freeze(family('PHASE_'));
-  // The kinds of decision (Game.decision()): NONE (over), DRAW, PLACE, FIGURE, BONUS.
+  // The kinds of decision (Game.decision()): NONE (over), DRAW, PLACE, FIGURE, BONUS, DRAGON (a
+  // step of the dragon's flight, Princess & Dragon: 'dragon N' .. 'dragon W').
   const Decision = Object.freeze(family('DECISION_'));
   // The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
   const GOODS = Object.freeze(Object.keys(family('GOODS_')).map(lower));
   const LOCATIONS = names(c('location_name')); // 'C', 'N', ..., 'CF'
   const FEATURES = names(c('feature_name')); // 'road', 'city', 'monastery', 'field', 'garden'
-  // Figure kinds by CARC_FIGURE_* (meeple .. pig); 'recall' (CARC_FIGURE_RECALL) is an action.
+  // Figure kinds by CARC_FIGURE_* (meeple .. pig): the figures with a supply; 'recall'
+  // (CARC_FIGURE_RECALL) is an action.
   const FIGURES = names(c('figure_name'));
+  // Every kind a move may carry by CARC_FIGURE_*: the library's names where it has one, else
+  // the header's in lower case: 'fairy' and 'princess' (Princess & Dragon), which nobody has in
+  // supply (carc_figure_name gives NULL) and which act only on another tile (ELSEWHERE_ONLY).
+  const FIGURE_NAMES = Object.freeze(Object.entries(family('FIGURE_')).map(([name, value]) =>
+    (value < FIGURES.length ? FIGURES[value] : value === K.FIGURE_RECALL ? wasm.UTF8ToString(c('figure_name')(value))
+      : lower(name))));
+  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.slice(FIGURES.length, K.FIGURE_RECALL));
+  // The figures the magic portal deploys onto another tile.
+  const PORTAL_FIGURES = Object.freeze(FIGURES.slice(0, K.FIGURE_ABBOT + 1));
+  // The event types by CARC_EVENT_*, their header names in camel case ('score', 'goodsBonus',
+  // 'setAside', 'dragonStep', ...), and those that score: `points` to each of `winners`,
+  // adding up to the scores. No other event changes a score.
+  const EVENT_TYPES = Object.freeze(Object.fromEntries(Object.entries(family('EVENT_')).map(([name, value]) => [value, camel(name)])));
+  const POINT_EVENTS = Object.freeze(['score', 'recall', 'goodsBonus', 'pig', 'fairyPoint', 'fairyBonus']);
   // carc_game_check's answers by value: 'legal', then the CARC_WHY_* reasons in lower case.
   const REASONS = [];
   REASONS[K.LEGAL] = 'legal';
@@ -230,15 +249,34 @@ function makeApi(wasm) {
     return value === null || value === undefined ? LOC_NONE : locationOf(value, where);
   }
 
-  // A figure action: [CARC_FIGURE_*, CARC_LOC_*] of a figure name (or 'recall') and a location.
-  function figureActionOf(figure, location, where) {
-    const kind = figure === 'recall' ? FIGURE_RECALL : FIGURES.indexOf(figure);
+  // The other tile {x, y} of a figure action (Princess & Dragon), each -128..127 as a move
+  // holds them, or null (or undefined) for the tile just placed.
+  function targetOf(target, where) {
+    if (target === null || target === undefined) return null;
+    if (typeof target !== 'object') throw invalid(`${where}: target must be null or the other tile's {x, y}, not ${show(target)}`);
+    return { x: integer(target.x, -128, 127, where, 'target x'), y: integer(target.y, -128, 127, where, 'target y') };
+  }
+
+  // A figure action: [CARC_FIGURE_*, CARC_LOC_*] of a figure name (or 'recall') and a
+  // location, on the tile just placed (target null) or on another tile (a checked target: the
+  // fairy, the princess, or the portal's meeple, large meeple or abbot).
+  function figureActionOf(figure, location, where, target = null) {
+    const kind = FIGURE_NAMES.indexOf(figure);
     if (typeof figure !== 'string' || kind < 0) {
-      throw invalid(`${where}: a figure is one of ${[...FIGURES, 'recall'].join(', ')}, not ${show(figure)}`);
+      throw invalid(`${where}: a figure is one of ${[...FIGURES, 'recall', ...ELSEWHERE_ONLY].join(', ')}, not ${show(figure)}`);
     }
     const loc = meepleOf(location, where);
     if (kind === FIGURE_RECALL && loc !== LOC_NONE) throw invalid(`${where}: a recall takes no location, not ${show(location)}`);
     if (kind !== FIGURE_RECALL && kind !== K.FIGURE_MEEPLE && loc === LOC_NONE) throw invalid(`${where}: the ${figure} needs a location`);
+    if (target === null && ELSEWHERE_ONLY.includes(figure)) {
+      throw invalid(`${where}: the ${figure} acts on another tile: give its target {x, y}`);
+    }
+    if (target !== null) {
+      if (!PORTAL_FIGURES.includes(figure) && !ELSEWHERE_ONLY.includes(figure)) {
+        throw invalid(`${where}: the ${figure} never acts on another tile (target ${show(target)})`);
+      }
+      if (loc === LOC_NONE) throw invalid(`${where}: an action on another tile needs a location`);
+    }
     return [kind, loc];
   }
 
@@ -293,20 +331,41 @@ function makeApi(wasm) {
   };
   const finalizer = new FinalizationRegistry((handle) => c('game_free')(handle));
 
-  // A move is {tile, x, y, rotation, meeple, figure}: meeple the location (null: none),
-  // figure 'meeple', 'abbot', ... or 'recall' (with meeple null).
+  // A move's bits for a figure action on another tile (carcassonne.h): bit 25, and that
+  // tile's x in bits 40..47 and y in bits 48..55, two's complement.
+  const ELSEWHERE_BIT = 1n << 25n;
+  const signedByte = (b) => (Number(b & 0xFFn) << 24) >> 24;
+  // The other tile {x, y} of a packed move's or choice's figure action, or null (bit 25 clear).
+  const targetOfPacked = (m) => ((m & ELSEWHERE_BIT) ? { x: signedByte(m >> 40n), y: signedByte(m >> 48n) } : null);
+  // The bits of a figure action's choice: a move's bits 18..25 and 40..55, with the decision's
+  // kind in bits 56..59 (carcassonne.h, decisions).
+  const ACTION_BITS = (0xFFn << 18n) | (0xFFFFn << 40n);
+  const figureChoiceOf = (m) => (m & ACTION_BITS) | (BigInt(K.DECISION_FIGURE) << 56n);
+
+  // A move is {tile, x, y, rotation, meeple, figure, target}: meeple the location (null:
+  // none), figure 'meeple', 'abbot', ... or 'recall' (with meeple null); target the other
+  // tile {x, y} of an action there (Princess & Dragon: figure 'fairy', 'princess', or the
+  // portal's 'meeple', 'large meeple', 'abbot'), null for the tile just placed.
   const unpackMove = (m) => {
     check(c('move_unpack')(m, slot(0), slot(1), slot(2), slot(3), slot(4), slot(5)));
     const loc = i32(5), kind = i32(4);
     return { tile: TILES[i32(0)], x: i32(1), y: i32(2), rotation: i32(3), meeple: loc === LOC_NONE ? null : LOCATIONS[loc],
-      figure: kind === FIGURE_RECALL ? 'recall' : FIGURES[kind] };
+      figure: FIGURE_NAMES[kind], target: targetOfPacked(m) };
   };
   const packMove = (move, where) => {
-    if (move === null || typeof move !== 'object') throw invalid(`${where}: a move is an object {tile, x, y, rotation, meeple, figure}, not ${show(move)}`);
+    if (move === null || typeof move !== 'object') throw invalid(`${where}: a move is an object {tile, x, y, rotation, meeple, figure, target}, not ${show(move)}`);
     quarterTurns(move.rotation, where);
-    const [kind, loc] = figureActionOf(move.figure ?? 'meeple', move.meeple, where);
-    return c('move_pack')(tileOf(move.tile, where), integer(move.x, -128, 127, where, 'x'),
-      integer(move.y, -128, 127, where, 'y'), move.rotation, kind, loc);
+    const target = targetOf(move.target, where);
+    const [kind, loc] = figureActionOf(move.figure ?? 'meeple', move.meeple, where, target);
+    // carc_move_pack knows nothing of another tile and refuses the fairy and the princess,
+    // which act only there: it packs the placement and the location, the rest is set here.
+    let m = c('move_pack')(tileOf(move.tile, where), integer(move.x, -128, 127, where, 'x'),
+      integer(move.y, -128, 127, where, 'y'), move.rotation, ELSEWHERE_ONLY.includes(FIGURE_NAMES[kind]) ? K.FIGURE_MEEPLE : kind, loc);
+    if (target !== null) {
+      m |= (BigInt(kind) << 22n) | ELSEWHERE_BIT | (BigInt(target.x & 0xFF) << 40n) | (BigInt(target.y & 0xFF) << 48n);
+      check(c('move_unpack')(m, 0, 0, 0, 0, 0, 0)); // the library's word that the bits spell a move
+    }
+    return m;
   };
   const movesAt = (index, n) => Array.from({ length: n }, (_, i) => unpackMove(u64(index / 2 + i)));
   // The placements {x, y, rotation} of n moves from the same place (x, y and the rotation
@@ -316,39 +375,55 @@ function makeApi(wasm) {
     return { x: (m << 24) >> 24, y: (m << 16) >> 24, rotation: 90 * ((m >>> 16) & 3) };
   });
 
-  // An event from carc_game_poll_event's fields (f(i) reads field i).
+  // An event from carc_game_poll_event's fields (f(i) reads field i): its type is the header's
+  // name in camel case (EVENT_TYPES).
   function eventOf(f, players) {
-    const type = f(K.EV_TYPE);
+    const type = EVENT_TYPES[f(K.EV_TYPE)];
     const winners = playersOf(f(K.EV_WINNERS));
     const at = { tile: TILES[f(K.EV_TILE)], x: f(K.EV_X), y: f(K.EV_Y) };
     const location = LOCATIONS[f(K.EV_LOCATION)];
     const goods = GOODS.map((_, k) => f(K.EV_GOODS + k));
     const meeples = () => Array.from({ length: players }, (_, p) => f(K.EV_MEEPLES + p));
-    if (type === K.EVENT_DISCARD) return { type: 'discard', tile: TILES[f(K.EV_DISCARDED)] };
-    if (type === K.EVENT_GOODS) {
-      return { type: 'goods', player: winners[0], goods: Object.fromEntries(GOODS.map((name, k) => [name, goods[k]])), ...at,
-        location };
+    // A tile off the pile: null where the library names none (CARC_NO_TILE).
+    const discarded = f(K.EV_DISCARDED) === K.NO_TILE ? null : TILES[f(K.EV_DISCARDED)];
+    switch (type) {
+      case 'discard': return { type, tile: discarded };
+      case 'goods':
+        return { type, player: winners[0], goods: Object.fromEntries(GOODS.map((name, k) => [name, goods[k]])), ...at, location };
+      case 'goodsBonus': {
+        const k = goods.findIndex((n) => n > 0);
+        return { type, goods: GOODS[k], count: goods[k], points: f(K.EV_POINTS), winners };
+      }
+      case 'pig': return { type, points: f(K.EV_POINTS), winners, ...at, location, meeples: meeples() };
+      case 'bonus': return { type, player: winners[0], ...at };
+      case 'recall': return { type, feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners, ...at, location };
+      case 'score':
+        return { type, feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners,
+          endGame: f(K.EV_END_GAME) === 1, ...at, location, tiles: f(K.EV_TILES), meeples: meeples() };
+      // The Princess & the Dragon: only fairyPoint and fairyBonus score.
+      case 'setAside': return { type, tile: discarded, player: winners[0] };
+      case 'setAsideBack': return { type, tile: discarded };
+      case 'dragonLands': return { type, ...at };
+      case 'dragonStep': return { type, player: winners[0], step: f(K.EV_POINTS), ...at };
+      case 'flightEnds': return { type, steps: f(K.EV_POINTS), ...at };
+      case 'eaten': case 'fairyMoves': case 'princessRemoves': case 'portal':
+        return { type, player: winners[0], ...at, location };
+      case 'fairyPoint': case 'fairyBonus': return { type, points: f(K.EV_POINTS), winners, ...at, location };
+      case 'aloneHome': return { type, player: winners[0], ...at, location, cause: f(K.EV_POINTS) ? 'princess' : 'dragon' };
+      default: // a type this module does not know: no score in disguise
+        throw new InternalError(K.EINTERNAL, `carc_game_poll_event: event type ${f(K.EV_TYPE)} is unknown to this module`);
     }
-    if (type === K.EVENT_GOODS_BONUS) {
-      const k = goods.findIndex((n) => n > 0);
-      return { type: 'goodsBonus', goods: GOODS[k], count: goods[k], points: f(K.EV_POINTS), winners };
-    }
-    if (type === K.EVENT_PIG) return { type: 'pig', points: f(K.EV_POINTS), winners, ...at, location, meeples: meeples() };
-    if (type === K.EVENT_BONUS) return { type: 'bonus', player: winners[0], ...at };
-    if (type === K.EVENT_RECALL) {
-      return { type: 'recall', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners, ...at, location };
-    }
-    return { type: 'score', feature: FEATURES[f(K.EV_FEATURE)], points: f(K.EV_POINTS), winners,
-      endGame: f(K.EV_END_GAME) === 1, ...at, location, tiles: f(K.EV_TILES), meeples: meeples() };
   }
 
-  /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C") of a move {tile, x, y, rotation, meeple, figure}. */
+  /** Move text ("E 0,-1 180 S", "U_G 0,1 90 A:C", "DZ 0,-1 180 F:1,0:E") of a move {tile, x, y,
+   * rotation, meeple, figure, target}. */
   function formatMove(move) {
     const m = packMove(move, 'carc_move_format');
     return textOut((buf, size) => c('move_format')(m, buf, size));
   }
 
-  /** A move {tile, x, y, rotation, meeple, figure} from move text ("E 0,-1 180 S", "U -1,1 90 recall"). */
+  /** A move {tile, x, y, rotation, meeple, figure, target} from move text ("E 0,-1 180 S",
+   * "U -1,1 90 recall", "DB 1,-1 0 princess:0,-1:E", "DR -1,0 0 @1,1:C"). */
   function parseMove(text) {
     asciiText(text, 'carc_move_parse', 'move text');
     withText(text, (p) => check(c('move_parse')(p, slot(8))));
@@ -363,8 +438,8 @@ function makeApi(wasm) {
      * run of base letters without a separator ('EUV'; so 'RD' is R then D), and the
      * expansions whose tiles it names are on.
      * Options farmers (default true), firstEditionSmallCity, firstEditionFarmers and the
-     * expansions river, abbot, innsAndCathedrals and tradersAndBuilders are fixed once the
-     * first tile is placed (with caller draws, once the first tile is drawn). */
+     * expansions river, abbot, innsAndCathedrals, tradersAndBuilders and princessAndDragon are
+     * fixed once the first tile is placed (with caller draws, once the first tile is drawn). */
     constructor(opts = {}) {
       opts = options(opts, ['players', 'seed', 'order', 'callerDraws', ...Object.keys(OPTIONS)], 'Game');
       const { players = 2, seed, order, callerDraws = false } = opts;
@@ -529,8 +604,10 @@ function makeApi(wasm) {
       const last = this.tile(this._call('game_tile_count') - 1);
       return locations.map((loc) => ({ location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', last.x, last.y, loc)] }));
     }
-    /** Every legal figure action on the tile just placed but none, as whole moves (meeples
-     * first, then the large meeple, the abbot, the recall, the builder and the pig). */
+    /** Every legal figure action of the tile just placed but none, as whole moves (meeples
+     * first, then the large meeple, the abbot, the recall, the builder and the pig; then, with
+     * Princess & Dragon, the actions on other tiles, whose move has a target: the portal's
+     * deployments, the fairy's moves, the princess's removals). */
     figureActions() {
       this._call('game_figure_actions', slot(16), K.MAX_FIGURE_ACTIONS, slot(0));
       return movesAt(16, i32(0));
@@ -542,12 +619,18 @@ function makeApi(wasm) {
       return movesAt(16, i32(0));
     }
     /** Takes a figure action on the tile just placed: act('abbot', 'C'), act('meeple', 'S'),
-     * act('recall'), act(null) for none (or a move from figureActions()); then scores,
-     * passes the turn and draws. */
-    act(figure, location = null) {
-      if (figure !== null && typeof figure === 'object') [figure, location] = [figure.figure, figure.meeple];
-      const [kind, loc] = figure === null ? [K.FIGURE_MEEPLE, LOC_NONE] : figureActionOf(figure, location, 'carc_game_act');
-      this._call('game_act', kind, loc);
+     * act('recall'), act(null) for none (or a move from figureActions()); or, with Princess &
+     * Dragon, on the other tile at target {x, y}: act('fairy', 'E', {x: 1, y: 0}),
+     * act('princess', 'E', {x: 0, y: -1}), act('meeple', 'C', {x: 1, y: 1}) through the portal
+     * (taken as the figure action's choice, as carc_game_act takes no other tile); then
+     * scores, passes the turn and draws. */
+    act(figure, location = null, target = null) {
+      if (figure !== null && typeof figure === 'object') [figure, location, target] = [figure.figure, figure.meeple, figure.target ?? null];
+      const where = 'carc_game_act';
+      const other = targetOf(target, where);
+      const [kind, loc] = figure === null ? [K.FIGURE_MEEPLE, LOC_NONE] : figureActionOf(figure, location, where, other);
+      if (other === null) this._call('game_act', kind, loc);
+      else this._call('game_decide', figureChoiceOf(packMove({ tile: TILES[0], x: 0, y: 0, rotation: 0, meeple: location, figure, target: other }, where)));
     }
     /** Whether a move (object or text) is legal now, as play() or act() would take it (in the
      * bonus phase play() takes the bonus tile first): 'legal' or a REASONS name ('river_u_turn', ...). */
@@ -556,7 +639,13 @@ function makeApi(wasm) {
         withText(asciiText(move, 'carc_game_check', 'move text'), (p) => check(c('move_parse')(p, slot(8))));
         return u64(4);
       })() : packMove(move, 'carc_game_check');
-      return REASONS[this._call('game_check', packed)];
+      let reason = this._call('game_check', packed); // throws for another tile than the one placed
+      if ((packed & ELSEWHERE_BIT) && this._call('game_phase') === K.PHASE_PLACE_MEEPLE) {
+        // carc_game_check judges the action in the figure phase as one on the tile just
+        // placed, its other tile left out: its figure action's choice is judged whole.
+        reason = this._call('game_check_choice', figureChoiceOf(packed));
+      }
+      return REASONS[reason];
     }
     /** The river's open end {x, y, side} (side 'N', 'E', 'S', 'W': where the river enters), or null. */
     riverEnd() {
@@ -581,7 +670,7 @@ function makeApi(wasm) {
 
     // --- decisions: whatever the game waits for, asked and answered one way ---
     /** What the game waits for: { kind, decider }, kind a Decision value (NONE once over, DRAW,
-     * PLACE, FIGURE, BONUS), decider the player who decides, constants.DECIDER_CHANCE (-1) for a
+     * PLACE, FIGURE, BONUS, DRAGON), decider the player who decides, constants.DECIDER_CHANCE (-1) for a
      * draw or constants.DECIDER_NOBODY (-2) once the game is over. */
     decision() {
       this._call('game_decision', slot(0), slot(1));
@@ -770,7 +859,13 @@ function makeApi(wasm) {
      * Builders { type: 'goods', player, goods: {wine, grain, cloth}, tile, x, y, location },
      * { type: 'goodsBonus', goods: 'wine' | 'grain' | 'cloth', count, points, winners },
      * { type: 'pig', points, winners, tile, x, y, location, meeples } and { type: 'bonus',
-     * player, tile, x, y }; each with `text`, the engine's sentence for it ('city 8 to player 0',
+     * player, tile, x, y }; with Princess & Dragon { type: 'setAside', tile, player },
+     * { type: 'setAsideBack', tile }, { type: 'dragonLands', tile, x, y }, { type: 'dragonStep',
+     * player, step, tile, x, y }, { type: 'flightEnds', steps, tile, x, y }, { type: 'eaten' |
+     * 'fairyMoves' | 'princessRemoves' | 'portal', player, tile, x, y, location }, { type:
+     * 'fairyPoint' | 'fairyBonus', points, winners, tile, x, y, location } and { type:
+     * 'aloneHome', player, tile, x, y, location, cause: 'dragon' | 'princess' }. The types
+     * that score are POINT_EVENTS; each event has `text`, the engine's sentence for it ('city 8 to player 0',
      * 'C fits nowhere and leaves the game'). */
     events() {
       const out = [];
@@ -809,7 +904,7 @@ function makeApi(wasm) {
         this._call('game_meeple', i, slot(0), slot(1), slot(2), slot(3), slot(4));
         const [player, x, y, loc, kind] = [i32(0), i32(1), i32(2), i32(3), i32(4)];
         return { player, x, y, location: LOCATIONS[loc], feature: FEATURES[this._call('game_feature_kind', x, y, loc)],
-          figure: FIGURES[kind] };
+          figure: FIGURE_NAMES[kind] };
       });
     }
   }
@@ -837,7 +932,7 @@ function makeApi(wasm) {
     version: wasm.UTF8ToString(c('version_string')()),
     libraryVersion: [Math.floor(n / 1000000), Math.floor(n / 1000) % 1000, n % 1000],
     errstr: (status) => wasm.UTF8ToString(c('errstr')(cInt(status, 'carc_errstr', 'status'))),
-    constants: K, Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, GOODS, REASONS,
+    constants: K, Phase, Decision, Status, TILES, LOCATIONS, FEATURES, FIGURES, FIGURE_NAMES, GOODS, REASONS, POINT_EVENTS,
     CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall, OutOfMemory, InternalError,
   });
 }

@@ -42,7 +42,14 @@ struct carc_game {
     next_event = 0;
   }
 };
-static_assert(carc::Events::kCapacity >= 124 + 20 + 62 + 66 + 150 + 6 + 3, "the event queue holds a whole game");
+// A whole game's events: before Princess & Dragon's, the discards, recalls, bonus tiles,
+// completions with goods, end-game features, majorities; its own: a fairy point per turn,
+// the tiles back, a landing or a flight (7 events) per tile of its own, a figure eaten or
+// removed or the fairy moved per deployment, a builder or pig home per one deployed, a
+// fairy bonus per turn and at the end.
+static_assert(carc::Events::kCapacity >= (124 + 20 + 62 + 66 + 150 + 6 + 3) + carc::kMaxDeck + 12 + 30 * 7 +
+                                             3 * carc::kMaxDeck + 1,
+              "the event queue holds a whole game");
 
 namespace carc::capi {
 
@@ -121,8 +128,11 @@ struct Unpacked {
 inline bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationCount) || loc == CARC_LOC_NONE; }
 inline bool valid_figure(int f) { return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL; }
 // A recall names no location; every other figure kind one, but a meeple may name none (none).
-inline bool valid_action(int figure, int loc) {
+// The fairy and the princess act only on another tile (elsewhere).
+inline bool valid_action(int figure, int loc, bool elsewhere = false) {
+  if (figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) return elsewhere && valid_location(loc) && loc != CARC_LOC_NONE;
   if (!valid_figure(figure) || !valid_location(loc)) return false;
+  if (elsewhere && (figure > CARC_FIGURE_ABBOT || loc == CARC_LOC_NONE)) return false;
   if (figure == CARC_FIGURE_RECALL) return loc == CARC_LOC_NONE;
   return figure == CARC_FIGURE_MEEPLE || loc != CARC_LOC_NONE;
 }
@@ -133,9 +143,20 @@ inline carc_move pack(carc::TileType tile, carc::Placement p, carc::Location loc
          static_cast<uint64_t>(p.rot) << 16 | static_cast<uint64_t>(loc) << 18 | static_cast<uint64_t>(figure) << 22 |
          static_cast<uint64_t>(tile) << 32;
 }
-inline carc_move pack(carc::TileType tile, const carc::Move& m) { return pack(tile, m.at, m.meeple, m.figure); }
+// A figure action on another tile (Princess & Dragon): bit 25, its x and y in bits 40..55.
+inline carc_move pack(carc::TileType tile, carc::Placement p, const carc::FigureChoice& a) {
+  carc_move m = pack(tile, p, a.location, a.figure);
+  if (a.elsewhere)
+    m |= uint64_t{1} << 25 | static_cast<uint64_t>(static_cast<uint8_t>(a.x)) << 40 |
+         static_cast<uint64_t>(static_cast<uint8_t>(a.y)) << 48;
+  return m;
+}
+inline carc_move pack(carc::TileType tile, const carc::Move& m) {
+  return pack(tile, m.at, carc::FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
+}
 
-inline constexpr uint64_t kMoveBits = 0xFF'0000'0000ull | 0x1FF'FFFFull;  // the bits a move may use
+// The bits a move may use: placement and action 0..25, tile 32..39, another tile's x, y 40..55.
+inline constexpr uint64_t kMoveBits = 0x00FF'FFFF'03FF'FFFFull;
 
 // A move's placement.
 inline carc::Placement placement_of(carc_move m) {
@@ -145,12 +166,13 @@ inline carc::Placement placement_of(carc_move m) {
 
 inline bool unpack(carc_move m, Unpacked& u) {
   const uint64_t tile = (m >> 32) & 0xFF, loc = (m >> 18) & 15, figure = (m >> 22) & 7;
-  if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes || !valid_action(static_cast<int>(figure), static_cast<int>(loc)))
+  const bool elsewhere = (m >> 25) & 1;
+  if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes ||
+      !valid_action(static_cast<int>(figure), static_cast<int>(loc), elsewhere) || (!elsewhere && (m >> 40) != 0))
     return false;
   u.tile = static_cast<carc::TileType>(tile);
-  u.move.at = placement_of(m);
-  u.move.meeple = static_cast<carc::Location>(loc);
-  u.move.figure = static_cast<carc::Figure>(figure);
+  u.move = carc::Move{placement_of(m), static_cast<carc::Location>(loc), static_cast<carc::Figure>(figure), elsewhere,
+                      static_cast<int8_t>((m >> 40) & 0xFF), static_cast<int8_t>((m >> 48) & 0xFF)};
   return true;
 }
 

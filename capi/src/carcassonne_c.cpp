@@ -210,7 +210,7 @@ const char* carc_feature_name(int kind) {
 }
 
 const char* carc_figure_name(int figure) {
-  if (!valid_figure(figure)) return nullptr;
+  if (!valid_figure(figure)) return nullptr;  // the bindings read the figures with a supply up to the first NULL
   return c_name(carc::figure_name(static_cast<carc::Figure>(figure)));
 }
 
@@ -237,7 +237,7 @@ int carc_tile_set(int tile) {
 }
 
 const char* carc_why_text(int why) {
-  if (why < CARC_LEGAL || why > CARC_WHY_TOO_FAR) return nullptr;
+  if (why < CARC_LEGAL || why > CARC_WHY_DRAGON_CANNOT_MOVE) return nullptr;
   return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 
@@ -578,7 +578,7 @@ int write_actions(const Call& c, carc::TileType tile, carc::Placement at, const 
   *count = n;
   if (!moves) return CARC_OK;
   if (n > capacity) return c.fail(CARC_ERANGE, "%d figure actions but room for %d", n, capacity);
-  for (int i = 0; i < n; ++i) moves[i] = pack(tile, at, choices[i].location, choices[i].figure);
+  for (int i = 0; i < n; ++i) moves[i] = pack(tile, at, choices[i]);
   return CARC_OK;
 }
 }  // namespace
@@ -603,7 +603,7 @@ int carc_game_figure_actions(const carc_game* game, carc_move* moves, int capaci
     *count = 0;
     if (g.game.phase() != carc::Phase::PlaceMeeple)
       return c.fail(CARC_EPHASE, "figure actions are listed in the figure phase, but %s", phase_text(g.game).c_str());
-    carc::FigureChoice buf[carc::kMaxFigureOptions];
+    carc::FigureBuffer buf;
     const int n = g.game.figure_options(buf);
     const carc::PlacedTile& pt = g.game.board().tile(g.game.board().tile_count() - 1);
     return write_actions(c, pt.type, carc::Placement{pt.x, pt.y, pt.rot}, buf, n, moves, capacity, count);
@@ -619,7 +619,7 @@ int carc_game_figure_actions_for(const carc_game* game, carc_move move, carc_mov
     if (g.game.phase() != carc::Phase::PlaceTile)
       return c.fail(CARC_EPHASE, "a placement is tried in the tile phase, but %s", phase_text(g.game).c_str());
     if (const int s = check_move_tile(c, g, u)) return s;
-    carc::FigureChoice buf[carc::kMaxFigureOptions];
+    carc::FigureBuffer buf;
     carc::Verdict why;
     const int n = g.game.figure_options_for(u.move.at, buf, &why);
     if (!why)
@@ -638,7 +638,8 @@ int carc_game_check(const carc_game* game, carc_move move) {
       if (u.tile != pt.type)
         return c.fail(CARC_EINVAL, "the move is for tile %s but the tile just placed is %s", carc::tile_name(u.tile).data(),
                       carc::tile_name(pt.type).data());
-      return static_cast<int>(g.game.check_figure(u.move.figure, u.move.meeple).reason);
+      return static_cast<int>(
+          g.game.check_figure(carc::FigureChoice{u.move.figure, u.move.meeple, u.move.elsewhere, u.move.x, u.move.y}).reason);
     }
     // A whole turn, judged where carc_game_play would play it.
     std::optional<carc::Game> scratch;
@@ -800,13 +801,13 @@ int carc_game_caller_draws(const carc_game* game) {
 
 int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
   return with_game(game, __func__, [&](const Call& c, carc_game& g) -> int {
-    if (const int s = check_array(c, fields, "fields", capacity, CARC_EVENT_FIELDS, "an event needs")) return s;
+    if (const int s = check_array(c, fields, "fields", capacity, CARC_EVENT_FIELDS_0_3, "an event needs")) return s;
     if (g.next_event >= g.events.count) return 0;
     const carc::Event& e = g.events.items[g.next_event++];
     // Straight into the caller's fields: built on the stack and copied, the copy's wide loads
     // waited for the narrow stores (a store-forwarding stall per event).
     if (e.type == carc::Event::Type::Discard) {
-      for (int i = 0; i < CARC_EVENT_FIELDS; ++i) fields[i] = 0;
+      for (int i = 0; i < CARC_EVENT_FIELDS_0_3; ++i) fields[i] = 0;
       fields[CARC_EV_TYPE] = static_cast<int32_t>(e.type);
       fields[CARC_EV_TILE] = CARC_NO_TILE;
       fields[CARC_EV_DISCARDED] = e.discarded;
@@ -822,9 +823,12 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
       fields[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
       fields[CARC_EV_TILES] = e.tiles;
       for (int p = 0; p < CARC_MAX_PLAYERS; ++p) fields[CARC_EV_MEEPLES + p] = e.meeples[static_cast<size_t>(p)];
-      fields[CARC_EV_DISCARDED] = CARC_NO_TILE;
+      // The set-aside tiles (Princess & Dragon) are named here too.
+      const bool aside = e.type == carc::Event::Type::SetAside || e.type == carc::Event::Type::SetAsideBack;
+      fields[CARC_EV_DISCARDED] = aside ? e.discarded : CARC_NO_TILE;
       for (int k = 0; k < carc::kGoodsKinds; ++k) fields[CARC_EV_GOODS + k] = e.goods[static_cast<size_t>(k)];
     }
+    if (capacity > CARC_EV_FIGURE) fields[CARC_EV_FIGURE] = static_cast<int32_t>(e.figure);  // a 0.3 caller's 20 fields end before it
     if (g.next_event == g.events.count) {
       g.events.clear();
       g.next_event = 0;
@@ -836,15 +840,18 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
 int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size) {
   return guarded(__func__, [&](const Call& c) -> int {
     if (!fields) return c.fail(CARC_EINVAL, "fields is NULL");
-    if (count < CARC_EVENT_FIELDS)
-      return c.fail(CARC_EINVAL, "fields holds %d values but an event has %d", static_cast<int>(count), CARC_EVENT_FIELDS);
+    if (count < CARC_EVENT_FIELDS_0_3)
+      return c.fail(CARC_EINVAL, "fields holds %d values but an event has %d", static_cast<int>(count), CARC_EVENT_FIELDS_0_3);
+    std::array<int32_t, CARC_EVENT_FIELDS> all{};  // a 0.3 caller's fields end before the figure
+    std::copy(fields, fields + std::min<int32_t>(count, CARC_EVENT_FIELDS), all.begin());
+    fields = all.data();
     if (const int s = check_text(c, buf, size)) return s;
     // Each field within what the engine's Event holds, so that it converts back exactly.
     struct Range {
       int lo, hi;
     };
     std::array<Range, CARC_EVENT_FIELDS> ranges{};
-    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_BONUS};
+    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_ALONE_HOME};
     ranges[CARC_EV_FEATURE] = {CARC_FEATURE_ROAD, CARC_FEATURE_GARDEN};
     ranges[CARC_EV_POINTS] = {0, INT16_MAX};
     ranges[CARC_EV_WINNERS] = {0, (1 << CARC_MAX_PLAYERS) - 1};
@@ -855,6 +862,7 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     ranges[CARC_EV_TILES] = {0, UINT8_MAX};
     for (int p = 0; p < CARC_MAX_PLAYERS; ++p) ranges[CARC_EV_MEEPLES + p] = {0, UINT8_MAX};
     for (int k = 0; k < carc::kGoodsKinds; ++k) ranges[CARC_EV_GOODS + k] = {0, UINT8_MAX};
+    ranges[CARC_EV_FIGURE] = {CARC_FIGURE_MEEPLE, CARC_FIGURE_PRINCESS};
     for (int i = 0; i < CARC_EVENT_FIELDS; ++i)
       if (fields[i] < ranges[i].lo || fields[i] > ranges[i].hi)
         return c.fail(CARC_EINVAL, "field %d is %d, not %d..%d", i, static_cast<int>(fields[i]), ranges[i].lo, ranges[i].hi);
@@ -864,7 +872,9 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     const int goods = fields[CARC_EV_GOODS] + fields[CARC_EV_GOODS + 1] + fields[CARC_EV_GOODS + 2];
     if (type == CARC_EVENT_DISCARD && fields[CARC_EV_DISCARDED] == CARC_NO_TILE)
       return c.fail(CARC_EINVAL, "a discard names no discarded tile");
-    if (type != CARC_EVENT_DISCARD && winners == 0) return c.fail(CARC_EINVAL, "event type %d names no player", type);
+    const bool nobody = type == CARC_EVENT_DISCARD || type == CARC_EVENT_SET_ASIDE_BACK || type == CARC_EVENT_DRAGON_LANDS ||
+                        type == CARC_EVENT_FLIGHT_ENDS;
+    if (!nobody && winners == 0) return c.fail(CARC_EINVAL, "event type %d names no player", type);
     if ((type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS) && (winners & (winners - 1)) != 0)
       return c.fail(CARC_EINVAL, "event type %d names more than one player (0x%x)", type, winners);
     if ((type == CARC_EVENT_GOODS || type == CARC_EVENT_GOODS_BONUS) && goods == 0)
@@ -883,6 +893,7 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     e.tiles = static_cast<uint8_t>(fields[CARC_EV_TILES]);
     for (int p = 0; p < CARC_MAX_PLAYERS; ++p) e.meeples[static_cast<size_t>(p)] = static_cast<uint8_t>(fields[CARC_EV_MEEPLES + p]);
     for (int k = 0; k < carc::kGoodsKinds; ++k) e.goods[static_cast<size_t>(k)] = static_cast<uint8_t>(fields[CARC_EV_GOODS + k]);
+    e.figure = static_cast<carc::Figure>(fields[CARC_EV_FIGURE]);
     return write_text(c, carc::describe(e), buf, size);
   });
 }

@@ -10,7 +10,8 @@ static_assert(CARC_DECISION_NONE == static_cast<int>(carc::DecisionKind::None) &
               CARC_DECISION_DRAW == static_cast<int>(carc::DecisionKind::Draw) &&
               CARC_DECISION_PLACE == static_cast<int>(carc::DecisionKind::Place) &&
               CARC_DECISION_FIGURE == static_cast<int>(carc::DecisionKind::Figure) &&
-              CARC_DECISION_BONUS == static_cast<int>(carc::DecisionKind::Bonus));
+              CARC_DECISION_BONUS == static_cast<int>(carc::DecisionKind::Bonus) &&
+              CARC_DECISION_DRAGON == static_cast<int>(carc::DecisionKind::Dragon));
 static_assert(CARC_DECIDER_CHANCE == carc::kChance && CARC_DECIDER_NOBODY == carc::kNobody);
 static_assert(CARC_MAX_CHOICES == carc::kMaxChoices);
 
@@ -33,7 +34,7 @@ int carc_game_decision(const carc_game* game, int32_t* kind, int32_t* decider) {
 int carc_game_choices(const carc_game* game, carc_choice* out, int32_t capacity, int32_t* count) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_list(c, out, capacity, count)) return s;
-    carc::Choice list[carc::kMaxChoices];
+    carc::ChoiceBuffer list;
     const int n = carc::list_choices(g.game, list);
     *count = n;
     if (!out) return CARC_OK;

@@ -21,7 +21,7 @@ using namespace carc::capi;  // the shared helpers (capi_internal.hpp)
 static_assert(CARC_RL_MAX_LEGAL == carc::rl::kMaxLegalActions);
 static_assert(CARC_RL_CHANCE_OUTCOMES == carc::rl::kChanceOutcomes);
 static_assert(CARC_RL_MAX_OBSERVATION == carc::rl::kMaxObservation);
-static_assert(CARC_RL_MAX_LEGAL == CARC_MAX_PLACEMENTS && CARC_RL_CHANCE_OUTCOMES == CARC_TILE_TYPES);
+static_assert(CARC_RL_MAX_LEGAL == CARC_MAX_CHOICES && CARC_RL_CHANCE_OUTCOMES == CARC_TILE_TYPES);
 
 struct carc_batch {
   std::vector<carc::Game> games;
@@ -103,8 +103,9 @@ extern "C" {
 int carc_rl_action_space(const carc_game* game, int32_t* fields, int capacity) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     const carc::rl::ActionSpace s = carc::rl::action_space(g.game);
-    const int32_t v[CARC_RL_SPACE_FIELDS] = {s.reach, s.side, s.placements, s.figures, s.size()};
-    return write_fields(c, fields, capacity, v, CARC_RL_SPACE_FIELDS);
+    const int32_t v[CARC_RL_SPACE_FIELDS] = {s.reach, s.side, s.placements, s.figures, s.size(), s.elsewhere};
+    // A 0.3 caller's five fields still do.
+    return write_fields(c, fields, capacity, v, std::clamp(capacity, CARC_RL_ACTIONS + 1, static_cast<int>(CARC_RL_SPACE_FIELDS)));
   });
 }
 
@@ -173,7 +174,7 @@ int carc_rl_bot_action(const carc_game* game, int level, int iterations, int mil
       carc::Move m;
       s = carc::choose_move(g.game, options, m, &error);
       a = g.game.phase() == carc::Phase::PlaceMeeple
-              ? carc::rl::encode_figure(space, g.game.options(), carc::rl::FigureSlot{m.figure, m.meeple})
+              ? carc::rl::encode_figure(space, g.game.options(), carc::rl::FigureSlot{m.figure, m.meeple, m.elsewhere, m.x, m.y})
               : carc::rl::encode_placement(space, m.at);
     }
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
@@ -200,8 +201,24 @@ int carc_rl_action_to_move(const carc_game* game, int32_t action, carc_move* mov
     if (phase != carc::Phase::PlaceMeeple)
       return c.fail(CARC_EPHASE, "a figure goes on the tile just placed, but %s", phase_text(g.game).c_str());
     const carc::PlacedTile& t = g.game.board().tile(g.game.board().tile_count() - 1);
-    *move = pack(t.type, carc::Placement{t.x, t.y, t.rot}, a.slot.location, a.slot.figure);
+    *move = pack(t.type, carc::Placement{t.x, t.y, t.rot}, a.slot);
     return CARC_OK;
+  });
+}
+
+int carc_rl_action_to_choice(const carc_game* game, int32_t action, carc_choice* choice) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (!choice) return c.fail(CARC_EINVAL, "choice is NULL");
+    carc::Choice ch;
+    if (carc::rl::action_choice(g.game, action, ch)) {
+      *choice = carc::pack_choice(ch);
+      return CARC_OK;
+    }
+    if (g.game.phase() == carc::Phase::Draw)
+      return c.fail(CARC_EINVAL, "in a draw the actions are tile types 0..%d, not %d", CARC_RL_CHANCE_OUTCOMES - 1, action);
+    const carc::rl::ActionSpace space = carc::rl::action_space(g.game);
+    if (action < 0 || action >= space.size()) return c.fail(CARC_EINVAL, "action %d is not 0..%d", action, space.size() - 1);
+    return c.fail(CARC_EPHASE, "action %d is not an option of this decision: %s", action, phase_text(g.game).c_str());
   });
 }
 
@@ -220,7 +237,8 @@ int carc_rl_move_to_action(const carc_game* game, carc_move move, int32_t* actio
     const carc::rl::ActionSpace space = carc::rl::action_space(g.game);
     const int a = phase == carc::Phase::PlaceTile
                       ? carc::rl::encode_placement(space, u.move.at)
-                      : carc::rl::encode_figure(space, g.game.options(), carc::rl::FigureSlot{u.move.figure, u.move.meeple});
+                      : carc::rl::encode_figure(space, g.game.options(),
+                                                carc::rl::FigureSlot{u.move.figure, u.move.meeple, u.move.elsewhere, u.move.x, u.move.y});
     if (a < 0) return c.fail(CARC_EINVAL, "%s has no action id", carc::format_move(u.tile, u.move).c_str());
     *action = a;
     return CARC_OK;

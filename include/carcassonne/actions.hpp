@@ -10,13 +10,19 @@
 //   decision actions   placements + figures + slot: the expansions' decisions (Phase::Decide),
 //                      each module of the mix in list order, its kinds in order, each kind's
 //                      options by number (Traders & Builders: + 0 "take the bonus tile",
-//                      + 1 "pass on it").
+//                      + 1 "pass on it"; Princess & Dragon: + 0..3 a dragon step N E S W);
+//   actions elsewhere  placements + figures + decisions + (cell * kinds + k) * 14 + location:
+//                      a figure action on another tile than the one just placed (Princess &
+//                      Dragon: the portal's meeple, large meeple or abbot, the fairy, the
+//                      princess), the cell as for placements, k the figure kind's index among
+//                      the mix's `kinds` such kinds (Figure order), the location 0..13.
 // The draw of a game with caller draws is a chance node; its outcomes are the tile types
 // (0..kTileTypes-1), a space of their own. Everything that depends on the figure kinds or
 // the locations is in figure_slots() (actions.cpp); the engine's figure_options and act
 // list and take them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
@@ -44,7 +50,8 @@ struct ActionSpace {
   int placements = 0;  // side * side * 4: placement actions are 0 .. placements-1
   int figures = 0;     // figure actions are placements .. placements+figures-1
   int decisions = 0;   // the expansions' decision slots (2 with Traders & Builders: take, pass), else 0
-  int size() const { return placements + figures + decisions; }
+  int elsewhere = 0;   // figure actions on other tiles: side * side * kinds * 14 (0 without such kinds)
+  int size() const { return placements + figures + decisions + elsewhere; }
 };
 ActionSpace action_space(int players, const Options& options);
 inline ActionSpace action_space(const Game& game) { return action_space(game.players(), game.options()); }
@@ -55,8 +62,8 @@ inline constexpr int kChanceOutcomes = kTileTypes;
 // builder and pig, the abbot and the recall.
 inline constexpr int kMaxFigureSlots = 1 + 4 * kLocationCount + 2;
 // A buffer of this many always holds the legal actions of one decision.
-inline constexpr int kMaxLegalActions = kMaxPlacements;
-static_assert(kMaxLegalActions >= 1 + kMaxFigureOptions && kMaxLegalActions >= kChanceOutcomes);
+inline constexpr int kMaxLegalActions = std::max(kMaxPlacements, 1 + kMaxFigureOptions);
+static_assert(kMaxLegalActions >= kChanceOutcomes && kMaxLegalActions >= kMaxChoices);
 
 // An action id taken apart: a placement, a figure slot, or an option of an expansion's decision.
 struct Action {
@@ -70,7 +77,8 @@ struct Action {
 
 // The action id of a placement, or -1 if it lies outside the window or its rotation is not 0..3.
 int encode_placement(const ActionSpace& space, Placement p);
-// The action id of a figure slot, or -1 if the configuration has no such slot.
+// The action id of a figure slot (on another tile too: slot.elsewhere), or -1 if the
+// configuration has no such slot.
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot);
 // The action id of an option of an expansion's decision (list_choices), or -1 if the
 // configuration has no such decision.
@@ -79,6 +87,11 @@ int encode_decision(const ActionSpace& space, const Options& options, const Choi
 int encode_bonus(const ActionSpace& space, const Options& options, bool take);
 // Takes an action id apart; false if it is outside 0..space.size()-1.
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out);
+
+// The option of the current decision that an action id (in Draw, a tile type) stands for,
+// as the decision model names it (list_choices, choice_text); false (out untouched) for an
+// id outside the space or of another decision. Legality is check_action's.
+bool action_choice(const Game& game, int action, Choice& out);
 
 // Writes the legal actions of the current decision to out (room for kMaxLegalActions),
 // ascending, and returns their count: the placements of legal_placements (PlaceTile), the

@@ -15,7 +15,9 @@ namespace carc {
 
 // The figures of a player (docs/expansions.md). Recall is no figure: it stands where a
 // figure kind would, for the action that brings the abbot home (a move's figure action).
-enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Recall = 7 };
+// Fairy and Princess are actions too (Princess & Dragon): the fairy moved next to a meeple,
+// a knight removed by the princess.
+enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Fairy = 5, Princess = 6, Recall = 7 };
 inline constexpr int kFigureKinds = 5;  // Meeple..Pig
 
 // A tile on the board, in placement order (index 0 is the start tile or the spring).
@@ -179,7 +181,9 @@ class Board {
   // Puts a tile on (x, y), which must be empty, and updates the open cells. Returns its
   // index; neighbours[s], if given, gets the index of the tile on side s (N E S W) or -1.
   // Fitting is the caller's business.
-  int place(int x, int y, TileType t, int rot, uint16_t seg_base, int* neighbours = nullptr) {
+  // Forced inline: out of line in the expansions' placement it costs a call per tile and the
+  // neighbours' stores.
+  [[gnu::always_inline]] int place(int x, int y, TileType t, int rot, uint16_t seg_base, int* neighbours = nullptr) {
     const uint16_t c = cell_of(x, y);
     const int idx = ntiles_++;
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),

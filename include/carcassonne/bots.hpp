@@ -62,9 +62,11 @@ Status check_bot_options(const BotOptions& options, std::string* error = nullptr
 
 // Every legal move of the current player, placements (as legal_placements lists them) times
 // figure actions (figure_options, then none); in PlaceMeeple, the placed tile's figure
-// actions. Writes at most `capacity` moves and returns how many there are.
+// actions. Writes at most `capacity` moves and returns how many there are, so
+// legal_moves(game, nullptr, 0) sizes a buffer.
 int legal_moves(const Game& game, Move* out, int capacity);
-// A buffer of this many moves always holds legal_moves's list.
+// No position has more moves than this; with the portal's options it is millions, so size
+// buffers by the count rather than by this bound.
 inline constexpr int kMaxMoves = kMaxPlacements * (kMaxFigureOptions + 1);
 
 // "random", "greedy" or "mcts".

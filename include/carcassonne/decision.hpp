@@ -7,6 +7,7 @@
 // decision, an expansion's included, without code of their own per kind.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,9 +19,10 @@ namespace carc {
 
 // The kinds of decision: the tile drawn (chance), where the tile goes, the placement's figure
 // action; then the expansions' own, each answered by its module (in Phase::Decide): the
-// builder's bonus tile taken or passed (Traders & Builders). None once over.
-enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4 };
-inline constexpr int kDecisionKinds = 5;
+// builder's bonus tile taken or passed (Traders & Builders); a step of the dragon's flight
+// (Princess & Dragon). None once over.
+enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4, Dragon = 5 };
+inline constexpr int kDecisionKinds = 6;
 // The first kind that is an expansion's (answered by its module in Phase::Decide).
 inline constexpr int kFirstExpansionKind = static_cast<int>(DecisionKind::Figure) + 1;
 
@@ -38,7 +40,9 @@ struct Choice {
 };
 
 // A buffer of this many choices holds any decision's list.
-inline constexpr int kMaxChoices = kMaxPlacements > kTileTypes ? kMaxPlacements : kTileTypes;
+inline constexpr int kMaxChoices = std::max({kMaxPlacements, static_cast<int>(kTileTypes), 1 + kMaxFigureOptions});
+// Such a buffer, uninitialized until list_choices writes it (game.hpp, ListBuffer).
+using ChoiceBuffer = ListBuffer<Choice, kMaxChoices>;
 
 // Who decides now: a player (0..players-1), kChance for a draw, kNobody once over.
 int decider(const Game& game);
@@ -80,8 +84,18 @@ std::string decision_prompt(const Game& game);
 // "bonus" (take) / "pass".
 std::string choice_text(const Choice& c);
 // The kind of expansion decision that `word` spells an option of ("pass", "bonus": Bonus), or
-// None; *subject (if given) gets what it decides on ("the builder's bonus tile").
+// begins the lines of ("dragon": Dragon), or None; *subject (if given) gets what it decides
+// on ("the builder's bonus tile").
 DecisionKind decision_of_word(std::string_view word, std::string* subject = nullptr);
+// Why a record line of an expansion's decision (`text`: "pass", "dragon N") is refused where
+// no such decision waits: "'pass' declines the builder's bonus tile, but none is due here (a
+// line whose tile extends the player's builder's road or city earns one)".
+std::string not_due_text(std::string_view text);
+// What the pending expansion decision is about, in this position: "the dragon's step 2", "the
+// builder's bonus tile"; "" outside Phase::Decide.
+std::string pending_subject(const Game& game);
+// Why option c of the pending decision is refused (the module's words where it has them).
+std::string refusal_text(const Game& game, const Choice& c, const Verdict& v);
 // What a decider did, as a sentence: "player 0 places E 0,-1 180", "player 1 takes the bonus
 // tile"; a draw is chance's ("E is drawn").
 std::string describe_choice(int player, const Choice& c);
@@ -90,7 +104,8 @@ std::string describe_choice(int player, const Choice& c);
 bool parse_choice(const Game& game, std::string_view text, Choice& c, std::string* error = nullptr);
 
 // The packed id of an option: the C ABI's move bits (x 0..7, y 8..15, rotation 16..17,
-// figure location 18..21, figure kind 22..24, tile 32..39) with the decision kind in bits
+// figure location 18..21, figure kind 22..24, bit 25 an action on another tile at x 40..47,
+// y 48..55, tile 32..39) with the decision kind in bits
 // 56..59 and an expansion's option in bits 60..63. unpack_choice gives it back; false for
 // bits that spell no option.
 uint64_t pack_choice(const Choice& c);

@@ -30,8 +30,14 @@ inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that 
 inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
 // Likewise for figure actions: meeple and large meeple on every segment, abbot, recall,
 // builder and pig on every segment.
-inline constexpr int kMaxFigureOptions = 4 * tiles::kMaxSegs + 2;
+inline constexpr int kMaxTileFigureOptions = 4 * tiles::kMaxSegs + 2;
+// Every figure action: those on the tile just placed, and those on other tiles (Princess &
+// Dragon): a meeple, large meeple or abbot through the portal onto any part of the board,
+// the fairy next to one of the player's figures, the princess's removal of one knight.
+inline constexpr int kMaxFigureOptions = kMaxTileFigureOptions + 3 * Features::kMaxSegments + 2 * kMaxMeeples;
 inline constexpr int kMaxDeck = kTotalTiles - 1;  // tiles drawn after the start tile or spring
+// Draws a deck can record: a dragon tile set aside (Princess & Dragon) is drawn again later.
+inline constexpr int kMaxDraws = kMaxDeck + 12;
 
 // The phases of a turn. Draw is a chance node: the game waits for the caller to say which
 // face-down tile was drawn (only in a game created with CallerDraws). Decide: the game waits
@@ -65,6 +71,10 @@ struct Move {
   Placement at;
   Location meeple = Location::None;
   Figure figure = Figure::Meeple;
+  // An action on another tile (Princess & Dragon: the portal, the fairy, the princess): the
+  // location is on the tile at (x, y).
+  bool elsewhere = false;
+  int8_t x = 0, y = 0;
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -72,8 +82,24 @@ struct Move {
 struct FigureChoice {
   Figure figure = Figure::Meeple;
   Location location = Location::None;
+  bool elsewhere = false;  // on the tile at (x, y), not the tile just placed (as in Move)
+  int8_t x = 0, y = 0;
   friend bool operator==(const FigureChoice&, const FigureChoice&) = default;
 };
+
+// Room for N values of T that stays uninitialized until written: a listing buffer (figure
+// actions, choices) holds thousands, and an array of T would initialize every one of them
+// on each call. Converts to T*, so it is passed and indexed as the array would be.
+template <class T, int N>
+struct ListBuffer {
+  ListBuffer() {}  // NOLINT: leaves `items` uninitialized on purpose
+  operator T*() { return items; }
+  operator const T*() const { return items; }
+  union {
+    T items[N];
+  };
+};
+using FigureBuffer = ListBuffer<FigureChoice, kMaxFigureOptions>;
 
 // "meeple", "large meeple", "abbot", "builder", "pig", "recall".
 std::string_view figure_name(Figure f);
@@ -120,6 +146,11 @@ enum class Illegal : uint8_t {
   PigFieldOnly,       // the pig goes only onto a field
   PigNeedsFarmer,     // the pig's field must hold one of the player's farmers
   TooFar,             // the tile would lie more than Board::kMaxSpan steps from another tile
+  DragonTile,         // no figure may be deployed on the tile where the dragon stands
+  FairyNeedsMeeple,   // the fairy goes next to one of the player's meeples, not the one it is next to
+  NoKnightToRemove,   // the princess removes a knight from the city her tile extends
+  PortalTarget,       // the portal deploys onto an unoccupied, incomplete feature of another tile (not the dragon's)
+  DragonCannotMove,   // the dragon may not step that way (no tile, visited in this flight)
 };
 
 struct Verdict {
@@ -158,7 +189,22 @@ struct Event {
   // to the players with the most tokens of one kind. Pig: at the end, the extra point per
   // completed city to a field's winners whose pig is in it (after the field's Score event).
   // Bonus: the builder's bonus tile is due to the player in `winners`.
-  enum class Type : uint8_t { Score = 0, Discard = 1, Recall = 2, Goods = 3, GoodsBonus = 4, Pig = 5, Bonus = 6 };
+  // Princess & Dragon: SetAside (a dragon tile drawn while the dragon is beside the board:
+  // `discarded` the tile, `winners` the player), SetAsideBack (the first volcano brings them
+  // back), DragonLands (a volcano placed: the tile), DragonStep (`points` the step number,
+  // `winners` the decider, the tile entered), Eaten (`winners` the owner, the figure's tile
+  // and location), FlightEnds (`points` the steps taken, the final tile); FairyMoves (`winners`
+  // the player, the meeple's tile and location), FairyPoint (1) and FairyBonus (3: `winners`,
+  // `points`; the bonus with the feature's tile and location); PrincessRemoves (`winners` the
+  // knight's owner, its tile and location); Portal (a figure deployed through the portal:
+  // `winners` the player, the tile and location it went to); AloneHome (a builder or pig went
+  // home because its owner's last meeple left its feature: `winners` the owner, its tile and
+  // location, `points` 0 for the dragon, 1 for the princess).
+  enum class Type : uint8_t {
+    Score = 0, Discard = 1, Recall = 2, Goods = 3, GoodsBonus = 4, Pig = 5, Bonus = 6,
+    SetAside = 7, SetAsideBack = 8, DragonLands = 9, DragonStep = 10, Eaten = 11, FlightEnds = 12,
+    FairyMoves = 13, FairyPoint = 14, FairyBonus = 15, PrincessRemoves = 16, Portal = 17, AloneHome = 18
+  };
   Type type;
   FeatureKind feature;               // Score, Recall
   bool end_game;                     // Score: end-game scoring (nothing returns)
@@ -168,7 +214,9 @@ struct Event {
   Location location;                 // Score, Recall, Pig, Goods: the feature's location on that tile
   uint8_t winners;                   // bit p set if player p scored (Goods, Bonus: the player)
   int16_t points;                    // Score, Recall, GoodsBonus, Pig: points to each winner
-  uint8_t tiles;                     // Score: tiles in the feature (cities: per city)
+  uint8_t tiles;                     // Score: tiles in the feature (cities: per city); DragonLands: 1 if the
+                                     // dragon entered the board; FlightEnds: 1 if a dead end ended it
+  Figure figure;                     // Eaten, PrincessRemoves, AloneHome, Portal: the figure's kind
   std::array<uint8_t, kMaxPlayers> meeples;  // Score, Recall, Pig: majority weight per player on the feature
   // Goods: tokens taken (wine, grain, cloth); GoodsBonus: the winners' count of its kind, 0
   // for the other two.
@@ -183,7 +231,7 @@ std::string describe(const Event& e);
 // any one call can produce; a list reused across calls without clear() can fill up, and
 // then the events past its capacity are counted in `dropped` instead of kept.
 struct Events {
-  static constexpr int kCapacity = 512;
+  static constexpr int kCapacity = 1536;
   std::array<Event, kCapacity> items;
   int count = 0;
   int dropped = 0;  // events pushed while the list was full, since the last clear()
@@ -238,7 +286,15 @@ class Game {
   // Bit p set for each player with the highest score (the winners once the game is over).
   uint8_t leaders() const;
 
+  // Princess & Dragon: where the dragon stands (false while it is beside the board); where
+  // the fairy stands and the location of the meeple it is next to (Location::None: alone).
+  bool dragon_at(int& x, int& y) const;
+  bool fairy_at(int& x, int& y, Location& next_to) const;
+
   const Board& board() const { return board_; }
+  // The board index of the other tile that placed tile i's figure action went to (the
+  // fairy's, the princess's or the portal's), or -1 if it stayed on tile i or there was none.
+  int action_target(int i) const { return targets_[i] - 1; }
   const Features& features() const { return features_; }
   std::span<const Meeple> meeples() const { return {meeples_.data(), nmeeples_}; }
 
@@ -254,6 +310,21 @@ class Game {
   int drawn() const { return drawn_; }
   int tiles_in_pile() const { return deck_size_ - drawn_; }
   bool discarded(int draw_index) const { return (discarded_[draw_index >> 6] >> (draw_index & 63)) & 1; }
+  // Whether that draw was set aside (a dragon tile while the dragon was beside the board).
+  bool set_aside(int draw_index) const;
+  // Whether tile t, drawn now, would be set aside (and the same player would draw again); with
+  // `ever`, whether this game's rules set t aside at all (a dragon tile, while the dragon is
+  // beside the board).
+  bool sets_aside(TileType t, bool ever = false) const;
+  // The pile as dealt, each tile once (draw_order less the set-aside tiles that went back on
+  // top at the first volcano): what restarts this game. Writes at most kMaxDeck tiles. For a
+  // game whose order does not replay (order_replays), the same tiles in no meaningful order.
+  int dealt_order(TileType* out) const;
+  // Whether restarting from dealt_order draws this game's tiles again: false only for a
+  // fixed-order game whose draws after its first volcano did not take the tiles that went
+  // back first, in set-aside order (a re-deal after the volcano); its history replays with
+  // the draws said one by one, and its full record ends with a 'deal' line.
+  bool order_replays() const;
   int discard_count() const;
   // Face-down tiles of type t.
   int face_down(TileType t) const;
@@ -283,6 +354,11 @@ class Game {
   // determinization search needs); the game then draws in that order, and in Draw phase it
   // draws at once. Afterwards the game is a fixed-order game (its seed no longer applies).
   void redeal(Rng& rng, Events* events = nullptr);
+  // For a game with caller draws: the face-down tiles will come off in this order (each
+  // face-down tile once), and the game becomes a fixed-order game (in Draw it draws at
+  // once). WrongPhase without caller draws, InvalidArgument for another set of tiles; the
+  // game is unchanged then.
+  Status deal(std::span<const TileType> order, Events* events = nullptr);
   // A copy that knows only what the players know: the same public state, the face-down
   // tiles without an order, drawn by the caller from now on.
   Game public_copy() const;
@@ -318,7 +394,8 @@ class Game {
   // by its first location) to out, which must hold kMaxMeepleOptions; returns the count.
   // Inline: the C ABI lists them every turn.
   int meeple_options(Location* out) const {
-    return phase_ == Phase::PlaceMeeple && supply_[current_] > 0 ? free_locations(out) : 0;
+    return phase_ == Phase::PlaceMeeple && supply_[current_] > 0 && (mix_ == 0 || !closed_to_figures()) ? free_locations(out)
+                                                                                                          : 0;
   }
   // Every legal figure action on the tile just placed but "none": meeples as meeple_options
   // lists them, then the expansions' figures (large meeple, abbot, recall) in that order.
@@ -328,6 +405,9 @@ class Game {
   int figure_options_for(Placement p, FigureChoice* out, Verdict* why = nullptr) const;
   // Whether the figure action is legal now (Location::None with Figure::Meeple: none).
   Verdict check_figure(Figure f, Location loc) const;
+  // The same for any figure action, one on another tile included.
+  Verdict check_figure(const FigureChoice& c) const;
+  Status act(const FigureChoice& c, Events* events = nullptr, Verdict* why = nullptr);
   // Performs the figure action, then scores and passes the turn as deploy does.
   Status act(Figure f, Location loc, Events* events = nullptr, Verdict* why = nullptr);
   // act() without its check, for an action that check_figure has just found legal on this
@@ -410,12 +490,26 @@ class Game {
   friend struct Module;
 
   void init(int players, Options options);
+  // A seeded game's generator where the initial shuffle left it (what a reshuffle draws from).
+  Rng dealt_rng() const;
+  // Whether a module keeps every figure off the tile just placed (the dragon's tile).
+  bool closed_to_figures() const;
   void set_pile(std::span<const TileType> tiles);
+  // kModules false: the base game's draw, which asks no module (its playout's path).
+  template <bool kModules = true>
   void draw_next(Events* events);
+  // After the figure action, or a module's decisions that held the placement before scoring
+  // (the dragon's flight): the scoring of what it completed, then the turn passes unless a
+  // module holds it (the builder's bonus tile).
+  void end_placement(Events* events);
+  void end_placement_here(Events* events);
   // For the modules that hold the turn: the same player draws again (the bonus tile), or the
   // turn passes to the next player, who draws.
   void draw_again(Events* events);
   void pass_turn(Events* events);
+  // The turn passes to current_ (a tile is face down): the modules' points at a turn's start.
+  void turn_passes(Events* events);
+  template <bool kModules>
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
   // check_move, leaving in `placed` the game after the placement where a figure action had to
@@ -428,6 +522,9 @@ class Game {
   Placement random_placement(Rng& rng, TileType t, int placements) const;
   void put_meeple(Location first_location);
   void put_figure(Figure f, Location first_location);
+  void put_figure_at(int tile, Figure f, Location first_location);
+  void add_figure(int tile, Figure f, Location first_location);  // both puts' body, inlined
+  void note_elsewhere(const FigureChoice& c);  // the placed tile records an action elsewhere
   Location first_location(Location loc) const;
   Location first_location_of(SegId root) const;
   Event event_at(Event::Type type, int tile, Location loc) const;
@@ -438,7 +535,7 @@ class Game {
   void finish_turn(Events* events);
   void score_pending(Events* events);
   void finish_base_turn(Events* events);
-  void set_up_box(Options options, std::array<TileType, kMaxDeck>& box, int& n) const;
+  void set_up_box(Options options, TileType* box, int& n) const;
   void check_box(std::span<const TileType> tiles, bool ordered) const;
   // scoring.cpp
   void score_completed(SegId root, Events* events);
@@ -468,23 +565,54 @@ class Game {
     std::array<std::array<uint8_t, kGoodsKinds>, kMaxPlayers> goods{};
     bool bonus_turn = false;  // the tile being drawn or placed is the builder's bonus tile
     bool bonus_due = false;   // while a placement ends: its builder earned a bonus tile
+    bool earned = false;      // the placement earned it before its figure action sent the builder home
     friend bool operator==(const TradersState&, const TradersState&) = default;
+  };
+  struct DragonState {
+    uint8_t dragon = 0xFF;  // board index of the dragon's tile; 0xFF while beside the board
+    uint8_t landed = 0;     // the placement under way put the dragon on a volcano: 1, 2 if it entered the board ...
+    bool returned = false;  // ... the first one, which brought the set-aside tiles back
+    // The flight under way: who placed the dragon tile, steps taken, tiles visited.
+    uint8_t placer = 0, steps = 0;
+    std::array<uint8_t, 7> visited{};
+    // Every step of every flight, 2 bits each (N E S W), for the game's history.
+    std::array<uint64_t, 3> log{};
+    uint8_t nlog = 0;
+    // Dragon tiles set aside while the dragon was beside the board, in that order, and
+    // which draws they were (bit d: draw d).
+    std::array<TileType, 12> aside{};
+    uint8_t naside = 0;
+    uint8_t back = 0;     // how many went back at the first volcano (0 before it)
+    uint8_t back_at = 0;  // where in the deck they went back (a fixed order: on top)
+    std::array<uint64_t, 3> aside_draws{};
+    // The fairy: its tile (0xFF beside the board) and the meeple it was put next to (its
+    // segment and location there, its owner); `with` until that meeple leaves.
+    uint8_t fairy = 0xFF;
+    SegId fairy_seg = 0;
+    Location fairy_loc = Location::None;
+    uint8_t fairy_owner = 0;
+    bool with = false;
+    friend bool operator==(const DragonState&, const DragonState&) = default;
   };
   struct ModuleState {
     RiverState river;
     TradersState traders;
+    DragonState dragon;
     friend bool operator==(const ModuleState&, const ModuleState&) = default;
   };
 
   Board board_;
   Features features_;
   std::array<Meeple, kMaxMeeples> meeples_{};
+  // Per placed tile: 1 + the board index its figure action went to, 0 if none went to another
+  // tile. Kept here, not in PlacedTile, so that the board's tiles stay 8 bytes.
+  std::array<uint8_t, kTotalTiles> targets_{};
   std::array<int32_t, kMaxPlayers> score_{};
   std::array<int32_t, kMaxPlayers> banked_{};  // the scores before end-game scoring, once over
   std::array<uint8_t, kMaxPlayers> supply_{};    // meeples
   std::array<uint8_t, kMaxPlayers> figures_{};   // bit f: the player's figure f (Large..Pig) is in supply
-  std::array<TileType, kMaxDeck> deck_{};
-  std::array<uint64_t, 2> discarded_{};
+  std::array<TileType, kMaxDraws> deck_{};
+  std::array<uint64_t, 3> discarded_{};
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
   // Tiles whose centre (monastery or garden) holds a figure: a monk or an abbot.
   std::array<uint8_t, tiles::kMaxCentreTiles> monks_{};

@@ -17,6 +17,7 @@ struct HistoryStep {
   enum class Kind : uint8_t {
     Draw,       // the caller said which tile was drawn (a game with caller draws): tile
     Discard,    // a drawn tile fit nowhere and left the game (replayed with its draw): tile
+    SetAside,   // a drawn tile was set aside (a dragon tile while the dragon was beside the board): tile
     Turn,       // a tile placed with its figure action: tile, move
     Undecided,  // the last tile placed, its figure action not decided yet (not replayed): tile, move.at
     InHand,     // the tile in hand, drawn and not placed yet: tile

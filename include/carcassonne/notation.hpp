@@ -12,10 +12,13 @@ namespace carc {
 
 // "E 0,-1 180 S"; the figure action is left out when the move has none.
 std::string format_move(TileType tile, const Move& m);
-// The figure action's word: "S", "L:N", "A:C", "recall", ""; for none.
+// The figure action's word: "S", "L:N", "A:C", "recall", ""; for none; on another tile
+// "F:1,0:E" (an action kind's word, the tile, the location) or "@1,1:C", "@2,0:L:E" (a
+// figure through the magic portal).
 std::string figure_action_text(const Move& m);
 // Parses a figure action's word ("" and "-" are none); false if it names none.
 bool parse_figure_action(std::string_view word, Figure& figure, Location& location);
+bool parse_figure_action(std::string_view word, FigureChoice& action);
 
 // Parses move text. A trailing "-" means no figure action, like no word at all. On failure
 // returns false and, if error is given, says what is wrong.

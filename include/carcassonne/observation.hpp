@@ -20,7 +20,7 @@
 // Scalars, in order:
 //   P  scores by seat            P  meeples in supply by seat
 //   P  1 for the seat to move    4  phase: place tile, place meeple, game over, draw
-//   T  the tile in hand (or just placed) by type, one-hot (T = kTileTypes, 84)
+//   T  the tile in hand (or just placed) by type, one-hot (T = kTileTypes, 113)
 //   T  face-down tiles by type (the tile in hand not included)
 //   1  tiles on the board outside the window (not drawn in the planes)
 //   P  abbots in supply by seat (0 without the Abbot)
@@ -35,9 +35,15 @@
 //            3P goods tokens by seat (wine, grain, cloth of seat 0, then of seat 1, ...)
 //            1  the bonus phase (take or pass on the builder's bonus tile)
 //            1  the tile in hand is a bonus tile (no bonus tile follows it)
+// With Princess & Dragon (P&D), after those of T&B (if on):
+//   planes   the dragon is on the tile       the fairy is on the tile
+//            the dragon's flight under way has entered the tile (its start included)
+//   scalars  P  the fairy stands beside a meeple of the seat
+//            1  the dragon is on the board   1  dragon tiles set aside (waiting for it)
+//            1  steps flown in the flight under way   1  a dragon step is due (that decision)
 // A figure on the tile is also counted in the seat planes and the feature-kind planes above,
-// whatever its kind. Sizes: planes = 27 + P (+3 I&C) (+5 T&B); scalars = 4P + 173 (+P I&C)
-// (+5P + 2 T&B).
+// whatever its kind. Sizes: planes = 27 + P (+3 I&C) (+5 T&B) (+3 P&D); scalars = 4P + 231
+// (+P I&C) (+5P + 2 T&B) (+P + 4 P&D).
 #pragma once
 
 #include "carcassonne/game.hpp"
@@ -55,6 +61,7 @@ inline constexpr int kBaseScalars = 4 + 2 * kTileTypes + 1;
 // What Inns & Cathedrals and Traders & Builders add (scalars: per seat, then fixed).
 inline constexpr int kInnsPlanes = 3, kInnsSeatScalars = 1;
 inline constexpr int kTradersPlanes = 5, kTradersSeatScalars = 2 + kGoodsKinds, kTradersScalars = 2;
+inline constexpr int kDragonPlanes = 3, kDragonSeatScalars = 1, kDragonScalars = 4;
 
 struct ObservationShape {
   int planes = 0;   // kBasePlanes + players, plus the expansions' planes
@@ -68,9 +75,10 @@ inline ObservationShape observation_shape(const Game& game) {
 }
 // A buffer of this many floats holds any observation.
 inline constexpr int kMaxObservation =
-    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes) * (2 * kObservationReach + 1) *
+    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes + kDragonPlanes) * (2 * kObservationReach + 1) *
         (2 * kObservationReach + 1) +
-    (4 + kInnsSeatScalars + kTradersSeatScalars) * kMaxPlayers + kBaseScalars + kTradersScalars;
+    (4 + kInnsSeatScalars + kTradersSeatScalars + kDragonSeatScalars) * kMaxPlayers + kBaseScalars + kTradersScalars +
+    kDragonScalars;
 
 // Writes what `observer` (0..players-1) sees of the game to out (observation_shape(game).size()
 // floats), as the layout above says.

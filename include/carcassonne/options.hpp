@@ -18,6 +18,7 @@ struct Options {
   bool abbot = false;                 // gardens on 8 base tiles, one abbot per player
   bool inns_and_cathedrals = false;   // 18 tiles with inns and cathedrals, one large meeple each
   bool traders_and_builders = false;  // 24 tiles with goods, a builder and a pig each
+  bool princess_and_dragon = false;   // 30 tiles; the dragon, the fairy, the princess, magic portals
   friend bool operator==(const Options&, const Options&) = default;
 };
 
@@ -31,7 +32,7 @@ struct OptionInfo {
   bool expansion = false;  // an expansion (off by default; records write it only when on)
 };
 
-inline constexpr std::array<OptionInfo, 7> kOptionTable = {{
+inline constexpr std::array<OptionInfo, 8> kOptionTable = {{
     {1, "farmers", &Options::farmers, "farmers may be deployed and fields score"},
     {2, "first-edition-small-city", &Options::first_edition_small_city,
      "a completed 2-tile city scores 1 per tile and shield"},
@@ -43,6 +44,8 @@ inline constexpr std::array<OptionInfo, 7> kOptionTable = {{
      "Inns & Cathedrals: 18 tiles with inns and cathedrals, one large meeple per player", true},
     {7, "traders-and-builders", &Options::traders_and_builders,
      "Traders & Builders: 24 tiles with goods, one builder and one pig per player", true},
+    {8, "princess-and-dragon", &Options::princess_and_dragon,
+     "The Princess & the Dragon: 30 tiles, the dragon and the fairy, princesses and magic portals", true},
 }};
 
 // Every option, in id order.

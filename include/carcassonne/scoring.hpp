@@ -28,6 +28,8 @@ inline constexpr int kCathedralCityShield = 3;
 inline constexpr int kPigFieldCity = 4;           // per completed city, to a field's winner whose pig is in it
 inline constexpr int kFirstEditionPigCity = 5;    // first-edition farmers: the city's winner with a pig beside it
 inline constexpr int kGoodsMajority = 10;         // at the end, per kind of goods, to the players with the most
+inline constexpr int kFairyTurn = 1;      // Princess & Dragon: the fairy beside your meeple as your turn begins
+inline constexpr int kFairyFeature = 3;   // and when a feature holding that meeple is scored
 }  // namespace points
 
 // The size of a feature, as far as its points depend on it.

@@ -1,5 +1,6 @@
 // Pictures of the board: an SVG drawn from the tile data (city areas, roads, monasteries,
-// shields, fields, the expansions' river, gardens, inns, cathedrals and goods), figures in
+// shields, fields, the expansions' river, gardens, inns, cathedrals, goods and Princess &
+// Dragon's symbols), figures in
 // player colours on their features, coordinates, and an optional highlight of the cells
 // where the current tile fits.
 #pragma once
@@ -27,7 +28,9 @@ struct SvgOptions {
 // data-tile, data-rotation), each inn, cathedral and goods symbol one element of class
 // "inn", "cathedral", "goods" (data-goods: wine, grain, cloth), and each figure on the board
 // one element of class "meeple" (data-player, data-figure), with class "large", "abbot",
-// "builder" or "pig" for those figures. The same game always gives the same text.
+// "builder" or "pig" for those figures; a Princess & Dragon symbol is a "symbol-mark"
+// (data-symbol: volcano, dragon, portal, princess), the dragon and the fairy each a
+// "piece-mark" (data-piece, data-x, data-y). The same game always gives the same text.
 std::string render_svg(const Game& game, const SvgOptions& options = {});
 
 // A picture of one tile type in a rotation (0..3), `pixels` wide: what a front end shows

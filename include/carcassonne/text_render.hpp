@@ -13,10 +13,12 @@ struct TextOptions {
 };
 
 // Draws the placed tiles: '#' city, '-' and '|' road, '+' where roads bend or meet, 'M'
-// monastery, '.' field; right of a tile's middle its inn 'i', cathedral '^' or goods ('w'
-// wine, 'g' grain, 'c' cloth). A figure is its player's digit at its location (C and CF in
-// the middle, N E S W at the edge middles, half-edges beside them), with 'L' (large meeple),
-// 'B' (builder) or 'P' (pig) left of the tile's middle. Each line ends with '\n'.
+// monastery, '.' field; right of a tile's middle its inn 'i', cathedral '^', goods ('w'
+// wine, 'g' grain, 'c' cloth) or symbol ('v' volcano, 'd' dragon, 'p' portal, 'q'
+// princess). A figure is its player's digit at its location (C and CF in the middle, N E S W
+// at the edge middles, half-edges beside them), with 'L' (large meeple), 'B' (builder) or
+// 'P' (pig) left of the tile's middle; the dragon 'D' and the fairy 'F' stand right of the
+// middle. Each line ends with '\n'.
 std::string render_text(const Game& game, const TextOptions& options = {});
 
 // The same 3 lines for a single tile type in a rotation (0..3), without figures.

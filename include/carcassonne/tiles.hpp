@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 #include "carcassonne/tile_data.hpp"
 
@@ -276,23 +277,29 @@ inline constexpr std::array<std::array<Oriented, 4>, kTileTypes> kOriented = mak
 // A rotation fits when it shows the wanted edge on every constrained side, i.e. when
 // (req ^ code) is zero on the sides req constrains: whole bytes at a time, because a
 // side-by-side loop takes clang past its constexpr step limit.
-constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit() {
-  std::array<std::array<uint8_t, 256>, kTileTypes> f{};
-  for (int t = 0; t < kTileTypes; ++t) {
-    if (kDefs[t].river) continue;
-    int code[4] = {};
-    for (int r = 0; r < 4; ++r) code[r] = kOriented[t][r].edge_code;
-    for (int req = 1; req < 256; ++req) {
-      const int constrained = ((req | req >> 1) & 0x55) * 3;  // both bits of each side with a requirement
-      uint8_t m = 0;
-      for (int r = 0; r < 4; ++r)
-        if ((kDefs[t].symmetry >> r & 1) && ((req ^ code[r]) & constrained) == 0) m |= static_cast<uint8_t>(1u << r);
-      f[t][req] = m;
-    }
+// One row per constant (kFitRow<t>): clang's constexpr step limit counts each constant's
+// evaluation on its own, and the whole table at once is past it with 113 tile types.
+constexpr std::array<uint8_t, 256> make_fit_row(int t) {
+  std::array<uint8_t, 256> f{};
+  if (kDefs[t].river) return f;
+  int code[4] = {};
+  for (int r = 0; r < 4; ++r) code[r] = kOriented[t][r].edge_code;
+  for (int req = 1; req < 256; ++req) {
+    const int constrained = ((req | req >> 1) & 0x55) * 3;  // both bits of each side with a requirement
+    uint8_t m = 0;
+    for (int r = 0; r < 4; ++r)
+      if ((kDefs[t].symmetry >> r & 1) && ((req ^ code[r]) & constrained) == 0) m |= static_cast<uint8_t>(1u << r);
+    f[req] = m;
   }
   return f;
 }
-inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit();
+template <int T>
+inline constexpr std::array<uint8_t, 256> kFitRow = make_fit_row(T);
+template <size_t... T>
+constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit(std::index_sequence<T...>) {
+  return {kFitRow<static_cast<int>(T)>...};
+}
+inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFit = make_fit(std::make_index_sequence<kTileTypes>{});
 
 // kNthRotation[mask][k]: the k-th rotation in a mask of rotations (0 past the last).
 inline constexpr std::array<std::array<uint8_t, 4>, 16> kNthRotation = [] {
@@ -353,11 +360,12 @@ constexpr int tiles_in_set(raw::TileSet set) {
 inline constexpr int kTotalTiles = tiles::tiles_in_set(tiles::raw::TileSet::Base) +
                                    tiles::tiles_in_set(tiles::raw::TileSet::River) - 1 +
                                    tiles::tiles_in_set(tiles::raw::TileSet::InnsAndCathedrals) +
-                                   tiles::tiles_in_set(tiles::raw::TileSet::TradersAndBuilders);
+                                   tiles::tiles_in_set(tiles::raw::TileSet::TradersAndBuilders) +
+                                   tiles::tiles_in_set(tiles::raw::TileSet::PrincessAndDragon);
 inline constexpr int kBaseTiles = tiles::tiles_in_set(tiles::raw::TileSet::Base);  // 72
 inline constexpr TileType kStartTile = static_cast<TileType>(tiles::raw::find_tile("D"));
 static_assert(kStartTile == 3, "the start tile is D");
-static_assert(kTotalTiles == 125 && kBaseTiles == 72, "the box holds what docs/expansions.md says");
+static_assert(kTotalTiles == 155 && kBaseTiles == 72, "the box holds what docs/expansions.md says");
 
 namespace tiles {
 // Bounds over a whole game, for the arrays sized by them: tiles with a monastery or garden,

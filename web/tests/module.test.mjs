@@ -32,15 +32,16 @@ function throwsStatus(fn, Class, status, message) {
 }
 
 test('versions and constants', () => {
-  assert.equal(carc.version, '0.3.0');
-  assert.deepEqual(carc.libraryVersion, [0, 3, 0]);
+  assert.equal(carc.version, '0.4.0');
+  assert.deepEqual(carc.libraryVersion, [0, 4, 0]);
   assert.equal(carc.errstr(-2), 'illegal move');
-  assert.equal(carc.TILES.length, 84);
+  assert.equal(carc.TILES.length, 113);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(carc.REASONS.length, 28);
+  assert.equal(carc.REASONS.length, 33);
   assert.equal(carc.REASONS[26], 'pig_needs_farmer');
   assert.equal(carc.REASONS[27], 'too_far');
+  assert.equal(carc.REASONS[32], 'dragon_cannot_move');
   assert.equal(carc.Phase.DECIDE, 4);
   assert.equal(carc.Phase.BONUS, undefined); // 0.2's name
   assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
@@ -62,7 +63,7 @@ test('a seeded game: the same deal as everywhere, a turn, a record', () => {
   assert.deepEqual(game.placements()[0], { x: 0, y: -1, rotation: 180 });
   assert.equal(game.phase, carc.Phase.PLACE_TILE);
   game.play('L 0,-1 180');
-  assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null, figure: 'meeple' }]);
+  assert.deepEqual(game.history(), [{ tile: 'L', x: 0, y: -1, rotation: 180, meeple: null, figure: 'meeple', target: null }]);
   assert.deepEqual(game.scores, [0, 0]);
   assert.equal(game.currentPlayer, 1);
   const same = Game.load(game.save());
@@ -212,10 +213,10 @@ test('queries and pictures', () => {
   assert.equal(carc.tileText('D').split('\n').length, 4);
   assert.match(game.textBoard(), /#/);
   const move = carc.parseMove('E 0,-1 180 S');
-  assert.deepEqual(move, { tile: 'E', x: 0, y: -1, rotation: 180, meeple: 'S', figure: 'meeple' });
+  assert.deepEqual(move, { tile: 'E', x: 0, y: -1, rotation: 180, meeple: 'S', figure: 'meeple', target: null });
   assert.equal(carc.formatMove(move), 'E 0,-1 180 S');
   const recall = carc.parseMove('U -1,1 90 recall');
-  assert.deepEqual(recall, { tile: 'U', x: -1, y: 1, rotation: 90, meeple: null, figure: 'recall' });
+  assert.deepEqual(recall, { tile: 'U', x: -1, y: 1, rotation: 90, meeple: null, figure: 'recall', target: null });
   assert.equal(carc.formatMove(recall), 'U -1,1 90 recall');
   assert.equal(carc.formatMove({ tile: 'U_G', x: 0, y: 1, rotation: 90, meeple: 'C', figure: 'abbot' }), 'U_G 0,1 90 A:C');
   game.free();
@@ -310,7 +311,7 @@ test('the Abbot: figure actions, checks, the recall and its event', () => {
   const before = game.figureActionsFor({ x: 0, y: 1, rotation: 90 });
   game.place({ x: 0, y: 1, rotation: 90 });
   assert.deepEqual(game.figureActions(), before);
-  assert.deepEqual(before.at(-1), { tile: 'U_G', x: 0, y: 1, rotation: 90, meeple: 'C', figure: 'abbot' });
+  assert.deepEqual(before.at(-1), { tile: 'U_G', x: 0, y: 1, rotation: 90, meeple: 'C', figure: 'abbot', target: null });
   throwsStatus(() => game.act('meeple', 'C'), mod.IllegalMove, -2, /only an abbot may stand on a garden/);
   game.act(before.at(-1));
   assert.equal(game.figureSupplies()[0].abbot, 0);
@@ -544,5 +545,139 @@ test('decisions: the bonus tile, malformed choices and text refused, ids and tex
   assert.equal(game.parseChoice('bonus'), game.choices()[0]);
   game.decide(game.choices()[0]);
   assert.deepEqual([game.phase, game.currentTile, game.bonusTurn], [carc.Phase.PLACE_TILE, 'A', true]);
+  game.free();
+});
+
+test('Princess & Dragon: actions on another tile as moves, the dragon\'s steps, the expansion\'s events', () => {
+  const { Decision } = carc;
+  // Moves whose action goes to another tile: target {x, y}, the C layer's text both ways.
+  const elsewhere = {
+    'DZ 0,-1 180 F:1,0:E': ['fairy', 'E', { x: 1, y: 0 }],
+    'DB 1,-1 0 princess:0,-1:E': ['princess', 'E', { x: 0, y: -1 }],
+    'DR -1,0 0 @1,1:C': ['meeple', 'C', { x: 1, y: 1 }],
+    'DR -1,0 0 @1,1:L:N': ['large meeple', 'N', { x: 1, y: 1 }],
+    'DS 2,0 90 @-1,1:A:C': ['abbot', 'C', { x: -1, y: 1 }],
+    'DB -12,-13 270 princess:-12,-13:NNE': ['princess', 'NNE', { x: -12, y: -13 }], // longer than 0.3's CARC_MOVE_TEXT_SIZE (32)
+  };
+  for (const [text, [figure, meeple, target]] of Object.entries(elsewhere)) {
+    const move = carc.parseMove(text);
+    assert.deepEqual([move.figure, move.meeple, move.target], [figure, meeple, target]);
+    assert.equal(carc.formatMove(move), text);
+  }
+  assert.equal(carc.formatMove({ tile: 'DZ', x: 0, y: -1, rotation: 180, meeple: 'E', figure: 'fairy', target: { x: 1, y: 0 } }),
+    'DZ 0,-1 180 F:1,0:E');
+  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
+  assert.deepEqual(carc.FIGURE_NAMES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'fairy', 'princess', 'recall']);
+  for (const bad of [{ figure: 'fairy', meeple: 'E' }, { figure: 'pig', meeple: 'E', target: { x: 1, y: 0 } },
+    { figure: 'meeple', meeple: null, target: { x: 1, y: 0 } }, { figure: 'meeple', meeple: 'E', target: { x: 1, y: 128 } },
+    { figure: 'meeple', meeple: 'E', target: [1, 0] }]) {
+    throwsStatus(() => carc.formatMove({ tile: 'DZ', x: 0, y: -1, rotation: 180, ...bad }), mod.InvalidArgument, -1);
+  }
+
+  // The fairy onto the volcano's turn, a dragon tile's flight decided by each player in turn.
+  const game = new Game({ players: 2, order: 'U E DZ DG E E', princessAndDragon: true });
+  game.play('U 1,0 90 E');
+  game.play('E 0,-1 180');
+  game.play({ tile: 'DZ', x: 0, y: 1, rotation: 90, meeple: 'E', figure: 'fairy', target: { x: 1, y: 0 } });
+  assert.deepEqual(game.events(), [
+    { type: 'fairyMoves', player: 0, tile: 'U', x: 1, y: 0, location: 'E', text: 'player 0 moves the fairy next to the meeple at (1,0) E' },
+    { type: 'dragonLands', tile: 'DZ', x: 0, y: 1, text: 'the dragon lands on the volcano at (0,1)' }]);
+  game.play('DG -1,1 0 S');
+  assert.deepEqual([game.phase, game.decision(), game.currentPlayer], [carc.Phase.DECIDE, { kind: Decision.DRAGON, decider: 1 }, 1]);
+  assert.deepEqual(game.choices().map((c) => game.choiceText(c)), ['dragon N', 'dragon W']);
+  assert.equal(game.checkChoice('dragon E'), 'dragon_cannot_move');
+  game.decide('dragon N');
+  assert.deepEqual(game.decision(), { kind: Decision.DRAGON, decider: 0 });
+  game.decide(game.botChoice('greedy'));
+  assert.deepEqual(game.events().map(({ text, ...e }) => e), [
+    { type: 'dragonStep', player: 1, step: 1, tile: 'D', x: 0, y: 0 },
+    { type: 'dragonStep', player: 0, step: 2, tile: 'E', x: 0, y: -1 },
+    { type: 'flightEnds', steps: 2, tile: 'E', x: 0, y: -1 },
+    { type: 'fairyPoint', points: 1, winners: [0], tile: 'U', x: 1, y: 0, location: 'E' }]);
+  assert.deepEqual(game.scores, [1, 0]);
+  assert.equal(game.history()[2].target.x, 1);
+  game.free();
+
+  // A dragon tile drawn before the volcano is set aside.
+  const aside = new Game({ players: 2, order: 'U E DG DZ E E', princessAndDragon: true });
+  aside.play('U 1,0 90 E');
+  aside.play('E 0,-1 180');
+  const [set] = aside.events();
+  assert.deepEqual([set.type, set.player, aside.currentTile], ['setAside', 0, 'DZ']);
+  assert.ok(set.tile === 'DG' || set.tile === null); // null while carc_game_poll_event drops the tile
+  aside.play('DZ 0,1 90');
+  assert.deepEqual(aside.events().map((e) => e.type), ['setAsideBack', 'dragonLands']);
+  aside.free();
+
+  // The princess sends a knight home; the portal deploys onto another tile.
+  const princess = new Game({ players: 2, order: 'E DA E E', princessAndDragon: true });
+  princess.play('E 0,1 90 E');
+  princess.place({ x: 1, y: 1, rotation: 0 });
+  const remove = { tile: 'DA', x: 1, y: 1, rotation: 0, meeple: 'E', figure: 'princess', target: { x: 0, y: 1 } };
+  assert.ok(princess.figureActions().some((m) => carc.formatMove(m) === carc.formatMove(remove)));
+  assert.equal(princess.check(remove), 'legal');
+  assert.equal(princess.check('DA 1,1 0 princess:0,1:N'), 'no_knight_to_remove');
+  throwsStatus(() => princess.act('princess', 'E'), mod.InvalidArgument, -1, /acts on another tile/);
+  princess.act(remove);
+  assert.deepEqual(princess.events().map(({ text, ...e }) => e), [{ type: 'princessRemoves', player: 0, tile: 'E', x: 0, y: 1, location: 'E' }]);
+  assert.deepEqual(princess.meeples(), []);
+  princess.free();
+  const portal = new Game({ players: 2, order: 'E DR E E', princessAndDragon: true });
+  portal.play('E 0,1 90');
+  assert.equal(portal.check('DR 1,0 0 @0,1:E'), 'legal');
+  portal.place({ x: 1, y: 0, rotation: 0 });
+  portal.act('meeple', 'E', { x: 0, y: 1 });
+  assert.deepEqual(portal.events().map(({ text, ...e }) => e), [{ type: 'portal', player: 1, tile: 'E', x: 0, y: 1, location: 'E' }]);
+  assert.deepEqual(portal.meeples(), [{ player: 1, x: 0, y: 1, location: 'E', feature: 'city', figure: 'meeple' }]);
+  portal.free();
+});
+
+test('Princess & Dragon: a seeded game through the choices equals the native engine taking the same choices', () => {
+  const { Decision } = carc;
+  const game = new Game({ players: 3, seed: 2, princessAndDragon: true, tradersAndBuilders: true });
+  const taken = [];
+  const totals = [0, 0, 0];
+  let steps = 0, others = 0, placer = 0, step = 0;
+  for (let i = 0; !game.over; i++) {
+    const { kind, decider } = game.decision();
+    const choices = game.choices();
+    if (kind === Decision.PLACE) [placer, step] = [game.currentPlayer, 0];
+    if (kind === Decision.FIGURE) {
+      for (const move of game.figureActions()) {
+        assert.deepEqual(carc.parseMove(carc.formatMove(move)), move);
+        if (move.target) others++;
+      }
+    }
+    if (kind === Decision.DRAGON) {
+      steps++;
+      step++;
+      assert.equal(decider, (placer + step - 1) % 3);
+      assert.ok(choices.every((c) => /^dragon [NESW]$/.test(game.choiceText(c))));
+    }
+    // An action on another tile every other time one is offered.
+    const away = choices.filter((c) => (c >> 25n) & 1n);
+    const pick = away.length && i % 2 ? away[i % away.length] : choices[(7 * i) % choices.length];
+    const text = game.choiceText(pick);
+    game.decide(pick);
+    taken.push(text);
+    for (const e of game.events()) {
+      assert.notEqual(e.type, undefined);
+      if (e.type === 'dragonStep') assert.deepEqual([e.player, e.step], [decider, step]);
+      if (carc.POINT_EVENTS.includes(e.type)) for (const p of e.winners) totals[p] += e.points;
+      else assert.equal(e.points, undefined);
+    }
+  }
+  assert.ok(steps > 0 && others > 0);
+  assert.deepEqual(totals, game.scores);
+  const script = `import json, sys
+sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
+from carcassonne import Game
+game = Game(3, 2, princess_and_dragon=True, traders_and_builders=True)
+for text in json.load(sys.stdin):
+    game.decide(text)
+print(json.dumps(game.save()))`;
+  const native = JSON.parse(execFileSync(python, ['-c', script], { input: JSON.stringify(taken),
+    env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+  assert.equal(game.save(), native);
   game.free();
 });

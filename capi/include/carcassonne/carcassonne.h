@@ -65,7 +65,7 @@
 /* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
-#define CARC_VERSION_MINOR 3
+#define CARC_VERSION_MINOR 4
 /* The patch version of this header. */
 #define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
@@ -134,6 +134,8 @@ enum {
   CARC_FIGURE_ABBOT = 2,  /* the Abbot: 1 per player, on the monastery or garden of the tile just placed */
   CARC_FIGURE_BUILDER = 3, /* Traders & Builders */
   CARC_FIGURE_PIG = 4,     /* Traders & Builders */
+  CARC_FIGURE_FAIRY = 5,    /* Princess & Dragon: the fairy moved next to a meeple (an action on another tile) */
+  CARC_FIGURE_PRINCESS = 6, /* Princess & Dragon: a knight removed by the princess (an action on another tile) */
   CARC_FIGURE_RECALL = 7   /* the action that recalls the abbot; not a figure */
 };
 
@@ -145,7 +147,8 @@ enum {
   CARC_OPT_RIVER = 4,                    /* the River: 12 river tiles first, the spring at (0, 0); default 0 */
   CARC_OPT_ABBOT = 5,                    /* the Abbot: gardens on 8 base tiles, one abbot each; default 0 */
   CARC_OPT_INNS_AND_CATHEDRALS = 6,      /* Inns & Cathedrals: 18 tiles, one large meeple each; default 0 */
-  CARC_OPT_TRADERS_AND_BUILDERS = 7      /* Traders & Builders: 24 tiles, goods, one builder and pig each; default 0 */
+  CARC_OPT_TRADERS_AND_BUILDERS = 7,     /* Traders & Builders: 24 tiles, goods, one builder and pig each; default 0 */
+  CARC_OPT_PRINCESS_AND_DRAGON = 8       /* The Princess & the Dragon: 30 tiles, dragon, fairy, princess, portals; default 0 */
 };
 
 /* Why a move or a draw is not allowed (carc_game_check): 0 for legal. */
@@ -177,7 +180,12 @@ enum {
   CARC_WHY_BUILDER_COMPLETE = 24,      /* the builder may not go onto a road or city this tile completes */
   CARC_WHY_PIG_FIELD_ONLY = 25,        /* the pig goes only onto a field */
   CARC_WHY_PIG_NEEDS_FARMER = 26,      /* the pig's field must hold one of the player's farmers */
-  CARC_WHY_TOO_FAR = 27                /* the tile would lie more than 124 steps (|dx| + |dy|) from another tile */
+  CARC_WHY_TOO_FAR = 27,               /* the tile would lie more than 124 steps (|dx| + |dy|) from another tile */
+  CARC_WHY_DRAGON_TILE = 28,           /* Princess & Dragon: no figure on the tile where the dragon stands */
+  CARC_WHY_FAIRY_NEEDS_MEEPLE = 29,    /* the fairy goes next to one of the player's meeples, not the one it is next to */
+  CARC_WHY_NO_KNIGHT_TO_REMOVE = 30,   /* the princess removes a knight of the city her princess city joins */
+  CARC_WHY_PORTAL_TARGET = 31,         /* the portal: an unoccupied, incomplete feature of another tile */
+  CARC_WHY_DRAGON_CANNOT_MOVE = 32     /* the dragon cannot step that way (no tile, visited, the fairy's tile) */
 };
 
 /* Goods of Traders & Builders (carc_game_goods), numbered as the engine's. */
@@ -185,11 +193,11 @@ enum { CARC_GOODS_WINE = 1, CARC_GOODS_GRAIN = 2, CARC_GOODS_CLOTH = 3 };
 
 /* Tile sets (carc_tile_set). */
 enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_AND_CATHEDRALS = 3,
-       CARC_SET_TRADERS_AND_BUILDERS = 4 };
+       CARC_SET_TRADERS_AND_BUILDERS = 4, CARC_SET_PRINCESS_AND_DRAGON = 5 };
 
 /* Tile types are 0..CARC_TILE_TYPES-1 over every set; the base game's A..X are 0..23, in
  * letter order. A type's id ("A", "E_G", "RA", "IK", ...) is carc_tile_name's. */
-#define CARC_TILE_TYPES 84
+#define CARC_TILE_TYPES 113
 /* No tile (in event and query fields). */
 #define CARC_NO_TILE (-1)
 /* The fewest players a game may have. */
@@ -199,19 +207,19 @@ enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_
 /* Meeples each player may deploy (the supply at the start). */
 #define CARC_MEEPLES_PER_PLAYER 7
 /* A capacity that always suffices for legal placements. */
-#define CARC_MAX_PLACEMENTS 1016
+#define CARC_MAX_PLACEMENTS 1256
 /* A capacity that always suffices for meeple locations. */
 #define CARC_MAX_MEEPLE_LOCATIONS 8
 /* A capacity that always suffices for figure actions. */
-#define CARC_MAX_FIGURE_ACTIONS 34
+#define CARC_MAX_FIGURE_ACTIONS 1987
 /* A capacity that always suffices for figures on the board (meeples and the others). */
 #define CARC_MAX_MEEPLES 66
 /* A capacity that always suffices for a move's text, its NUL included. */
-#define CARC_MOVE_TEXT_SIZE 32
+#define CARC_MOVE_TEXT_SIZE 48
 /* A capacity that always suffices for tiles on the board (a feature's tiles included). */
-#define CARC_MAX_TILES 125
+#define CARC_MAX_TILES 155
 /* A capacity that always suffices for open cells on the frontier. */
-#define CARC_MAX_FRONTIER 255
+#define CARC_MAX_FRONTIER 315
 
 /* ------------------------------------------------------------------ moves */
 
@@ -222,9 +230,12 @@ enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_
  *   bits 16..17  rotation as quarter turns clockwise (the calls take and give degrees)
  *   bits 18..21  figure location (CARC_LOC_*), CARC_LOC_NONE for none
  *   bits 22..24  figure kind (CARC_FIGURE_*; CARC_FIGURE_MEEPLE with no location: none)
- *   bits 25..31  zero
+ *   bit  25      the figure action is on another tile (Princess & Dragon: the portal, the
+ *                fairy, the princess), the one at bits 40..55; else those bits are zero
+ *   bits 26..31  zero
  *   bits 32..39  tile type (0..CARC_TILE_TYPES-1); a move is played only with its own tile
- *   bits 40..63  zero
+ *   bits 40..47  that other tile's x; bits 48..55 its y (two's complement)
+ *   bits 56..63  zero
  * CARC_MOVE_INVALID is never a valid move. */
 typedef uint64_t carc_move;
 /* Never a valid move (carc_move_pack's answer to a value out of range). */
@@ -452,14 +463,15 @@ enum {
   CARC_DECISION_DRAW = 1,   /* the caller says which face-down tile was drawn (chance) */
   CARC_DECISION_PLACE = 2,  /* where the tile in hand goes */
   CARC_DECISION_FIGURE = 3, /* the figure action on the tile just placed, or none */
-  CARC_DECISION_BONUS = 4   /* the builder's bonus tile: take it or pass */
+  CARC_DECISION_BONUS = 4,  /* the builder's bonus tile: take it or pass */
+  CARC_DECISION_DRAGON = 5  /* a step of the dragon's flight (Princess & Dragon): N, E, S or W (option 0..3) */
 };
 /* Who decides a draw (carc_game_decision; a player decides with their number 0..5). */
 #define CARC_DECIDER_CHANCE (-1)
 /* Who decides once the game is over: nobody. */
 #define CARC_DECIDER_NOBODY (-2)
 /* A capacity that always suffices for one decision's choices. */
-#define CARC_MAX_CHOICES 1016
+#define CARC_MAX_CHOICES 1988
 /* A capacity that always suffices for a choice's text, its NUL included. */
 #define CARC_CHOICE_TEXT_SIZE 32
 
@@ -556,7 +568,21 @@ enum {
   CARC_EVENT_GOODS = 3,       /* a completed city's goods to the player who completed it (WINNERS) */
   CARC_EVENT_GOODS_BONUS = 4, /* end: POINTS (10) to the WINNERS, who hold the most tokens of one kind */
   CARC_EVENT_PIG = 5,         /* end: POINTS more per winner of a field whose pig is in it (after its score) */
-  CARC_EVENT_BONUS = 6        /* the builder's bonus tile is due to the player in WINNERS */
+  CARC_EVENT_BONUS = 6,       /* the builder's bonus tile is due to the player in WINNERS */
+  /* The Princess & the Dragon: */
+  CARC_EVENT_SET_ASIDE = 7,        /* DISCARDED, a dragon tile, set aside; WINNERS: the player, who draws again */
+  CARC_EVENT_SET_ASIDE_BACK = 8,   /* DISCARDED goes back among the face-down tiles (the first volcano) */
+  CARC_EVENT_DRAGON_LANDS = 9,     /* the dragon lands on the volcano at (X, Y) */
+  CARC_EVENT_DRAGON_STEP = 10,     /* WINNERS' step POINTS of the flight, to (X, Y) */
+  CARC_EVENT_EATEN = 11,           /* the dragon eats the figure of WINNERS at (X, Y) LOCATION */
+  CARC_EVENT_FLIGHT_ENDS = 12,     /* the flight ends at (X, Y) after POINTS steps */
+  CARC_EVENT_FAIRY_MOVES = 13,     /* WINNERS move the fairy next to the meeple at (X, Y) LOCATION */
+  CARC_EVENT_FAIRY_POINT = 14,     /* POINTS (1) to WINNERS as their turn begins */
+  CARC_EVENT_FAIRY_BONUS = 15,     /* POINTS (3) to WINNERS: a feature holding the fairy's meeple was scored */
+  CARC_EVENT_PRINCESS_REMOVES = 16, /* the princess sends the knight of WINNERS at (X, Y) LOCATION home */
+  CARC_EVENT_PORTAL = 17,          /* WINNERS deploy through the magic portal at (X, Y) LOCATION */
+  CARC_EVENT_ALONE_HOME = 18       /* the builder or pig of WINNERS at (X, Y) LOCATION goes home (POINTS: 0 the dragon,
+                                      1 the princess) */
 };
 /* Indices into an event's fields. */
 enum {
@@ -573,17 +599,23 @@ enum {
   CARC_EV_LOCATION = 8,  /* score, recall, pig: that figure's location; goods: the city's on that tile */
   CARC_EV_TILES = 9,     /* score: tiles in the road or city (0 for monasteries, gardens and fields) */
   CARC_EV_MEEPLES = 10,  /* score, recall, pig: fields 10..15 are the majority weights of players 0..5 */
-  CARC_EV_DISCARDED = 16, /* discard: the tile that left the game; else CARC_NO_TILE */
+  CARC_EV_DISCARDED = 16, /* discard: the tile that left the game; set aside, set aside back: the
+                             dragon tile; else CARC_NO_TILE */
   CARC_EV_GOODS = 17,    /* fields 17..19, wine, grain, cloth: goods: the tokens taken; goods bonus:
                             the winners' count of its kind, 0 for the other two */
-  CARC_EVENT_FIELDS = 20
+  CARC_EV_FIGURE = 20,   /* eaten, princess removes, alone home, portal: the figure's kind
+                            (CARC_FIGURE_*); else CARC_FIGURE_MEEPLE (0.4) */
+  CARC_EVENT_FIELDS = 21
 };
+/* The fields of 0.3: a capacity of this many still takes an event (without the later ones). */
+#define CARC_EVENT_FIELDS_0_3 20
 /* Takes the oldest unread event: writes its fields (min(capacity, CARC_EVENT_FIELDS) of
  * them; later versions may append fields) and returns 1, or returns 0 if there is none.
- * Capacity below CARC_EVENT_FIELDS is CARC_ERANGE and the event stays queued. */
+ * Capacity below CARC_EVENT_FIELDS_0_3 is CARC_ERANGE and the event stays queued. */
 CARC_API int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity);
 /* Writes an event's sentence ("city 8 to player 0") from its fields as carc_game_poll_event
- * wrote them (count >= CARC_EVENT_FIELDS), as text out; CARC_EINVAL for malformed fields. */
+ * wrote them (count >= CARC_EVENT_FIELDS_0_3; fields past count read as 0), as text out;
+ * CARC_EINVAL for malformed fields. */
 CARC_API int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size);
 
 /* ------------------------------------------------------------------ the board */
@@ -777,28 +809,32 @@ enum {
   CARC_RL_SIDE = 1,        /* 2 * REACH + 1 */
   CARC_RL_PLACEMENTS = 2,  /* placement ids are 0 .. PLACEMENTS-1; figure ids start here */
   CARC_RL_FIGURES = 3,     /* figure ids are PLACEMENTS .. PLACEMENTS+FIGURES-1 */
-  CARC_RL_ACTIONS = 4,     /* the number of action ids: PLACEMENTS + FIGURES (+ 2 bonus ids) */
-  CARC_RL_SPACE_FIELDS = 5
+  CARC_RL_ACTIONS = 4,     /* the number of action ids: PLACEMENTS + FIGURES + decision ids + ELSEWHERE */
+  CARC_RL_ELSEWHERE = 5,   /* figure actions on other tiles, the last ELSEWHERE ids (0.4; 0 without
+                              Princess & Dragon); decision ids lie between FIGURES' and these */
+  CARC_RL_SPACE_FIELDS = 6
 };
 /* Indices into carc_rl_observation_shape's fields. */
 enum {
   CARC_RL_PLANES = 0,      /* planes of the board: 27 + players, + 3 with Inns & Cathedrals,
-                              + 5 with Traders & Builders (docs/rl.md lists them) */
+                              + 5 with Traders & Builders, + 3 with Princess & Dragon
+                              (docs/rl.md lists them) */
   CARC_RL_OBS_SIDE = 1,    /* cells per row and column of each plane */
-  CARC_RL_SCALARS = 2,     /* values after the planes: 4 * players + 173, + players with
-                              Inns & Cathedrals, + 5 * players + 2 with Traders & Builders */
+  CARC_RL_SCALARS = 2,     /* values after the planes: 4 * players + 231, + players with
+                              Inns & Cathedrals, + 5 * players + 2 with Traders & Builders,
+                              + players + 4 with Princess & Dragon */
   CARC_RL_OBS_SIZE = 3,    /* floats in all: PLANES * OBS_SIDE * OBS_SIDE + SCALARS */
   CARC_RL_SHAPE_FIELDS = 4
 };
 /* A capacity that always holds the legal actions of one decision. */
-#define CARC_RL_MAX_LEGAL 1016
+#define CARC_RL_MAX_LEGAL 1988
 /* Chance outcomes of a draw: the tile types. */
-#define CARC_RL_CHANCE_OUTCOMES 84
+#define CARC_RL_CHANCE_OUTCOMES 113
 /* A capacity that always holds one observation (6 players, every expansion). */
-#define CARC_RL_MAX_OBSERVATION 25860
+#define CARC_RL_MAX_OBSERVATION 27803
 
 /* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
- * fields indexed by CARC_RL_REACH.. (capacity below 5 is CARC_ERANGE). */
+ * fields indexed by CARC_RL_REACH.. (capacity below 5, the fields of 0.3, is CARC_ERANGE). */
 CARC_API int carc_rl_action_space(const carc_game* game, int32_t* fields, int capacity);
 /* The figure kind (CARC_FIGURE_*) and location (CARC_LOC_*) of figure slot `slot`
  * (0..FIGURES-1; slot 0, no figure, is CARC_FIGURE_MEEPLE with CARC_LOC_NONE); either out
@@ -828,6 +864,11 @@ CARC_API int carc_rl_bot_action(const carc_game* game, int level, int iterations
  * (tile phase), a figure id with the tile just placed and its figure and location
  * (meeple phase). CARC_EPHASE in another phase (a bonus id is no move). */
 CARC_API int carc_rl_action_to_move(const carc_game* game, int32_t action, carc_move* move);
+/* The option of the current decision (a carc_choice, as carc_game_choices gives them) that an
+ * action id stands for, any kind of decision (a chance action is a tile type): format it
+ * with carc_choice_format, take it with carc_game_decide (0.4). CARC_EINVAL for an id
+ * outside the space, CARC_EPHASE for an id of another decision or a game that is over. */
+CARC_API int carc_rl_action_to_choice(const carc_game* game, int32_t action, carc_choice* choice);
 /* The action id of a move: its placement in the tile phase, its figure action in the
  * meeple phase (the move's tile must be the current tile). CARC_EINVAL if the placement
  * lies outside the window. */

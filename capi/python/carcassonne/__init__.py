@@ -1,5 +1,5 @@
-"""The carcassonne rules engine (the base game, the River, the Abbot, Inns & Cathedrals and
-Traders & Builders) from Python: a
+"""The carcassonne rules engine (the base game, the River, the Abbot, Inns & Cathedrals,
+Traders & Builders and The Princess & the Dragon) from Python: a
 pure-Python binding over the C ABI (carcassonne.h) with ctypes. No compiler needed, only the
 shared library carcassonne_c: the file CARCASSONNE_LIBRARY names if it is set and not
 empty (then only that file; empty counts as unset), else the first that fits of: next to
@@ -14,10 +14,16 @@ TILES), locations are names ('C', 'N', ..., 'NNW', 'CF'), feature kinds are 'roa
 action 'recall'; rotations are degrees clockwise (0, 90, 180, 270), as in move text
 ("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall"; L:, B:, P: for the large meeple,
 the builder and the pig). The expansions are the options river=True, abbot=True,
-inns_and_cathedrals=True and traders_and_builders=True; with Traders & Builders a player's
-goods are Game.goods(player), and a builder's bonus tile is taken with Game.take_bonus() or
-declined with Game.pass_bonus() (Phase.DECIDE, an expansion's decision). Whatever a game waits
-for (a draw, a placement, a figure action, the bonus tile) is also asked and answered one way:
+inns_and_cathedrals=True, traders_and_builders=True and princess_and_dragon=True; with
+Traders & Builders a player's goods are Game.goods(player), and a builder's bonus tile is
+taken with Game.take_bonus() or declined with Game.pass_bonus() (Phase.DECIDE, an
+expansion's decision). With Princess & Dragon each step of a dragon's flight is such a
+decision (DecisionKind.DRAGON: "dragon N" .. "dragon W", decided by the players in turn),
+and the fairy, the princess and the magic portal act on another tile, a Move's `target`
+(x, y), with figures "fairy" and "princess" ("DZ 0,-1 180 F:1,0:E", "DB 1,-1 0
+princess:0,-1:E", "DR -1,0 0 @1,1:C"). The events that score are POINT_EVENTS. Whatever a
+game waits for (a draw, a placement, a figure action, the bonus tile, a dragon's step) is
+also asked and answered one way:
 Game.decision() says its kind and who decides, Game.choices() lists every legal option as a
 Choice, Game.decide() takes one (a Choice, its packed id or its move text), and
 Game.bot_choice() is a bot's Choice for any decision but a draw. Errors raise CarcassonneError subclasses carrying the
@@ -33,7 +39,7 @@ non-ASCII characters) raises InvalidArgument, a ValueError.
     >>> game.play("L 0,-1 180")            # or game.place(...); game.deploy(...)
     >>> same = Game.load(game.save())      # records; game.undo() takes the turn back
     >>> same.history(), same.scores
-    ([Move(tile='L', x=0, y=-1, rotation=180, meeple=None, figure='meeple')], [0, 0])
+    ([Move(tile='L', x=0, y=-1, rotation=180, meeple=None, figure='meeple', target=None)], [0, 0])
 
 Queries (remaining_tiles, next_tile_probabilities, frontier, fitting_rotations,
 projected_scores, inspect_feature) and pictures (svg, text_board) change nothing. A Game
@@ -59,13 +65,18 @@ from .game import Game, tile_svg, tile_text
 from .game import REASONS
 from .rl import Batch, State
 from .env import Env, VectorEnv
-from .types import (BonusEvent, Choice, DecisionKind, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent,
-                    GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts,
-                    ScoreEvent)
+from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEvent, DragonLandsEvent, DragonStepEvent,
+                    EatenEvent, FairyBonusEvent, FairyMovesEvent, FairyPointEvent, FeatureInfo, FlightEndsEvent,
+                    FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent,
+                    PlacedTile, Placement, POINT_EVENTS, PortalEvent, PrincessRemovesEvent, RecallEvent, Rollouts,
+                    ScoreEvent, SetAsideBackEvent, SetAsideEvent)
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "DecisionKind", "Choice", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
     "ScoreEvent", "DiscardEvent", "RecallEvent", "GoodsEvent", "GoodsBonusEvent", "PigEvent", "BonusEvent", "Goods",
+    "SetAsideEvent", "SetAsideBackEvent", "DragonLandsEvent", "DragonStepEvent", "EatenEvent", "FlightEndsEvent",
+    "FairyMovesEvent", "FairyPointEvent", "FairyBonusEvent", "PrincessRemovesEvent", "PortalEvent", "AloneHomeEvent",
+    "POINT_EVENTS",
     "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
     "FIGURES", "REASONS", "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
@@ -89,6 +100,8 @@ def library_version() -> Tuple[int, int, int]:
 # pickles name them carcassonne.X, which stays put if the files are split differently.
 for _cls in (Game, State, Batch, Env, VectorEnv, Phase, DecisionKind, Choice, Placement, MeepleChoice, Move, PlacedTile, Meeple, ScoreEvent,
              DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, Goods, FrontierCell,
+             SetAsideEvent, SetAsideBackEvent, DragonLandsEvent, DragonStepEvent, EatenEvent, FlightEndsEvent,
+             FairyMovesEvent, FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent,
              FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):
     _cls.__module__ = __name__

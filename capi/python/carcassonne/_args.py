@@ -4,10 +4,10 @@ returns the value C gets or raises InvalidArgument, whose message names the C fu
 value was meant for, as the library's own messages do."""
 
 import operator
-from typing import Optional
+from typing import Optional, Tuple
 
 from ._errors import invalid
-from ._lib import CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_TILE_TYPES, lib, names
+from ._lib import CARC_FIGURE_ABBOT, CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_TILE_TYPES, family, lib, names
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 U64_MAX = 2**64 - 1
@@ -19,6 +19,15 @@ LOCATIONS = names(lib.carc_location_name)
 FEATURES = names(lib.carc_feature_name)
 FIGURES = names(lib.carc_figure_name)
 RECALL = lib.carc_figure_name(CARC_FIGURE_RECALL).decode()
+# Every figure kind's name by CARC_FIGURE_* value: the library's where it has one (the figures
+# with a supply, FIGURES, and the recall), else the header's name in lower case: "fairy" and
+# "princess" (Princess & Dragon), which no player has in supply and which act only on another
+# tile (ELSEWHERE_ONLY). FIGURE_NAMES[kind] names any kind a move may carry.
+FIGURE_NAMES = tuple(FIGURES[value] if value < len(FIGURES) else RECALL if value == CARC_FIGURE_RECALL else name.lower()
+                     for name, value in family("CARC_FIGURE_").items())
+ELSEWHERE_ONLY = tuple(FIGURE_NAMES[len(FIGURES):CARC_FIGURE_RECALL])
+# The figures the magic portal deploys onto another tile: the meeple, the large meeple, the abbot.
+PORTAL_FIGURES = FIGURES[:CARC_FIGURE_ABBOT + 1]
 # Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
 TILES = tuple(lib.carc_tile_name(t).decode() for t in range(CARC_TILE_TYPES))
 _TILE_TYPE = {name: t for t, name in enumerate(TILES)}
@@ -96,24 +105,46 @@ def meeple(value: Optional[str], where: str) -> int:
     return LOCATIONS.index(value)
 
 
-def figure(value, where: str, recall: bool = True) -> int:
-    """A figure kind by name ("meeple", "abbot", ...; "recall" too if allowed) as its CARC_FIGURE_*."""
+def figure(value, where: str, recall: bool = True, elsewhere: bool = False) -> int:
+    """A figure kind by name ("meeple", "abbot", ...; "recall" too if allowed; "fairy" and
+    "princess" too if elsewhere) as its CARC_FIGURE_*."""
     if isinstance(value, str) and value in FIGURES:
         return FIGURES.index(value)
     if recall and isinstance(value, str) and value == RECALL:
         return CARC_FIGURE_RECALL
-    names = ", ".join(FIGURES + ((RECALL,) if recall else ()))
+    if elsewhere and isinstance(value, str) and value in ELSEWHERE_ONLY:
+        return FIGURE_NAMES.index(value)
+    names = ", ".join(FIGURES + ((RECALL,) if recall else ()) + (ELSEWHERE_ONLY if elsewhere else ()))
     raise invalid(f"{where}: {value!r} is not a figure ({names})")
 
 
-def figure_action(kind, location, where: str):
-    """(CARC_FIGURE_*, CARC_LOC_*) of a figure kind and a location (None or '-': none)."""
-    f = figure(kind, where)
+def target(value, where: str) -> Optional[Tuple[int, int]]:
+    """The other tile of a figure action (Princess & Dragon), (x, y) with each -128..127 as a
+    move holds them, or None for the tile just placed."""
+    if value is None:
+        return None
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise invalid(f"{where}: target must be None or the other tile's (x, y), not {value!r}")
+    return coordinate(value[0], where, "target x"), coordinate(value[1], where, "target y")
+
+
+def figure_action(kind, location, where: str, other: Optional[Tuple[int, int]] = None):
+    """(CARC_FIGURE_*, CARC_LOC_*) of a figure kind and a location (None or '-': none), for an
+    action on the tile just placed (other None) or on another tile (other: a checked target:
+    the fairy, the princess, or the portal's meeple, large meeple or abbot)."""
+    f = figure(kind, where, elsewhere=True)
     loc = meeple(location, where)
     if f == CARC_FIGURE_RECALL and loc != CARC_LOC_NONE:
         raise invalid(f"{where}: a recall takes no location, not {location!r}")
     if f != CARC_FIGURE_MEEPLE and f != CARC_FIGURE_RECALL and loc == CARC_LOC_NONE:
-        raise invalid(f"{where}: the {FIGURES[f]} needs a location")
+        raise invalid(f"{where}: the {FIGURE_NAMES[f]} needs a location")
+    if other is None and FIGURE_NAMES[f] in ELSEWHERE_ONLY:
+        raise invalid(f"{where}: the {FIGURE_NAMES[f]} acts on another tile: give its target (x, y)")
+    if other is not None:
+        if FIGURE_NAMES[f] not in PORTAL_FIGURES + ELSEWHERE_ONLY:
+            raise invalid(f"{where}: the {FIGURE_NAMES[f]} never acts on another tile (target {other!r})")
+        if loc == CARC_LOC_NONE:
+            raise invalid(f"{where}: an action on another tile needs a location")
     return f, loc
 
 

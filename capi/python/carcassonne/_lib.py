@@ -29,7 +29,7 @@ from ._errors import error
 # The one thing known before the library loads: the version it must have. Every other CARC_*
 # constant of carcassonne.h is read from the library once it is loaded (carc_constant, below).
 CARC_VERSION_MAJOR = 0
-CARC_VERSION_MINOR = 3
+CARC_VERSION_MINOR = 4
 
 # ---------------------------------------------------------------- prototypes
 
@@ -129,6 +129,7 @@ _PROTOTYPES = [
     ("carc_rl_apply", _int, _ptr, ctypes.c_int32),
     ("carc_rl_bot_action", _int, _ptr, _int, _int, _int, _int, _u64, _i32p),
     ("carc_rl_action_to_move", _int, _ptr, ctypes.c_int32, _u64p),
+    ("carc_rl_action_to_choice", _int, _ptr, ctypes.c_int32, _u64p),
     ("carc_rl_move_to_action", _int, _ptr, _u64, _i32p),
     ("carc_rl_observation_shape", _int, _ptr, _ptr, _int),
     ("carc_rl_observe", _int, _ptr, _int, _ptr, _int),

@@ -20,6 +20,7 @@ from typing import Any, Dict, Optional, Tuple
 from . import _args
 from ._errors import invalid
 from .game import Game
+from .types import Phase
 from .rl import CARC_RL_MAX_LEGAL, HAVE_NUMPY, Batch, State, _np, zeros
 
 _LEVELS = ("random", "greedy", "mcts")
@@ -98,9 +99,11 @@ class Env:
         if self.opponent is None:
             return
         game = state.game
-        while not game.over and game.current_player != self.seat:
+        # Until the agent's seat decides: a dragon's step (Princess & Dragon) is the decider's,
+        # who need not be the player whose turn it is.
+        while not game.over and state.current_player() != self.seat:
             seed = (game_seed * 131 + game.turns_played) % 2**64  # a seed per bot move
-            if state.in_bonus_phase():  # take or pass on the builder's bonus tile: no move
+            if game.phase == Phase.DECIDE:  # the builder's bonus tile, a dragon's step: no move
                 state.apply_action(state.bot_action(self.opponent, iterations=self.bot_iterations, seed=seed))
             else:
                 game.play(game.bot_move(self.opponent, iterations=self.bot_iterations, seed=seed))

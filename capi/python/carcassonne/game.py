@@ -6,23 +6,24 @@ import threading
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _args
-from ._args import FEATURES, FIGURES, LOCATIONS, TILES
+from ._args import FEATURES, FIGURE_NAMES, FIGURES, LOCATIONS, TILES
 from ._errors import error, invalid
-from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EVENT_BONUS,
-                   CARC_EVENT_DISCARD, CARC_EVENT_FIELDS, CARC_EVENT_GOODS, CARC_EVENT_GOODS_BONUS, CARC_EVENT_PIG,
-                   CARC_EVENT_RECALL, CARC_EV_DISCARDED, CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EV_GOODS,
+from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EINTERNAL,
+                   CARC_EVENT_FIELDS, CARC_EV_DISCARDED, CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EV_GOODS,
                    CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
                    CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_FEATURE_INFO_FIELDS, CARC_FIGURE_MEEPLE,
                    CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY, CARC_FI_MEEPLES,
                    CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END, CARC_GOODS_WINE,
                    CARC_LEGAL, CARC_MAX_BOT_THREADS, CARC_MAX_FIGURE_ACTIONS, CARC_MAX_FRONTIER,
                    CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS, CARC_MAX_TILES,
-                   CARC_MAX_TILE_PIXELS, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_PLAYOUT_AS_DEALT,
+                   CARC_MAX_TILE_PIXELS, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_NO_TILE, CARC_PLAYOUT_AS_DEALT,
                    CARC_SVG_COORDINATES, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND,
                    CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, family, lib, text_out)
-from .types import (BonusEvent, Choice, DecisionKind, DiscardEvent, FeatureInfo, FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple,
-                    MeepleChoice, Move, Phase, PigEvent, PlacedTile, Placement, RecallEvent, Rollouts, ScoreEvent, pack,
-                    signed_byte)
+from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEvent, DragonLandsEvent, DragonStepEvent,
+                    EatenEvent, FairyBonusEvent, FairyMovesEvent, FairyPointEvent, FeatureInfo, FlightEndsEvent,
+                    FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent,
+                    PlacedTile, Placement, PortalEvent, PrincessRemovesEvent, RecallEvent, Rollouts, ScoreEvent,
+                    SetAsideBackEvent, SetAsideEvent, pack, signed_byte)
 
 #: The options by keyword (CARC_OPT_* in lower case): the rules, then the expansions.
 OPTIONS = {name.lower(): value for name, value in family("CARC_OPT_").items()}
@@ -37,7 +38,18 @@ SIDES = ("N", "E", "S", "W")
 
 
 #: What Game.events() returns.
-Event = Union[ScoreEvent, DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent]
+Event = Union[ScoreEvent, DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, SetAsideEvent,
+              SetAsideBackEvent, DragonLandsEvent, DragonStepEvent, EatenEvent, FlightEndsEvent, FairyMovesEvent,
+              FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent]
+# A figure action's choice (carcassonne.h, decisions): a move's bits 18..25 and 40..55 with the
+# decision's kind in bits 56..59.
+_ACTION_BITS = 0xFF << 40 | 0xFF << 48 | 0xFF << 18
+_KIND_SHIFT = 56
+#: The event types by the header's names without CARC_EVENT_: {"SCORE": 0, ..., "ALONE_HOME": 18}.
+_EVENT = family("CARC_EVENT_")
+# The events of a player's figure at a tile's location, which score nothing (Princess & Dragon).
+_FIGURE_EVENTS = {_EVENT["EATEN"]: EatenEvent, _EVENT["FAIRY_MOVES"]: FairyMovesEvent,
+                  _EVENT["PRINCESS_REMOVES"]: PrincessRemovesEvent, _EVENT["PORTAL"]: PortalEvent}
 
 
 def _players_of(mask: int) -> Tuple[int, ...]:
@@ -68,14 +80,19 @@ class Game:
     or a pile is tile ids separated by whitespace or commas, "E_G RA U", or one run of base
     letters without a separator, "EUV" (so "RD" is R then D); the expansions whose tiles it
     names are on. Options (the rules farmers, first_edition_small_city,
-    first_edition_farmers; the expansions river, abbot, inns_and_cathedrals and
-    traders_and_builders) are keywords taking True or False; they are fixed once the first
-    tile is placed (with caller draws, once the first tile is drawn).
+    first_edition_farmers; the expansions river, abbot, inns_and_cathedrals,
+    traders_and_builders and princess_and_dragon) are keywords taking True or False; they are
+    fixed once the first tile is placed (with caller draws, once the first tile is drawn).
 
     Traders & Builders: after a placement that extended the road or city of the player's
     builder the game waits in Phase.DECIDE, and the same player takes the bonus tile
     (take_bonus(), or play() a move for the tile it draws) or declines it (pass_bonus(), or
     play("pass"); `pass` itself is a Python keyword).
+
+    Princess & Dragon: a dragon tile's flight waits in Phase.DECIDE for each step, decided by
+    the players in turn from the placer (decision() says who; choices() lists "dragon N" ..
+    "dragon W"; decide() takes one); the fairy, the princess and the magic portal are figure
+    actions on other tiles ("F:1,0:E", "princess:0,-1:E", "@1,1:C").
 
     Threads: a Game may be shared between threads. Every method holds the game's own lock
     while it calls the library, so calls on one game run one at a time and each sees the
@@ -90,7 +107,8 @@ class Game:
     def __init__(self, players: int = 2, seed: Optional[int] = None, *, order: Optional[str] = None,
                  caller_draws: Union[bool, str] = False, farmers: bool = True, first_edition_small_city: bool = False,
                  first_edition_farmers: bool = False, river: bool = False, abbot: bool = False,
-                 inns_and_cathedrals: bool = False, traders_and_builders: bool = False):
+                 inns_and_cathedrals: bool = False, traders_and_builders: bool = False,
+                 princess_and_dragon: bool = False):
         self._handle = None
         if not isinstance(caller_draws, (bool, str)):
             raise invalid(f"carc_game_new_caller_draws: caller_draws is True, False or the pile's tiles, "
@@ -101,7 +119,8 @@ class Game:
                                 f"{where}: player count must be {CARC_MIN_PLAYERS} to {CARC_MAX_PLAYERS}, not {{}}")
         options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
                    "first_edition_farmers": first_edition_farmers, "river": river, "abbot": abbot,
-                   "inns_and_cathedrals": inns_and_cathedrals, "traders_and_builders": traders_and_builders}
+                   "inns_and_cathedrals": inns_and_cathedrals, "traders_and_builders": traders_and_builders,
+                   "princess_and_dragon": princess_and_dragon}
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
         changed = [name for name, value in options.items() if value != (name == "farmers")]
@@ -302,7 +321,7 @@ class Game:
 
     def option(self, name: str) -> bool:
         """The value of an option: "farmers", "first_edition_small_city", "first_edition_farmers",
-        "river", "abbot", "inns_and_cathedrals", "traders_and_builders"."""
+        "river", "abbot", "inns_and_cathedrals", "traders_and_builders", "princess_and_dragon"."""
         with self._lock:
             if not isinstance(name, str) or name not in OPTIONS:
                 raise invalid(f"carc_game_option: {name!r} is not an option ({', '.join(OPTIONS)})")
@@ -371,8 +390,10 @@ class Game:
             return [LOCATIONS[loc] for loc in self._locations[:self._count.value]]
 
     def figure_actions(self) -> List[Move]:
-        """Every legal figure action on the tile just placed but none, as whole moves (the
-        placement and the action): meeples first, then large meeple, abbot, recall, builder, pig."""
+        """Every legal figure action of the tile just placed but none, as whole moves (the
+        placement and the action): meeples first, then large meeple, abbot, recall, builder, pig;
+        then, with Princess & Dragon, the actions on other tiles (Move.target): the portal's
+        deployments, the fairy's moves, the princess's removals."""
         with self._lock:
             actions = (ctypes.c_uint64 * CARC_MAX_FIGURE_ACTIONS)()
             self._call(lib.carc_game_figure_actions, actions, CARC_MAX_FIGURE_ACTIONS, ctypes.byref(self._count))
@@ -388,12 +409,20 @@ class Game:
                        ctypes.byref(self._count))
             return [Move.unpack(m) for m in actions[:self._count.value]]
 
-    def act(self, figure: str, location: Optional[str] = None) -> None:
+    def act(self, figure: str, location: Optional[str] = None, target: Optional[Tuple[int, int]] = None) -> None:
         """Takes a figure action on the tile just placed: act("abbot", "C"), act("meeple", "S"),
-        act("recall"); then scores, passes the turn and draws, as deploy does."""
+        act("recall"); or, with Princess & Dragon, on the other tile at target (x, y):
+        act("fairy", "E", (1, 0)), act("princess", "E", (0, -1)), act("meeple", "C", (1, 1))
+        through the portal (taken as the choice of decide(), as carc_game_act takes no other
+        tile); then scores, passes the turn and draws, as deploy does."""
         with self._lock:
-            kind, loc = _args.figure_action(figure, location, "carc_game_act")
-            self._call(lib.carc_game_act, kind, loc)
+            other = _args.target(target, "carc_game_act")
+            kind, loc = _args.figure_action(figure, location, "carc_game_act", other)
+            if other is None:
+                self._call(lib.carc_game_act, kind, loc)
+            else:  # the figure action's choice: the move's action bits with the decision's kind
+                action = pack(TILES[0], 0, 0, 0, location, "carc_game_act", figure, other) & _ACTION_BITS
+                self._call(lib.carc_game_decide, action | DecisionKind.FIGURE << _KIND_SHIFT)
 
     def check(self, move: Union[Move, str]) -> str:
         """Whether a move is legal now, as a reason name: "legal", or why not ("mismatch",
@@ -406,7 +435,8 @@ class Game:
                 move = Move.parse(move)
             if not isinstance(move, Move):
                 raise invalid(f"carc_game_check: a move is a Move or move text, not {move!r}")
-            return REASONS[self._call(lib.carc_game_check, move.packed())]
+            packed = move.packed()
+            return REASONS[self._call(lib.carc_game_check, packed)]  # raises for another tile than the one placed
 
     def deploy(self, location: Union[str, MeepleChoice, None]) -> None:
         """Deploys a meeple (None: no meeple), or the MeepleChoice's figure, scores, passes the
@@ -430,7 +460,7 @@ class Game:
         with self._lock:
             if isinstance(move, Move):
                 self._call(lib.carc_game_play, pack(move.tile, move.x, move.y, move.rotation, move.meeple,
-                                                    "carc_game_play", move.figure))
+                                                    "carc_game_play", move.figure, move.target))
             elif isinstance(move, str):
                 self._call(lib.carc_game_play_text, _args.ascii_text(move, "carc_game_play_text", "move text"))
             else:
@@ -452,7 +482,7 @@ class Game:
     # --- decisions: whatever the game waits for, asked and answered one way ---
     def decision(self) -> Tuple[DecisionKind, int]:
         """What the game waits for: (kind, decider). kind is a DecisionKind (NONE once over,
-        DRAW, PLACE, FIGURE, BONUS); decider is the player who decides, CARC_DECIDER_CHANCE
+        DRAW, PLACE, FIGURE, BONUS, DRAGON); decider is the player who decides, CARC_DECIDER_CHANCE
         (-1) for a draw or CARC_DECIDER_NOBODY (-2) once the game is over."""
         with self._lock:
             kind, decider = ctypes.c_int32(), ctypes.c_int32()
@@ -527,7 +557,8 @@ class Game:
         "mcts" (Monte-Carlo tree search over re-dealt piles: it never sees the real order).
         MCTS stops after `iterations` or `milliseconds` (0: no limit), whichever comes first;
         an iteration budget alone gives the same move for the same seed. In the tile phase
-        play() the move; in the figure phase act() its figure action. The game is unchanged."""
+        play() the move; in the figure phase act() its figure action (act(move.figure,
+        move.meeple, move.target)). The game is unchanged."""
         args = _bot_arguments("carc_bot_choose", level, iterations, milliseconds, threads, seed)
         with self._lock:
             move = ctypes.c_uint64()
@@ -731,24 +762,43 @@ class Game:
         """The event of carc_game_poll_event's fields f."""
         kind = f[CARC_EV_TYPE]
         text = text_out(lambda buf, size: check(lib.carc_event_text(f, CARC_EVENT_FIELDS, buf, size)))
-        if kind == CARC_EVENT_DISCARD:
-            return DiscardEvent(TILES[f[CARC_EV_DISCARDED]], text=text)
         winners = _players_of(f[CARC_EV_WINNERS])
+        if kind in (_EVENT["DISCARD"], _EVENT["SET_ASIDE"], _EVENT["SET_ASIDE_BACK"]):  # a tile off the pile, no place
+            # None if the library names no tile (CARC_NO_TILE), never TILES[-1].
+            tile = TILES[f[CARC_EV_DISCARDED]] if f[CARC_EV_DISCARDED] != CARC_NO_TILE else None
+            if kind == _EVENT["SET_ASIDE"]:
+                return SetAsideEvent(tile, winners[0], text=text)
+            return (DiscardEvent if kind == _EVENT["DISCARD"] else SetAsideBackEvent)(tile, text=text)
         counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
-        if kind == CARC_EVENT_GOODS_BONUS:  # no tile
+        if kind == _EVENT["GOODS_BONUS"]:  # no tile
             k = next(i for i, c in enumerate(counts) if c)
             return GoodsBonusEvent(GOODS[CARC_GOODS_WINE + k], counts[k], f[CARC_EV_POINTS], winners, text=text)
         tile, x, y = TILES[f[CARC_EV_TILE]], f[CARC_EV_X], f[CARC_EV_Y]
-        if kind == CARC_EVENT_BONUS:  # no location
+        if kind == _EVENT["BONUS"]:  # no location
             return BonusEvent(winners[0], tile, x, y, text=text)
+        if kind == _EVENT["DRAGON_LANDS"]:
+            return DragonLandsEvent(tile, x, y, text=text)
+        if kind == _EVENT["DRAGON_STEP"]:
+            return DragonStepEvent(winners[0], f[CARC_EV_POINTS], tile, x, y, text=text)
+        if kind == _EVENT["FLIGHT_ENDS"]:
+            return FlightEndsEvent(f[CARC_EV_POINTS], tile, x, y, text=text)
         location = LOCATIONS[f[CARC_EV_LOCATION]]
+        if kind in _FIGURE_EVENTS:  # a player's figure somewhere: no points
+            return _FIGURE_EVENTS[kind](winners[0], tile, x, y, location, text=text)
+        if kind == _EVENT["ALONE_HOME"]:
+            return AloneHomeEvent(winners[0], tile, x, y, location, "princess" if f[CARC_EV_POINTS] else "dragon", text=text)
+        if kind in (_EVENT["FAIRY_POINT"], _EVENT["FAIRY_BONUS"]):
+            return (FairyPointEvent if kind == _EVENT["FAIRY_POINT"] else FairyBonusEvent)(
+                f[CARC_EV_POINTS], winners, tile, x, y, location, text=text)
         meeples = tuple(f[CARC_EV_MEEPLES:CARC_EV_MEEPLES + players])
-        if kind == CARC_EVENT_GOODS:
+        if kind == _EVENT["GOODS"]:
             return GoodsEvent(winners[0], Goods(*counts), tile, x, y, location, text=text)
-        if kind == CARC_EVENT_PIG:
+        if kind == _EVENT["PIG"]:
             return PigEvent(f[CARC_EV_POINTS], winners, tile, x, y, location, meeples, text=text)
-        if kind == CARC_EVENT_RECALL:
+        if kind == _EVENT["RECALL"]:
             return RecallEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, tile, x, y, location, text=text)
+        if kind != _EVENT["SCORE"]:  # a type this module does not know yet: no score event in disguise
+            raise error(CARC_EINTERNAL, f"carc_game_poll_event: event type {kind} is unknown to this module")
         return ScoreEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, bool(f[CARC_EV_END_GAME]), tile, x, y,
                           location, f[CARC_EV_TILES], meeples, text=text)
 
@@ -795,7 +845,7 @@ class Game:
                            ctypes.byref(loc), ctypes.byref(fig))
                 out.append(Meeple(p.value, x.value, y.value, LOCATIONS[loc.value],
                                   FEATURES[self._call(lib.carc_game_feature_kind, x.value, y.value, loc.value)],
-                                  FIGURES[fig.value]))
+                                  FIGURE_NAMES[fig.value]))
             return out
 
     def __repr__(self) -> str:

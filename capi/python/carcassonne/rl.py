@@ -12,9 +12,11 @@ Action ids (carcassonne.h, "reinforcement learning"): placements are cell * 4 + 
 reach (72, or 125 with the River or either big expansion); figure actions follow, from
 `placements` on: "no figure", then the meeple on each location C, N, ..., NNW, CF, with Inns
 & Cathedrals the large meeple on each location, with the Abbot the abbot on C and the recall,
-with Traders & Builders the builder and then the pig on each location; with Traders &
-Builders the last two ids are the bonus decision, take the builder's bonus tile and pass on
-it. Chance outcomes are the tile types 0..83 (TILES: 'A'..'X' first).
+with Traders & Builders the builder and then the pig on each location; then the expansions'
+decisions (Traders & Builders: take the builder's bonus tile, pass on it; Princess & Dragon:
+the dragon's steps N, E, S, W); last, with Princess & Dragon, the figure actions on other
+tiles, (cell * kinds + kind) * 14 + location. Chance outcomes are the tile types 0..112
+(TILES: 'A'..'X' first).
 """
 
 import array
@@ -24,13 +26,13 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import _args
 from ._errors import error, invalid
-from ._lib import (CARC_BATCH_AUTO_RESET, CARC_FIGURE_RECALL, CARC_PHASE_DECIDE, CARC_PHASE_DRAW,
+from ._lib import (CARC_BATCH_AUTO_RESET, CARC_PHASE_DECIDE, CARC_PHASE_DRAW,
                    CARC_PHASE_GAME_OVER, CARC_BATCH_SORTED, CARC_LOC_NONE, CARC_MAX_PLAYERS, CARC_MIN_PLAYERS,
-                   CARC_RL_ACTIONS, CARC_RL_CHANCE_OUTCOMES, CARC_RL_FIGURES, CARC_RL_MAX_LEGAL, CARC_RL_OBS_SIDE,
+                   CARC_RL_ACTIONS, CARC_RL_CHANCE_OUTCOMES, CARC_RL_ELSEWHERE, CARC_RL_FIGURES, CARC_RL_MAX_LEGAL, CARC_RL_OBS_SIDE,
                    CARC_RL_OBS_SIZE, CARC_RL_PLACEMENTS, CARC_RL_PLANES, CARC_RL_REACH, CARC_RL_SCALARS,
                    CARC_RL_SHAPE_FIELDS, CARC_RL_SIDE, CARC_RL_SPACE_FIELDS, check, lib)
 from .game import BOT_LEVELS as _LEVELS, OPTIONS as _OPTIONS, Game
-from .types import Move
+from .types import Choice, DecisionKind, Move
 
 try:
     import numpy as _np
@@ -71,7 +73,7 @@ def _slot(handle, k: int) -> Tuple[str, Optional[str]]:
     """Figure slot k of a game's configuration as (figure, location)."""
     figure, location = ctypes.c_int(), ctypes.c_int()
     check(lib.carc_rl_figure_slot(handle, k, ctypes.byref(figure), ctypes.byref(location)))
-    name = "recall" if figure.value == CARC_FIGURE_RECALL else _args.FIGURES[figure.value]
+    name = _args.FIGURE_NAMES[figure.value]
     return name, None if location.value == CARC_LOC_NONE else _args.LOCATIONS[location.value]
 
 
@@ -79,13 +81,16 @@ class ActionSpace:
     """The action ids of one configuration: placements 0..placements-1 over the window of
     cells |x|, |y| <= reach (side = 2 * reach + 1 cells a row), figures from placements on:
     slots[k] is the (figure, location) of id placements + k, ("meeple", None) for none;
-    then `bonus` ids (2 with Traders & Builders, else 0): take(), then pass_()."""
+    then `decisions` ids of the expansions' decisions: with Traders & Builders first take(),
+    then pass_() (`bonus` is 2), with Princess & Dragon the dragon's steps N, E, S, W; last
+    `elsewhere` ids of figure actions on other tiles (Princess & Dragon, docs/rl.md)."""
 
-    def __init__(self, fields: Sequence[int], slots: Sequence[Tuple[str, Optional[str]]]):
+    def __init__(self, fields: Sequence[int], slots: Sequence[Tuple[str, Optional[str]]], bonus: bool = False):
         self.reach, self.side = fields[CARC_RL_REACH], fields[CARC_RL_SIDE]
         self.placements, self.figures = fields[CARC_RL_PLACEMENTS], fields[CARC_RL_FIGURES]
-        self.size = fields[CARC_RL_ACTIONS]
-        self.bonus = self.size - self.placements - self.figures
+        self.size, self.elsewhere = fields[CARC_RL_ACTIONS], fields[CARC_RL_ELSEWHERE]
+        self.decisions = self.size - self.placements - self.figures - self.elsewhere
+        self.bonus = 2 if bonus else 0
         self.slots = tuple(slots)
 
     def take(self) -> int:
@@ -113,7 +118,7 @@ class ActionSpace:
 
     def __repr__(self) -> str:
         return (f"ActionSpace(reach={self.reach}, placements={self.placements}, figures={self.figures}, "
-                f"bonus={self.bonus}, size={self.size})")
+                f"decisions={self.decisions}, elsewhere={self.elsewhere}, size={self.size})")
 
 
 class State:
@@ -143,7 +148,8 @@ class State:
         self.game = game
         with game._lock:
             fields = _fields(lib.carc_rl_action_space, game._handle, CARC_RL_SPACE_FIELDS)
-            self._space = ActionSpace(fields, [_slot(game._handle, k) for k in range(fields[CARC_RL_FIGURES])])
+            self._space = ActionSpace(fields, [_slot(game._handle, k) for k in range(fields[CARC_RL_FIGURES])],
+                                      game.option("traders_and_builders"))
             self._shape = _fields(lib.carc_rl_observation_shape, game._handle, CARC_RL_SHAPE_FIELDS)
         self._legal = (ctypes.c_int32 * CARC_RL_MAX_LEGAL)()
         self._count = ctypes.c_int()
@@ -185,7 +191,7 @@ class State:
 
     def in_bonus_phase(self) -> bool:
         """Whether the decision is the builder's bonus tile: take or pass (Traders & Builders)."""
-        return self._phase() == CARC_PHASE_DECIDE
+        return self._phase() == CARC_PHASE_DECIDE and self.game.decision()[0] == DecisionKind.BONUS
 
     def is_terminal(self) -> bool:
         return self._phase() == CARC_PHASE_GAME_OVER
@@ -247,6 +253,10 @@ class State:
             return f"draw {_args.TILES[action]}"
         if self._space.bonus and action in (self._space.take(), self._space.pass_()) and self.in_bonus_phase():
             return "take bonus" if action == self._space.take() else "pass bonus"
+        if self._phase() == CARC_PHASE_DECIDE:  # another expansion's decision: its option's text ("dragon N")
+            with self.game._lock:
+                self.game._call(lib.carc_rl_action_to_choice, action, ctypes.byref(self._move))
+            return str(Choice(self._move.value))
         with self.game._lock:
             self.game._call(lib.carc_rl_action_to_move, action, ctypes.byref(self._move))
         move = Move.unpack(self._move.value)
@@ -325,7 +335,7 @@ class Batch:
       rewards   (games, players) int32: points gained in the step
       done      (games,) uint8: 1 if the game ended in the step (or is over)
       to_play   (games,) int32: the player to decide next (-1 once over)
-      legal     (games, 1016) int32 and legal_counts (games,): the legal actions, in the
+      legal     (games, 1256) int32 and legal_counts (games,): the legal actions, in the
                 engine's order (ascending with sorted_legal=True, which costs more)
       masks     (games, actions) uint8, only with masks=True
       observations (games, observation size) float32 of the player to decide, only with

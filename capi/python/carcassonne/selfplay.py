@@ -36,6 +36,7 @@ from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optiona
 import carcassonne
 from carcassonne._lib import CARC_MAX_PLAYERS, CARC_MIN_PLAYERS
 from carcassonne.rl import State
+from carcassonne.types import Phase
 
 try:
     import fcntl  # locks the output file against a second run writing it at once (POSIX only)
@@ -153,11 +154,12 @@ def play_game(plan: Plan, n: int) -> dict:
     entrants = plan.entrants(n)
     try:
         game = carcassonne.Game(plan.players, seed, **dict(plan.options))
-        state = State.from_game(game)  # for the builder's bonus decision, which is no move
+        state = State.from_game(game)  # for an expansion's decision, which is no move
         move = 0
         while not game.over:
-            bot = plan.bots[entrants[game.current_player]]
-            if state.in_bonus_phase():
+            # The decider's bot: a dragon's step (Princess & Dragon) is another player's.
+            bot = plan.bots[entrants[state.current_player()]]
+            if game.phase == Phase.DECIDE:  # the builder's bonus tile, a dragon's step
                 state.apply_action(state.bot_action(bot.level, iterations=bot.iterations,
                                                     milliseconds=bot.milliseconds, seed=derive(seed, move)))
             else:

@@ -10,9 +10,9 @@ from typing import Optional, Tuple
 
 from . import _args
 from ._errors import CarcassonneError, invalid
-from ._lib import (CARC_CHOICE_TEXT_SIZE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_MOVE_INVALID, CARC_MOVE_TEXT_SIZE,
-                   check, family, lib)
-from ._args import FIGURES, LOCATIONS, RECALL, TILES
+from ._lib import (CARC_CHOICE_TEXT_SIZE, CARC_FIGURE_MEEPLE, CARC_LOC_NONE, CARC_MOVE_INVALID, check, family, lib,
+                   text_out)
+from ._args import FIGURE_NAMES, LOCATIONS, TILES
 
 
 #: The phases of a turn, CARC_PHASE_* without the prefix: PLACE_TILE, PLACE_MEEPLE, GAME_OVER,
@@ -26,8 +26,9 @@ Phase = enum.IntEnum("Phase", [*family("CARC_PHASE_").items(), ("BONUS", family(
 
 #: The kinds of decision a game waits for (Game.decision()), CARC_DECISION_* without the
 #: prefix: NONE (the game is over), DRAW (chance: which face-down tile was drawn), PLACE (where
-#: the tile in hand goes), FIGURE (the figure action on the tile just placed, or none) and BONUS
-#: (the builder's bonus tile taken or passed on).
+#: the tile in hand goes), FIGURE (the figure action of the tile just placed, or none), BONUS
+#: (the builder's bonus tile taken or passed on) and DRAGON (a step of the dragon's flight,
+#: "dragon N" .. "dragon W", decided by a player who need not be the one whose turn it is).
 DecisionKind = enum.IntEnum("DecisionKind", family("CARC_DECISION_"), module=__name__)
 
 
@@ -70,14 +71,32 @@ class MeepleChoice:
     figure: str = "meeple"
 
 
-def pack(tile, x, y, rotation, meeple, where: str, figure="meeple") -> int:
-    """The packed move (carc_move) of checked values; InvalidArgument naming `where` if not."""
-    kind, loc = _args.figure_action(figure, meeple, where)
+# A move's bits for a figure action on another tile (carcassonne.h): bit 25, and that tile's
+# x in bits 40..47 and y in bits 48..55, two's complement.
+ELSEWHERE_BIT = 1 << 25
+_FIGURE_SHIFT, _TARGET_X_SHIFT, _TARGET_Y_SHIFT = 22, 40, 48
+
+
+def pack(tile, x, y, rotation, meeple, where: str, figure="meeple", target=None) -> int:
+    """The packed move (carc_move) of checked values; InvalidArgument naming `where` if not.
+    target: the other tile (x, y) of an action there (Princess & Dragon), else None."""
+    other = _args.target(target, where)
+    kind, loc = _args.figure_action(figure, meeple, where, other)
     rotation = 90 * _args.quarter_turns(rotation, where)
+    # carc_move_pack knows nothing of another tile and refuses the fairy and the princess, which
+    # act only there: it packs the placement and the location, and the rest is set here, as
+    # the header lays the bits out.
     m = lib.carc_move_pack(_args.tile(tile, where), _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y"),
-                           rotation, kind, loc)
+                           rotation, CARC_FIGURE_MEEPLE if _args.FIGURE_NAMES[kind] in _args.ELSEWHERE_ONLY else kind,
+                           loc)
     if m == CARC_MOVE_INVALID:  # every value was checked above: the library disagrees
         raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {figure!r} {meeple!r} is out of range")
+    if other is not None:
+        m |= (kind << _FIGURE_SHIFT | ELSEWHERE_BIT | (other[0] & 0xFF) << _TARGET_X_SHIFT
+              | (other[1] & 0xFF) << _TARGET_Y_SHIFT)
+        if lib.carc_move_unpack(m, None, None, None, None, None, None) < 0:  # the library disagrees
+            raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {figure!r} {meeple!r} on {target!r} "
+                          f"is out of range")
     return m
 
 
@@ -85,22 +104,38 @@ def signed_byte(b: int) -> int:
     return (b ^ 0x80) - 0x80
 
 
+def target_of(m: int) -> Optional[Tuple[int, int]]:
+    """The other tile (x, y) of a packed move's or choice's figure action, or None for the tile
+    just placed (bit 25 clear)."""
+    if not m & ELSEWHERE_BIT:
+        return None
+    return signed_byte((m >> _TARGET_X_SHIFT) & 0xFF), signed_byte((m >> _TARGET_Y_SHIFT) & 0xFF)
+
+
 @dataclasses.dataclass(frozen=True)
 class Move:
     """A whole turn: the tile, where it goes, and its figure action: a figure (`figure`, a
     meeple unless said: "meeple", "large meeple", "abbot", "builder", "pig") on the location
     `meeple` (None: no figure), or figure "recall" with meeple None (the abbot comes home and
-    scores). Its text writes the figure as L:, A:, B:, P: before the location."""
+    scores). Its text writes the figure as L:, A:, B:, P: before the location.
+
+    Princess & Dragon: an action on another tile has that tile's (x, y) as `target` (None: the
+    tile just placed): the portal's meeple, large meeple or abbot ("@1,1:C", "@1,1:L:N",
+    "@1,1:A:C"), figure "fairy" moved next to the meeple at `meeple` there ("F:1,0:E") and
+    figure "princess" sending the knight at `meeple` there home ("princess:0,-1:E"). str() is
+    the library's move text: Move("DZ", 0, -1, 180, "E", "fairy", (1, 0)) is
+    "DZ 0,-1 180 F:1,0:E"."""
     tile: str
     x: int
     y: int
     rotation: int
     meeple: Optional[str] = None
     figure: str = "meeple"
+    target: Optional[Tuple[int, int]] = None
 
     def packed(self) -> int:
         """The 64-bit packed move of carcassonne.h."""
-        return pack(self.tile, self.x, self.y, self.rotation, self.meeple, "carc_move_pack", self.figure)
+        return pack(self.tile, self.x, self.y, self.rotation, self.meeple, "carc_move_pack", self.figure, self.target)
 
     @staticmethod
     def unpack(m: int) -> "Move":
@@ -109,21 +144,22 @@ class Move:
         t, x, y, r, f, loc = (ctypes.c_int() for _ in range(6))
         check(lib.carc_move_unpack(m, ctypes.byref(t), ctypes.byref(x), ctypes.byref(y), ctypes.byref(r),
                                    ctypes.byref(f), ctypes.byref(loc)))
-        figure = RECALL if f.value == CARC_FIGURE_RECALL else FIGURES[f.value]
         return Move(TILES[t.value], x.value, y.value, r.value, None if loc.value == CARC_LOC_NONE else LOCATIONS[loc.value],
-                    figure)
+                    FIGURE_NAMES[f.value], target_of(m))
 
     @staticmethod
     def parse(text: str) -> "Move":
-        """The move for move text ("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall")."""
+        """The move for move text ("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall",
+        "DZ 0,-1 180 F:1,0:E", "DB 1,-1 0 princess:0,-1:E", "DR -1,0 0 @1,1:C")."""
         m = ctypes.c_uint64()
         check(lib.carc_move_parse(_args.ascii_text(text, "carc_move_parse", "move text"), ctypes.byref(m)))
         return Move.unpack(m.value)
 
     def __str__(self) -> str:
-        buf = ctypes.create_string_buffer(CARC_MOVE_TEXT_SIZE)
-        check(lib.carc_move_format(self.packed(), buf, CARC_MOVE_TEXT_SIZE))
-        return buf.value.decode()
+        # Sized by the text itself: an action on another tile far out ("DB -12,-13 270
+        # princess:-12,-13:NNE") is longer than CARC_MOVE_TEXT_SIZE.
+        m = self.packed()
+        return text_out(lambda buf, size: check(lib.carc_move_format(m, buf, size)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,6 +278,151 @@ class BonusEvent:
     x: int
     y: int
     text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+# The Princess & Dragon's events (CARC_EVENT_SET_ASIDE .. CARC_EVENT_ALONE_HOME). Only
+# FairyPointEvent and FairyBonusEvent score (`points` to each of `winners`, as ScoreEvent); the
+# others score nothing: a step's number, the steps flown or why a figure went home are fields
+# of their own. `player` is the one player an event concerns.
+
+
+@dataclasses.dataclass(frozen=True)
+class SetAsideEvent:
+    """A dragon tile drawn while the dragon is beside the board is set aside (off the pile,
+    public) and `player` draws again. tile: None where the library's event names no tile."""
+    tile: Optional[str]
+    player: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class SetAsideBackEvent:
+    """The first volcano brings a set-aside tile back among the face-down tiles (one event per
+    tile, in set-aside order, before the DragonLandsEvent). tile: None where the library's
+    event names no tile."""
+    tile: Optional[str]
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class DragonLandsEvent:
+    """A volcano's placement puts the dragon on it: the volcano at (x, y)."""
+    tile: str
+    x: int
+    y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class DragonStepEvent:
+    """Step `step` (1..6) of the dragon's flight, decided by `player`, onto the tile at (x, y)."""
+    player: int
+    step: int
+    tile: str
+    x: int
+    y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class EatenEvent:
+    """The dragon eats `player`'s figure at location of the tile at (x, y): it goes home and
+    scores nothing."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class FlightEndsEvent:
+    """The dragon's flight ends on the tile at (x, y) after `steps` steps (six, or a dead end)."""
+    steps: int
+    tile: str
+    x: int
+    y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class FairyMovesEvent:
+    """`player` moves the fairy next to their meeple at location of the tile at (x, y)."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class FairyPointEvent:
+    """`points` (1) to `winners` (one player) as their turn begins with the fairy next to their
+    meeple at location of the tile at (x, y)."""
+    points: int
+    winners: Tuple[int, ...]
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class FairyBonusEvent:
+    """`points` (3) more to `winners` (one player), after the ScoreEvent of a feature that held
+    the meeple the fairy stands next to: the fairy's tile at (x, y), the meeple's location."""
+    points: int
+    winners: Tuple[int, ...]
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class PrincessRemovesEvent:
+    """The princess sends `player`'s knight at location of the tile at (x, y) home."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class PortalEvent:
+    """`player` deploys a figure through the magic portal onto location of the tile at (x, y)."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+@dataclasses.dataclass(frozen=True)
+class AloneHomeEvent:
+    """`player`'s builder or pig at location of the tile at (x, y) goes home, as no meeple of
+    theirs is left in its feature (Traders & Builders with Princess & Dragon); cause: what took
+    the last one away, "dragon" or "princess"."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    location: str
+    cause: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
+
+
+#: The events that score: each gives `points` to every one of its `winners`, so their sum is
+#: the players' scores (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent; with Princess &
+#: Dragon FairyPointEvent and FairyBonusEvent). No other event changes a score.
+POINT_EVENTS = (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent, FairyPointEvent, FairyBonusEvent)
 
 
 @dataclasses.dataclass(frozen=True)

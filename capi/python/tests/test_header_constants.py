@@ -54,7 +54,7 @@ class HeaderConstants(unittest.TestCase):
         cls.mirrored = {name: getattr(_lib, name) for name in dir(_lib) if name.startswith("CARC_")}
 
     def test_the_parser_reads_the_header(self):
-        self.assertEqual(self.header["CARC_EVENT_FIELDS"], 20)
+        self.assertEqual(self.header["CARC_EVENT_FIELDS"], 21)
         self.assertEqual(self.header["CARC_SVG_DEFAULT"], 9)
         self.assertEqual(self.header["CARC_MOVE_INVALID"], 2**64 - 1)
         self.assertEqual(self.header["CARC_NO_TILE"], -1)

@@ -1,0 +1,549 @@
+// The Princess & Dragon (docs/expansions.md, "The Princess & the Dragon"): the dragon, the
+// volcanoes that move it, dragon tiles set aside until the first volcano, and the flight.
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "princess_and_dragon.hpp"
+
+#include "modules.hpp"
+
+namespace carc {
+
+using PrincessAndDragon = Module<Expansion::PrincessAndDragon>;
+
+namespace {
+using tiles::raw::Symbol;
+Symbol symbol_of(TileType t) { return tiles::raw::kTiles[t].symbol; }
+constexpr std::string_view kStepWords[4] = {"dragon N", "dragon E", "dragon S", "dragon W"};
+constexpr std::string_view kStepSaid[4] = {"moves the dragon north", "moves the dragon east", "moves the dragon south",
+                                           "moves the dragon west"};
+constexpr uint8_t kBeside = 0xFF;
+// A flight is under way: its steps are the decision waited for.
+bool flying(const Game& g) { return g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Dragon; }
+}  // namespace
+
+bool Game::dragon_at(int& x, int& y) const {
+  if (modules_.dragon.dragon == kBeside) return false;
+  const PlacedTile& t = board_.tile(modules_.dragon.dragon);
+  x = t.x;
+  y = t.y;
+  return true;
+}
+
+// A dragon tile drawn while the dragon is beside the board: set aside, not tried for fit.
+bool PrincessAndDragon::set_aside(Game& g, TileType t, Events* events) {
+  auto& d = g.modules_.dragon;
+  if (!would_set_aside(g, t)) return false;
+  const int draw = g.drawn_ - 1;
+  d.aside_draws[draw >> 6] |= uint64_t{1} << (draw & 63);
+  d.aside[d.naside++] = t;
+  if (events) {
+    Event e{};
+    e.type = Event::Type::SetAside;
+    e.discarded = t;
+    e.tile = kNoTile;
+    e.winners = static_cast<uint8_t>(1u << g.current_);
+    events->push(e);
+  }
+  return true;
+}
+
+// The set-aside tiles go back among the face-down tiles: with a fixed order on top, in the
+// order they were set aside; with the engine's shuffle reshuffled with the rest from the
+// generator where the first shuffle stopped; with caller draws simply face down again.
+void PrincessAndDragon::land_back(Game& g) {
+  auto& d = g.modules_.dragon;
+  const int n = d.naside, first = g.drawn_, size = g.deck_size_;
+  std::copy_backward(g.deck_.begin() + first, g.deck_.begin() + size, g.deck_.begin() + size + n);
+  std::copy_n(d.aside.begin(), n, g.deck_.begin() + first);
+  g.deck_size_ = static_cast<uint8_t>(size + n);
+  d.back = static_cast<uint8_t>(n);
+  d.back_at = static_cast<uint8_t>(first);
+  TileType* pile = g.deck_.data() + first;
+  const int count = size + n - first;
+  if (g.caller_draws_) {
+    std::sort(pile, pile + count);  // no river tile is face down once a volcano is placed
+  } else if (!g.fixed_order_) {
+    // The face-down tiles in pile order, then the set-aside ones: one list, shuffled.
+    std::rotate(pile, pile + n, pile + count);
+    Rng rng = g.dealt_rng();
+    for (int i = count - 1; i > 0; --i) std::swap(pile[i], pile[rng.below(static_cast<uint32_t>(i + 1))]);
+  }
+}
+
+void PrincessAndDragon::placed(Game& g, TileType t, Placement) {
+  if (symbol_of(t) != Symbol::Volcano) return;
+  auto& d = g.modules_.dragon;
+  const bool first = d.dragon == kBeside;
+  d.dragon = static_cast<uint8_t>(g.board_.tile_count() - 1);
+  d.landed = first ? 2 : 1;
+  if (first && d.naside > 0) {
+    land_back(g);
+    d.returned = true;
+  }
+}
+
+int PrincessAndDragon::target(const Game& g, int dir) {
+  const auto& d = g.modules_.dragon;
+  const PlacedTile& at = g.board_.tile(d.dragon);
+  const int i = g.board_.tile_index_at(at.x + Board::kDx[dir], at.y + Board::kDy[dir]);
+  if (i < 0 || i == d.fairy) return -1;
+  for (int k = 0; k <= d.steps; ++k)
+    if (d.visited[static_cast<size_t>(k)] == i) return -1;
+  return i;
+}
+
+bool PrincessAndDragon::can_move(const Game& g) {
+  for (int dir = 0; dir < 4; ++dir)
+    if (target(g, dir) >= 0) return true;
+  return false;
+}
+
+void PrincessAndDragon::end_flight(Game& g, Events* events) {
+  g.decision_ = 0;
+  if (events) {
+    Event e = g.event_at(Event::Type::FlightEnds, g.modules_.dragon.dragon, Location::None);
+    e.points = g.modules_.dragon.steps;
+    e.tiles = g.modules_.dragon.steps < kMaxSteps ? 1 : 0;  // it stopped short: a dead end
+    events->push(e);
+  }
+  g.end_placement(events);
+}
+
+// Before the placement's scoring: the volcano's landing said, then a dragon tile's flight.
+bool PrincessAndDragon::hold_before_scoring(Game& g, Events* events) {
+  auto& d = g.modules_.dragon;
+  if (d.with && !fairy_meeple(g)) d.with = false;  // its meeple left in the figure action (a recall)
+  if (d.landed) {
+    const bool first = std::exchange(d.landed, uint8_t{0}) == 2;
+    const bool returned = std::exchange(d.returned, false);
+    if (events) {
+      if (returned) {
+        for (int i = 0; i < d.back; ++i) {
+          Event e{};
+          e.type = Event::Type::SetAsideBack;
+          e.discarded = d.aside[static_cast<size_t>(i)];
+          e.tile = kNoTile;
+          events->push(e);
+        }
+      }
+      Event e = g.event_at(Event::Type::DragonLands, d.dragon, Location::None);
+      e.tiles = first ? 1 : 0;
+      events->push(e);
+    }
+  }
+  const int placed = g.board_.tile_count() - 1;
+  if (symbol_of(g.board_.tile(placed).type) != Symbol::Dragon) return false;
+  d.placer = g.current_;
+  d.steps = 0;
+  d.visited[0] = d.dragon;
+  if (!can_move(g)) {
+    end_flight(g, events);
+    return true;
+  }
+  g.phase_ = Phase::Decide;
+  g.decision_ = static_cast<uint8_t>(DecisionKind::Dragon);
+  return true;
+}
+
+int PrincessAndDragon::choices(const Game& g, Choice* out) {
+  int n = 0;
+  for (int dir = 0; dir < 4; ++dir)
+    if (target(g, dir) >= 0) out[n++] = Choice{DecisionKind::Dragon, kNoTile, {}, {}, static_cast<uint8_t>(dir)};
+  return n;
+}
+
+Verdict PrincessAndDragon::check_choice(const Game& g, const Choice& c) {
+  return target(g, c.option) >= 0 ? Verdict{} : Verdict{Illegal::DragonCannotMove};
+}
+
+// Every figure on the tile goes home, reported by owner, then by location.
+void PrincessAndDragon::eat(Game& g, int tile, Events* events) {
+  std::array<Meeple, kMaxMeeples> eaten{};
+  int kept = 0, n = 0;
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple m = g.meeples_[i];
+    if (m.tile != tile) {
+      g.meeples_[kept++] = m;
+      continue;
+    }
+    if (kFigureWeight[static_cast<size_t>(m.kind)] > 0) g.features_.root_counters(g.features_.find(m.seg)).meeples--;
+    g.release(m);
+    eaten[static_cast<size_t>(n++)] = m;
+  }
+  g.nmeeples_ = static_cast<uint8_t>(kept);
+  if (!events) return;
+  std::sort(eaten.begin(), eaten.begin() + n,
+            [](const Meeple& a, const Meeple& b) { return std::tie(a.player, a.location) < std::tie(b.player, b.location); });
+  for (int i = 0; i < n; ++i) {
+    Event e = g.event_at(Event::Type::Eaten, tile, eaten[static_cast<size_t>(i)].location);
+    e.winners = static_cast<uint8_t>(1u << eaten[static_cast<size_t>(i)].player);
+    e.figure = eaten[static_cast<size_t>(i)].kind;
+    events->push(e);
+  }
+}
+
+void PrincessAndDragon::step(Game& g, int dir, Events* events) {
+  auto& d = g.modules_.dragon;
+  const int to = target(g, dir);
+  const int decider_now = decider(g);
+  d.log[d.nlog >> 5] |= static_cast<uint64_t>(dir) << (2 * (d.nlog & 31));
+  ++d.nlog;
+  ++d.steps;
+  d.dragon = static_cast<uint8_t>(to);
+  d.visited[d.steps] = static_cast<uint8_t>(to);
+  if (events) {
+    Event e = g.event_at(Event::Type::DragonStep, to, Location::None);
+    e.points = d.steps;
+    e.winners = static_cast<uint8_t>(1u << decider_now);
+    events->push(e);
+  }
+  eat(g, to, events);
+  each_module(g.mix_, [&](auto m) { decltype(m)::figures_left(g, 0, events); });
+  if (d.steps == kMaxSteps || !can_move(g)) end_flight(g, events);
+}
+
+void PrincessAndDragon::random_decision(Game& g, Rng& rng, Events* events) {
+  Choice c[4];
+  const int n = choices(g, c);
+  step(g, c[rng.below(static_cast<uint32_t>(n))].option, events);
+}
+
+bool PrincessAndDragon::recalled(const Game& game, const Game& replay, Choice* c) {
+  const int k = replay.modules_.dragon.nlog;
+  if (game.modules_.dragon.nlog <= k) return false;
+  const auto dir = static_cast<uint8_t>((game.modules_.dragon.log[static_cast<size_t>(k >> 5)] >> (2 * (k & 31))) & 3);
+  *c = Choice{DecisionKind::Dragon, kNoTile, {}, {}, dir};
+  return true;
+}
+
+// ---------------------------------------------------------------- the fairy
+
+bool Game::fairy_at(int& x, int& y, Location& next_to) const {
+  const auto& d = modules_.dragon;
+  if (d.fairy == kBeside) return false;
+  x = board_.tile(d.fairy).x;
+  y = board_.tile(d.fairy).y;
+  next_to = PrincessAndDragon::fairy_meeple(*this) ? d.fairy_loc : Location::None;
+  return true;
+}
+
+const Meeple* PrincessAndDragon::fairy_meeple(const Game& g) {
+  const auto& d = g.modules_.dragon;
+  if (!d.with) return nullptr;
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.tile == d.fairy && m.seg == d.fairy_seg && m.player == d.fairy_owner) return &g.meeples_[i];
+  }
+  return nullptr;
+}
+
+// Whether the current player may move the fairy next to m: one of their meeples (a figure
+// that counts in a majority), not the one it stands next to.
+bool PrincessAndDragon::moves_fairy(const Game& g, const Meeple& m) {
+  if (m.player != g.current_ || kFigureWeight[static_cast<size_t>(m.kind)] == 0) return false;
+  return &m != fairy_meeple(g);
+}
+
+bool PrincessAndDragon::princess_city(const Game& g, SegId& root) {
+  const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
+  const tiles::raw::Tile& raw = tiles::raw::kTiles[pt.type];
+  if (raw.symbol != Symbol::Princess) return false;
+  const int first_city = tiles::kDefs[pt.type].centre != tiles::kNoSeg ? 1 : 0;
+  for (int c = 0; c < raw.ncities; ++c)
+    if (raw.cities[c].princess) {
+      root = g.features_.find(static_cast<SegId>(pt.seg_base + first_city + c));
+      return g.features_.root_counters(root).meeples > 0;
+    }
+  return false;
+}
+
+// A knight (meeple or large meeple) of any player in the princess's city.
+bool PrincessAndDragon::removable(const Game& g, SegId city, const Meeple& m) {
+  return (m.kind == Figure::Meeple || m.kind == Figure::Large) && g.features_.find(m.seg) == city;
+}
+
+// A meeple, the large meeple or the abbot onto an unoccupied, incomplete feature of another
+// tile (not the dragon's), one option per part of that tile that may take the figure.
+int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
+  const int placed = g.board_.tile_count() - 1;
+  if (symbol_of(g.board_.tile(placed).type) != Symbol::Portal) return 0;
+  std::array<uint8_t, kTotalTiles> order{};
+  int tiles = 0;
+  for (int i = 0; i < placed; ++i)
+    if (i != g.modules_.dragon.dragon) order[static_cast<size_t>(tiles++)] = static_cast<uint8_t>(i);
+  std::sort(order.begin(), order.begin() + tiles, [&](uint8_t a, uint8_t b) {
+    return std::tie(g.board_.tile(a).x, g.board_.tile(a).y) < std::tie(g.board_.tile(b).x, g.board_.tile(b).y);
+  });
+  int n = 0;
+  for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot}) {
+    if (!has_figure(Mix{g.mix_}, f) || g.supply(g.current_, f) == 0) continue;
+    for (int k = 0; k < tiles; ++k) {
+      const PlacedTile& pt = g.board_.tile(order[static_cast<size_t>(k)]);
+      const auto& o = tiles::kOriented[pt.type][pt.rot];
+      unsigned seen = 0;  // parts listed, by local segment
+      for (int l = 0; l < kLocationCount; ++l) {
+        const uint8_t local = o.loc_seg[static_cast<size_t>(l)];
+        if (local == tiles::kNoSeg || ((seen >> local) & 1)) continue;
+        seen |= 1u << local;
+        const SegId root = g.features_.find(static_cast<SegId>(pt.seg_base + local));
+        const FeatureCounters& c = g.features_.root_counters(root);
+        if (c.meeples > 0) continue;
+        bool ok = false;
+        switch (c.kind) {
+          case FeatureKind::Road:
+          case FeatureKind::City: ok = f != Figure::Abbot && c.open > 0; break;
+          case FeatureKind::Field: ok = f != Figure::Abbot && g.options_.farmers; break;
+          case FeatureKind::Monastery: ok = g.board_.neighbours8(pt.x, pt.y) < 8; break;
+          case FeatureKind::Garden: ok = f == Figure::Abbot && g.board_.neighbours8(pt.x, pt.y) < 8; break;
+        }
+        if (ok) out[n++] = FigureChoice{f, static_cast<Location>(l), true, pt.x, pt.y};
+      }
+    }
+  }
+  return n;
+}
+
+int PrincessAndDragon::figure_options(const Game& g, FigureChoice* out) {
+  int n = portal_options(g, out);
+  out += n;
+  const int portal = n;
+  n = 0;
+  // Fairy moves, then princess removals, each by tile x, then y, then location.
+  const auto sorted = [](FigureChoice* first, FigureChoice* last) {
+    std::sort(first, last, [](const FigureChoice& a, const FigureChoice& b) {
+      return std::tie(a.x, a.y, a.location) < std::tie(b.x, b.y, b.location);
+    });
+  };
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (!moves_fairy(g, m)) continue;
+    const PlacedTile& t = g.board_.tile(m.tile);
+    out[n++] = FigureChoice{Figure::Fairy, m.location, true, t.x, t.y};
+  }
+  sorted(out, out + n);
+  const int fairy_moves = n;
+  if (SegId city; princess_city(g, city))
+    for (int i = 0; i < g.nmeeples_; ++i) {
+      const Meeple& m = g.meeples_[i];
+      if (!removable(g, city, m)) continue;
+      const PlacedTile& t = g.board_.tile(m.tile);
+      out[n++] = FigureChoice{Figure::Princess, m.location, true, t.x, t.y};
+    }
+  sorted(out + fairy_moves, out + n);
+  return portal + n;
+}
+
+// A portal's deployment names the part of the other tile by any of its locations, a fairy
+// move or a princess's removal the meeple by any location of its feature on that tile.
+bool PrincessAndDragon::canonical_elsewhere(const Game& g, FigureChoice& c) {
+  const int tile = g.board_.tile_index_at(c.x, c.y);
+  if (tile < 0 || static_cast<int>(c.location) >= kLocationCount) return true;
+  const PlacedTile& pt = g.board_.tile(tile);
+  const auto& o = tiles::kOriented[pt.type][pt.rot];
+  const uint8_t local = o.loc_seg[static_cast<size_t>(c.location)];
+  if (local == tiles::kNoSeg) return true;
+  if (c.figure == Figure::Fairy || c.figure == Figure::Princess) {
+    const SegId seg = static_cast<SegId>(pt.seg_base + local), root = g.features_.find(seg);
+    const Meeple* found = nullptr;
+    for (int i = 0; i < g.nmeeples_; ++i) {
+      const Meeple& m = g.meeples_[i];
+      if (m.tile != tile || g.features_.find(m.seg) != root || (c.figure == Figure::Fairy && m.player != g.current_)) continue;
+      if (!found || m.seg == seg) found = &m;
+    }
+    if (found) c.location = found->location;
+    return true;
+  }
+  for (int l = 0; l < kLocationCount; ++l)
+    if (o.loc_seg[static_cast<size_t>(l)] == local) {
+      c.location = static_cast<Location>(l);
+      break;
+    }
+  return true;
+}
+
+bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v) {
+  if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
+    ListBuffer<FigureChoice, kMaxPortalOptions> opts;
+    const int n = portal_options(g, opts);
+    if (std::find(opts.items, opts.items + n, c) != opts.items + n) {
+      *v = Verdict{};
+      return true;
+    }
+    // Why not, as the rules say it: the dragon's tile, no such part, an occupied feature;
+    // else not through a portal (no portal tile, this tile, a complete feature, another kind).
+    *v = Verdict{Illegal::PortalTarget};
+    const int tile = g.board_.tile_index_at(c.x, c.y), placed = g.board_.tile_count() - 1;
+    if (tile < 0 || tile == placed || symbol_of(g.board_.tile(placed).type) != Symbol::Portal) return true;
+    if (tile == g.modules_.dragon.dragon) {
+      *v = Verdict{Illegal::DragonTile};
+      return true;
+    }
+    const PlacedTile& pt = g.board_.tile(tile);
+    const uint8_t local = static_cast<int>(c.location) < kLocationCount
+                              ? tiles::kOriented[pt.type][pt.rot].loc_seg[static_cast<size_t>(c.location)]
+                              : tiles::kNoSeg;
+    if (local == tiles::kNoSeg) *v = Verdict{Illegal::NoSuchFeature};
+    else if (g.features_.root_counters(g.features_.find(static_cast<SegId>(pt.seg_base + local))).meeples > 0)
+      *v = Verdict{Illegal::FeatureOccupied};
+    else if (g.supply(g.current_, c.figure) == 0) *v = Verdict{Illegal::NoSupply};
+    return true;
+  }
+  if (c.figure == Figure::Princess) {
+    *v = Verdict{Illegal::NoKnightToRemove};
+    const int tile = g.board_.tile_index_at(c.x, c.y);
+    if (SegId city; tile >= 0 && princess_city(g, city))
+      for (int i = 0; i < g.nmeeples_; ++i)
+        if (g.meeples_[i].tile == tile && g.meeples_[i].location == c.location && removable(g, city, g.meeples_[i])) *v = Verdict{};
+    return true;
+  }
+  if (c.figure != Figure::Fairy) return false;
+  const int tile = g.board_.tile_index_at(c.x, c.y);
+  *v = Verdict{Illegal::FairyNeedsMeeple};
+  for (int i = 0; i < g.nmeeples_ && tile >= 0; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.tile == tile && m.location == c.location && moves_fairy(g, m)) *v = Verdict{};
+  }
+  return true;
+}
+
+bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* events) {
+  if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
+    const int tile = g.board_.tile_index_at(c.x, c.y);
+    g.put_figure_at(tile, c.figure, c.location);
+    if (tile == g.modules_.dragon.fairy && g.modules_.dragon.with && !fairy_meeple(g)) g.modules_.dragon.with = false;
+    if (events) {
+      Event e = g.event_at(Event::Type::Portal, tile, c.location);
+      e.winners = static_cast<uint8_t>(1u << g.current_);
+      e.figure = c.figure;
+      events->push(e);
+    }
+    return true;
+  }
+  if (c.figure == Figure::Princess) {
+    const int tile = g.board_.tile_index_at(c.x, c.y);
+    for (int i = 0; i < g.nmeeples_; ++i) {
+      const Meeple m = g.meeples_[i];
+      if (m.tile != tile || m.location != c.location) continue;
+      g.features_.root_counters(g.features_.find(m.seg)).meeples--;
+      g.release(m);
+      std::copy(g.meeples_.begin() + i + 1, g.meeples_.begin() + g.nmeeples_, g.meeples_.begin() + i);
+      --g.nmeeples_;
+      if (events) {
+        Event e = g.event_at(Event::Type::PrincessRemoves, tile, m.location);
+        e.winners = static_cast<uint8_t>(1u << m.player);
+        e.figure = m.kind;
+        events->push(e);
+      }
+      break;
+    }
+    each_module(g.mix_, [&](auto m) { decltype(m)::figures_left(g, 1, events); });
+    return true;
+  }
+  if (c.figure != Figure::Fairy) return false;
+  auto& d = g.modules_.dragon;
+  const int tile = g.board_.tile_index_at(c.x, c.y);
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.tile != tile || m.location != c.location) continue;
+    d.fairy = static_cast<uint8_t>(tile);
+    d.fairy_seg = m.seg;
+    d.fairy_loc = m.location;
+    d.fairy_owner = m.player;
+    d.with = true;
+  }
+  if (events) {
+    Event e = g.event_at(Event::Type::FairyMoves, tile, c.location);
+    e.winners = static_cast<uint8_t>(1u << g.current_);
+    events->push(e);
+  }
+  return true;
+}
+
+// 1 point to the player whose turn begins when the fairy stands next to one of their meeples.
+void PrincessAndDragon::turn_passes(Game& g, Events* events) {
+  const Meeple* m = fairy_meeple(g);
+  if (!m || m->player != g.current_) return;
+  g.score_[g.current_] += points::kFairyTurn;
+  if (events) {
+    Event e = g.event_at(Event::Type::FairyPoint, m->tile, m->location);
+    e.winners = static_cast<uint8_t>(1u << g.current_);
+    e.points = points::kFairyTurn;
+    events->push(e);
+  }
+}
+
+// 3 points to the owner of the fairy's meeple when a feature holding it is scored, whatever
+// the feature paid; its meeple has gone home if the feature was completed.
+void PrincessAndDragon::fairy_bonus(Game& g, SegId root, Events* events) {
+  auto& d = g.modules_.dragon;
+  if (!d.with || g.features_.find(d.fairy_seg) != root) return;
+  g.score_[d.fairy_owner] += points::kFairyFeature;
+  if (events) {
+    Event e = g.event_at(Event::Type::FairyBonus, d.fairy, d.fairy_loc);
+    e.winners = static_cast<uint8_t>(1u << d.fairy_owner);
+    e.points = points::kFairyFeature;
+    e.end_game = g.phase_ == Phase::GameOver;  // from end_scored: the end-game summary's
+    events->push(e);
+  }
+  if (g.phase_ != Phase::GameOver) d.with = false;  // completed: the meeple went home
+}
+
+std::string PrincessAndDragon::refusal(const Game& g, const Choice& c) {
+  if (c.option >= 4) return {};
+  const PlacedTile& at = g.board_.tile(g.modules_.dragon.dragon);
+  const int x = at.x + Board::kDx[c.option], y = at.y + Board::kDy[c.option];
+  const std::string_view dir = kStepWords[c.option].substr(7);
+  const int i = g.board_.tile_index_at(x, y);
+  if (i < 0) return fmt::format("the dragon cannot move {}: no tile is at ({},{})", dir, x, y);
+  if (i == g.modules_.dragon.fairy) return fmt::format("the dragon cannot move {}: the fairy stands on ({},{})", dir, x, y);
+  return fmt::format("the dragon cannot move {}: ({},{}) was visited in this flight", dir, x, y);
+}
+
+std::string_view PrincessAndDragon::choice_word(const Choice& c) {
+  return c.kind == DecisionKind::Dragon && c.option < 4 ? kStepWords[c.option] : "";
+}
+
+std::string_view PrincessAndDragon::choice_said(const Choice& c) { return c.option < 4 ? kStepSaid[c.option] : ""; }
+
+bool PrincessAndDragon::parse_word(DecisionKind k, std::string_view word, Choice* c) {
+  if (k != DecisionKind::Dragon) return false;
+  for (uint8_t dir = 0; dir < 4; ++dir)
+    if (word == kStepWords[dir]) {
+      *c = Choice{DecisionKind::Dragon, kNoTile, {}, {}, dir};
+      return true;
+    }
+  return false;
+}
+
+}  // namespace carc
+
+namespace carc {
+
+void PrincessAndDragon::observe_board(const Game& g, const Planes& planes) {
+  const auto& d = g.modules_.dragon;
+  auto mark = [&](int k, int tile) {
+    const PlacedTile& t = g.board_.tile(tile);
+    if (planes.inside(t.x, t.y)) planes.at(k, t.x, t.y) = 1.0f;
+  };
+  if (d.dragon != kBeside) mark(0, d.dragon);
+  if (d.fairy != kBeside) mark(1, d.fairy);
+  if (flying(g))
+    for (int k = 0; k <= d.steps; ++k) mark(2, d.visited[static_cast<size_t>(k)]);
+}
+
+void PrincessAndDragon::observe_scalars(const Game& g, int observer, float* s) {
+  const auto& d = g.modules_.dragon;
+  const int P = g.players_;
+  if (const Meeple* m = fairy_meeple(g)) s[(m->player - observer + P) % P] = 1.0f;
+  s += P;
+  s[0] = d.dragon != kBeside ? 1.0f : 0.0f;
+  s[1] = static_cast<float>(d.naside - d.back);
+  s[2] = flying(g) ? static_cast<float>(d.steps) : 0.0f;
+  s[3] = flying(g) ? 1.0f : 0.0f;
+}
+
+}  // namespace carc
