@@ -1429,7 +1429,7 @@ void step(Input& in, Pool& pool) {
     case kRenderSvg:
     case kRenderText:
     case kTileRender: {
-      const int flags = in.number() % 32, pixels = in.number(), tile = in.number() % (CARC_TILE_TYPES + 6);
+      const int flags = in.number() % 64, pixels = in.number(), tile = in.number() % (CARC_TILE_TYPES + 6);
       const int rot = in.byte() % 2 ? 90 * (in.number() % 5) : in.number();
       const uint8_t which = in.byte() % 2;
       auto call = [&](char* buf, size_t size) {

@@ -260,7 +260,7 @@ def programs():
     p = new(0, 4, 3) + b"".join(legal_turn(0, i, 0) for i in range(20))
     p += op("load", 1, b"\x02\x00\x04", bytes([0x30, 1, 0, 0x51]), b"\x03")  # slot 0's record, a byte changed
     p += op("load", 2, b"\x01\x00", b"\x03")  # slot 0's record as it is
-    p += op("render_svg", 0, num(15), num(64), num(0), num(0), b"\x00", text_buf(4))
+    p += op("render_svg", 0, num(31), num(64), num(0), num(0), b"\x00", text_buf(4))
     p += op("render_text", 0, num(3), num(0), num(0), num(0), b"\x00", text_buf(3))
     write("capi", "records-and-pictures", p)
 

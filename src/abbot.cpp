@@ -63,6 +63,18 @@ bool Abbot::act(Game& g, Figure f, Location, Events* events) {
   return true;
 }
 
+bool Abbot::option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc) {
+  if (c.kind != DecisionKind::Figure || c.figure.figure != Figure::Recall) return false;
+  for (const Meeple& m : g.meeples())
+    if (m.player == g.current_player() && m.kind == Figure::Abbot) {
+      x = g.board().tile(m.tile).x;
+      y = g.board().tile(m.tile).y;
+      loc = m.location;
+      return true;
+    }
+  return false;
+}
+
 // The current player's abbot comes home and scores its feature as at the end of the game.
 void Abbot::recall(Game& g, Events* events) {
   int i = 0;

@@ -33,6 +33,8 @@ struct Module<Expansion::Abbot> : Hooks {
   static bool act(Game& g, Figure f, Location loc, Events* events);
   // A recall scores an abbot anywhere on the board, which the projection does not follow.
   static bool projects(const FigureChoice& c) { return c.figure != Figure::Recall; }
+  // A recall is taken where the player's abbot stands.
+  static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
 
  private:
   static Verdict check(const Game& g, Figure f, Location loc);

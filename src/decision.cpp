@@ -104,6 +104,32 @@ Verdict check_choice(const Game& game, const Choice& c) {
   }
 }
 
+bool choice_place(const Game& game, const Choice& c, int& x, int& y, Location& loc) {
+  loc = Location::None;
+  switch (c.kind) {
+    case DecisionKind::None:
+    case DecisionKind::Draw: return false;
+    case DecisionKind::Place:
+      x = c.at.x;
+      y = c.at.y;
+      return true;
+    case DecisionKind::Figure: {
+      const FigureChoice& f = c.figure;
+      if (f.location != Location::None) {
+        const Board& board = game.board();
+        const PlacedTile& last = board.tile(board.tile_count() - 1);
+        x = f.elsewhere ? f.x : last.x;
+        y = f.elsewhere ? f.y : last.y;
+        loc = f.location;
+        return true;
+      }
+      break;  // no figure action, or one the module that has it places (the recall)
+    }
+    default: break;
+  }
+  return any_module(mix_of(game.options()), [&](auto m) { return decltype(m)::option_place(game, c, x, y, loc); });
+}
+
 bool implied_choice(const Game& game, Choice& c) {
   bool found = false;
   if (game.phase() == Phase::Decide)

@@ -196,6 +196,10 @@ struct Hooks {
   static std::string_view due_when(DecisionKind) { return {}; }
   // What its decider did, after "player N ": "takes the bonus tile".
   static std::string_view choice_said(const Choice&) { return {}; }
+  // Where on the board an option is taken that the core cannot place itself (an option of
+  // the module's decision; a figure action without a location, such as the abbot's recall):
+  // the cell and the location there (Location::None: the tile as a whole); false: nowhere.
+  static bool option_place(const Game&, const Choice&, int& /*x*/, int& /*y*/, Location& /*loc*/) { return false; }
   // The RL action slots of its decisions, after the figure slots (actions.hpp).
   static constexpr int kActionSlots = 0;
   // What the decider of kind k is asked, after "player N may ": "take the builder's bonus

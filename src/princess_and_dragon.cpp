@@ -96,6 +96,15 @@ int PrincessAndDragon::target(const Game& g, int dir) {
   return i;
 }
 
+bool PrincessAndDragon::option_place(const Game& g, const Choice& c, int& x, int& y, Location&) {
+  if (c.kind != DecisionKind::Dragon || c.option >= 4 || g.modules_.dragon.dragon == 0xFF) return false;
+  const int i = target(g, c.option);
+  if (i < 0) return false;
+  x = g.board_.tile(i).x;
+  y = g.board_.tile(i).y;
+  return true;
+}
+
 bool PrincessAndDragon::can_move(const Game& g) {
   for (int dir = 0; dir < 4; ++dir)
     if (target(g, dir) >= 0) return true;

@@ -71,6 +71,8 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static std::string_view subject(DecisionKind) { return "a step of the dragon's flight"; }
   static std::string_view choice_said(const Choice& c);
   static std::string_view prompt(DecisionKind) { return "move the dragon one step"; }
+  // A step is taken on the tile the dragon would enter.
+  static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
   // The dragon eats across the board.
   static constexpr bool kProjectable = false;
 

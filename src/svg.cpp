@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <string>
@@ -57,7 +58,10 @@ constexpr std::string_view kStyle =
     ".symbol-portal{fill:#8a5cc7}.symbol-princess{fill:#e5b93a}"
     ".symbol-letter,.piece-letter{font-family:sans-serif;font-weight:bold;text-anchor:middle;fill:#ffffff}"
     ".symbol-letter{font-size:11px}.piece-letter{font-size:18px}"
-    ".piece{stroke:#ffffff;stroke-width:2}.dragon{fill:#b3261e}.fairy{fill:#2e8b57}";
+    ".piece{stroke:#ffffff;stroke-width:2}.dragon{fill:#b3261e}.fairy{fill:#2e8b57}"
+    ".target{cursor:pointer}.target-ring{fill:#ffffff;fill-opacity:0.7;stroke-width:3;stroke-dasharray:5 3}"
+    ".target-figure{fill-opacity:0.9;stroke:#ffffff;stroke-width:1.2;stroke-linejoin:round}"
+    ".target-letter{font-family:sans-serif;font-weight:bold;font-size:16px;text-anchor:middle}";
 
 // A point in tile units.
 struct Pt {
@@ -339,6 +343,80 @@ void draw_meeple(std::string& out, Pt at, int player, bool lying, Figure figure 
       lying && kind.lies ? " rotate(90)" : "", kind.shape.empty() ? kMeeplePath : kind.shape);
 }
 
+// Where a figure on `loc` of the tile at board index `tile` stands, in the tile's units
+// (Location::None: the tile's centre).
+Pt spot_of(const Board& b, int tile, Location loc) {
+  if (loc == Location::None) return Pt{kTile / 2.0, kTile / 2.0};
+  const PlacedTile& p = b.tile(tile);
+  const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(loc)];
+  return turn(segment_spot(tiles::kDefs[p.type], seg), p.rot);
+}
+
+// One clickable target per option of the current decision that has a place on the board
+// (choice_place), in the decider's colour: a figure to deploy drawn faintly where it would
+// stand, any other option (a recall, the fairy, the princess, a dragon step) the first letter
+// of its move text. Options whose places are too close to tell apart (the meeple and the abbot
+// on a monastery) stand side by side. A placement is the legal cells' to show.
+template <class X, class Y>
+void draw_targets(std::string& out, const Game& game, X ox, Y oy) {
+  if (decision_kind(game) == DecisionKind::Place) return;
+  ChoiceBuffer choices;
+  const int n = list_choices(game, choices);
+  struct Target {
+    int choice, x, y;
+    Location loc;
+    Pt at;        // where it would stand, in board units
+    int cluster;  // the first target of its group of close ones
+    int rank = 0, size = 1;
+  };
+  constexpr double kApart = 14, kRadius = 10, kStep = 24;
+  std::vector<Target> targets;
+  const Board& b = game.board();
+  for (int i = 0; i < n; ++i) {
+    Target t{i, 0, 0, Location::None, {}, static_cast<int>(targets.size())};
+    if (!choice_place(game, choices[i], t.x, t.y, t.loc)) continue;
+    const Pt spot = spot_of(b, b.tile_index_at(t.x, t.y), t.loc);
+    t.at = Pt{ox(t.x) + spot.x, oy(t.y) + spot.y};
+    for (size_t k = 0; k < targets.size(); ++k) {
+      Target& head = targets[k];
+      if (head.cluster == static_cast<int>(k) && std::hypot(head.at.x - t.at.x, head.at.y - t.at.y) < kApart) {
+        t.cluster = head.cluster;
+        t.rank = head.size++;
+        break;
+      }
+    }
+    targets.push_back(t);
+  }
+  const std::string_view colour = player_colour(decider(game));
+  for (const Target& t : targets) {
+    const Choice& c = choices[t.choice];
+    const Target& first = targets[static_cast<size_t>(t.cluster)];
+    const double x = first.at.x + kStep * (t.rank - (first.size - 1) / 2.0), y = first.at.y;
+    const std::string text = choice_text(c);
+    out += fmt::format("<g class=\"target\" data-choice=\"{}\" data-text=\"{}\" data-x=\"{}\" data-y=\"{}\"", pack_choice(c), text,
+                       t.x, t.y);
+    const FigureKind* kind = c.kind == DecisionKind::Figure ? find_figure_kind(c.figure.figure) : nullptr;
+    if (kind) out += fmt::format(" data-figure=\"{}\"", kind->name);
+    if (t.loc != Location::None) out += fmt::format(" data-location=\"{}\"", location_name(t.loc));
+    out += fmt::format("><circle class=\"target-ring\" stroke=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>", colour, num(x), num(y),
+                       num(kRadius));
+    if (kind && (kind->reach == Reach::Feature || kind->reach == Reach::Centre)) {
+      const PlacedTile& p = b.tile(b.tile_index_at(t.x, t.y));
+      const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(t.loc)];
+      const bool lying = kind->lies && tiles::kDefs[p.type].segs[seg].kind == FeatureKind::Field;
+      // Drawn at 0.7 of its size on the board, so the large meeple stays the larger.
+      out += fmt::format("<path class=\"target-figure{}{}\" fill=\"{}\" transform=\"translate({},{}) scale({}){}\" d=\"{}\"/>",
+                         kind->css.empty() ? "" : " ", kind->css, colour, num(x), num(y),
+                         num(0.7 * std::stod(std::string(kind->scale))), lying ? " rotate(90)" : "",
+                         kind->shape.empty() ? kMeeplePath : kind->shape);
+    } else {
+      out += fmt::format("<text class=\"target-letter\" fill=\"{}\" x=\"{}\" y=\"{}\">{}</text>", colour, num(x), num(y + 6),
+                         static_cast<char>(std::toupper(static_cast<unsigned char>(text[0]))));
+    }
+    out += "</g>\n";
+  }
+}
+
 }  // namespace
 
 std::string_view player_colour(int player) {
@@ -454,9 +532,8 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   for (const Meeple& m : game.meeples()) {
     const PlacedTile& p = b.tile(m.tile);
     const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(m.location)];
-    const tiles::TileDef& def = tiles::kDefs[p.type];
-    const Pt spot = turn(segment_spot(def, seg), p.rot);
-    draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, def.segs[seg].kind == FeatureKind::Field, m.kind);
+    const Pt spot = spot_of(b, m.tile, m.location);
+    draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, tiles::kDefs[p.type].segs[seg].kind == FeatureKind::Field, m.kind);
   }
   // The modules' other pieces (the dragon, the fairy): a lettered disc in the tile's
   // south-west corner.
@@ -470,6 +547,7 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     });
   });
   out += '\n';
+  if (options.targets) draw_targets(out, game, ox, oy);
 
   if (options.legend) {
     const int ly = top + board_h + kMarginOther + 30;

@@ -1023,8 +1023,8 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   CHECK(carc_game_feature_tiles(g.get(), 1, 0, CARC_LOC_N, v, -1, &n) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_feature_tiles: capacity -1 is negative");
   CHECK(carc_game_frontier(g.get(), v, -2, &n) == CARC_EINVAL);
-  CHECK(carc_game_render_svg(g.get(), 16, 64, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_render_svg: flags 0x10 are not CARC_SVG_* bits");
+  CHECK(carc_game_render_svg(g.get(), 32, 64, text, sizeof text) == CARC_EINVAL);
+  CHECK(errmsg(g.get()) == "carc_game_render_svg: flags 0x20 are not CARC_SVG_* bits");
   CHECK(carc_game_render_svg(g.get(), -1, 64, text, sizeof text) == CARC_EINVAL);
   CHECK(carc_game_render_svg(g.get(), CARC_SVG_DEFAULT, 0, text, sizeof text) == CARC_EINVAL);
   CHECK(errmsg(g.get()) == "carc_game_render_svg: tile_pixels 0 is not 1..4096");

@@ -381,13 +381,14 @@ TEST_CASE("C API pictures: the SVG and text boards are the C++ renderings, with 
   GamePtr g = make(3, 12);
   for (int turn = 0; turn < 12; ++turn) c_turn(g.get(), turn);
   const carc::Game game = cxx_of(g.get());
-  for (int flags = 0; flags < 16; ++flags) {
+  for (int flags = 0; flags < 32; ++flags) {
     carc::SvgOptions o;
-    o.tile_pixels = 16 + 8 * flags;
+    o.tile_pixels = 16 + 4 * flags;
     o.coordinates = flags & CARC_SVG_COORDINATES;
     o.legal_cells = flags & CARC_SVG_LEGAL_CELLS;
     o.dead_cells = flags & CARC_SVG_DEAD_CELLS;
     o.legend = flags & CARC_SVG_LEGEND;
+    o.targets = flags & CARC_SVG_TARGETS;
     const std::string want = carc::render_svg(game, o);
     std::string svg(want.size() + 1, '?');
     REQUIRE(carc_game_render_svg(g.get(), flags, o.tile_pixels, svg.data(), svg.size()) ==

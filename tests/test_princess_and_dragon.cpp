@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string>
@@ -1276,4 +1277,40 @@ TEST_CASE("Princess & Dragon pictures: the dragon, the fairy and the tiles' symb
   Game volcano = new_game(2, "DZ U", pd());
   play(volcano, "DZ 0,-1 180");
   CHECK(render_text(volcano, plain).find('D') != std::string::npos);  // the dragon over the volcano's 'v'
+}
+
+TEST_CASE("Princess & Dragon pictures: the portal's deployments and the dragon's steps are targets on their tiles",
+          "[princess][svg]") {
+  // The targets of the picture, as "text at x,y".
+  auto targets = [](const Game& g) {
+    SvgOptions opt;
+    opt.targets = true;
+    const std::string svg = render_svg(g, opt);
+    std::vector<std::string> out;
+    for (size_t at = svg.find("<g class=\"target\""); at != std::string::npos; at = svg.find("<g class=\"target\"", at + 1)) {
+      auto attr = [&](std::string_view name) {
+        const size_t b = svg.find(fmt::format(" {}=\"", name), at) + name.size() + 3;
+        return svg.substr(b, svg.find('"', b) - b);
+      };
+      out.push_back(fmt::format("{} at {},{}", attr("data-text"), attr("data-x"), attr("data-y")));
+    }
+    return out;
+  };
+  Game g = new_game(2, "E U D2 B DR U", pd());
+  play_all(g, {"E 0,-1 180", "U 1,0 90 E", "D2 0,1 0", "B 1,1 0"});
+  place(g, "DR -1,0 0");
+  const std::vector<std::string> portal = targets(g);
+  for (const char* want : {"@0,-1:NNE at 0,-1", "@1,1:C at 1,1", "@1,0:ESE at 1,0", "S at -1,0"})
+    CHECK(std::find(portal.begin(), portal.end(), want) != portal.end());
+  CHECK(static_cast<int>(portal.size()) == static_cast<int>(option_texts(g).size()) - 1);  // all but "-"
+
+  Game flight = new_game(2, "U N D2 U B B DK U", pd());
+  flight_board(flight);
+  play(flight, "DK 1,-1 0 ENE");
+  REQUIRE(decision_kind(flight) == DecisionKind::Dragon);
+  int x = 0, y = 0;
+  REQUIRE(flight.dragon_at(x, y));
+  CHECK(targets(flight) == std::vector<std::string>{fmt::format("dragon N at {},{}", x, y - 1),
+                                                    fmt::format("dragon E at {},{}", x + 1, y),
+                                                    fmt::format("dragon W at {},{}", x - 1, y)});
 }

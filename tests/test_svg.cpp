@@ -170,6 +170,22 @@ void check_picture(const Game& g, const SvgOptions& opt) {
   REQUIRE(x.ok);
   CHECK(x.count("tile") == g.board().tile_count());
   CHECK(x.count("meeple") == static_cast<int>(g.meeples().size()));
+  // A target per option of the decision that has a place on the board, each naming an option
+  // the game takes (placements are the legal cells').
+  ChoiceBuffer choices;
+  const int n = list_choices(g, choices);
+  int placed = 0, x0 = 0, y0 = 0;
+  Location loc;
+  for (int i = 0; i < n; ++i) placed += choice_place(g, choices[i], x0, y0, loc);
+  if (decision_kind(g) == DecisionKind::Place || !opt.targets) placed = 0;
+  CHECK(x.count("target") == placed);
+  for (const auto& a : x.elements)
+    if (a.contains("class") && a.at("class") == "target") {
+      Choice c;
+      REQUIRE(unpack_choice(std::stoull(a.at("data-choice")), c));
+      CHECK(static_cast<bool>(check_choice(g, c)));
+      CHECK(choice_text(c) == a.at("data-text"));
+    }
 }
 
 }  // namespace
@@ -194,6 +210,7 @@ TEST_CASE("SVG: well-formed, one tile group per placed tile and one meeple per m
     opt.dead_cells = i % 3 == 0;
     opt.coordinates = i % 4 != 1;
     opt.legend = i % 5 != 2;
+    opt.targets = i % 2 == 1;
     int turn = 0;
     while (!g.over()) {
       if (turn % 10 == 0) check_picture(g, opt);
@@ -373,4 +390,64 @@ TEST_CASE("SVG legend: whose colour is whose, who won, what a legal cell's numbe
   const XmlCheck x(render_tile_svg(tile_from_name("TT"), 0));
   CHECK(x.count("goods-disc") == x.count("goods"));
   CHECK(x.count("goods") == 1);
+}
+
+namespace {
+// The attributes of each target of the picture, in its order.
+std::vector<std::map<std::string, std::string>> targets_of(const Game& g) {
+  SvgOptions opt;
+  opt.targets = true;
+  const XmlCheck x(render_svg(g, opt));
+  REQUIRE(x.ok);
+  std::vector<std::map<std::string, std::string>> out;
+  for (const auto& a : x.elements)
+    if (a.contains("class") && a.at("class") == "target") out.push_back(a);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("SVG targets: each figure action of the tile just placed, at its spot, taken by its choice id") {
+  Game g(2, std::vector<TileType>{tile_from_letter('E'), tile_from_letter('U'), tile_from_letter('B')});
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::None}) == Status::Ok);
+  REQUIRE(g.place(Placement{1, 0, 1}) == Status::Ok);  // U: a road between two fields
+  const auto targets = targets_of(g);
+  REQUIRE(targets.size() == 3u);  // the road and its two fields; "no figure" has no place
+  std::set<std::string> spots;
+  for (const auto& t : targets) {
+    CHECK(t.at("data-x") == "1");
+    CHECK(t.at("data-y") == "0");
+    CHECK(t.at("data-figure") == "meeple");
+    spots.insert(t.at("data-location"));
+  }
+  CHECK(spots == std::set<std::string>{"NNE", "E", "ESE"});  // the fields north and south of the road, the road
+  // The page takes a target as the decision's option: the meeple on the road.
+  Choice c;
+  for (const auto& t : targets)
+    if (t.at("data-location") == "E") REQUIRE(unpack_choice(std::stoull(t.at("data-choice")), c));
+  REQUIRE(decide(g, c) == Status::Ok);
+  REQUIRE(g.meeples().size() == 1u);
+  CHECK(g.meeples()[0].location == Location::E);
+  CHECK(g.phase() == Phase::PlaceTile);
+  CHECK(targets_of(g).empty());  // a placement: the legal cells show where
+}
+
+TEST_CASE("SVG targets: the abbot's recall is a target on the abbot, beside the abbot's own") {
+  Options o;
+  o.abbot = true;
+  Game g(2, std::vector<TileType>{tile_from_letter('B'), tile_from_letter('E'), tile_from_letter('B')}, o);
+  REQUIRE(g.play(Move{Placement{0, 1, 0}, Location::C, Figure::Abbot}) == Status::Ok);  // P0's abbot
+  REQUIRE(g.play(Move{Placement{0, -1, 2}, Location::None}) == Status::Ok);
+  REQUIRE(g.place(Placement{-1, 1, 0}) == Status::Ok);  // P0: another monastery
+  std::map<std::string, std::string> recall;
+  int abbots = 0;
+  for (const auto& t : targets_of(g)) {
+    if (t.at("data-figure") == "recall") recall = t;
+    abbots += t.at("data-figure") == "abbot";
+  }
+  REQUIRE_FALSE(recall.empty());
+  CHECK(recall.at("data-x") == "0");
+  CHECK(recall.at("data-y") == "1");
+  CHECK(recall.at("data-location") == "C");
+  CHECK(recall.at("data-text") == "recall");
+  CHECK(abbots == 0);  // P0's only abbot is on the board
 }

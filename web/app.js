@@ -1,6 +1,7 @@
 // The page: one game of Carcassonne played at one screen by people and the library's bots,
 // on the engine compiled to WebAssembly (carcassonne.js). Every picture and every number
-// comes from the engine: the board is its SVG, the legal cells its own outline, the scores
+// comes from the engine: the board is its SVG, the legal cells its own outline, the options of
+// a decision (a figure where it would stand, a dragon step) its own targets, the scores
 // and odds its queries, the bots' moves its carc_bot_choose (and an expansion's decision, such
 // as the builder's bonus tile, its carc_bot_decide). The page keeps only what the
 // engine does not: who sits in each seat, the cell and rotation being tried, the view's pan
@@ -31,6 +32,7 @@ const ui = {
   view: { x: 20, y: 20, zoom: 1 },
   botTimer: 0,      // the pending bot move's timeout, or 0
   botTimes: [],     // milliseconds each bot move of this game took to choose
+  highlight: -1,    // the target (index on the board) that Enter takes, or -1
 };
 
 function pauseFromUrl(fallback) {
@@ -113,6 +115,7 @@ function newGame() {
     farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
     firstEditionFarmers: $('opt-first-farmers').checked, river: $('opt-river').checked, abbot: $('opt-abbot').checked,
     innsAndCathedrals: $('opt-inns').checked, tradersAndBuilders: $('opt-traders').checked,
+    princessAndDragon: $('opt-princess').checked,
   }));
   if (game) start(game, seed);
 }
@@ -180,18 +183,40 @@ function confirm() {
   }
 }
 
-// Takes a figure action on the tile just placed: a move of figureActions() (a meeple, the
-// abbot, the recall), or null for none.
-function act(action) {
+// Takes no figure action on the tile just placed.
+function skipFigure() {
   const game = ui.game;
   if (game.phase !== Phase.PLACE_MEEPLE || botToMove()) return;
-  const turn = game.turnsPlayed + 1;
-  const player = game.currentPlayer;
-  if (attempt(() => game.act(action))) {
-    collectEvents(turn, player);
+  choose(game.choices()[0]); // the figure decision lists "no figure action" first
+}
+
+// Takes an option of the decision the game waits for (a figure action, a dragon step, ...):
+// its choice id, as a target on the board or a button gives it.
+function choose(choice) {
+  const game = ui.game;
+  if ((game.phase !== Phase.PLACE_MEEPLE && game.phase !== Phase.DECIDE) || botToMove()) return;
+  const turn = logTurn(game);
+  const decider = game.decision().decider;
+  if (attempt(() => game.decide(choice))) {
+    collectEvents(turn, decider);
     ui.rotation = 0;
+    ui.highlight = -1;
     render();
   }
+}
+
+// The turn the log files an action's events under: a decision after a placement (a dragon
+// step, the builder's bonus tile) under that placement's turn; any other under the turn under way.
+const logTurn = (game) => game.turnsPlayed + (game.phase === Phase.DECIDE ? 0 : 1);
+
+const targets = () => [...$('board-view').querySelectorAll('.target')];
+
+// Moves the highlight to the next target on the board (Enter takes it).
+function cycleTarget() {
+  const all = targets();
+  if (!all.length) return;
+  ui.highlight = (ui.highlight + 1) % all.length;
+  all.forEach((t, i) => t.classList.toggle('highlighted', i === ui.highlight));
 }
 
 // The builder's bonus tile (Traders & Builders): the player takes it (and places it next)
@@ -199,7 +224,7 @@ function act(action) {
 function bonus(take) {
   const game = ui.game;
   if (!bonusDecision(game) || botToMove()) return;
-  const turn = game.turnsPlayed + 1;
+  const turn = logTurn(game);
   const player = game.currentPlayer;
   if (attempt(() => (take ? game.takeBonus() : game.passBonus()))) {
     collectEvents(turn, player);
@@ -257,9 +282,10 @@ function playBot() {
     // An expansion's decision (the builder's bonus tile: take it or pass): the engine's bot
     // chooses among the decision's options (carc_bot_decide) and the choice is taken as any is.
     const decider = game.decision().decider;
+    const logged = logTurn(game);
     const choice = attempt(() => game.botChoice(level, { ...BOTS[level], seed }));
     if (choice === null || !attempt(() => game.decide(choice))) return;
-    collectEvents(turn, decider);
+    collectEvents(logged, decider);
     render();
     return;
   }
@@ -316,6 +342,7 @@ function load(text) {
   $('opt-abbot').checked = game.option('abbot');
   $('opt-inns').checked = game.option('innsAndCathedrals');
   $('opt-traders').checked = game.option('tradersAndBuilders');
+  $('opt-princess').checked = game.option('princessAndDragon');
   buildSeats();
   start(game, seed);
 }
@@ -333,7 +360,7 @@ function render() {
     ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
     : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
     : bonusOffered ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} may take the builder's bonus tile`
-    : phase === Phase.DECIDE ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} is to decide`
+    : phase === Phase.DECIDE ? `After turn ${game.turnsPlayed}: P${player}${bot ? ` (bot: ${bot})` : ''} is to decide${bot ? '' : ': a target on the board'}`
     : bot ? `Turn ${game.turnsPlayed + 1}: P${player} (bot: ${bot}) is to play ${game.currentTile}`
     : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a figure on'} ${game.currentTile}`;
   document.body.dataset.phase = bonusOffered ? 'bonus' : ['place-tile', 'place-meeple', 'game-over', 'draw', 'decide'][phase];
@@ -341,8 +368,11 @@ function render() {
 
   // The board: the engine's picture, with the cells where the tile in hand fits.
   const view = $('board-view');
-  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: true, legend: false, tilePixels: 64 });
+  const deciding = !bot && (phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
+  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: true, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
+  for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
+  ui.highlight = -1;
   for (const cell of svg.querySelectorAll('.legal-cell')) {
     const rotations = game.fittingRotations(game.currentTile, Number(cell.dataset.x), Number(cell.dataset.y));
     cell.classList.toggle('fits-rotation', rotations.includes(ui.rotation));
@@ -360,7 +390,7 @@ function render() {
   $('rotate').disabled = phase !== Phase.PLACE_TILE || Boolean(bot);
   $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell || Boolean(bot);
   $('undo').disabled = (game.turnsPlayed === 0 && phase === Phase.PLACE_TILE) || everySeatABot();
-  renderMeeples(bot ? null : phase);
+  renderChoices(deciding && !bonusOffered);
   $('bonus').hidden = !bonusOffered || Boolean(bot);
 
   // Scores: banked and projected side by side, and with Traders & Builders the goods.
@@ -414,34 +444,35 @@ function drawPreview(svg) {
   svg.append(outline);
 }
 
-function renderMeeples(phase) {
+// Beside the targets on the board: how many there are, a button per option that has no place
+// on the board (the engine's move text names it), and "no figure" in the figure phase.
+function renderChoices(deciding) {
   const box = $('meeples');
   box.innerHTML = '';
-  if (phase !== Phase.PLACE_MEEPLE) return;
-  // Every figure action the engine lists: meeples on the features of the tile just placed,
-  // then the large meeple, the abbot on its monastery or garden, the abbot's recall, the
-  // builder and the pig.
+  if (!deciding) return;
   const game = ui.game;
-  const actions = game.figureActions();
-  const last = actions.length ? game.tile(game.board().length - 1) : null;
-  actions.forEach((action, i) => {
+  const onBoard = new Set(targets().map((t) => t.dataset.choice));
+  const figurePhase = game.phase === Phase.PLACE_MEEPLE;
+  const note = document.createElement('p');
+  note.id = 'choices-note';
+  note.className = 'note';
+  note.textContent = onBoard.size ? `${onBoard.size} target${onBoard.size > 1 ? 's' : ''} on the board: click one, or C and Enter` : '';
+  box.append(note);
+  const rest = game.choices().slice(figurePhase ? 1 : 0).filter((c) => !onBoard.has(String(c)));
+  for (const choice of rest) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'meeple-choice';
-    button.dataset.location = action.meeple ?? '';
-    button.dataset.figure = action.figure;
-    const feature = action.meeple ? game.featureAt(last.x, last.y, action.meeple) : null;
-    button.textContent = action.figure === 'recall' ? `${i + 1}: recall the abbot`
-      : action.figure === 'meeple' ? `${i + 1}: ${feature} (${action.meeple})`
-      : `${i + 1}: ${action.figure} on the ${feature} (${action.meeple})`;
-    button.addEventListener('click', () => act(action));
+    button.className = 'choice';
+    button.dataset.text = button.textContent = game.choiceText(choice);
+    button.addEventListener('click', () => choose(choice));
     box.append(button);
-  });
+  }
+  if (!figurePhase) return;
   const skip = document.createElement('button');
   skip.type = 'button';
   skip.id = 'skip';
-  skip.textContent = actions.length ? 'No figure (N)' : 'No figure possible: end the turn (N)';
-  skip.addEventListener('click', () => act(null));
+  skip.textContent = onBoard.size || rest.length ? 'No figure (N)' : 'No figure possible: end the turn (N)';
+  skip.addEventListener('click', skipFigure);
   box.append(skip);
 }
 
@@ -514,6 +545,8 @@ function setUpPanZoom() {
     const wasDrag = drag?.moved;
     drag = null;
     if (wasDrag) return;
+    const target = e.target.closest?.('.target');
+    if (target) return void target.dispatchEvent(new Event('take'));
     const cell = e.target.closest?.('.legal-cell');
     if (cell) selectCell(Number(cell.dataset.x), Number(cell.dataset.y));
   });
@@ -529,10 +562,13 @@ function onKey(e) {
   if (e.target.closest('input, textarea, select')) return;
   const key = e.key.toLowerCase();
   if (key === 'r') rotate();
-  else if (key === 'enter') confirm();
+  else if (key === 'enter') {
+    if (ui.game.phase === Phase.PLACE_TILE) confirm();
+    else if (ui.highlight >= 0) targets()[ui.highlight]?.dispatchEvent(new Event('take'));
+  } else if (key === 'c') cycleTarget();
   else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
-  else if (key === 'n') act(null);
-  else if (key >= '1' && key <= '9') $('meeples').querySelectorAll('.meeple-choice')[Number(key) - 1]?.click();
+  else if (key === 'n') skipFigure();
+  else if (key >= '1' && key <= '9') targets()[Number(key) - 1]?.dispatchEvent(new Event('take'));
   else if (key === 't') bonus(true);
   else if (key === 'p') bonus(false);
   else if (key === '+' || key === '=') zoomBy(1.25);

@@ -832,14 +832,16 @@ function makeApi(wasm) {
     }
 
     // --- pictures ---
-    /** An SVG document of the board (the engine's own picture). */
+    /** An SVG document of the board (the engine's own picture); { targets: true } marks each
+     * option of the current decision that has a place on the board as a <g class="target">
+     * whose data-choice is its choice id (decide(BigInt(...)) takes it). */
     svg(opts = {}) {
       const where = 'carc_game_render_svg';
-      const { coordinates = true, legalCells = false, deadCells = false, legend = true, tilePixels = 64 } =
-        options(opts, ['coordinates', 'legalCells', 'deadCells', 'legend', 'tilePixels'], where);
+      const { coordinates = true, legalCells = false, deadCells = false, legend = true, targets = false, tilePixels = 64 } =
+        options(opts, ['coordinates', 'legalCells', 'deadCells', 'legend', 'targets', 'tilePixels'], where);
       const flags = (flag(coordinates, where, 'coordinates') ? K.SVG_COORDINATES : 0) |
         (flag(legalCells, where, 'legalCells') ? K.SVG_LEGAL_CELLS : 0) | (flag(deadCells, where, 'deadCells') ? K.SVG_DEAD_CELLS : 0) |
-        (flag(legend, where, 'legend') ? K.SVG_LEGEND : 0);
+        (flag(legend, where, 'legend') ? K.SVG_LEGEND : 0) | (flag(targets, where, 'targets') ? K.SVG_TARGETS : 0);
       const pixels = integer(tilePixels, K.MIN_TILE_PIXELS, K.MAX_TILE_PIXELS, where, 'tilePixels');
       return textOut((buf, size) => this._call('game_render_svg', flags, pixels, buf, size));
     }

@@ -1176,7 +1176,7 @@ int carc_game_feature_tiles(const carc_game* game, int x, int y, int location, i
 
 int carc_game_render_svg(const carc_game* game, int flags, int tile_pixels, char* buf, size_t size) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
-    constexpr int known = CARC_SVG_COORDINATES | CARC_SVG_LEGAL_CELLS | CARC_SVG_DEAD_CELLS | CARC_SVG_LEGEND;
+    constexpr int known = CARC_SVG_COORDINATES | CARC_SVG_LEGAL_CELLS | CARC_SVG_DEAD_CELLS | CARC_SVG_LEGEND | CARC_SVG_TARGETS;
     if (flags & ~known) return c.fail(CARC_EINVAL, "flags 0x%x are not CARC_SVG_* bits", static_cast<unsigned>(flags));
     if (const int s = check_pixels(c, "tile_pixels", tile_pixels)) return s;
     if (const int s = check_text(c, buf, size)) return s;
@@ -1186,6 +1186,7 @@ int carc_game_render_svg(const carc_game* game, int flags, int tile_pixels, char
     o.legal_cells = flags & CARC_SVG_LEGAL_CELLS;
     o.dead_cells = flags & CARC_SVG_DEAD_CELLS;
     o.legend = flags & CARC_SVG_LEGEND;
+    o.targets = flags & CARC_SVG_TARGETS;
     return write_text(c, carc::render_svg(g.game, o), buf, size);
   });
 }

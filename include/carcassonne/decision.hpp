@@ -80,6 +80,12 @@ const Game* move_start(const Game& game, std::optional<Game>& scratch);
 // "" once over.
 std::string decision_prompt(const Game& game);
 
+// Where option c of the current decision is taken on the board, for a picture or a page that
+// draws it as a target: the cell (x, y) of the tile it acts on and the location on that tile
+// (Location::None: the cell as a whole, as a placement or a dragon step). False for an option
+// with no place there: a draw, no figure action, the bonus tile taken or passed.
+bool choice_place(const Game& game, const Choice& c, int& x, int& y, Location& loc);
+
 // The option's move text: "draw E", "E 0,-1 180", "-" / "S" / "L:N" / "A:C" / "recall",
 // "bonus" (take) / "pass".
 std::string choice_text(const Choice& c);

@@ -19,6 +19,11 @@ struct SvgOptions {
   bool legal_cells = false;  // outline the cells where the current tile fits, with rotations
   bool dead_cells = false;   // cross out open cells that no tile still to come can fill
   bool legend = true;        // players' colours, scores and supplies, and the tile to play
+  // Mark each option of the current decision that has a place on the board (a figure action,
+  // a dragon step; placements are legal_cells') as a <g class="target"> in the decider's
+  // colour, with data-choice (its packed id), data-text (its move text), data-x, data-y and,
+  // where they apply, data-figure and data-location: what a page offers to click.
+  bool targets = false;
   // Names the legend gives the players next to their colours (a bot's kind, a person's
   // name); an empty one is "P<number>".
   std::array<std::string, 6> player_names{};

@@ -32,8 +32,8 @@ function throwsStatus(fn, Class, status, message) {
 }
 
 test('versions and constants', () => {
-  assert.equal(carc.version, '0.4.0');
-  assert.deepEqual(carc.libraryVersion, [0, 4, 0]);
+  assert.equal(carc.version, '0.4.1');
+  assert.deepEqual(carc.libraryVersion, [0, 4, 1]);
   assert.equal(carc.errstr(-2), 'illegal move');
   assert.equal(carc.TILES.length, 113);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);

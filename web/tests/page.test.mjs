@@ -76,8 +76,8 @@ async function playTurn(turn) {
   if (turn % 2) await page.press('Enter');
   else await page.click('#confirm');
   await page.waitFor("document.body.dataset.phase === 'place-meeple'");
-  const choices = await count('.meeple-choice');
-  if (choices && turn % 2 === 0) await page.click('.meeple-choice', turn % choices);
+  const choices = await count('#board-view .target');
+  if (choices && turn % 2 === 0) await page.click('#board-view .target', turn % choices);
   else if (turn % 3) await page.press('n');
   else await page.click('#skip');
   await page.waitFor(`document.body.dataset.phase === 'game-over' || !document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
@@ -291,8 +291,8 @@ test('the River and the Abbot: a person deploys the abbot, bots play on, as the 
     await chooseCell(turn);
     await page.click('#confirm');
     await page.waitFor("document.body.dataset.phase === 'place-meeple'");
-    abbot = (await count('.meeple-choice[data-figure="abbot"]')) > 0;
-    await page.click(abbot ? '.meeple-choice[data-figure="abbot"]' : '#skip');
+    abbot = (await count('#board-view .target[data-figure="abbot"]')) > 0;
+    await page.click(abbot ? '#board-view .target[data-figure="abbot"]' : '#skip');
     await page.waitFor(`!document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
   }
   assert.ok(abbot, 'no tile offered the abbot in 40 turns');
@@ -321,12 +321,12 @@ async function placeAt(x, y, rotation, figure = null, location = null) {
   assert.equal(Number(await page.eval("document.getElementById('hand').dataset.rotation")), rotation);
   await page.click('#confirm');
   await page.waitFor("document.body.dataset.phase === 'place-meeple'");
-  if (figure) await page.click(`.meeple-choice[data-figure="${figure}"][data-location="${location}"]`);
+  if (figure) await page.click(`#board-view .target[data-figure="${figure}"][data-location="${location}"]`);
   else await page.click('#skip');
   await page.waitFor("document.body.dataset.phase !== 'place-meeple'");
 }
 
-test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile taken or passed, goods in the scores', async () => {
+test('Inns & Cathedrals and Traders & Builders: figure targets, the bonus tile taken or passed, goods in the scores', async () => {
   await page.goto(`${server.url}?pause=0`);
   await page.waitFor("document.body.dataset.ready === '1'");
   await page.eval("document.getElementById('opt-inns').checked = true; document.getElementById('opt-traders').checked = true");
@@ -344,7 +344,7 @@ test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile t
     assert.equal(await page.eval("document.getElementById('opt-inns').checked"), false);
     await placeAt(1, 0, 90, 'meeple', 'E');
     await placeAt(0, -1, 180);
-    assert.ok(await count('.meeple-choice[data-figure="builder"]') === 0);
+    assert.ok(await count('#board-view .target[data-figure="builder"]') === 0);
     await placeAt(2, 0, 90, 'builder', 'E');
     await placeAt(1, -1, 0);
     await placeAt(3, 0, 90);
@@ -383,10 +383,60 @@ test('Inns & Cathedrals and Traders & Builders: figure buttons, the bonus tile t
   assert.equal(await page.eval("document.querySelector('#scores tbody tr[data-player=\"1\"] td.goods').dataset.grain"), '1');
   assert.match(await text('#events'), /P1: player 1 takes 1 grain/);
 
-  // I&C: the large meeple's button.
+  // I&C: the large meeple's target.
   await loadRecord('carcassonne-record 1\nplayers 2\ninns-and-cathedrals on\norder IK E\n');
   assert.equal(await count('#scores tbody td.goods'), 0);
   await placeAt(0, -1, 0, 'large meeple', 'N');
   assert.match(await page.eval("document.querySelector('#board-view svg').outerHTML"), /class="meeple/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('Princess & Dragon: the dragon steps and the portal are targets on the board, decided by whoever the engine says', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  // Example 3 of the contract: the flight in full, each step a target on the tile it enters.
+  await loadRecord('carcassonne-record 1\nplayers 2\nprincess-and-dragon on\norder U N D2 U B B DK U\n');
+  assert.equal(await page.eval("document.getElementById('opt-princess').checked"), true);
+  await placeAt(1, 0, 90, 'meeple', 'E');
+  await placeAt(0, -1, 90, 'meeple', 'E');
+  await placeAt(0, 1, 0);
+  await placeAt(-1, 0, 90, 'meeple', 'ESE');
+  await placeAt(1, 1, 0, 'meeple', 'C');
+  await placeAt(-1, 1, 0, 'meeple', 'C');
+  await placeAt(1, -1, 0, 'meeple', 'ENE');
+  const steps = () => page.eval("[...document.querySelectorAll('#board-view .target')].map((t) => `${t.dataset.text} at ${t.dataset.x},${t.dataset.y}`)");
+  const flight = [[0, 'dragon W', ['dragon N at 0,0', 'dragon E at 1,1', 'dragon W at -1,1']], [1, 'dragon N', ['dragon N at -1,0']],
+    [0, 'dragon E', ['dragon E at 0,0']], [1, 'dragon E', ['dragon N at 0,-1', 'dragon E at 1,0']],
+    [0, 'dragon N', ['dragon N at 1,-1', 'dragon S at 1,1']], [1, 'dragon W', ['dragon W at 0,-1']]];
+  for (const [player, step, options] of flight) {
+    assert.equal(await phase(), 'decide');
+    assert.match(await text('#status'), new RegExp(`^After turn 7: P${player} is to decide: a target on the board$`));
+    assert.deepEqual((await steps()).sort(), [...options].sort());
+    const logged = await count('#events li');
+    await page.press('0');
+    await page.click(`#board-view .target[data-text="${step}"]`);
+    await page.waitFor(`document.querySelectorAll('#events li').length > ${logged}`); // the step's event
+  }
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.match(await text('#status'), /^Turn 8: P1 places U$/);
+  assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .supply')].map((td) => Number(td.textContent))"), [6, 7]);
+  assert.match(await text('#events'), /eat/);
+
+  // Example 11: the magic portal puts a monk on the empty monastery at (1,1).
+  await loadRecord('carcassonne-record 1\nplayers 2\nprincess-and-dragon on\norder E U D2 B DR U\n');
+  await placeAt(0, -1, 180);
+  await placeAt(1, 0, 90, 'meeple', 'E');
+  await placeAt(0, 1, 0);
+  await placeAt(1, 1, 0);
+  await page.press('0');
+  await page.click('#board-view .legal-cell[data-x="-1"][data-y="0"]');
+  for (let i = 0; i < 4 && Number(await page.eval("document.getElementById('hand').dataset.rotation")) !== 0; i++) await page.press('r');
+  await page.click('#confirm');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  assert.ok(await count('#board-view .target[data-text="@1,1:C"][data-x="1"][data-y="1"]') === 1);
+  await page.click('#board-view .target[data-text="@1,1:C"]');
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.match(await text('#events'), /portal/);
+  assert.equal(await count('#board-view .meeple'), 2);
   assert.deepEqual(page.errors, []);
 });

@@ -78,9 +78,9 @@ try {
     await page.press('Enter');
     await page.waitFor("document.body.dataset.phase === 'place-meeple'");
     // A figure on every other placement, the expansions' figures first; none otherwise.
-    const figures = await page.eval("[...document.querySelectorAll('.meeple-choice')].map((b) => b.dataset.figure)");
+    const figures = await page.eval("[...document.querySelectorAll('#board-view .target')].map((b) => b.dataset.figure)");
     const wanted = FIGURES.find((f) => figures.includes(f));
-    if (wanted && (turn % 2 === 1 || wanted !== 'meeple')) await page.click(`.meeple-choice[data-figure="${wanted}"]`);
+    if (wanted && (turn % 2 === 1 || wanted !== 'meeple')) await page.click(`#board-view .target[data-figure="${wanted}"]`);
     else await page.press('n');
     await page.waitFor(`document.body.dataset.phase !== 'place-meeple'`);
   }

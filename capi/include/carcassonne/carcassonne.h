@@ -67,7 +67,7 @@
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
 #define CARC_VERSION_MINOR 4
 /* The patch version of this header. */
-#define CARC_VERSION_PATCH 0
+#define CARC_VERSION_PATCH 1
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
 #define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 1000000 + CARC_VERSION_MINOR * 1000 + CARC_VERSION_PATCH)
 
@@ -757,6 +757,9 @@ enum {
   CARC_SVG_LEGAL_CELLS = 2,  /* outline the cells where the current tile fits, with its rotations */
   CARC_SVG_DEAD_CELLS = 4,   /* cross out open cells that no tile still to come can fill */
   CARC_SVG_LEGEND = 8,       /* players' colours, scores and supplies, and the tile to play */
+  CARC_SVG_TARGETS = 16,     /* (0.4.1) each option of the current decision that has a place on the
+                                board (a figure action, a dragon step) as a group of class "target"
+                                whose data-choice is its choice id for carc_game_decide */
   CARC_SVG_DEFAULT = CARC_SVG_COORDINATES | CARC_SVG_LEGEND
 };
 /* Bits of carc_game_render_text's flags; any other bit is CARC_EINVAL. */

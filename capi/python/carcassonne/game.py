@@ -17,7 +17,7 @@ from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_
                    CARC_LEGAL, CARC_MAX_BOT_THREADS, CARC_MAX_FIGURE_ACTIONS, CARC_MAX_FRONTIER,
                    CARC_MAX_MEEPLE_LOCATIONS, CARC_MAX_PLACEMENTS, CARC_MAX_PLAYERS, CARC_MAX_TILES,
                    CARC_MAX_TILE_PIXELS, CARC_MIN_PLAYERS, CARC_MIN_TILE_PIXELS, CARC_NO_TILE, CARC_PLAYOUT_AS_DEALT,
-                   CARC_SVG_COORDINATES, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND,
+                   CARC_SVG_COORDINATES, CARC_SVG_DEAD_CELLS, CARC_SVG_LEGAL_CELLS, CARC_SVG_LEGEND, CARC_SVG_TARGETS,
                    CARC_TEXT_COORDINATES, CARC_TEXT_LEGAL_CELLS, CARC_TILE_TYPES, check, family, lib, text_out)
 from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEvent, DragonLandsEvent, DragonStepEvent,
                     EatenEvent, FairyBonusEvent, FairyMovesEvent, FairyPointEvent, FeatureInfo, FlightEndsEvent,
@@ -723,16 +723,19 @@ class Game:
 
     # --- pictures ---
     def svg(self, *, coordinates: bool = True, legal_cells: bool = False, dead_cells: bool = False,
-            legend: bool = True, tile_pixels: int = 64) -> str:
+            legend: bool = True, targets: bool = False, tile_pixels: int = 64) -> str:
         """An SVG document of the board: one <g class="tile"> per placed tile, one element of
         class "meeple" per meeple. legal_cells outlines where the current tile fits,
-        dead_cells crosses out cells no tile can fill, legend shows players and the tile."""
+        dead_cells crosses out cells no tile can fill, legend shows players and the tile;
+        targets marks each option of the current decision that has a place on the board as a
+        <g class="target"> whose data-choice is its choice id (decide(int(...)) takes it)."""
         with self._lock:
             where = "carc_game_render_svg"
             flags = (CARC_SVG_COORDINATES * _args.flag(coordinates, where, "coordinates")
                      | CARC_SVG_LEGAL_CELLS * _args.flag(legal_cells, where, "legal_cells")
                      | CARC_SVG_DEAD_CELLS * _args.flag(dead_cells, where, "dead_cells")
-                     | CARC_SVG_LEGEND * _args.flag(legend, where, "legend"))
+                     | CARC_SVG_LEGEND * _args.flag(legend, where, "legend")
+                     | CARC_SVG_TARGETS * _args.flag(targets, where, "targets"))
             pixels = _args.integer(tile_pixels, CARC_MIN_TILE_PIXELS, CARC_MAX_TILE_PIXELS,
                                    f"{where}: tile_pixels {{}} is not {CARC_MIN_TILE_PIXELS}..{CARC_MAX_TILE_PIXELS}")
             return text_out(lambda buf, size: self._call(lib.carc_game_render_svg, flags, pixels, buf, size))

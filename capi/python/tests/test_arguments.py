@@ -70,7 +70,7 @@ CASES = [
     ("svg tile_pixels", Phase.PLACE_MEEPLE, lambda g, v: g.svg(tile_pixels=v), [0, 4097, 2**32 + 64] + NOT_INTS),
 ] + [
     (f"svg {flag}", Phase.PLACE_MEEPLE, lambda g, v, flag=flag: g.svg(**{flag: v}), NOT_FLAGS)
-    for flag in ("coordinates", "legal_cells", "dead_cells", "legend")
+    for flag in ("coordinates", "legal_cells", "dead_cells", "legend", "targets")
 ] + [
     (f"text_board {flag}", Phase.PLACE_TILE, lambda g, v, flag=flag: g.text_board(**{flag: v}), NOT_FLAGS)
     for flag in ("coordinates", "legal_cells")

@@ -77,7 +77,7 @@ class HeaderConstants(unittest.TestCase):
     def test_the_field_indices_are_mirrored_whole(self):
         for prefix in ("CARC_EV_", "CARC_EVENT_", "CARC_CELL_", "CARC_FI_", "CARC_FEATURE_", "CARC_LOC_", "CARC_OPT_",
                        "CARC_PHASE_", "CARC_E", "CARC_FIGURE_", "CARC_GOODS_", "CARC_WHY_", "CARC_LEGAL", "CARC_SET_", "CARC_SVG_COORDINATES", "CARC_SVG_LEGAL", "CARC_SVG_DEAD",
-                       "CARC_SVG_LEGEND", "CARC_TEXT_COORDINATES", "CARC_TEXT_LEGAL"):
+                       "CARC_SVG_LEGEND", "CARC_SVG_TARGETS", "CARC_TEXT_COORDINATES", "CARC_TEXT_LEGAL"):
             names = {n for n in self.header if n.startswith(prefix)}
             with self.subTest(prefix=prefix):
                 self.assertTrue(names)

@@ -321,6 +321,19 @@ class Pictures(unittest.TestCase):
         with self.assertRaisesRegex(InvalidArgument, "tile_pixels 0 is not 1..4096"):
             game.svg(tile_pixels=0)
 
+    def test_the_svg_targets_are_the_options_with_a_place_each_taken_by_its_id(self):
+        game = Game(2, order="UE")
+        game.place((1, 0, 90))
+        root = ET.fromstring(game.svg(targets=True).encode())
+        targets = [e for e in root.iter() if e.get("class") == "target"]
+        self.assertEqual(sorted(t.get("data-text") for t in targets), ["E", "ESE", "NNE"])  # the road, its two fields
+        self.assertEqual(len(targets), len(game.choices()) - 1)  # all but no figure action
+        road = next(t for t in targets if t.get("data-location") == "E")
+        self.assertEqual((road.get("data-x"), road.get("data-y"), road.get("data-figure")), ("1", "0", "meeple"))
+        game.decide(int(road.get("data-choice")))
+        self.assertEqual(len(game.meeples()), 1)
+        self.assertNotIn('class="target"', game.svg(targets=True))  # a placement: the legal cells show where
+
     def test_the_text_board_draws_tiles_and_meeples(self):
         game = Game(2, order="UE")
         game.play("U 1,0 90 E")
