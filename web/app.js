@@ -64,6 +64,13 @@ async function main() {
   $('zoom-in').addEventListener('click', () => zoomBy(1.25));
   $('zoom-out').addEventListener('click', () => zoomBy(0.8));
   $('zoom-reset').addEventListener('click', fit);
+  $('panel-toggle').addEventListener('click', () => {
+    document.body.classList.toggle('panel-open');
+    fit(); // the board's visible area changed
+  });
+  $('rule-options').addEventListener('change', showRules);
+  // The board fills what the panels leave; a new window size is a new fit.
+  window.addEventListener('resize', fit);
   document.addEventListener('keydown', onKey);
   setUpPanZoom();
   newGame();
@@ -130,6 +137,7 @@ function start(game, seed) {
   ui.cell = null;
   ui.rotation = 0;
   collectEvents(null, null);
+  showRules();
   render();
   fit();
 }
@@ -160,6 +168,8 @@ function selectCell(x, y) {
   if (game.phase !== Phase.PLACE_TILE || botToMove()) return;
   const fits = game.fittingRotations(game.currentTile, x, y);
   if (!fits.length) return;
+  // A second tap on the cell being tried places the tile there (a phone has no Enter key).
+  if (ui.cell?.x === x && ui.cell?.y === y) return confirm();
   ui.cell = { x, y };
   if (!fits.includes(ui.rotation)) ui.rotation = fits[0];
   render();
@@ -524,13 +534,45 @@ function fit() {
   applyView();
 }
 
+// The rule options that are on, beside the closed drop-down ("farmers, the River").
+function showRules() {
+  const on = [...$('rule-options').querySelectorAll('label')].filter((l) => l.querySelector('input').checked);
+  $('rules-summary').textContent = on.length ? `(${on.map((l) => l.textContent.trim()).join(', ')})` : '(base game, no farmers)';
+}
+
 function setUpPanZoom() {
   const board = $('board');
   let drag = null;
+  // Two fingers on the board pinch-zoom about their midpoint; one drags.
+  const touches = new Map();
+  let pinch = null;
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  };
   board.addEventListener('pointerdown', (e) => {
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size === 2) {
+      pinch = spread();
+      drag = null;
+      return;
+    }
     drag = { x: e.clientX, y: e.clientY, vx: ui.view.x, vy: ui.view.y, moved: false };
   });
+  const lift = (e) => {
+    touches.delete(e.pointerId);
+    if (touches.size < 2) pinch = null;
+  };
+  board.addEventListener('pointercancel', lift);
   board.addEventListener('pointermove', (e) => {
+    if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && touches.size === 2) {
+      const now = spread();
+      const r = board.getBoundingClientRect();
+      if (pinch.d > 0) zoomBy(now.d / pinch.d, now.x - r.left, now.y - r.top);
+      pinch = now;
+      return;
+    }
     if (!drag) return;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
@@ -542,7 +584,9 @@ function setUpPanZoom() {
     }
   });
   board.addEventListener('pointerup', (e) => {
-    const wasDrag = drag?.moved;
+    const wasPinch = touches.size > 1 || pinch !== null;
+    lift(e);
+    const wasDrag = drag?.moved || wasPinch;
     drag = null;
     if (wasDrag) return;
     const target = e.target.closest?.('.target');
@@ -550,7 +594,10 @@ function setUpPanZoom() {
     const cell = e.target.closest?.('.legal-cell');
     if (cell) selectCell(Number(cell.dataset.x), Number(cell.dataset.y));
   });
-  board.addEventListener('pointerleave', () => { drag = null; });
+  board.addEventListener('pointerleave', (e) => {
+    drag = null;
+    lift(e);
+  });
   board.addEventListener('wheel', (e) => {
     e.preventDefault();
     const r = board.getBoundingClientRect();

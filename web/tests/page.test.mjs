@@ -440,3 +440,49 @@ test('Princess & Dragon: the dragon steps and the portal are targets on the boar
   assert.equal(await count('#board-view .meeple'), 2);
   assert.deepEqual(page.errors, []);
 });
+
+test('layouts: at 1366x768, 1920x1080 and 390x844 the board fills what the panels leave, nothing covers it, fit fits it; a phone taps twice to place', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  const measure = () => page.eval(`(() => {
+    const board = document.getElementById('board');
+    const b = board.getBoundingClientRect();
+    const s = document.querySelector('#board-view svg').getBoundingClientRect();
+    const points = [[b.left + 4, b.top + 4], [b.right - 4, b.top + 4], [b.left + 4, b.bottom - 4], [b.right - 4, b.bottom - 4],
+      [(b.left + b.right) / 2, (b.top + b.bottom) / 2]];
+    return { board: [b.left, b.top, b.right, b.bottom], svg: [s.left, s.top, s.right, s.bottom], width: innerWidth, height: innerHeight,
+      covered: points.filter(([x, y]) => !board.contains(document.elementFromPoint(x, y))).length,
+      header: document.querySelector('header').getBoundingClientRect().height };
+  })()`);
+  try {
+    for (const [width, height, mobile] of [[1366, 768, false], [1920, 1080, false], [390, 844, true]]) {
+      await page.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile });
+      await page.waitFor(`innerWidth === ${width} && innerHeight === ${height}`);
+      await page.click('#zoom-reset');
+      const m = await measure();
+      const where = `${width}x${height}: ${JSON.stringify(m)}`;
+      const [left, top, right, bottom] = m.board;
+      assert.ok(left >= 0 && top >= 0 && right <= width && bottom <= height, `the board is inside the window, ${where}`);
+      assert.equal(m.covered, 0, `nothing covers the board, ${where}`);
+      // The board takes what the header and the side panel leave: most of the window.
+      assert.ok((right - left) * (bottom - top) >= (mobile ? 0.4 : 0.5) * width * height, `the board is most of the window, ${where}`);
+      if (!mobile) assert.ok(m.header < 60, `the set-up bar is one line, ${where}`);
+      const [sl, st, sr, sb] = m.svg;
+      assert.ok(sl >= left - 1 && st >= top - 1 && sr <= right + 1 && sb <= bottom + 1, `fit fits the board in view, ${where}`);
+    }
+    // On the phone the scores are in the drawer, which the panel button opens.
+    const scoresShown = () => page.eval("document.getElementById('scores').getClientRects().length > 0");
+    assert.equal(await scoresShown(), false);
+    await page.click('#panel-toggle');
+    assert.equal(await scoresShown(), true);
+    await page.click('#panel-toggle');
+    // Tap a cell to try the tile there, tap it again to place it.
+    await page.click('#board-view .legal-cell');
+    await page.waitFor("document.querySelector('#board-view .legal-cell.selected')");
+    await page.click('#board-view .legal-cell.selected');
+    await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.send('Emulation.clearDeviceMetricsOverride');
+  }
+});
