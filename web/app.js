@@ -8,6 +8,7 @@
 // and zoom, and the log of events shown so far.
 
 import { loadCarcassonne } from './carcassonne.js';
+import { ReplayViewer } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 let Phase = null; // the library's phases (carc.Phase), once it is loaded
@@ -33,6 +34,7 @@ const ui = {
   botTimer: 0,      // the pending bot move's timeout, or 0
   botTimes: [],     // milliseconds each bot move of this game took to choose
   highlight: -1,    // the target (index on the board) that Enter takes, or -1
+  replay: null,     // the replay viewer (replay.js); while it is open the board shows its position
 };
 
 function pauseFromUrl(fallback) {
@@ -71,6 +73,14 @@ async function main() {
   $('rule-options').addEventListener('change', showRules);
   // The board fills what the panels leave; a new window size is a new fit.
   window.addEventListener('resize', fit);
+  ui.replay = new ReplayViewer(ui.carc, showReplay);
+  $('replay-open').addEventListener('click', openReplay);
+  $('replay-first').addEventListener('click', () => ui.replay.goTo(0));
+  $('replay-back').addEventListener('click', () => ui.replay.goTo(ui.replay.step - 1));
+  $('replay-forward').addEventListener('click', () => ui.replay.goTo(ui.replay.step + 1));
+  $('replay-last').addEventListener('click', () => ui.replay.goTo(ui.replay.steps));
+  $('replay-step').addEventListener('input', (e) => ui.replay.goTo(Number(e.target.value)));
+  $('replay-close').addEventListener('click', closeReplay);
   document.addEventListener('keydown', onKey);
   setUpPanZoom();
   newGame();
@@ -128,6 +138,7 @@ function newGame() {
 }
 
 function start(game, seed) {
+  if (ui.replay.open) leaveReplay();
   cancelBot();
   ui.game?.free();
   ui.game = game;
@@ -360,6 +371,7 @@ function load(text) {
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  if (ui.replay.open) return; // the viewer's position stays on the board; the game waits
   const game = ui.game;
   const phase = game.phase;
   const decision = game.decision();
@@ -504,6 +516,63 @@ function renderRemaining() {
     : 'Every open cell can still be filled by a tile to come.';
 }
 
+// ------------------------------------------------------------------ the replay viewer
+
+// Opens the viewer on the record in the box, or (an empty box) on this game's full record.
+function openReplay() {
+  const text = $('record').value.trim() ? $('record').value : ui.game.save();
+  if (!attempt(() => ui.replay.load(text))) return;
+  cancelBot();
+  document.body.dataset.replay = '1';
+  $('replay-bar').hidden = false;
+  fit();
+}
+
+function leaveReplay() {
+  ui.replay.close();
+  delete document.body.dataset.replay;
+  $('replay-bar').hidden = true;
+}
+
+function closeReplay() {
+  leaveReplay();
+  render();
+  fit();
+}
+
+// Draws the viewer's position: its board, scores and the record's lines up to it.
+function showReplay({ game, step, steps, log }) {
+  $('board-view').innerHTML = game.svg({ legend: false, tilePixels: 64 });
+  applyView();
+  $('status').textContent = `Replay: after turn ${step} of ${steps}`;
+  $('replay-step').max = String(steps);
+  $('replay-step').value = String(step);
+  $('replay-at').textContent = `${step} / ${steps}`;
+  const supplies = game.supplies;
+  $('scores').tBodies[0].innerHTML = game.scores.map((points, p) =>
+    `<tr data-player="${p}"><td><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</td>` +
+    `<td class="banked">${points}</td><td class="projected">${game.projectedScores()[p]}</td><td class="supply">${supplies[p]}</td></tr>`).join('');
+  const events = $('events');
+  events.innerHTML = '';
+  for (const line of log) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    events.append(li);
+  }
+  events.lastElementChild?.scrollIntoView({ block: 'nearest' });
+}
+
+function replayKey(e) {
+  const steps = { arrowleft: -1, arrowright: 1 };
+  const key = e.key.toLowerCase();
+  if (key in steps) ui.replay.goTo(ui.replay.step + steps[key]);
+  else if (key === 'home') ui.replay.goTo(0);
+  else if (key === 'end') ui.replay.goTo(ui.replay.steps);
+  else if (key === 'escape') closeReplay();
+  else return;
+  e.preventDefault();
+}
+
 // ------------------------------------------------------------------ pan, zoom, keys
 
 function applyView() {
@@ -607,6 +676,7 @@ function setUpPanZoom() {
 
 function onKey(e) {
   if (e.target.closest('input, textarea, select')) return;
+  if (ui.replay.open) return replayKey(e);
   const key = e.key.toLowerCase();
   if (key === 'r') rotate();
   else if (key === 'enter') {

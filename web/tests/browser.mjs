@@ -155,7 +155,10 @@ class Page {
 
   /** A real key press: key is 'r', 'n', 'u', 'Enter', '0', ... */
   async press(key) {
-    const special = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' } };
+    const special = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' },
+      ArrowLeft: { code: 'ArrowLeft', windowsVirtualKeyCode: 37 }, ArrowRight: { code: 'ArrowRight', windowsVirtualKeyCode: 39 },
+      Home: { code: 'Home', windowsVirtualKeyCode: 36 }, End: { code: 'End', windowsVirtualKeyCode: 35 },
+      Escape: { code: 'Escape', windowsVirtualKeyCode: 27 } };
     const k = special[key] ?? { code: /^[0-9]$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0), text: key };
     await this.send('Input.dispatchKeyEvent', { type: 'keyDown', key, ...k });
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: k.code, windowsVirtualKeyCode: k.windowsVirtualKeyCode });

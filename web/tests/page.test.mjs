@@ -486,3 +486,60 @@ test('layouts: at 1366x768, 1920x1080 and 390x844 the board fills what the panel
     await page.send('Emulation.clearDeviceMetricsOverride');
   }
 });
+
+test('the replay viewer steps through a saved game: each step is the recorded position, its scores and its lines', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  await newGame({ players: 2, seed: 21 });
+  await setSeats(['random', 'random']);
+  await page.waitFor("document.body.dataset.phase === 'game-over'", 60000);
+  await page.click('#save'); // the public record, into the record box
+  await page.click('#replay-open');
+  await page.waitFor("document.body.dataset.replay === '1'");
+  // The engine's own positions, computed beside the page from the same record text.
+  const want = await page.eval(`(async () => {
+    const carc = await (await import('./carcassonne.js')).loadCarcassonne();
+    const game = carc.Game.load(document.getElementById('record').value);
+    const out = [];
+    for (let k = 0; k <= game.turnsPlayed; k++) {
+      const at = game.clone();
+      at.rewind(k);
+      out.push({ scores: at.scores, tiles: at.board().length });
+      at.free();
+    }
+    game.free();
+    return out;
+  })()`);
+  const steps = want.length - 1;
+  assert.ok(steps > 60, `a whole game: ${steps} turns`);
+  const shown = () => page.eval(`({
+    scores: [...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent)),
+    tiles: document.querySelectorAll('#board-view .tile').length,
+    at: document.getElementById('replay-at').textContent,
+    lines: document.querySelectorAll('#events li').length })`);
+  const expect = async (k) => {
+    const s = await shown();
+    assert.equal(s.at, `${k} / ${steps}`);
+    assert.deepEqual({ scores: s.scores, tiles: s.tiles }, want[k], `step ${k}`);
+    return s;
+  };
+  const end = await expect(steps); // it opens at the end
+  await page.click('#replay-first');
+  assert.equal((await expect(0)).lines, 0);
+  await page.click('#replay-forward');
+  await page.click('#replay-forward');
+  assert.ok((await expect(2)).lines >= 2);
+  await page.press('ArrowLeft');
+  await expect(1);
+  await page.eval(`(() => { const r = document.getElementById('replay-step'); r.value = '${Math.floor(steps / 2)}'; r.dispatchEvent(new Event('input')); })()`);
+  await expect(Math.floor(steps / 2));
+  await page.click('#replay-back');
+  await expect(Math.floor(steps / 2) - 1);
+  await page.click('#replay-last');
+  assert.equal((await expect(steps)).lines, end.lines);
+  // Closing goes back to the game as it was.
+  await page.click('#replay-close');
+  assert.equal(await phase(), 'game-over');
+  assert.equal(await page.eval("document.getElementById('replay-bar').hidden"), true);
+  assert.deepEqual(page.errors, []);
+});
