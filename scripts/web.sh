@@ -3,11 +3,14 @@
 # page in build/web/site (static files: serve that folder with any static server, e.g.
 # `python3 -m http.server -d build/web/site`) and the npm package in build/web/package
 # (`npm pack` there makes its tarball). Installs what is missing (scripts/deps.sh web). No
-# downloads beyond Debian packages.
+# downloads beyond Debian packages while building.
 #   scripts/web.sh          build
-#   scripts/web.sh --test   build, then run the module's node tests and the page's tests in
-#                           headless Chromium; both compare games with the native engine, so
-#                           they need build/release (scripts/test.sh builds it first)
+#   scripts/web.sh --test   build, then run the module's node tests, the package's (packed,
+#                           installed and imported in a fresh folder; its declarations checked
+#                           with TypeScript from the npm registry, the test's one download) and
+#                           the page's tests in headless Chromium; the module's and the page's
+#                           compare games with the native engine, so they need build/release
+#                           (scripts/test.sh builds it first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -118,4 +121,5 @@ export CARC_WEB_SITE="$PWD/$site" CARC_NATIVE_LIBRARY="$PWD/$lib" CARC_PYTHON=/u
 # One after the other: the page test's browser wants the second core to itself (and
 # Debian's node 18 has no --test-concurrency).
 node --test web/tests/module.test.mjs
+node --test web/tests/package.test.mjs
 node --test web/tests/page.test.mjs
