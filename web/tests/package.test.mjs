@@ -61,7 +61,7 @@ test('installed from the tarball into a fresh folder, node imports it and plays'
   // node_modules itself; the same .wasm also resolves by its export.
   writeFileSync(join(app, 'play.mjs'), `
 import { readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { loadCarcassonne, IllegalMove } from 'carcassonne';
 const carc = await loadCarcassonne();
 const game = new carc.Game({ players: 2, seed: 42 });
@@ -71,7 +71,7 @@ game.deploy(game.meepleChoices()[0] ?? null);
 game.play(game.botMove('greedy'));
 let refused = null;
 try { game.play('E 5,5 0'); } catch (e) { refused = e instanceof IllegalMove ? e.status : String(e); }
-const wasm = fileURLToPath(import.meta.resolve('carcassonne/carcassonne_wasm.wasm'));
+const wasm = createRequire(import.meta.url).resolve('carcassonne/carcassonne_wasm.wasm'); // node 18: no import.meta.resolve
 const again = await loadCarcassonne({ wasmBinary: readFileSync(wasm) });
 const record = game.save();
 let internals = 'importable';
