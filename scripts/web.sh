@@ -43,7 +43,8 @@ exports=$(grep -oE '^CARC_API [^(]*\(' capi/include/carcassonne/carcassonne.h |
 [ -n "$exports" ] || { echo "web.sh: no carc_* functions found in the C header" >&2; exit 1; }
 
 # -sENVIRONMENT=web: the node variant of 3.1.6 uses require() and __dirname, which an ES
-# module lacks; node loads the web variant given the bytes ({ wasmBinary }).
+# module lacks; node loads the web variant given the bytes ({ wasmBinary }, which
+# carcassonne.js reads itself in node).
 # -fwasm-exceptions: the library catches C++ exceptions at its boundary (record loading
 # reports errors that way); WebAssembly's own exceptions cost least in size and speed.
 cflags=(-std=c++20 -O2 -fwasm-exceptions -DNDEBUG -DFMT_HEADER_ONLY -Wall -Wextra -Wpedantic -Werror
