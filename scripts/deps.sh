@@ -6,7 +6,7 @@
 #                          (python3-distributed, python3-tqdm), and clang with its sanitizer
 #                          and libFuzzer runtimes
 #   scripts/deps.sh web    the WebAssembly build and its tests (scripts/web.sh): emscripten,
-#                          node, chromium (headless, for the browser test)
+#                          node, npm, chromium (headless, for the browser test)
 set -euo pipefail
 demo=(cmake g++ make libfmt-dev python3)
 web=(emscripten nodejs chromium)
@@ -21,6 +21,9 @@ need=()
 for pkg in "${wanted[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
+# npm, for the npm package's test (scripts/web.sh --test): only where no npm is found, since a
+# Node.js that brings its own (as this machine's does) conflicts with Debian's npm package.
+if [ "${1:-test}" = web ] && ! command -v npm >/dev/null; then need+=(npm); fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

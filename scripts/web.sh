@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Builds the engine's C ABI to WebAssembly with Debian's emscripten and assembles the web
 # page in build/web/site (static files: serve that folder with any static server, e.g.
-# `python3 -m http.server -d build/web/site`). Installs what is missing
-# (scripts/deps.sh web). No downloads beyond Debian packages.
+# `python3 -m http.server -d build/web/site`) and the npm package in build/web/package
+# (`npm pack` there makes its tarball). Installs what is missing (scripts/deps.sh web). No
+# downloads beyond Debian packages while building.
 #   scripts/web.sh          build
-#   scripts/web.sh --test   build, then run the module's node tests and the page's tests in
-#                           headless Chromium; both compare games with the native engine, so
-#                           they need build/release (scripts/test.sh builds it first)
+#   scripts/web.sh --test   build, then run the module's node tests, the package's (packed,
+#                           installed and imported in a fresh folder; its declarations checked
+#                           with TypeScript from the npm registry, the test's one download) and
+#                           the page's tests in headless Chromium; the module's and the page's
+#                           compare games with the native engine, so they need build/release
+#                           (scripts/test.sh builds it first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -39,7 +43,8 @@ exports=$(grep -oE '^CARC_API [^(]*\(' capi/include/carcassonne/carcassonne.h |
 [ -n "$exports" ] || { echo "web.sh: no carc_* functions found in the C header" >&2; exit 1; }
 
 # -sENVIRONMENT=web: the node variant of 3.1.6 uses require() and __dirname, which an ES
-# module lacks; node loads the web variant given the bytes ({ wasmBinary }).
+# module lacks; node loads the web variant given the bytes ({ wasmBinary }, which
+# carcassonne.js reads itself in node).
 # -fwasm-exceptions: the library catches C++ exceptions at its boundary (record loading
 # reports errors that way); WebAssembly's own exceptions cost least in size and speed.
 cflags=(-std=c++20 -O2 -fwasm-exceptions -DNDEBUG -DFMT_HEADER_ONLY -Wall -Wextra -Wpedantic -Werror
@@ -69,10 +74,45 @@ em++ -O2 -fwasm-exceptions "${objects[@]}" -o "$site/carcassonne_wasm.mjs" \
 
 cp web/carcassonne.js web/index.html web/app.js web/replay.js web/style.css "$site/"
 echo "web: $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"
-# The download budget: the WebAssembly and the JavaScript, gzipped.
-bytes=0
-for f in "$site"/*.wasm "$site"/*.js "$site"/*.mjs; do bytes=$((bytes + $(gzip -9c "$f" | wc -c))); done
-echo "web: WebAssembly + JavaScript gzipped: $((bytes / 1024)) KB (budget 400 KB)"
+
+# The npm package: the module, its TypeScript declarations and the WebAssembly. Its version
+# is the C header's (CARC_VERSION_*), the library's one version; the names the declarations
+# list (tile ids, reasons, ...) are read from the module just built (web/package/names.mjs).
+pkg=$out/package
+version=$(sed -nE 's/^#define CARC_VERSION_(MAJOR|MINOR|PATCH) ([0-9]+)$/\2/p' capi/include/carcassonne/carcassonne.h | paste -sd.)
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "web.sh: no version in the C header ($version)" >&2; exit 1; }
+rm -rf "$pkg" && mkdir -p "$pkg"
+cp web/carcassonne.js web/carcassonne.d.ts "$site/carcassonne_wasm.mjs" "$site/carcassonne_wasm.wasm" \
+  web/package/README.md LICENSE "$pkg/"
+node web/package/names.mjs "$site" >"$pkg/carcassonne_names.d.ts"
+# "exports" names the .wasm so that bundlers and node (import.meta.resolve) can find the asset.
+cat >"$pkg/package.json" <<JSON
+{
+  "name": "carcassonne",
+  "version": "$version",
+  "description": "A rules engine for the board game Carcassonne (the base game and five expansions) in WebAssembly: moves, events, computer opponents, game records, SVG pictures",
+  "license": "MIT",
+  "type": "module",
+  "main": "./carcassonne.js",
+  "types": "./carcassonne.d.ts",
+  "exports": {
+    ".": { "types": "./carcassonne.d.ts", "default": "./carcassonne.js" },
+    "./carcassonne_wasm.wasm": "./carcassonne_wasm.wasm",
+    "./package.json": "./package.json"
+  },
+  "files": ["carcassonne.js", "carcassonne.d.ts", "carcassonne_names.d.ts", "carcassonne_wasm.mjs", "carcassonne_wasm.wasm"],
+  "sideEffects": false,
+  "engines": { "node": ">=18" },
+  "keywords": ["carcassonne", "board game", "rules engine", "webassembly", "mcts"]
+}
+JSON
+echo "web: npm package $pkg (carcassonne $version)"
+
+# The download budget: the WebAssembly and the JavaScript, gzipped (the page's; the package
+# has the same less the page's app.js).
+gzipped() { local bytes=0 f; for f in "$@"; do bytes=$((bytes + $(gzip -9c "$f" | wc -c))); done; echo "$bytes"; }
+bytes=$(gzipped "$site"/*.wasm "$site"/*.js "$site"/*.mjs)
+echo "web: WebAssembly + JavaScript gzipped: $((bytes / 1024)) KB (budget 400 KB); the package's: $(($(gzipped "$pkg"/*.wasm "$pkg"/*.js "$pkg"/*.mjs) / 1024)) KB"
 [ "$bytes" -le $((400 * 1024)) ] || { echo "web: over the 400 KB budget" >&2; exit 1; }
 
 [ "$run_tests" = 1 ] || exit 0
@@ -82,4 +122,5 @@ export CARC_WEB_SITE="$PWD/$site" CARC_NATIVE_LIBRARY="$PWD/$lib" CARC_PYTHON=/u
 # One after the other: the page test's browser wants the second core to itself (and
 # Debian's node 18 has no --test-concurrency).
 node --test web/tests/module.test.mjs
+node --test web/tests/package.test.mjs
 node --test web/tests/page.test.mjs

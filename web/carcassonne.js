@@ -14,7 +14,7 @@
 // reaches C (a wrong type or a value out of range throws InvalidArgument).
 //
 //   import { loadCarcassonne } from './carcassonne.js';
-//   const carc = await loadCarcassonne();          // in node: loadCarcassonne({ wasmBinary })
+//   const carc = await loadCarcassonne();          // finds carcassonne_wasm.wasm beside this file
 //   const game = new carc.Game({ players: 2, seed: 42 });
 //   game.play('L 0,-1 180');                       // or game.place({x, y, rotation}); game.act(null)
 //   const same = carc.Game.load(game.save());
@@ -137,11 +137,22 @@ function options(given, allowed, where) {
  * figures with a supply), FIGURE_NAMES (every figure kind a move may carry by CARC_FIGURE_*,
  * 'fairy' and 'princess' included), GOODS, REASONS (carc_game_check's answers by value:
  * 'legal', 'wrong_phase', ...) and POINT_EVENTS (the event types that score). `moduleOptions` go to
- * emscripten's module factory: in a browser none are needed (the .wasm beside this file is
- * fetched); in node pass { wasmBinary } (node's fetch refuses file paths). */
+ * emscripten's module factory: none are needed, the .wasm beside this file is fetched (in a
+ * browser) or read (in node); { wasmBinary } gives the bytes, { locateFile } another address. */
 export async function loadCarcassonne(moduleOptions = {}) {
-  const wasm = await createCarcassonneWasm(moduleOptions);
+  const wasm = await createCarcassonneWasm(await withNodeBinary(moduleOptions));
   return makeApi(wasm);
+}
+
+// node's fetch refuses file: URLs, where emscripten's web build looks for the .wasm, so in node
+// the module reads it itself (from node_modules too) unless the caller said where it is.
+async function withNodeBinary(moduleOptions) {
+  const inNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+  if (!inNode || moduleOptions === null || typeof moduleOptions !== 'object' ||
+    ['wasmBinary', 'instantiateWasm', 'locateFile'].some((key) => key in moduleOptions)) return moduleOptions;
+  // Hidden from bundlers, which would otherwise try to bring node's fs into a browser build.
+  const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
+  return { ...moduleOptions, wasmBinary: await readFile(new URL('./carcassonne_wasm.wasm', import.meta.url)) };
 }
 
 // The header's integer constants by name without CARC_ ({ PHASE_DRAW: 3, ... }), read from the

@@ -6,7 +6,6 @@
 // CARC_WEB_SITE, CARC_NATIVE_LIBRARY, CARC_PYTHON, CHROMIUM as for the tests.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launch, serve } from '../tests/browser.mjs';
@@ -47,7 +46,7 @@ try {
   await server.close();
 }
 const mod = await import(pathToFileURL(join(site, 'carcassonne.js')));
-const carc = await mod.loadCarcassonne({ wasmBinary: readFileSync(join(site, 'carcassonne_wasm.wasm')) });
+const carc = await mod.loadCarcassonne();
 const node = eval(measure)(carc, playouts); // eslint-disable-line no-eval
 const native = Number(execFileSync(python, ['-c', `
 import sys, time

@@ -5,7 +5,6 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,8 +15,8 @@ const nativeLibrary = process.env.CARC_NATIVE_LIBRARY ?? join(repo, 'build', 're
 const python = process.env.CARC_PYTHON ?? '/usr/bin/python3';
 
 const mod = await import(pathToFileURL(join(site, 'carcassonne.js')));
-// node's fetch refuses file paths: the module is given the bytes.
-const carc = await mod.loadCarcassonne({ wasmBinary: readFileSync(join(site, 'carcassonne_wasm.wasm')) });
+// In node the module reads the .wasm beside it itself (node's fetch refuses file paths).
+const carc = await mod.loadCarcassonne();
 const { Game } = carc;
 
 // Asserts that fn throws the error class with the status, its message matching.
