@@ -524,7 +524,12 @@ class Game {
   void put_figure(Figure f, Location first_location);
   void put_figure_at(int tile, Figure f, Location first_location);
   void add_figure(int tile, Figure f, Location first_location);  // both puts' body, inlined
-  void note_elsewhere(const FigureChoice& c);  // the placed tile records an action elsewhere
+  // An action on another tile: check_figure's check, which first rewrites c to the location
+  // the listing gives it, so that act canonicalizes once and performs what it checked.
+  Verdict check_elsewhere(FigureChoice& c) const;
+  // Performs an action on another tile that check_elsewhere accepted (c canonical, as listed)
+  // and records on the tile just placed where it went: act's and a playout's one path.
+  void act_elsewhere(const FigureChoice& c, Events* events);
   Location first_location(Location loc) const;
   Location first_location_of(SegId root) const;
   Event event_at(Event::Type type, int tile, Location loc) const;
