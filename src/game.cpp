@@ -146,24 +146,41 @@ bool Game::sets_aside(TileType t, bool ever) const {
          });
 }
 
+namespace {
+// The drawn tiles that went back into g's deck, from index `at`: a module's (went_back).
+std::span<const TileType> went_back(const Game& g, Mix mix, int& at) {
+  std::span<const TileType> back;
+  at = 0;
+  any_module(mix, [&](auto m) {
+    back = decltype(m)::went_back(g, &at);
+    return !back.empty();
+  });
+  return back;
+}
+}  // namespace
+
 bool Game::order_replays() const {
-  const auto& d = modules_.dragon;
-  return !fixed_order_ || d.back == 0 || std::equal(d.aside.begin(), d.aside.begin() + d.back, deck_.begin() + d.back_at);
+  if (!fixed_order_) return true;
+  int at = 0;
+  const std::span<const TileType> back = went_back(*this, mix_, at);
+  return std::equal(back.begin(), back.end(), deck_.begin() + at);
 }
 
 int Game::dealt_order(TileType* out) const {
-  const auto& d = modules_.dragon;
-  // The deck holds each tile that went back twice (where it was set aside, and again): an
-  // order leaves out the second, at its place on top; a pile without order the first of
-  // each, by value. Either way at most kMaxDeck tiles are written.
+  int at = 0;
+  const std::span<const TileType> back = went_back(*this, mix_, at);
+  // The deck holds each tile that went back twice (where it was drawn, and again): an order
+  // leaves out the second, at its place on top; a pile without order the first of each, by
+  // value. Either way at most kMaxDeck tiles are written.
   const bool by_value = caller_draws_ || !order_replays();
   std::array<uint8_t, kTileTypes> twice{};
   if (by_value)
-    for (int k = 0; k < d.back; ++k) ++twice[d.aside[static_cast<size_t>(k)]];
+    for (const TileType t : back) ++twice[t];
+  const int back_end = at + static_cast<int>(back.size());
   int n = 0;
   for (int i = 0; i < deck_size_; ++i) {
     const TileType t = deck_[i];
-    if (by_value ? twice[t] > 0 : d.back > 0 && i >= d.back_at && i < d.back_at + d.back) {
+    if (by_value ? twice[t] > 0 : i >= at && i < back_end) {
       if (by_value) --twice[t];
       continue;
     }
@@ -173,7 +190,7 @@ int Game::dealt_order(TileType* out) const {
 }
 
 bool Game::set_aside(int draw_index) const {
-  return (modules_.dragon.aside_draws[draw_index >> 6] >> (draw_index & 63)) & 1;
+  return any_module(mix_, [&](auto m) { return decltype(m)::was_set_aside(*this, draw_index); });
 }
 
 Game::Game(int players, uint64_t seed, Options options) {
