@@ -205,6 +205,17 @@ struct Event {
     SetAside = 7, SetAsideBack = 8, DragonLands = 9, DragonStep = 10, Eaten = 11, FlightEnds = 12,
     FairyMoves = 13, FairyPoint = 14, FairyBonus = 15, PrincessRemoves = 16, Portal = 17, AloneHome = 18
   };
+  // What an event of type t names, said once here so that a layer that copies events field
+  // by field (the C ABI) need not list the expansions' types: whether `discarded` is a tile
+  // type (a tile that left the game, was set aside or went back; the others' is no tile);
+  // whether `winners` names a player (0 for what befalls nobody: a tile fitting nowhere, the
+  // set-aside tiles going back, the dragon landing, its flight ending).
+  static constexpr bool names_tile_type(Type t) {
+    return t == Type::Discard || t == Type::SetAside || t == Type::SetAsideBack;
+  }
+  static constexpr bool names_player(Type t) {
+    return t != Type::Discard && t != Type::SetAsideBack && t != Type::DragonLands && t != Type::FlightEnds;
+  }
   Type type;
   FeatureKind feature;               // Score, Recall
   bool end_game;                     // Score: end-game scoring (nothing returns)
