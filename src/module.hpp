@@ -112,6 +112,13 @@ struct Hooks {
   // (a dragon tile, while the dragon is beside the board).
   static bool would_set_aside(const Game&, TileType) { return false; }
   static constexpr bool sets_aside(TileType) { return false; }
+  // Whether draw d (its index in the deck) was set aside.
+  static bool was_set_aside(const Game&, int /*draw*/) { return false; }
+  // The drawn tiles that went back into the deck to be drawn again (the dragon tiles set
+  // aside before the first volcano), in the order they went back; they lie in the deck from
+  // index *at (a fixed order: on top). Empty if none did. What the pile as dealt leaves out,
+  // and what a fixed order must draw first to replay (Game::dealt_order, order_replays).
+  static std::span<const TileType> went_back(const Game&, int* /*at*/) { return {}; }
 
   // --- the figure action (step 5 of a turn) ---
   // Whether no figure may be deployed on the tile just placed (the dragon stands there): its

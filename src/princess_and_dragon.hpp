@@ -40,6 +40,13 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static constexpr bool sets_aside(TileType t) { return tiles::raw::kTiles[t].symbol == tiles::raw::Symbol::Dragon; }
   static bool would_set_aside(const Game& g, TileType t) { return g.modules_.dragon.dragon == 0xFF && sets_aside(t); }
   static bool set_aside(Game& g, TileType t, Events* events);
+  static bool was_set_aside(const Game& g, int draw) {
+    return (g.modules_.dragon.aside_draws[static_cast<size_t>(draw >> 6)] >> (draw & 63)) & 1;
+  }
+  static std::span<const TileType> went_back(const Game& g, int* at) {
+    *at = g.modules_.dragon.back_at;
+    return {g.modules_.dragon.aside.data(), g.modules_.dragon.back};
+  }
   static void placed(Game& g, TileType t, Placement p);
   static bool closed_to_figures(const Game& g) {
     return g.modules_.dragon.dragon == g.board_.tile_count() - 1;

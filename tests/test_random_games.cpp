@@ -84,6 +84,18 @@ bool pays(Event::Type t) {
   }
 }
 
+// Events whose `winners` or `discarded` disagree with what Event::names_player and
+// names_tile_type say of their type (which the C ABI copies by); `met` gets bit t for type t.
+int misnamed(const Events& ev, uint32_t& met) {
+  int n = 0;
+  for (int i = 0; i < ev.count; ++i) {
+    const Event& e = ev.items[i];
+    met |= 1u << static_cast<int>(e.type);
+    n += (e.winners != 0) != Event::names_player(e.type) || (e.discarded != kNoTile) != Event::names_tile_type(e.type);
+  }
+  return n;
+}
+
 void add_points(const Events& ev, std::array<long, kMaxPlayers>& points) {
   for (int i = 0; i < ev.count; ++i)
     for (int p = 0; p < kMaxPlayers; ++p)
@@ -210,7 +222,8 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
 TEST_CASE("Random calls on games of every option mix: refusals change nothing, the rules' laws hold") {
   int bonuses = 0, taken = 0, passed = 0, refused = 0, finished = 0;
   std::array<int, 5> phases{};
-  int steps = 0, elsewhere = 0, mixes_with_dragon = 0;
+  int steps = 0, elsewhere = 0, mixes_with_dragon = 0, misnamed_events = 0;
+  uint32_t met = 0;  // bit t: an event of type t
   // 256 games: game * 37 + 5 takes every value mod 256 once, so every mix of the eight options
   // (the seven and Princess & Dragon, bit 7) is played once.
   for (unsigned game = 0; game < 256; ++game) {
@@ -241,6 +254,7 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
       if (was == Phase::PlaceMeeple || was == Phase::PlaceTile) extended = extends;
       if (was == Phase::PlaceMeeple && g.board().tile_count() == placed) elsewhere += g.action_target(placed - 1) >= 0;
       add_points(ev, points);
+      misnamed_events += misnamed(ev, met);
       phases[static_cast<int>(g.phase())]++;
       if (was_kind == DecisionKind::Dragon) {
         ++steps;
@@ -290,4 +304,8 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
   CHECK(steps > 1000);     // dragon steps taken (7157 with these seeds)
   CHECK(elsewhere > 1000); // fairy moves, princess removals and portal deployments
   for (int ph = 0; ph < 5; ++ph) CHECK(phases[ph] > 0);
+  CHECK(misnamed_events == 0);
+  for (const Event::Type t : {Event::Type::Discard, Event::Type::SetAside, Event::Type::SetAsideBack,
+                              Event::Type::DragonLands, Event::Type::FlightEnds, Event::Type::Score})
+    CHECK((met >> static_cast<int>(t) & 1) == 1);
 }

@@ -823,9 +823,7 @@ int carc_game_poll_event(carc_game* game, int32_t* fields, int capacity) {
       fields[CARC_EV_LOCATION] = static_cast<int32_t>(e.location);
       fields[CARC_EV_TILES] = e.tiles;
       for (int p = 0; p < CARC_MAX_PLAYERS; ++p) fields[CARC_EV_MEEPLES + p] = e.meeples[static_cast<size_t>(p)];
-      // The set-aside tiles (Princess & Dragon) are named here too.
-      const bool aside = e.type == carc::Event::Type::SetAside || e.type == carc::Event::Type::SetAsideBack;
-      fields[CARC_EV_DISCARDED] = aside ? e.discarded : CARC_NO_TILE;
+      fields[CARC_EV_DISCARDED] = carc::Event::names_tile_type(e.type) ? e.discarded : CARC_NO_TILE;
       for (int k = 0; k < carc::kGoodsKinds; ++k) fields[CARC_EV_GOODS + k] = e.goods[static_cast<size_t>(k)];
     }
     if (capacity > CARC_EV_FIGURE) fields[CARC_EV_FIGURE] = static_cast<int32_t>(e.figure);  // a 0.3 caller's 20 fields end before it
@@ -872,9 +870,8 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     const int goods = fields[CARC_EV_GOODS] + fields[CARC_EV_GOODS + 1] + fields[CARC_EV_GOODS + 2];
     if (type == CARC_EVENT_DISCARD && fields[CARC_EV_DISCARDED] == CARC_NO_TILE)
       return c.fail(CARC_EINVAL, "a discard names no discarded tile");
-    const bool nobody = type == CARC_EVENT_DISCARD || type == CARC_EVENT_SET_ASIDE_BACK || type == CARC_EVENT_DRAGON_LANDS ||
-                        type == CARC_EVENT_FLIGHT_ENDS;
-    if (!nobody && winners == 0) return c.fail(CARC_EINVAL, "event type %d names no player", type);
+    if (winners == 0 && carc::Event::names_player(static_cast<carc::Event::Type>(type)))
+      return c.fail(CARC_EINVAL, "event type %d names no player", type);
     if ((type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS) && (winners & (winners - 1)) != 0)
       return c.fail(CARC_EINVAL, "event type %d names more than one player (0x%x)", type, winners);
     if ((type == CARC_EVENT_GOODS || type == CARC_EVENT_GOODS_BONUS) && goods == 0)

@@ -205,6 +205,17 @@ struct Event {
     SetAside = 7, SetAsideBack = 8, DragonLands = 9, DragonStep = 10, Eaten = 11, FlightEnds = 12,
     FairyMoves = 13, FairyPoint = 14, FairyBonus = 15, PrincessRemoves = 16, Portal = 17, AloneHome = 18
   };
+  // What an event of type t names, said once here so that a layer that copies events field
+  // by field (the C ABI) need not list the expansions' types: whether `discarded` is a tile
+  // type (a tile that left the game, was set aside or went back; the others' is no tile);
+  // whether `winners` names a player (0 for what befalls nobody: a tile fitting nowhere, the
+  // set-aside tiles going back, the dragon landing, its flight ending).
+  static constexpr bool names_tile_type(Type t) {
+    return t == Type::Discard || t == Type::SetAside || t == Type::SetAsideBack;
+  }
+  static constexpr bool names_player(Type t) {
+    return t != Type::Discard && t != Type::SetAsideBack && t != Type::DragonLands && t != Type::FlightEnds;
+  }
   Type type;
   FeatureKind feature;               // Score, Recall
   bool end_game;                     // Score: end-game scoring (nothing returns)
@@ -524,7 +535,12 @@ class Game {
   void put_figure(Figure f, Location first_location);
   void put_figure_at(int tile, Figure f, Location first_location);
   void add_figure(int tile, Figure f, Location first_location);  // both puts' body, inlined
-  void note_elsewhere(const FigureChoice& c);  // the placed tile records an action elsewhere
+  // An action on another tile: check_figure's check, which first rewrites c to the location
+  // the listing gives it, so that act canonicalizes once and performs what it checked.
+  Verdict check_elsewhere(FigureChoice& c) const;
+  // Performs an action on another tile that check_elsewhere accepted (c canonical, as listed)
+  // and records on the tile just placed where it went: act's and a playout's one path.
+  void act_elsewhere(const FigureChoice& c, Events* events);
   Location first_location(Location loc) const;
   Location first_location_of(SegId root) const;
   Event event_at(Event::Type type, int tile, Location loc) const;
