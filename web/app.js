@@ -33,6 +33,7 @@ const ui = {
   botTimer: 0,      // the pending bot move's timeout, or 0
   botTimes: [],     // milliseconds each bot move of this game took to choose
   highlight: -1,    // the target (index on the board) that Enter takes, or -1
+  placed: [],       // who placed which tile: {index (in game.board()), player}, oldest first
 };
 
 function pauseFromUrl(fallback) {
@@ -67,6 +68,9 @@ async function main() {
   document.addEventListener('keydown', onKey);
   setUpPanZoom();
   newGame();
+  // The game on the page and the library, read-only, for the page's tests (which check what the
+  // page shows against the engine's own answers) and a curious console.
+  window.carcassonnePage = Object.freeze({ get game() { return ui.game; }, carc: ui.carc });
   document.body.dataset.ready = '1';
 }
 
@@ -125,6 +129,7 @@ function start(game, seed) {
   ui.game?.free();
   ui.game = game;
   ui.seed = seed;
+  ui.placed = placers(game);
   ui.log = [];
   ui.botTimes = [];
   ui.cell = null;
@@ -132,6 +137,34 @@ function start(game, seed) {
   collectEvents(null, null);
   render();
   fit();
+}
+
+// Who placed each tile of a game that comes to the page with turns played (a loaded record):
+// the engine keeps no player per tile, so a copy goes back turn by turn, where the player to
+// move is the one who placed the next tile.
+function placers(game) {
+  const turns = game.turnsPlayed;
+  if (!turns) return [];
+  const copy = game.clone();
+  const placed = [];
+  try {
+    let tiles = game.board().length;
+    for (let t = turns - 1; t >= 0; t--) {
+      copy.rewind(t);
+      const before = copy.board().length;
+      // A turn whose tile fits nowhere places none; a bonus turn's player places two in a row.
+      for (let index = tiles - 1; index >= before; index--) placed.unshift({ index, player: copy.currentPlayer });
+      tiles = before;
+    }
+  } finally {
+    copy.free();
+  }
+  return placed;
+}
+
+// Notes that player p placed the newest tile on the board (its outline shows the last move).
+function notePlaced(player) {
+  ui.placed.push({ index: ui.game.board().length - 1, player });
 }
 
 // Runs fn; an engine error is shown on the page (the game is unchanged) and gives null.
@@ -177,7 +210,9 @@ function rotate() {
 function confirm() {
   const game = ui.game;
   if (game.phase !== Phase.PLACE_TILE || !ui.cell || botToMove()) return;
+  const player = game.currentPlayer;
   if (attempt(() => game.place({ ...ui.cell, rotation: ui.rotation }))) {
+    notePlaced(player);
     ui.cell = null;
     render();
   }
@@ -245,6 +280,8 @@ function undo() {
   if (undone) {
     // What was taken back leaves the log too (the engine drops its unread events).
     if (game.turnsPlayed < turns) ui.log = ui.log.filter((entry) => entry.turn === null || entry.turn <= game.turnsPlayed);
+    const tiles = game.board().length;
+    ui.placed = ui.placed.filter((p) => p.index < tiles);
     ui.cell = null;
     ui.rotation = 0;
     render();
@@ -296,7 +333,9 @@ function playBot() {
   if (!move) return;
   const ms = performance.now() - started;
   ui.botTimes.push(ms);
-  if (!attempt(() => (game.phase === Phase.PLACE_TILE ? game.play(move) : game.act(move)))) return;
+  const placing = game.phase === Phase.PLACE_TILE;
+  if (!attempt(() => (placing ? game.play(move) : game.act(move)))) return;
+  if (placing) notePlaced(player);
   const time = $('bot-time');
   time.textContent = `P${player} (bot: ${level}) chose turn ${turn} in ${Math.round(ms)} ms`;
   time.dataset.times = ui.botTimes.map((t) => t.toFixed(1)).join(' ');
@@ -371,6 +410,7 @@ function render() {
   const deciding = !bot && (phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
   view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: true, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
+  drawLastMoves(svg);
   for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
   ui.highlight = -1;
   for (const cell of svg.querySelectorAll('.legal-cell')) {
@@ -423,6 +463,24 @@ function render() {
 
   renderRemaining();
   scheduleBot();
+}
+
+// Each seat's last placement, outlined in its colour on the tile until that seat plays again.
+function drawLastMoves(svg) {
+  const last = new Map(ui.placed.map(({ index, player }) => [player, index]));
+  for (const [player, index] of last) {
+    const { x, y } = ui.game.tile(index);
+    const tile = svg.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
+    if (!tile) continue;
+    const outline = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    // In the tile's own square (0..100 before its rotation, which a square does not see).
+    for (const [name, value] of [['x', 3], ['y', 3], ['width', 94], ['height', 94], ['stroke', COLOURS[player]]]) {
+      outline.setAttribute(name, String(value));
+    }
+    outline.setAttribute('class', 'last-move');
+    outline.dataset.player = String(player);
+    tile.append(outline);
+  }
 }
 
 // The tile in hand drawn into the chosen cell, at the chosen rotation.

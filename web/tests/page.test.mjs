@@ -110,6 +110,11 @@ async function assertNativeReplay({ players, seed, farmers = true, smallCity = f
 // The milliseconds each bot move took to choose, as the page measured them.
 const botTimes = async () => (await page.eval("document.getElementById('bot-time').dataset.times")).split(' ').filter(Boolean).map(Number);
 
+// The outlines of the last moves: {player, x, y} of the tile each sits on, by player.
+const lastMoves = () => page.eval(`[...document.querySelectorAll('#board-view g.tile > .last-move')]
+  .map((r) => ({ player: Number(r.dataset.player), x: Number(r.parentNode.dataset.x), y: Number(r.parentNode.dataset.y) }))
+  .sort((a, b) => a.player - b.player)`);
+
 function pageEvents() {
   return page.eval("[...document.querySelectorAll('#events li')].map((li) => JSON.parse(li.dataset.event))");
 }
@@ -174,7 +179,7 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
   await page.click('#load');
   await page.waitFor("document.getElementById('events').children.length === 0");
   const loaded = await snapshot();
-  assert.equal(loaded.board, finished.board);
+  assert.equal(loaded.board, finished.board); // the last moves' outlines too: the page works them out of the record
   assert.equal(loaded.scores, finished.scores);
   assert.equal(loaded.status, finished.status);
   assert.deepEqual(page.errors, []);
@@ -223,7 +228,7 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   assert.deepEqual(page.errors, []);
 });
 
-test('a person against the default bot (mcts) to the end, as the C++ engine replays it; the bot-move time', async () => {
+test('a person against the default bot (mcts) to the end, as the C++ engine replays it; last moves outlined; the bot-move time', async () => {
   await page.goto(`${server.url}?pause=0`);
   await page.waitFor("document.body.dataset.ready === '1'");
   const setup = { players: 2, seed: 31 };
@@ -236,6 +241,12 @@ test('a person against the default bot (mcts) to the end, as the C++ engine repl
     if ((await phase()) === 'game-over') break;
     assert.equal(await page.eval('document.getElementById("rotate").disabled'), false);
     const turn = await turnOf();
+    // The bot's last placement is outlined in its colour, the person's in theirs (the base
+    // game: turns alternate, P0 first).
+    const history = await page.eval('window.carcassonnePage.game.history().map((m) => ({ x: m.x, y: m.y }))');
+    const expected = history.length ? [{ player: 1, ...history.at(-1) }] : [];
+    if (history.length >= 2) expected.unshift({ player: 0, ...history.at(-2) });
+    assert.deepEqual(await lastMoves(), expected, `turn ${turn}`);
     if (personTurns === 3) {
       // Undo after the bot answered takes back the bot's turn and the person's: as before.
       const before = await snapshot();
@@ -275,6 +286,11 @@ test('a game of bots only plays itself to the end, as the C++ engine replays it;
   assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
   const times = await botTimes();
   assert.ok(times.length >= 70, `${times.length} bot moves`);
+
+  // Each seat's last tile is outlined: the last three turns, P0 P1 P2 in some order.
+  const history = await page.eval('window.carcassonnePage.game.history().map((m) => ({ x: m.x, y: m.y }))');
+  const turns = history.length;
+  assert.deepEqual(await lastMoves(), [0, 1, 2].map((p) => ({ player: p, ...history[turns - 1 - ((turns - 1 - p) % 3)] })));
 });
 
 test('the River and the Abbot: a person deploys the abbot, bots play on, as the C++ engine replays it', async () => {
