@@ -34,6 +34,8 @@ const ui = {
   botTimes: [],     // milliseconds each bot move of this game took to choose
   highlight: -1,    // the target (index on the board) that Enter takes, or -1
   placed: [],       // who placed which tile: {index (in game.board()), player}, oldest first
+  scoresAtStart: [], // the banked scores when the game came to the page (a loaded record's)
+  replay: null,     // starts this game again: the same seed and rules, or the same record
 };
 
 function pauseFromUrl(fallback) {
@@ -61,6 +63,12 @@ async function main() {
   $('load-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (file) load(await file.text());
+  });
+  $('end-close').addEventListener('click', () => { $('end').hidden = true; });
+  $('end-replay').addEventListener('click', () => ui.replay());
+  $('end-new').addEventListener('click', () => {
+    $('seed').value = String(ui.seed + 1);
+    newGame();
   });
   $('zoom-in').addEventListener('click', () => zoomBy(1.25));
   $('zoom-out').addEventListener('click', () => zoomBy(0.8));
@@ -114,22 +122,27 @@ const everySeatABot = () => Array.from({ length: ui.game.players }, (_, p) => bo
 function newGame() {
   const seed = Number($('seed').value);
   if (!Number.isSafeInteger(seed) || seed < 0) return showError('The seed is a whole number 0 or more.');
-  const game = attempt(() => new ui.carc.Game({
+  const setup = {
     players: Number($('players').value), seed,
     farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
     firstEditionFarmers: $('opt-first-farmers').checked, river: $('opt-river').checked, abbot: $('opt-abbot').checked,
     innsAndCathedrals: $('opt-inns').checked, tradersAndBuilders: $('opt-traders').checked,
     princessAndDragon: $('opt-princess').checked,
-  }));
-  if (game) start(game, seed);
+  };
+  const game = attempt(() => new ui.carc.Game(setup));
+  // The setup as it was, not the form as it may be edited during the game.
+  if (game) start(game, seed, () => start(new ui.carc.Game(setup), seed, ui.replay));
 }
 
-function start(game, seed) {
+function start(game, seed, replay) {
   cancelBot();
   ui.game?.free();
   ui.game = game;
   ui.seed = seed;
+  ui.replay = replay;
   ui.placed = placers(game);
+  ui.scoresAtStart = game.scores;
+  delete $('end').dataset.shown; // a game loaded over the end of another has its own end screen
   ui.log = [];
   ui.botTimes = [];
   ui.cell = null;
@@ -383,7 +396,7 @@ function load(text) {
   $('opt-traders').checked = game.option('tradersAndBuilders');
   $('opt-princess').checked = game.option('princessAndDragon');
   buildSeats();
-  start(game, seed);
+  start(game, seed, () => load(text));
 }
 
 // ------------------------------------------------------------------ drawing
@@ -408,7 +421,9 @@ function render() {
   // The board: the engine's picture, with the cells where the tile in hand fits.
   const view = $('board-view');
   const deciding = !bot && (phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
-  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: true, legend: false, targets: deciding, tilePixels: 64 });
+  // Once the game is over no tile is to come, so every open cell would be crossed out.
+  const over = phase === Phase.GAME_OVER;
+  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
   drawLastMoves(svg);
   for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
@@ -462,8 +477,62 @@ function render() {
   events.lastElementChild?.scrollIntoView({ block: 'nearest' });
 
   renderRemaining();
+  renderEnd();
   scheduleBot();
 }
+
+// The end screen: the winners and each player's points by what scored them, those banked
+// during play apart from the final scoring, adding up to the engine's final scores.
+function renderEnd() {
+  const game = ui.game;
+  const end = $('end');
+  if (game.phase !== Phase.GAME_OVER) {
+    end.hidden = true;
+    delete end.dataset.shown;
+    return;
+  }
+  if (end.dataset.shown) return; // drawn once per game over: closing it keeps it closed
+  end.dataset.shown = '1';
+  const players = game.players;
+  const rows = { play: new Map(), end: new Map() };
+  for (const { event: e } of ui.log) {
+    if (!ui.carc.POINT_EVENTS.includes(e.type)) continue;
+    // The engine flags the end-game scoring on score events; the goods and the pig score only
+    // with the fields, at the end, so they have no flag.
+    const when = e.endGame || e.type === 'goodsBonus' || e.type === 'pig' ? 'end' : 'play';
+    const category = e.feature ?? CATEGORIES[e.type] ?? e.type;
+    const row = rows[when].get(category) ?? new Array(players).fill(0);
+    for (const p of e.winners) row[p] += e.points;
+    rows[when].set(category, row);
+  }
+  const scores = game.scores;
+  const cells = (values) => values.map((v, p) => `<td data-player="${p}">${v}</td>`).join('');
+  const sum = (map) => [...map.values()].reduce((acc, row) => acc.map((v, p) => v + row[p]), new Array(players).fill(0));
+  const section = (when, title) => {
+    const map = rows[when];
+    if (!map.size) return '';
+    return `<tbody data-when="${when}"><tr class="section"><th colspan="${players + 1}">${title}</th></tr>` +
+      [...map].map(([category, row]) => `<tr class="category" data-category="${category}"><th>${category}</th>${cells(row)}</tr>`).join('') +
+      `<tr class="subtotal"><th>subtotal</th>${cells(sum(map))}</tr></tbody>`;
+  };
+  // A loaded record's earlier points: the page did not see their events.
+  const earlier = ui.scoresAtStart.some(Boolean)
+    ? `<tbody data-when="before"><tr class="category" data-category="before loading"><th>before loading</th>${cells(ui.scoresAtStart)}</tr></tbody>`
+    : '';
+  const winners = game.winners;
+  $('end-winners').textContent = `${winners.map((p) => `P${p}`).join(' and ')} won${winners.length > 1 ? ' (a tie)' : ''}` +
+    ` with ${scores[winners[0]]} points.`;
+  $('end-table').innerHTML =
+    `<thead><tr><th></th>${Array.from({ length: players }, (_, p) =>
+      `<th><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</th>`).join('')}</tr></thead>` +
+    earlier + section('play', 'Banked during play') + section('end', 'The final scoring') +
+    `<tfoot><tr class="total"><th>total</th>${cells(scores)}</tr></tfoot>`;
+  for (const p of winners) $('end-table').querySelector(`tfoot td[data-player="${p}"]`).classList.add('winner');
+  end.hidden = false;
+}
+
+// The scoring events that name no feature, by what scored.
+const CATEGORIES = { goodsBonus: 'goods', pig: 'pig', fairyPoint: 'fairy', fairyBonus: 'fairy' };
 
 // Each seat's last placement, outlined in its colour on the tile until that seat plays again.
 function drawLastMoves(svg) {
@@ -547,7 +616,7 @@ function renderRemaining() {
     `<figure class="remaining-tile${counts[t] ? '' : ' gone'}" data-tile="${t}" data-count="${counts[t]}">` +
     `${ui.carc.tileSvg(t, 0, 40)}<figcaption>${t} &times;${counts[t]}<br>${(100 * odds[t]).toFixed(1)}%</figcaption></figure>`).join('');
   const dead = game.frontier().filter((cell) => cell.dead);
-  $('dead').textContent = dead.length
+  $('dead').textContent = game.phase === Phase.GAME_OVER ? 'The game is over: no tile is to come.' : dead.length
     ? `Cells no tile to come can fill (crossed out on the board): ${dead.map((c) => `(${c.x}, ${c.y})`).join(' ')}`
     : 'Every open cell can still be filled by a tile to come.';
 }

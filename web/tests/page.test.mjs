@@ -115,6 +115,30 @@ const lastMoves = () => page.eval(`[...document.querySelectorAll('#board-view g.
   .map((r) => ({ player: Number(r.dataset.player), x: Number(r.parentNode.dataset.x), y: Number(r.parentNode.dataset.y) }))
   .sort((a, b) => a.player - b.player)`);
 
+// The end screen is shown; its total row is the engine's final scores (game.scores, and the
+// scores table), its categories add up to the subtotals and the total, player by player, and
+// the board crosses out no cell. Returns the table by row.
+async function assertEndScreen() {
+  assert.equal(await page.eval("document.getElementById('end').hidden"), false);
+  const table = await page.eval(`(() => {
+    const t = document.getElementById('end-table');
+    const row = (tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent));
+    const section = (when) => ({ categories: [...t.querySelectorAll('tbody[data-when="' + when + '"] tr.category')].map(row),
+      subtotal: [...t.querySelectorAll('tbody[data-when="' + when + '"] tr.subtotal')].map(row)[0] ?? null });
+    return { before: section('before'), play: section('play'), end: section('end'), total: row(t.querySelector('tr.total')),
+      names: [...t.querySelectorAll('tr.category')].map((tr) => tr.dataset.category) }; })()`);
+  const engine = await page.eval('window.carcassonnePage.game.scores');
+  assert.deepEqual(table.total, engine);
+  assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))"), engine);
+  const add = (rows) => engine.map((_, p) => rows.reduce((sum, row) => sum + row[p], 0));
+  for (const when of ['play', 'end']) if (table[when].subtotal) assert.deepEqual(add(table[when].categories), table[when].subtotal, when);
+  assert.deepEqual(add([...table.before.categories, ...table.play.categories, ...table.end.categories]), engine);
+  const winners = await page.eval('window.carcassonnePage.game.winners');
+  assert.match(await text('#end-winners'), new RegExp(`^${winners.map((p) => `P${p}`).join(' and ')} won`));
+  assert.equal(await count('#board-view .dead-cell'), 0);
+  return table;
+}
+
 function pageEvents() {
   return page.eval("[...document.querySelectorAll('#events li')].map((li) => JSON.parse(li.dataset.event))");
 }
@@ -159,6 +183,7 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
   const scores = await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))");
   const projected = await page.eval("[...document.querySelectorAll('#scores tbody .projected')].map((td) => Number(td.textContent))");
   assert.deepEqual(projected, scores, 'at the end, projected and banked scores agree');
+  await assertEndScreen();
   const events = await pageEvents();
   assert.ok(events.some((e) => e.type === 'score' && !e.endGame), 'points scored during the game');
   assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
@@ -182,6 +207,13 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
   assert.equal(loaded.board, finished.board); // the last moves' outlines too: the page works them out of the record
   assert.equal(loaded.scores, finished.scores);
   assert.equal(loaded.status, finished.status);
+  // The end screen of a loaded game: its points came before the page saw them.
+  const table = await assertEndScreen();
+  assert.deepEqual(table.before.categories, [scores]);
+  // Replay of a loaded game: its record again.
+  await page.click('#end-replay');
+  await page.waitFor("!document.getElementById('end').hidden");
+  assert.equal((await snapshot()).board, finished.board);
   assert.deepEqual(page.errors, []);
 });
 
@@ -277,6 +309,7 @@ test('a game of bots only plays itself to the end, as the C++ engine replays it;
   await page.waitFor("document.body.dataset.ready === '1'");
   const setup = { players: 3, seed: 77, farmers: true, smallCity: true };
   await newGame(setup);
+  const fresh = await snapshot();
   await setSeats(['random', 'greedy', 'mcts']);
   await page.waitFor("document.body.dataset.phase === 'game-over'", 120000);
   assert.deepEqual(page.errors, []);
@@ -287,10 +320,20 @@ test('a game of bots only plays itself to the end, as the C++ engine replays it;
   const times = await botTimes();
   assert.ok(times.length >= 70, `${times.length} bot moves`);
 
+  // The end screen: totals as the engine's, during play and at the end by category.
+  const table = await assertEndScreen();
+  assert.ok(table.play.categories.length && table.end.categories.length);
+  assert.ok(table.names.includes('city') && table.names.includes('field'), table.names.join(' '));
   // Each seat's last tile is outlined: the last three turns, P0 P1 P2 in some order.
   const history = await page.eval('window.carcassonnePage.game.history().map((m) => ({ x: m.x, y: m.y }))');
   const turns = history.length;
   assert.deepEqual(await lastMoves(), [0, 1, 2].map((p) => ({ player: p, ...history[turns - 1 - ((turns - 1 - p) % 3)] })));
+  // Replay: the same seed and rules from the start (people in the seats now, so it waits).
+  await setSeats(['person', 'person', 'person']);
+  await page.click('#end-replay');
+  await page.waitFor("document.getElementById('status').textContent.startsWith('Turn 1:')");
+  assert.equal(await page.eval("document.getElementById('end').hidden"), true);
+  assert.deepEqual(await snapshot(), fresh);
 });
 
 test('the River and the Abbot: a person deploys the abbot, bots play on, as the C++ engine replays it', async () => {
@@ -382,6 +425,13 @@ test('Inns & Cathedrals and Traders & Builders: figure targets, the bonus tile t
   await placeAt(-1, 0, 270);
   assert.equal(await phase(), 'game-over');
   assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))"), [5, 0]);
+  assert.deepEqual((await assertEndScreen()).total, [5, 0]);
+  // A new game from the end screen: the rules in the form, the next seed.
+  const seed = Number(await page.eval("document.getElementById('seed').value"));
+  await page.click('#end-new');
+  await page.waitFor("document.getElementById('status').textContent.startsWith('Turn 1:')");
+  assert.equal(Number(await page.eval("document.getElementById('seed').value")), seed + 1);
+  assert.equal(await page.eval("document.getElementById('end').hidden"), true);
 
   // A bot in the seat decides the bonus tile itself (carc_bot_decide through botChoice and
   // decide): the game goes on past the decision, with no error on the page.
