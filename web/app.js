@@ -36,6 +36,7 @@ const ui = {
   placed: [],       // who placed which tile: {index (in game.board()), player}, oldest first
   scoresAtStart: [], // the banked scores when the game came to the page (a loaded record's)
   replay: null,     // starts this game again: the same seed and rules, or the same record
+  hint: null,       // the hint shown: {text, move (its text) or choice (a BigInt)}, or null
 };
 
 function pauseFromUrl(fallback) {
@@ -56,6 +57,7 @@ async function main() {
   $('rotate').addEventListener('click', rotate);
   $('confirm').addEventListener('click', confirm);
   $('undo').addEventListener('click', undo);
+  $('hint').addEventListener('click', hint);
   $('take-bonus').addEventListener('click', () => bonus(true));
   $('pass-bonus').addEventListener('click', () => bonus(false));
   $('save').addEventListener('click', save);
@@ -142,6 +144,7 @@ function start(game, seed, replay) {
   ui.replay = replay;
   ui.placed = placers(game);
   ui.scoresAtStart = game.scores;
+  ui.hint = null;
   delete $('end').dataset.shown; // a game loaded over the end of another has its own end screen
   ui.log = [];
   ui.botTimes = [];
@@ -177,6 +180,7 @@ function placers(game) {
 
 // Notes that player p placed the newest tile on the board (its outline shows the last move).
 function notePlaced(player) {
+  ui.hint = null;
   ui.placed.push({ index: ui.game.board().length - 1, player });
 }
 
@@ -291,6 +295,7 @@ function undo() {
     while (botToMove() && game.turnsPlayed > 0) game.undo();
   });
   if (undone) {
+    ui.hint = null;
     // What was taken back leaves the log too (the engine drops its unread events).
     if (game.turnsPlayed < turns) ui.log = ui.log.filter((entry) => entry.turn === null || entry.turn <= game.turnsPlayed);
     const tiles = game.board().length;
@@ -299,6 +304,48 @@ function undo() {
     ui.rotation = 0;
     render();
   }
+}
+
+// ------------------------------------------------------------------ hints
+
+// A hint is for a person to move in a phase with a move to make (not a draw, not the end).
+function hintable() {
+  const phase = ui.game.phase;
+  return !botToMove() && (phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
+}
+
+// Shows what the greedy bot would do for the person to move, without doing it: in the tile
+// phase its cell and rotation become the page's selection (the preview shows them, Enter
+// places); in any other decision its option is highlighted, on the board or among the
+// buttons, and Enter takes a target so highlighted.
+function hint() {
+  if (!hintable()) return;
+  const game = ui.game;
+  const opts = { ...BOTS.greedy, seed: botSeed() };
+  if (game.phase === Phase.PLACE_TILE) {
+    const move = attempt(() => game.botMove('greedy', opts));
+    if (!move) return;
+    ui.cell = { x: move.x, y: move.y };
+    ui.rotation = move.rotation;
+    const text = ui.carc.formatMove(move);
+    ui.hint = { text: `the greedy bot would play ${text}`, move: text, choice: null };
+  } else {
+    const choice = attempt(() => game.botChoice('greedy', opts));
+    if (choice === null) return;
+    ui.hint = { text: `the greedy bot would take ${game.choiceText(choice)}`, choice };
+  }
+  render();
+}
+
+// Highlights the hinted option: its target on the board (Enter takes it), else its button.
+function markHint(choice) {
+  const id = String(choice);
+  const index = targets().findIndex((t) => t.dataset.choice === id);
+  if (index >= 0) {
+    ui.highlight = index;
+    targets()[index].classList.add('highlighted');
+  }
+  $('meeples').querySelector(`button[data-choice="${id}"]`)?.classList.add('hinted');
 }
 
 // ------------------------------------------------------------------ bots
@@ -327,7 +374,7 @@ function playBot() {
   const game = ui.game;
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
-  const seed = (BigInt(ui.seed) * 1000003n + BigInt(turn)) % 2n ** 64n;
+  const seed = botSeed();
   if (game.phase === Phase.DECIDE) {
     // An expansion's decision (the builder's bonus tile: take it or pass): the engine's bot
     // chooses among the decision's options (carc_bot_decide) and the choice is taken as any is.
@@ -358,8 +405,13 @@ function playBot() {
   render();
 }
 
+// The seed of a bot's move now: from the game's seed and the turn, so that an iteration
+// budget gives the same game again, and a hint is the move a greedy bot in the seat would play.
+const botSeed = () => (BigInt(ui.seed) * 1000003n + BigInt(ui.game.turnsPlayed + 1)) % 2n ** 64n;
+
 // Each event with the engine's own sentence for it (event.text: "city 8 to player 0").
 function collectEvents(turn, player) {
+  ui.hint = null; // every action but a person's placement ends here: the hint was for the position before
   for (const event of ui.game.events()) ui.log.push({ turn, player, event });
 }
 
@@ -445,8 +497,14 @@ function render() {
   $('rotate').disabled = phase !== Phase.PLACE_TILE || Boolean(bot);
   $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell || Boolean(bot);
   $('undo').disabled = (game.turnsPlayed === 0 && phase === Phase.PLACE_TILE) || everySeatABot();
+  $('hint').disabled = !hintable();
+  $('hint-text').hidden = !ui.hint;
+  $('hint-text').textContent = ui.hint ? `Hint: ${ui.hint.text}` : '';
+  $('hint-text').dataset.move = ui.hint?.move ?? '';
+  $('hint-text').dataset.choice = ui.hint?.choice != null ? String(ui.hint.choice) : '';
   renderChoices(deciding && !bonusOffered);
   $('bonus').hidden = !bonusOffered || Boolean(bot);
+  if (ui.hint?.choice != null) markHint(ui.hint.choice);
 
   // Scores: banked and projected side by side, and with Traders & Builders the goods.
   const projected = game.projectedScores();
@@ -591,6 +649,7 @@ function renderChoices(deciding) {
     button.type = 'button';
     button.className = 'choice';
     button.dataset.text = button.textContent = game.choiceText(choice);
+    button.dataset.choice = String(choice);
     button.addEventListener('click', () => choose(choice));
     box.append(button);
   }
@@ -598,6 +657,7 @@ function renderChoices(deciding) {
   const skip = document.createElement('button');
   skip.type = 'button';
   skip.id = 'skip';
+  skip.dataset.choice = String(game.choices()[0]);
   skip.textContent = onBoard.size || rest.length ? 'No figure (N)' : 'No figure possible: end the turn (N)';
   skip.addEventListener('click', skipFigure);
   box.append(skip);
@@ -693,6 +753,7 @@ function onKey(e) {
     if (ui.game.phase === Phase.PLACE_TILE) confirm();
     else if (ui.highlight >= 0) targets()[ui.highlight]?.dispatchEvent(new Event('take'));
   } else if (key === 'c') cycleTarget();
+  else if (key === 'h') hint();
   else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
   else if (key === 'n') skipFigure();
   else if (key >= '1' && key <= '9') targets()[Number(key) - 1]?.dispatchEvent(new Event('take'));

@@ -260,7 +260,41 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   assert.deepEqual(page.errors, []);
 });
 
-test('a person against the default bot (mcts) to the end, as the C++ engine replays it; last moves outlined; the bot-move time', async () => {
+// The greedy bot's move for this position with the seed the page's bots use (the game's seed
+// and the turn), from the page's game: as the engine answers it.
+const greedy = (seed, what) => page.eval(`(() => { const g = window.carcassonnePage.game;
+  const seed = (BigInt(${seed}) * 1000003n + BigInt(g.turnsPlayed + 1)) % 2n ** 64n;
+  ${what === 'move' ? "return window.carcassonnePage.carc.formatMove(g.botMove('greedy', { seed }));"
+    : "return String(g.botChoice('greedy', { seed }));"} })()`);
+
+// A person's turn played by the hints (key H): the tile where the greedy bot would put it, then
+// its figure choice, each shown and highlighted before Enter (or its button) takes it.
+async function playHint(seed, turn) {
+  await page.press('h');
+  const move = await greedy(seed, 'move');
+  await page.waitFor(`document.getElementById('hint-text').dataset.move === ${js(move)}`);
+  assert.match(await text('#hint-text'), new RegExp(`^Hint: the greedy bot would play ${move}$`));
+  const [, x, y, rotation] = move.match(/^\S+ (-?\d+),(-?\d+) (\d+)/);
+  assert.equal(await count(`#board-view .legal-cell.selected[data-x="${x}"][data-y="${y}"]`), 1);
+  assert.equal(await page.eval("document.getElementById('hand').dataset.rotation"), rotation);
+  await page.press('Enter');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  assert.deepEqual(await page.eval(`window.carcassonnePage.game.tileAt(${x}, ${y}).rotation`), Number(rotation));
+  assert.equal(await page.eval("document.getElementById('hint-text').hidden"), true); // the hint was for the tile
+  await page.press('h');
+  const choice = await greedy(seed, 'choice');
+  await page.waitFor(`document.getElementById('hint-text').dataset.choice === ${js(choice)}`);
+  const onBoard = await count(`#board-view .target[data-choice="${choice}"]`);
+  if (onBoard) {
+    assert.equal(await count(`#board-view .target.highlighted[data-choice="${choice}"]`), 1);
+    await page.press('Enter');
+  } else {
+    await page.click(`#meeples button.hinted[data-choice="${choice}"]`);
+  }
+  await page.waitFor(`!document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
+}
+
+test('a person against the default bot (mcts) to the end, as the C++ engine replays it; last moves outlined, a hint; the bot-move time', async () => {
   await page.goto(`${server.url}?pause=0`);
   await page.waitFor("document.body.dataset.ready === '1'");
   const setup = { players: 2, seed: 31 };
@@ -279,6 +313,11 @@ test('a person against the default bot (mcts) to the end, as the C++ engine repl
     const expected = history.length ? [{ player: 1, ...history.at(-1) }] : [];
     if (history.length >= 2) expected.unshift({ player: 0, ...history.at(-2) });
     assert.deepEqual(await lastMoves(), expected, `turn ${turn}`);
+    if (personTurns === 5) {
+      await playHint(setup.seed, turn);
+      personTurns++;
+      continue;
+    }
     if (personTurns === 3) {
       // Undo after the bot answered takes back the bot's turn and the person's: as before.
       const before = await snapshot();
