@@ -517,6 +517,15 @@ test('Princess & Dragon: the dragon steps and the portal are targets on the boar
     assert.equal(await phase(), 'decide');
     assert.match(await text('#status'), new RegExp(`^After turn 7: P${player} is to decide: a target on the board$`));
     assert.deepEqual((await steps()).sort(), [...options].sort());
+    if (options.length > 1) {
+      // A hint for whoever steers the dragon: the greedy bot's step, highlighted on the board.
+      await page.press('h');
+      const choice = await greedy(await page.eval("document.getElementById('seed').value"), 'choice');
+      await page.waitFor(`document.getElementById('hint-text').dataset.choice === ${js(choice)}`);
+      assert.equal(await count(`#board-view .target.highlighted[data-choice="${choice}"]`), 1);
+      assert.equal(await count('#board-view .target.highlighted'), 1);
+      assert.match(await text('#hint-text'), /^Hint: the greedy bot would take dragon [NESW]$/);
+    }
     const logged = await count('#events li');
     await page.press('0');
     await page.click(`#board-view .target[data-text="${step}"]`);
