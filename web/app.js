@@ -332,7 +332,7 @@ function hint() {
   } else {
     const choice = attempt(() => game.botChoice('greedy', opts));
     if (choice === null) return;
-    ui.hint = { text: `the greedy bot would take ${game.choiceText(choice)}`, choice };
+    ui.hint = { text: `the greedy bot would choose ${game.choiceText(choice)}`, choice };
   }
   render();
 }
@@ -599,14 +599,19 @@ function drawLastMoves(svg) {
     const { x, y } = ui.game.tile(index);
     const tile = svg.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
     if (!tile) continue;
-    const outline = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-    // In the tile's own square (0..100 before its rotation, which a square does not see).
-    for (const [name, value] of [['x', 3], ['y', 3], ['width', 94], ['height', 94], ['stroke', COLOURS[player]]]) {
-      outline.setAttribute(name, String(value));
+    // In the tile's own square (0..100 before its rotation, which a square does not see). A
+    // white halo under the colour: solid, it is not taken for a legal cell's dashed outline,
+    // and it shows on a tile of the same colour.
+    for (const cls of ['last-move-halo', 'last-move']) {
+      const outline = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      for (const [name, value] of [['x', 4], ['y', 4], ['width', 92], ['height', 92]]) outline.setAttribute(name, String(value));
+      outline.setAttribute('class', cls);
+      if (cls === 'last-move') {
+        outline.setAttribute('stroke', COLOURS[player]);
+        outline.dataset.player = String(player);
+      }
+      tile.append(outline);
     }
-    outline.setAttribute('class', 'last-move');
-    outline.dataset.player = String(player);
-    tile.append(outline);
   }
 }
 

@@ -524,7 +524,7 @@ test('Princess & Dragon: the dragon steps and the portal are targets on the boar
       await page.waitFor(`document.getElementById('hint-text').dataset.choice === ${js(choice)}`);
       assert.equal(await count(`#board-view .target.highlighted[data-choice="${choice}"]`), 1);
       assert.equal(await count('#board-view .target.highlighted'), 1);
-      assert.match(await text('#hint-text'), /^Hint: the greedy bot would take dragon [NESW]$/);
+      assert.match(await text('#hint-text'), /^Hint: the greedy bot would choose dragon [NESW]$/);
     }
     const logged = await count('#events li');
     await page.press('0');
