@@ -157,15 +157,14 @@ function start(game, seed, replay) {
 
 // Who placed each tile of a game that comes to the page with turns played (a loaded record):
 // the engine keeps no player per tile, so a copy goes back turn by turn, where the player to
-// move is the one who placed the next tile.
+// move is the one who placed the next tiles. It starts at the turn under way, whose tile may
+// be down already (a record saved before its figure action).
 function placers(game) {
-  const turns = game.turnsPlayed;
-  if (!turns) return [];
   const copy = game.clone();
   const placed = [];
   try {
     let tiles = game.board().length;
-    for (let t = turns - 1; t >= 0; t--) {
+    for (let t = game.turnsPlayed; t >= 0; t--) {
       copy.rewind(t);
       const before = copy.board().length;
       // A turn whose tile fits nowhere places none; a bonus turn's player places two in a row.

@@ -257,6 +257,20 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   await page.waitFor("!document.getElementById('error').hidden");
   assert.match(await text('#error'), /^carc_game_load: line 2: /);
   assert.deepEqual(await snapshot(), before);
+
+  // A record saved with a tile down and its figure undecided: reloaded, that tile is still
+  // outlined as its placer's (P1's, turn 16) last move.
+  await chooseCell(16);
+  const cell = await page.eval("(({ x, y }) => ({ x: Number(x), y: Number(y) }))(document.querySelector('#board-view .legal-cell.selected').dataset)");
+  await page.click('#confirm');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  assert.deepEqual((await lastMoves()).find((m) => m.player === 1), { player: 1, ...cell });
+  const placing = await snapshot();
+  await page.click('#save');
+  await page.click('#load');
+  await page.waitFor("document.getElementById('events').children.length === 0");
+  assert.equal(await phase(), 'place-meeple');
+  assert.equal((await snapshot()).board, placing.board);
   assert.deepEqual(page.errors, []);
 });
 
