@@ -758,6 +758,7 @@ function onKey(e) {
     else if (ui.highlight >= 0) targets()[ui.highlight]?.dispatchEvent(new Event('take'));
   } else if (key === 'c') cycleTarget();
   else if (key === 'h') hint();
+  else if (key === 'escape' && !$('end').hidden) $('end').hidden = true;
   else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
   else if (key === 'n') skipFigure();
   else if (key >= '1' && key <= '9') targets()[Number(key) - 1]?.dispatchEvent(new Event('take'));

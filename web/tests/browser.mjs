@@ -153,9 +153,9 @@ class Page {
     await this.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: box.x, y: box.y, deltaX: 0, deltaY });
   }
 
-  /** A real key press: key is 'r', 'n', 'u', 'Enter', '0', ... */
+  /** A real key press: key is 'r', 'n', 'u', 'Enter', 'Escape', '0', ... */
   async press(key) {
-    const special = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' } };
+    const special = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' }, Escape: { code: 'Escape', windowsVirtualKeyCode: 27 } };
     const k = special[key] ?? { code: /^[0-9]$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0), text: key };
     await this.send('Input.dispatchKeyEvent', { type: 'keyDown', key, ...k });
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: k.code, windowsVirtualKeyCode: k.windowsVirtualKeyCode });

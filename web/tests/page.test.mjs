@@ -214,6 +214,8 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
   await page.click('#end-replay');
   await page.waitFor("!document.getElementById('end').hidden");
   assert.equal((await snapshot()).board, finished.board);
+  await page.press('Escape'); // the board as it ended, in full
+  assert.equal(await page.eval("document.getElementById('end').hidden"), true);
   assert.deepEqual(page.errors, []);
 });
 
