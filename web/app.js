@@ -35,6 +35,10 @@ const ui = {
   botTimes: [],     // milliseconds each bot move of this game took to choose
   highlight: -1,    // the target (index on the board) that Enter takes, or -1
   replay: null,     // the replay viewer (replay.js); while it is open the board shows its position
+  placed: [],       // who placed which tile: {index (in game.board()), player}, oldest first
+  scoresAtStart: [], // the banked scores when the game came to the page (a loaded record's)
+  again: null,      // starts this game again: the same seed and rules, or the same record
+  hint: null,       // the hint shown: {text, move (its text) or choice (a BigInt)}, or null
 };
 
 function pauseFromUrl(fallback) {
@@ -55,6 +59,7 @@ async function main() {
   $('rotate').addEventListener('click', rotate);
   $('confirm').addEventListener('click', confirm);
   $('undo').addEventListener('click', undo);
+  $('hint').addEventListener('click', hint);
   $('take-bonus').addEventListener('click', () => bonus(true));
   $('pass-bonus').addEventListener('click', () => bonus(false));
   $('save').addEventListener('click', save);
@@ -62,6 +67,12 @@ async function main() {
   $('load-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (file) load(await file.text());
+  });
+  $('end-close').addEventListener('click', () => { $('end').hidden = true; });
+  $('end-replay').addEventListener('click', () => ui.again());
+  $('end-new').addEventListener('click', () => {
+    $('seed').value = String(ui.seed + 1);
+    newGame();
   });
   $('zoom-in').addEventListener('click', () => zoomBy(1.25));
   $('zoom-out').addEventListener('click', () => zoomBy(0.8));
@@ -84,6 +95,9 @@ async function main() {
   document.addEventListener('keydown', onKey);
   setUpPanZoom();
   newGame();
+  // The game on the page and the library, read-only, for the page's tests (which check what the
+  // page shows against the engine's own answers) and a curious console.
+  window.carcassonnePage = Object.freeze({ get game() { return ui.game; }, carc: ui.carc });
   document.body.dataset.ready = '1';
 }
 
@@ -127,22 +141,29 @@ const everySeatABot = () => Array.from({ length: ui.game.players }, (_, p) => bo
 function newGame() {
   const seed = Number($('seed').value);
   if (!Number.isSafeInteger(seed) || seed < 0) return showError('The seed is a whole number 0 or more.');
-  const game = attempt(() => new ui.carc.Game({
+  const setup = {
     players: Number($('players').value), seed,
     farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
     firstEditionFarmers: $('opt-first-farmers').checked, river: $('opt-river').checked, abbot: $('opt-abbot').checked,
     innsAndCathedrals: $('opt-inns').checked, tradersAndBuilders: $('opt-traders').checked,
     princessAndDragon: $('opt-princess').checked,
-  }));
-  if (game) start(game, seed);
+  };
+  const game = attempt(() => new ui.carc.Game(setup));
+  // The setup as it was, not the form as it may be edited during the game.
+  if (game) start(game, seed, () => start(new ui.carc.Game(setup), seed, ui.again));
 }
 
-function start(game, seed) {
+function start(game, seed, again) {
   if (ui.replay.open) leaveReplay();
   cancelBot();
   ui.game?.free();
   ui.game = game;
   ui.seed = seed;
+  ui.again = again;
+  ui.placed = placers(game);
+  ui.scoresAtStart = game.scores;
+  ui.hint = null;
+  delete $('end').dataset.shown; // a game loaded over the end of another has its own end screen
   ui.log = [];
   ui.botTimes = [];
   ui.cell = null;
@@ -151,6 +172,34 @@ function start(game, seed) {
   showRules();
   render();
   fit();
+}
+
+// Who placed each tile of a game that comes to the page with turns played (a loaded record):
+// the engine keeps no player per tile, so a copy goes back turn by turn, where the player to
+// move is the one who placed the next tiles. It starts at the turn under way, whose tile may
+// be down already (a record saved before its figure action).
+function placers(game) {
+  const copy = game.clone();
+  const placed = [];
+  try {
+    let tiles = game.board().length;
+    for (let t = game.turnsPlayed; t >= 0; t--) {
+      copy.rewind(t);
+      const before = copy.board().length;
+      // A turn whose tile fits nowhere places none; a bonus turn's player places two in a row.
+      for (let index = tiles - 1; index >= before; index--) placed.unshift({ index, player: copy.currentPlayer });
+      tiles = before;
+    }
+  } finally {
+    copy.free();
+  }
+  return placed;
+}
+
+// Notes that player p placed the newest tile on the board (its outline shows the last move).
+function notePlaced(player) {
+  ui.hint = null;
+  ui.placed.push({ index: ui.game.board().length - 1, player });
 }
 
 // Runs fn; an engine error is shown on the page (the game is unchanged) and gives null.
@@ -198,7 +247,9 @@ function rotate() {
 function confirm() {
   const game = ui.game;
   if (game.phase !== Phase.PLACE_TILE || !ui.cell || botToMove()) return;
+  const player = game.currentPlayer;
   if (attempt(() => game.place({ ...ui.cell, rotation: ui.rotation }))) {
+    notePlaced(player);
     ui.cell = null;
     render();
   }
@@ -264,12 +315,57 @@ function undo() {
     while (botToMove() && game.turnsPlayed > 0) game.undo();
   });
   if (undone) {
+    ui.hint = null;
     // What was taken back leaves the log too (the engine drops its unread events).
     if (game.turnsPlayed < turns) ui.log = ui.log.filter((entry) => entry.turn === null || entry.turn <= game.turnsPlayed);
+    const tiles = game.board().length;
+    ui.placed = ui.placed.filter((p) => p.index < tiles);
     ui.cell = null;
     ui.rotation = 0;
     render();
   }
+}
+
+// ------------------------------------------------------------------ hints
+
+// A hint is for a person to move in a phase with a move to make (not a draw, not the end).
+function hintable() {
+  const phase = ui.game.phase;
+  return !botToMove() && (phase === Phase.PLACE_TILE || phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
+}
+
+// Shows what the greedy bot would do for the person to move, without doing it: in the tile
+// phase its cell and rotation become the page's selection (the preview shows them, Enter
+// places); in any other decision its option is highlighted, on the board or among the
+// buttons, and Enter takes a target so highlighted.
+function hint() {
+  if (!hintable()) return;
+  const game = ui.game;
+  const opts = { ...BOTS.greedy, seed: botSeed() };
+  if (game.phase === Phase.PLACE_TILE) {
+    const move = attempt(() => game.botMove('greedy', opts));
+    if (!move) return;
+    ui.cell = { x: move.x, y: move.y };
+    ui.rotation = move.rotation;
+    const text = ui.carc.formatMove(move);
+    ui.hint = { text: `the greedy bot would play ${text}`, move: text, choice: null };
+  } else {
+    const choice = attempt(() => game.botChoice('greedy', opts));
+    if (choice === null) return;
+    ui.hint = { text: `the greedy bot would choose ${game.choiceText(choice)}`, choice };
+  }
+  render();
+}
+
+// Highlights the hinted option: its target on the board (Enter takes it), else its button.
+function markHint(choice) {
+  const id = String(choice);
+  const index = targets().findIndex((t) => t.dataset.choice === id);
+  if (index >= 0) {
+    ui.highlight = index;
+    targets()[index].classList.add('highlighted');
+  }
+  $('meeples').querySelector(`button[data-choice="${id}"]`)?.classList.add('hinted');
 }
 
 // ------------------------------------------------------------------ bots
@@ -298,7 +394,7 @@ function playBot() {
   const game = ui.game;
   const turn = game.turnsPlayed + 1;
   const player = game.currentPlayer;
-  const seed = (BigInt(ui.seed) * 1000003n + BigInt(turn)) % 2n ** 64n;
+  const seed = botSeed();
   if (game.phase === Phase.DECIDE) {
     // An expansion's decision (the builder's bonus tile: take it or pass): the engine's bot
     // chooses among the decision's options (carc_bot_decide) and the choice is taken as any is.
@@ -317,7 +413,9 @@ function playBot() {
   if (!move) return;
   const ms = performance.now() - started;
   ui.botTimes.push(ms);
-  if (!attempt(() => (game.phase === Phase.PLACE_TILE ? game.play(move) : game.act(move)))) return;
+  const placing = game.phase === Phase.PLACE_TILE;
+  if (!attempt(() => (placing ? game.play(move) : game.act(move)))) return;
+  if (placing) notePlaced(player);
   const time = $('bot-time');
   time.textContent = `P${player} (bot: ${level}) chose turn ${turn} in ${Math.round(ms)} ms`;
   time.dataset.times = ui.botTimes.map((t) => t.toFixed(1)).join(' ');
@@ -327,8 +425,13 @@ function playBot() {
   render();
 }
 
+// The seed of a bot's move now: from the game's seed and the turn, so that an iteration
+// budget gives the same game again, and a hint is the move a greedy bot in the seat would play.
+const botSeed = () => (BigInt(ui.seed) * 1000003n + BigInt(ui.game.turnsPlayed + 1)) % 2n ** 64n;
+
 // Each event with the engine's own sentence for it (event.text: "city 8 to player 0").
 function collectEvents(turn, player) {
+  ui.hint = null; // every action but a person's placement ends here: the hint was for the position before
   for (const event of ui.game.events()) ui.log.push({ turn, player, event });
 }
 
@@ -365,7 +468,7 @@ function load(text) {
   $('opt-traders').checked = game.option('tradersAndBuilders');
   $('opt-princess').checked = game.option('princessAndDragon');
   buildSeats();
-  start(game, seed);
+  start(game, seed, () => load(text));
 }
 
 // ------------------------------------------------------------------ drawing
@@ -391,8 +494,11 @@ function render() {
   // The board: the engine's picture, with the cells where the tile in hand fits.
   const view = $('board-view');
   const deciding = !bot && (phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
-  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: true, legend: false, targets: deciding, tilePixels: 64 });
+  // Once the game is over no tile is to come, so every open cell would be crossed out.
+  const over = phase === Phase.GAME_OVER;
+  view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
+  drawLastMoves(svg);
   for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
   ui.highlight = -1;
   for (const cell of svg.querySelectorAll('.legal-cell')) {
@@ -412,8 +518,14 @@ function render() {
   $('rotate').disabled = phase !== Phase.PLACE_TILE || Boolean(bot);
   $('confirm').disabled = phase !== Phase.PLACE_TILE || !ui.cell || Boolean(bot);
   $('undo').disabled = (game.turnsPlayed === 0 && phase === Phase.PLACE_TILE) || everySeatABot();
+  $('hint').disabled = !hintable();
+  $('hint-text').hidden = !ui.hint;
+  $('hint-text').textContent = ui.hint ? `Hint: ${ui.hint.text}` : '';
+  $('hint-text').dataset.move = ui.hint?.move ?? '';
+  $('hint-text').dataset.choice = ui.hint?.choice != null ? String(ui.hint.choice) : '';
   renderChoices(deciding && !bonusOffered);
   $('bonus').hidden = !bonusOffered || Boolean(bot);
+  if (ui.hint?.choice != null) markHint(ui.hint.choice);
 
   // Scores: banked and projected side by side, and with Traders & Builders the goods.
   const projected = game.projectedScores();
@@ -444,7 +556,84 @@ function render() {
   events.lastElementChild?.scrollIntoView({ block: 'nearest' });
 
   renderRemaining();
+  renderEnd();
   scheduleBot();
+}
+
+// The end screen: the winners and each player's points by what scored them, those banked
+// during play apart from the final scoring, adding up to the engine's final scores.
+function renderEnd() {
+  const game = ui.game;
+  const end = $('end');
+  if (game.phase !== Phase.GAME_OVER) {
+    end.hidden = true;
+    delete end.dataset.shown;
+    return;
+  }
+  if (end.dataset.shown) return; // drawn once per game over: closing it keeps it closed
+  end.dataset.shown = '1';
+  const players = game.players;
+  const rows = { play: new Map(), end: new Map() };
+  for (const { event: e } of ui.log) {
+    if (!ui.carc.POINT_EVENTS.includes(e.type)) continue;
+    // The engine flags the end-game scoring on score events; the goods and the pig score only
+    // with the fields, at the end, so they have no flag.
+    const when = e.endGame || e.type === 'goodsBonus' || e.type === 'pig' ? 'end' : 'play';
+    const category = e.feature ?? CATEGORIES[e.type] ?? e.type;
+    const row = rows[when].get(category) ?? new Array(players).fill(0);
+    for (const p of e.winners) row[p] += e.points;
+    rows[when].set(category, row);
+  }
+  const scores = game.scores;
+  const cells = (values) => values.map((v, p) => `<td data-player="${p}">${v}</td>`).join('');
+  const sum = (map) => [...map.values()].reduce((acc, row) => acc.map((v, p) => v + row[p]), new Array(players).fill(0));
+  const section = (when, title) => {
+    const map = rows[when];
+    if (!map.size) return '';
+    return `<tbody data-when="${when}"><tr class="section"><th colspan="${players + 1}">${title}</th></tr>` +
+      [...map].map(([category, row]) => `<tr class="category" data-category="${category}"><th>${category}</th>${cells(row)}</tr>`).join('') +
+      `<tr class="subtotal"><th>subtotal</th>${cells(sum(map))}</tr></tbody>`;
+  };
+  // A loaded record's earlier points: the page did not see their events.
+  const earlier = ui.scoresAtStart.some(Boolean)
+    ? `<tbody data-when="before"><tr class="category" data-category="before loading"><th>before loading</th>${cells(ui.scoresAtStart)}</tr></tbody>`
+    : '';
+  const winners = game.winners;
+  $('end-winners').textContent = `${winners.map((p) => `P${p}`).join(' and ')} won${winners.length > 1 ? ' (a tie)' : ''}` +
+    ` with ${scores[winners[0]]} points.`;
+  $('end-table').innerHTML =
+    `<thead><tr><th></th>${Array.from({ length: players }, (_, p) =>
+      `<th><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</th>`).join('')}</tr></thead>` +
+    earlier + section('play', 'Banked during play') + section('end', 'The final scoring') +
+    `<tfoot><tr class="total"><th>total</th>${cells(scores)}</tr></tfoot>`;
+  for (const p of winners) $('end-table').querySelector(`tfoot td[data-player="${p}"]`).classList.add('winner');
+  end.hidden = false;
+}
+
+// The scoring events that name no feature, by what scored.
+const CATEGORIES = { goodsBonus: 'goods', pig: 'pig', fairyPoint: 'fairy', fairyBonus: 'fairy' };
+
+// Each seat's last placement, outlined in its colour on the tile until that seat plays again.
+function drawLastMoves(svg) {
+  const last = new Map(ui.placed.map(({ index, player }) => [player, index]));
+  for (const [player, index] of last) {
+    const { x, y } = ui.game.tile(index);
+    const tile = svg.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
+    if (!tile) continue;
+    // In the tile's own square (0..100 before its rotation, which a square does not see). A
+    // white halo under the colour: solid, it is not taken for a legal cell's dashed outline,
+    // and it shows on a tile of the same colour.
+    for (const cls of ['last-move-halo', 'last-move']) {
+      const outline = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      for (const [name, value] of [['x', 4], ['y', 4], ['width', 92], ['height', 92]]) outline.setAttribute(name, String(value));
+      outline.setAttribute('class', cls);
+      if (cls === 'last-move') {
+        outline.setAttribute('stroke', COLOURS[player]);
+        outline.dataset.player = String(player);
+      }
+      tile.append(outline);
+    }
+  }
 }
 
 // The tile in hand drawn into the chosen cell, at the chosen rotation.
@@ -486,6 +675,7 @@ function renderChoices(deciding) {
     button.type = 'button';
     button.className = 'choice';
     button.dataset.text = button.textContent = game.choiceText(choice);
+    button.dataset.choice = String(choice);
     button.addEventListener('click', () => choose(choice));
     box.append(button);
   }
@@ -493,6 +683,7 @@ function renderChoices(deciding) {
   const skip = document.createElement('button');
   skip.type = 'button';
   skip.id = 'skip';
+  skip.dataset.choice = String(game.choices()[0]);
   skip.textContent = onBoard.size || rest.length ? 'No figure (N)' : 'No figure possible: end the turn (N)';
   skip.addEventListener('click', skipFigure);
   box.append(skip);
@@ -511,7 +702,7 @@ function renderRemaining() {
     `<figure class="remaining-tile${counts[t] ? '' : ' gone'}" data-tile="${t}" data-count="${counts[t]}">` +
     `${ui.carc.tileSvg(t, 0, 40)}<figcaption>${t} &times;${counts[t]}<br>${(100 * odds[t]).toFixed(1)}%</figcaption></figure>`).join('');
   const dead = game.frontier().filter((cell) => cell.dead);
-  $('dead').textContent = dead.length
+  $('dead').textContent = game.phase === Phase.GAME_OVER ? 'The game is over: no tile is to come.' : dead.length
     ? `Cells no tile to come can fill (crossed out on the board): ${dead.map((c) => `(${c.x}, ${c.y})`).join(' ')}`
     : 'Every open cell can still be filled by a tile to come.';
 }
@@ -523,6 +714,7 @@ function openReplay() {
   const text = $('record').value.trim() ? $('record').value : ui.game.save();
   if (!attempt(() => ui.replay.load(text))) return;
   cancelBot();
+  $('end').hidden = true; // the end screen would cover the positions stepped through
   document.body.dataset.replay = '1';
   $('replay-bar').hidden = false;
   fit();
@@ -683,6 +875,8 @@ function onKey(e) {
     if (ui.game.phase === Phase.PLACE_TILE) confirm();
     else if (ui.highlight >= 0) targets()[ui.highlight]?.dispatchEvent(new Event('take'));
   } else if (key === 'c') cycleTarget();
+  else if (key === 'h') hint();
+  else if (key === 'escape' && !$('end').hidden) $('end').hidden = true;
   else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
   else if (key === 'n') skipFigure();
   else if (key >= '1' && key <= '9') targets()[Number(key) - 1]?.dispatchEvent(new Event('take'));

@@ -153,7 +153,7 @@ class Page {
     await this.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: box.x, y: box.y, deltaX: 0, deltaY });
   }
 
-  /** A real key press: key is 'r', 'n', 'u', 'Enter', '0', ... */
+  /** A real key press: key is 'r', 'n', 'u', 'Enter', 'Escape', '0', ... */
   async press(key) {
     const special = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' },
       ArrowLeft: { code: 'ArrowLeft', windowsVirtualKeyCode: 37 }, ArrowRight: { code: 'ArrowRight', windowsVirtualKeyCode: 39 },

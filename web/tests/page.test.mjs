@@ -110,6 +110,35 @@ async function assertNativeReplay({ players, seed, farmers = true, smallCity = f
 // The milliseconds each bot move took to choose, as the page measured them.
 const botTimes = async () => (await page.eval("document.getElementById('bot-time').dataset.times")).split(' ').filter(Boolean).map(Number);
 
+// The outlines of the last moves: {player, x, y} of the tile each sits on, by player.
+const lastMoves = () => page.eval(`[...document.querySelectorAll('#board-view g.tile > .last-move')]
+  .map((r) => ({ player: Number(r.dataset.player), x: Number(r.parentNode.dataset.x), y: Number(r.parentNode.dataset.y) }))
+  .sort((a, b) => a.player - b.player)`);
+
+// The end screen is shown; its total row is the engine's final scores (game.scores, and the
+// scores table), its categories add up to the subtotals and the total, player by player, and
+// the board crosses out no cell. Returns the table by row.
+async function assertEndScreen() {
+  assert.equal(await page.eval("document.getElementById('end').hidden"), false);
+  const table = await page.eval(`(() => {
+    const t = document.getElementById('end-table');
+    const row = (tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent));
+    const section = (when) => ({ categories: [...t.querySelectorAll('tbody[data-when="' + when + '"] tr.category')].map(row),
+      subtotal: [...t.querySelectorAll('tbody[data-when="' + when + '"] tr.subtotal')].map(row)[0] ?? null });
+    return { before: section('before'), play: section('play'), end: section('end'), total: row(t.querySelector('tr.total')),
+      names: [...t.querySelectorAll('tr.category')].map((tr) => tr.dataset.category) }; })()`);
+  const engine = await page.eval('window.carcassonnePage.game.scores');
+  assert.deepEqual(table.total, engine);
+  assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))"), engine);
+  const add = (rows) => engine.map((_, p) => rows.reduce((sum, row) => sum + row[p], 0));
+  for (const when of ['play', 'end']) if (table[when].subtotal) assert.deepEqual(add(table[when].categories), table[when].subtotal, when);
+  assert.deepEqual(add([...table.before.categories, ...table.play.categories, ...table.end.categories]), engine);
+  const winners = await page.eval('window.carcassonnePage.game.winners');
+  assert.match(await text('#end-winners'), new RegExp(`^${winners.map((p) => `P${p}`).join(' and ')} won`));
+  assert.equal(await count('#board-view .dead-cell'), 0);
+  return table;
+}
+
 function pageEvents() {
   return page.eval("[...document.querySelectorAll('#events li')].map((li) => JSON.parse(li.dataset.event))");
 }
@@ -154,6 +183,7 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
   const scores = await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))");
   const projected = await page.eval("[...document.querySelectorAll('#scores tbody .projected')].map((td) => Number(td.textContent))");
   assert.deepEqual(projected, scores, 'at the end, projected and banked scores agree');
+  await assertEndScreen();
   const events = await pageEvents();
   assert.ok(events.some((e) => e.type === 'score' && !e.endGame), 'points scored during the game');
   assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
@@ -174,9 +204,18 @@ test('a whole game through the page scores as the C++ engine does, with undo', a
   await page.click('#load');
   await page.waitFor("document.getElementById('events').children.length === 0");
   const loaded = await snapshot();
-  assert.equal(loaded.board, finished.board);
+  assert.equal(loaded.board, finished.board); // the last moves' outlines too: the page works them out of the record
   assert.equal(loaded.scores, finished.scores);
   assert.equal(loaded.status, finished.status);
+  // The end screen of a loaded game: its points came before the page saw them.
+  const table = await assertEndScreen();
+  assert.deepEqual(table.before.categories, [scores]);
+  // Replay of a loaded game: its record again.
+  await page.click('#end-replay');
+  await page.waitFor("!document.getElementById('end').hidden");
+  assert.equal((await snapshot()).board, finished.board);
+  await page.press('Escape'); // the board as it ended, in full
+  assert.equal(await page.eval("document.getElementById('end').hidden"), true);
   assert.deepEqual(page.errors, []);
 });
 
@@ -220,10 +259,58 @@ test('a saved game in progress reloads and plays on; a bad record is refused', a
   await page.waitFor("!document.getElementById('error').hidden");
   assert.match(await text('#error'), /^carc_game_load: line 2: /);
   assert.deepEqual(await snapshot(), before);
+
+  // A record saved with a tile down and its figure undecided: reloaded, that tile is still
+  // outlined as its placer's (P1's, turn 16) last move.
+  await chooseCell(16);
+  const cell = await page.eval("(({ x, y }) => ({ x: Number(x), y: Number(y) }))(document.querySelector('#board-view .legal-cell.selected').dataset)");
+  await page.click('#confirm');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  assert.deepEqual((await lastMoves()).find((m) => m.player === 1), { player: 1, ...cell });
+  const placing = await snapshot();
+  await page.click('#save');
+  await page.click('#load');
+  await page.waitFor("document.getElementById('events').children.length === 0");
+  assert.equal(await phase(), 'place-meeple');
+  assert.equal((await snapshot()).board, placing.board);
   assert.deepEqual(page.errors, []);
 });
 
-test('a person against the default bot (mcts) to the end, as the C++ engine replays it; the bot-move time', async () => {
+// The greedy bot's move for this position with the seed the page's bots use (the game's seed
+// and the turn), from the page's game: as the engine answers it.
+const greedy = (seed, what) => page.eval(`(() => { const g = window.carcassonnePage.game;
+  const seed = (BigInt(${seed}) * 1000003n + BigInt(g.turnsPlayed + 1)) % 2n ** 64n;
+  ${what === 'move' ? "return window.carcassonnePage.carc.formatMove(g.botMove('greedy', { seed }));"
+    : "return String(g.botChoice('greedy', { seed }));"} })()`);
+
+// A person's turn played by the hints (key H): the tile where the greedy bot would put it, then
+// its figure choice, each shown and highlighted before Enter (or its button) takes it.
+async function playHint(seed, turn) {
+  await page.press('h');
+  const move = await greedy(seed, 'move');
+  await page.waitFor(`document.getElementById('hint-text').dataset.move === ${js(move)}`);
+  assert.match(await text('#hint-text'), new RegExp(`^Hint: the greedy bot would play ${move}$`));
+  const [, x, y, rotation] = move.match(/^\S+ (-?\d+),(-?\d+) (\d+)/);
+  assert.equal(await count(`#board-view .legal-cell.selected[data-x="${x}"][data-y="${y}"]`), 1);
+  assert.equal(await page.eval("document.getElementById('hand').dataset.rotation"), rotation);
+  await page.press('Enter');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  assert.deepEqual(await page.eval(`window.carcassonnePage.game.tileAt(${x}, ${y}).rotation`), Number(rotation));
+  assert.equal(await page.eval("document.getElementById('hint-text').hidden"), true); // the hint was for the tile
+  await page.press('h');
+  const choice = await greedy(seed, 'choice');
+  await page.waitFor(`document.getElementById('hint-text').dataset.choice === ${js(choice)}`);
+  const onBoard = await count(`#board-view .target[data-choice="${choice}"]`);
+  if (onBoard) {
+    assert.equal(await count(`#board-view .target.highlighted[data-choice="${choice}"]`), 1);
+    await page.press('Enter');
+  } else {
+    await page.click(`#meeples button.hinted[data-choice="${choice}"]`);
+  }
+  await page.waitFor(`!document.getElementById('status').textContent.startsWith('Turn ${turn}:')`);
+}
+
+test('a person against the default bot (mcts) to the end, as the C++ engine replays it; last moves outlined, a hint; the bot-move time', async () => {
   await page.goto(`${server.url}?pause=0`);
   await page.waitFor("document.body.dataset.ready === '1'");
   const setup = { players: 2, seed: 31 };
@@ -236,6 +323,17 @@ test('a person against the default bot (mcts) to the end, as the C++ engine repl
     if ((await phase()) === 'game-over') break;
     assert.equal(await page.eval('document.getElementById("rotate").disabled'), false);
     const turn = await turnOf();
+    // The bot's last placement is outlined in its colour, the person's in theirs (the base
+    // game: turns alternate, P0 first).
+    const history = await page.eval('window.carcassonnePage.game.history().map((m) => ({ x: m.x, y: m.y }))');
+    const expected = history.length ? [{ player: 1, ...history.at(-1) }] : [];
+    if (history.length >= 2) expected.unshift({ player: 0, ...history.at(-2) });
+    assert.deepEqual(await lastMoves(), expected, `turn ${turn}`);
+    if (personTurns === 5) {
+      await playHint(setup.seed, turn);
+      personTurns++;
+      continue;
+    }
     if (personTurns === 3) {
       // Undo after the bot answered takes back the bot's turn and the person's: as before.
       const before = await snapshot();
@@ -266,6 +364,7 @@ test('a game of bots only plays itself to the end, as the C++ engine replays it;
   await page.waitFor("document.body.dataset.ready === '1'");
   const setup = { players: 3, seed: 77, farmers: true, smallCity: true };
   await newGame(setup);
+  const fresh = await snapshot();
   await setSeats(['random', 'greedy', 'mcts']);
   await page.waitFor("document.body.dataset.phase === 'game-over'", 120000);
   assert.deepEqual(page.errors, []);
@@ -275,6 +374,21 @@ test('a game of bots only plays itself to the end, as the C++ engine replays it;
   assert.ok(events.some((e) => e.type === 'score' && e.endGame), 'end-game points');
   const times = await botTimes();
   assert.ok(times.length >= 70, `${times.length} bot moves`);
+
+  // The end screen: totals as the engine's, during play and at the end by category.
+  const table = await assertEndScreen();
+  assert.ok(table.play.categories.length && table.end.categories.length);
+  assert.ok(table.names.includes('city') && table.names.includes('field'), table.names.join(' '));
+  // Each seat's last tile is outlined: the last three turns, P0 P1 P2 in some order.
+  const history = await page.eval('window.carcassonnePage.game.history().map((m) => ({ x: m.x, y: m.y }))');
+  const turns = history.length;
+  assert.deepEqual(await lastMoves(), [0, 1, 2].map((p) => ({ player: p, ...history[turns - 1 - ((turns - 1 - p) % 3)] })));
+  // Replay: the same seed and rules from the start (people in the seats now, so it waits).
+  await setSeats(['person', 'person', 'person']);
+  await page.click('#end-replay');
+  await page.waitFor("document.getElementById('status').textContent.startsWith('Turn 1:')");
+  assert.equal(await page.eval("document.getElementById('end').hidden"), true);
+  assert.deepEqual(await snapshot(), fresh);
 });
 
 test('the River and the Abbot: a person deploys the abbot, bots play on, as the C++ engine replays it', async () => {
@@ -366,6 +480,13 @@ test('Inns & Cathedrals and Traders & Builders: figure targets, the bonus tile t
   await placeAt(-1, 0, 270);
   assert.equal(await phase(), 'game-over');
   assert.deepEqual(await page.eval("[...document.querySelectorAll('#scores tbody .banked')].map((td) => Number(td.textContent))"), [5, 0]);
+  assert.deepEqual((await assertEndScreen()).total, [5, 0]);
+  // A new game from the end screen: the rules in the form, the next seed.
+  const seed = Number(await page.eval("document.getElementById('seed').value"));
+  await page.click('#end-new');
+  await page.waitFor("document.getElementById('status').textContent.startsWith('Turn 1:')");
+  assert.equal(Number(await page.eval("document.getElementById('seed').value")), seed + 1);
+  assert.equal(await page.eval("document.getElementById('end').hidden"), true);
 
   // A bot in the seat decides the bonus tile itself (carc_bot_decide through botChoice and
   // decide): the game goes on past the decision, with no error on the page.
@@ -412,6 +533,15 @@ test('Princess & Dragon: the dragon steps and the portal are targets on the boar
     assert.equal(await phase(), 'decide');
     assert.match(await text('#status'), new RegExp(`^After turn 7: P${player} is to decide: a target on the board$`));
     assert.deepEqual((await steps()).sort(), [...options].sort());
+    if (options.length > 1) {
+      // A hint for whoever steers the dragon: the greedy bot's step, highlighted on the board.
+      await page.press('h');
+      const choice = await greedy(await page.eval("document.getElementById('seed').value"), 'choice');
+      await page.waitFor(`document.getElementById('hint-text').dataset.choice === ${js(choice)}`);
+      assert.equal(await count(`#board-view .target.highlighted[data-choice="${choice}"]`), 1);
+      assert.equal(await count('#board-view .target.highlighted'), 1);
+      assert.match(await text('#hint-text'), /^Hint: the greedy bot would choose dragon [NESW]$/);
+    }
     const logged = await count('#events li');
     await page.press('0');
     await page.click(`#board-view .target[data-text="${step}"]`);
