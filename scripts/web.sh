@@ -72,7 +72,7 @@ em++ -O2 -fwasm-exceptions "${objects[@]}" -o "$site/carcassonne_wasm.mjs" \
   -sALLOW_MEMORY_GROWTH -sTOTAL_STACK=1048576 -sEXPORTED_FUNCTIONS="$exports,_malloc,_free" \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sFILESYSTEM=0
 
-cp web/carcassonne.js web/index.html web/app.js web/replay.js web/style.css "$site/"
+cp web/carcassonne.js web/index.html web/app.js web/replay.js web/flash.js web/style.css "$site/"
 echo "web: $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"
 
 # The npm package: the module, its TypeScript declarations and the WebAssembly. Its version

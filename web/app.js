@@ -9,6 +9,7 @@
 
 import { loadCarcassonne } from './carcassonne.js';
 import { ReplayViewer } from './replay.js';
+import { flashScores } from './flash.js';
 
 const $ = (id) => document.getElementById(id);
 let Phase = null; // the library's phases (carc.Phase), once it is loaded
@@ -22,6 +23,8 @@ const BOTS = { random: {}, greedy: {}, mcts: { iterations: 1500, milliseconds: 1
 // How long a bot waits before it moves, so that a person can follow: ?pause=MS sets it (the
 // tests use 0).
 const BOT_PAUSE_MS = pauseFromUrl(500);
+// How long the board shows what an action scored (the feature outlined, the points rising).
+const FLASH_MS = 1600;
 
 const ui = {
   carc: null,
@@ -39,6 +42,7 @@ const ui = {
   scoresAtStart: [], // the banked scores when the game came to the page (a loaded record's)
   again: null,      // starts this game again: the same seed and rules, or the same record
   hint: null,       // the hint shown: {text, move (its text) or choice (a BigInt)}, or null
+  flash: null,      // what the last action scored, shown on the board until `until`: {events, until}
 };
 
 function pauseFromUrl(fallback) {
@@ -432,7 +436,9 @@ const botSeed = () => (BigInt(ui.seed) * 1000003n + BigInt(ui.game.turnsPlayed +
 // Each event with the engine's own sentence for it (event.text: "city 8 to player 0").
 function collectEvents(turn, player) {
   ui.hint = null; // every action but a person's placement ends here: the hint was for the position before
-  for (const event of ui.game.events()) ui.log.push({ turn, player, event });
+  const events = ui.game.events();
+  for (const event of events) ui.log.push({ turn, player, event });
+  ui.flash = { events, until: performance.now() + FLASH_MS };
 }
 
 // ------------------------------------------------------------------ records
@@ -499,6 +505,7 @@ function render() {
   view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
   drawLastMoves(svg);
+  if (ui.flash && performance.now() < ui.flash.until) flashScores(svg, game, ui.flash.events, COLOURS);
   for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
   ui.highlight = -1;
   for (const cell of svg.querySelectorAll('.legal-cell')) {

@@ -44,7 +44,8 @@ export async function launch(executable = process.env.CHROMIUM ?? '/usr/bin/chro
   const page = new Page(cdp, sessionId, async () => {
     child.kill();
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   });
   await page.send('Page.enable');
   await page.send('Runtime.enable');

@@ -28,8 +28,11 @@ before(async () => {
   page = await launch();
 });
 after(async () => {
-  await page?.close();
-  await server?.close();
+  try {
+    await page?.close();
+  } finally {
+    await server?.close(); // else an open server keeps node running after a failed close
+  }
 });
 
 const js = JSON.stringify;
@@ -671,5 +674,18 @@ test('the replay viewer steps through a saved game: each step is the recorded po
   await page.click('#replay-close');
   assert.equal(await phase(), 'game-over');
   assert.equal(await page.eval("document.getElementById('replay-bar').hidden"), true);
+  assert.deepEqual(page.errors, []);
+});
+
+test('what a placement scores flashes on the board: the feature outlined in the scorer\'s colour, the points rising', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  await loadRecord('carcassonne-record 1\nplayers 2\norder E U\n');
+  await placeAt(0, -1, 180, 'meeple', 'S'); // E closes the start tile's city: P0's knight scores 4
+  const flash = await page.eval(`({
+    points: [...document.querySelectorAll('#board-view .flash-points')].map((t) => [t.dataset.points, t.getAttribute('fill')]),
+    outlines: [...document.querySelectorAll('#board-view .flash-outline')].map((r) => r.getAttribute('stroke')) })`);
+  assert.deepEqual(flash.points, [['4', '#d62728']]);
+  assert.deepEqual(flash.outlines, ['#d62728', '#d62728']); // the city's two tiles, in P0's colour
   assert.deepEqual(page.errors, []);
 });
