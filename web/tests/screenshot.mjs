@@ -5,8 +5,11 @@
 // back but for the milliseconds the last bot took), up to P0's first turn from turn 45 on;
 // then P0's tile in hand is tried on a legal cell, the viewport (1800 x 1000) is written as
 // a PNG, and what the board shows (figures by kind, inns, cathedrals, goods) is printed.
+// With two more file names, also the end of that game (the bots play P0's seat too, to the end
+// screen) and a phone (390 x 844): a 2-player Princess & Dragon game tapped through to a
+// figure choice, its targets on the board.
 // After scripts/web.sh:
-//   node web/tests/screenshot.mjs docs/web-page.png
+//   node web/tests/screenshot.mjs docs/web-page.png [docs/web-end.png docs/web-phone.png]
 // CARC_WEB_SITE: the built page (build/web/site); CHROMIUM: the browser (/usr/bin/chromium).
 
 import { existsSync, writeFileSync } from 'node:fs';
@@ -19,9 +22,9 @@ const LAST_TURN = 45; // the board is well filled by then: the river laid, figur
 // The person's figure choices, most wanted first, so that the expansions' figures show.
 const FIGURES = ['large meeple', 'builder', 'pig', 'abbot', 'meeple'];
 
-const out = process.argv[2];
-if (!out || process.argv.length > 3) {
-  console.error('usage: node web/tests/screenshot.mjs OUT.png');
+const [out, endOut, phoneOut] = process.argv.slice(2);
+if (!out || process.argv.length === 4 || process.argv.length > 5) {
+  console.error('usage: node web/tests/screenshot.mjs OUT.png [END.png PHONE.png]');
   process.exit(2);
 }
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -94,6 +97,50 @@ try {
       pigs: n('.meeple.pig'), inns: n('g.inn'), cathedrals: n('g.cathedral'), goods: n('g.goods'),
       tokens: [...document.querySelectorAll('#scores tbody td.goods')].map((t) => t.textContent).join(' ') }; })()`);
   console.log(`${out}: ${await status()};`, JSON.stringify(shown));
+
+  if (endOut) {
+    // The bots finish the game; the end screen shows over the board as it ended.
+    await page.press('Enter');
+    await page.eval(`['greedy', 'greedy', 'random'].forEach((kind, p) => {
+      const select = document.querySelector('#seats select[data-player="' + p + '"]');
+      select.value = kind; select.dispatchEvent(new Event('change')); })`);
+    await page.waitFor("document.body.dataset.phase === 'game-over' && !document.getElementById('end').hidden", 300000);
+    await page.press('0');
+    writeFileSync(endOut, await page.screenshot());
+    console.log(`${endOut}: ${await status()}`);
+
+    // A phone: tap a cell, tap it again to place, until a figure choice shows targets.
+    await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
+    await page.waitFor('innerWidth === 390');
+    await page.eval(`(() => {
+      const set = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); };
+      set('players', '2'); set('seed', '5');
+      for (const id of ['opt-river', 'opt-inns', 'opt-traders']) document.getElementById(id).checked = false;
+      for (const id of ['opt-farmers', 'opt-abbot', 'opt-princess']) document.getElementById(id).checked = true; })()`);
+    await page.click('#new-game');
+    await page.eval(`document.querySelectorAll('#seats select').forEach((s, p) => { s.value = p ? 'greedy' : 'person'; s.dispatchEvent(new Event('change')); })`);
+    // Person turns until the 10th placement leaves P0 a figure choice with targets to show.
+    for (let turn = 0; ; turn++) {
+      await page.waitFor(personToAct, 60000);
+      await page.click('#zoom-reset');
+      if (await page.eval("document.body.dataset.phase === 'decide'")) { // a dragon step: the first target
+        await page.click('#board-view .target');
+        continue;
+      }
+      const cells = await page.eval("document.querySelectorAll('#board-view .legal-cell').length");
+      await page.click('#board-view .legal-cell', turn % cells);
+      await page.click('#board-view .legal-cell.selected');
+      await page.waitFor("document.body.dataset.phase !== 'place-tile'");
+      if (await page.eval("document.body.dataset.phase !== 'place-meeple'")) continue;
+      if (turn >= 10 && await page.eval("document.querySelectorAll('#board-view .target').length > 2")) break;
+      await page.press(turn % 3 ? 'n' : '1');
+      await page.waitFor("document.body.dataset.phase !== 'place-meeple'");
+    }
+    await page.click('#zoom-reset');
+    writeFileSync(phoneOut, await page.screenshot());
+    console.log(`${phoneOut}: ${await status()}`);
+  }
+  if (page.errors.length) throw new Error(`errors on the page: ${page.errors.join('; ')}`);
 } finally {
   await page.close();
   await server.close();
