@@ -9,7 +9,7 @@
 
 import { loadCarcassonne } from './carcassonne.js';
 import { ReplayViewer } from './replay.js';
-import { flashScores } from './flash.js';
+import { figuresShown, flashReturns, flashScores } from './flash.js';
 
 const $ = (id) => document.getElementById(id);
 let Phase = null; // the library's phases (carc.Phase), once it is loaded
@@ -173,6 +173,7 @@ function start(game, seed, again) {
   ui.cell = null;
   ui.rotation = 0;
   collectEvents(null, null);
+  ui.flash = null; // a game coming to the page has no last action to show
   showRules();
   render();
   fit();
@@ -314,6 +315,7 @@ function undo() {
   const game = ui.game;
   if (everySeatABot()) return;
   const turns = game.turnsPlayed;
+  ui.flash = null; // what is taken back scored nothing and sends nobody home
   const undone = attempt(() => {
     game.undo();
     while (botToMove() && game.turnsPlayed > 0) game.undo();
@@ -502,10 +504,14 @@ function render() {
   const deciding = !bot && (phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
   // Once the game is over no tile is to come, so every open cell would be crossed out.
   const over = phase === Phase.GAME_OVER;
+  const shownBefore = figuresShown(view.querySelector('svg') ?? view);
   view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
   drawLastMoves(svg);
-  if (ui.flash && performance.now() < ui.flash.until) flashScores(svg, game, ui.flash.events, COLOURS);
+  if (ui.flash && performance.now() < ui.flash.until) {
+    flashScores(svg, game, ui.flash.events, COLOURS);
+    flashReturns(svg, shownBefore);
+  }
   for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
   ui.highlight = -1;
   for (const cell of svg.querySelectorAll('.legal-cell')) {

@@ -43,7 +43,9 @@ const turnOf = async () => Number((await text('#status')).match(/^Turn (\d+)/)?.
 
 // What a player sees: the board picture, the scores table, the events, the status line.
 const snapshot = () => page.eval(`({
-  board: document.querySelector('#board-view svg').outerHTML,
+  // The picture of the position: a scoring's flash (flash.js) fades within seconds, no part of it.
+  board: (() => { const svg = document.querySelector('#board-view svg').cloneNode(true);
+    svg.querySelectorAll('.flash-outline, .flash-points, .flash-return').forEach((e) => e.remove()); return svg.outerHTML; })(),
   scores: document.querySelector('#scores tbody').innerHTML,
   events: document.getElementById('events').innerHTML,
   status: document.getElementById('status').textContent,
@@ -687,5 +689,22 @@ test('what a placement scores flashes on the board: the feature outlined in the 
     outlines: [...document.querySelectorAll('#board-view .flash-outline')].map((r) => r.getAttribute('stroke')) })`);
   assert.deepEqual(flash.points, [['4', '#d62728']]);
   assert.deepEqual(flash.outlines, ['#d62728', '#d62728']); // the city's two tiles, in P0's colour
+
+  // A knight already on the board goes home when another player's tile closes its city: it
+  // fades where it stood.
+  await loadRecord('carcassonne-record 1\nplayers 2\norder G E\n');
+  await page.press('0');
+  await page.click('#board-view .legal-cell[data-x="0"][data-y="-1"]');
+  for (let i = 0; i < 4 && Number(await page.eval("document.getElementById('hand').dataset.rotation")) !== 90; i++) await page.press('r');
+  await page.click('#confirm');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  await page.click('#board-view .target[data-figure="meeple"][data-text="N"], #board-view .target[data-figure="meeple"][data-text="S"]');
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.equal(await count('#board-view .meeple'), 1);
+  await placeAt(0, -2, 180); // P1's E closes the 3-tile city: P0's knight scores and goes home
+  assert.equal(await count('#board-view .meeple'), 0);
+  assert.deepEqual(await page.eval("[...document.querySelectorAll('#board-view .flash-return')].map((f) => [f.dataset.player, f.dataset.figure])"),
+    [['0', 'meeple']]);
+  assert.equal(await count('#board-view .flash-outline'), 3);
   assert.deepEqual(page.errors, []);
 });
