@@ -404,11 +404,12 @@ void draw_targets(std::string& out, const Game& game, X ox, Y oy) {
       const PlacedTile& p = b.tile(b.tile_index_at(t.x, t.y));
       const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(t.loc)];
       const bool lying = kind->lies && tiles::kDefs[p.type].segs[seg].kind == FeatureKind::Field;
-      // Drawn at 0.7 of its size on the board, so the large meeple stays the larger.
-      out += fmt::format("<path class=\"target-figure{}{}\" fill=\"{}\" transform=\"translate({},{}) scale({}){}\" d=\"{}\"/>",
-                         kind->css.empty() ? "" : " ", kind->css, colour, num(x), num(y),
-                         num(0.7 * std::stod(std::string(kind->scale))), lying ? " rotate(90)" : "",
-                         kind->shape.empty() ? kMeeplePath : kind->shape);
+      // Drawn at 0.7 of its size on the board, so the large meeple stays the larger (the two
+      // scales compose: no number is parsed, which would depend on the host's locale).
+      out += fmt::format(
+          "<path class=\"target-figure{}{}\" fill=\"{}\" transform=\"translate({},{}) scale(0.7) scale({}){}\" d=\"{}\"/>",
+          kind->css.empty() ? "" : " ", kind->css, colour, num(x), num(y), kind->scale, lying ? " rotate(90)" : "",
+          kind->shape.empty() ? kMeeplePath : kind->shape);
     } else {
       out += fmt::format("<text class=\"target-letter\" fill=\"{}\" x=\"{}\" y=\"{}\">{}</text>", colour, num(x), num(y + 6),
                          static_cast<char>(std::toupper(static_cast<unsigned char>(text[0]))));
