@@ -1314,3 +1314,43 @@ TEST_CASE("Princess & Dragon pictures: the portal's deployments and the dragon's
                                                     fmt::format("dragon E at {},{}", x + 1, y),
                                                     fmt::format("dragon W at {},{}", x - 1, y)});
 }
+
+TEST_CASE("Traders & Builders with Princess & Dragon: a bonus tile declined on the 129th tile or later changes nobody's goods",
+          "[princess][traders]") {
+  // A box of more than 128 tiles (every tile set but the river): the record of a declined bonus
+  // tile is a bit per placed tile, which once had room for 128 and spilled into the goods.
+  Options o;
+  o.abbot = o.inns_and_cathedrals = o.traders_and_builders = o.princess_and_dragon = true;
+  int late_declines = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Game g(2, seed, o);
+    Rng rng(seed);
+    std::array<std::array<int, 3>, kMaxPlayers> taken{};
+    while (!g.over()) {
+      ChoiceBuffer choices;
+      const int n = list_choices(g, choices);
+      Choice c = choices[rng.below(static_cast<uint32_t>(n))];
+      // The builder whenever it may go out, so that bonus tiles come often; each is declined.
+      for (int i = 0; i < n; ++i)
+        if (choices[i].kind == DecisionKind::Figure && choices[i].figure.figure == Figure::Builder) c = choices[i];
+      if (c.kind == DecisionKind::Bonus) {
+        c.option = 1;
+        late_declines += g.board().tile_count() > 128;
+      }
+      Events ev;
+      REQUIRE(decide(g, c, &ev) == Status::Ok);
+      for (int i = 0; i < ev.count; ++i)
+        if (ev.items[static_cast<size_t>(i)].type == Event::Type::Goods)
+          for (int p = 0; p < g.players(); ++p)
+            if (ev.items[static_cast<size_t>(i)].winners >> p & 1)
+              for (int k = 0; k < 3; ++k) taken[static_cast<size_t>(p)][static_cast<size_t>(k)] += ev.items[static_cast<size_t>(i)].goods[static_cast<size_t>(k)];
+    }
+    for (int p = 0; p < g.players(); ++p) {
+      INFO("seed " << seed << ", player " << p);
+      CHECK(g.goods(p, Goods::Wine) == taken[static_cast<size_t>(p)][0]);
+      CHECK(g.goods(p, Goods::Grain) == taken[static_cast<size_t>(p)][1]);
+      CHECK(g.goods(p, Goods::Cloth) == taken[static_cast<size_t>(p)][2]);
+    }
+  }
+  CHECK(late_declines > 0);  // the case was reached
+}

@@ -577,7 +577,7 @@ class Game {
     friend bool operator==(const RiverState&, const RiverState&) = default;
   };
   struct TradersState {
-    std::array<uint64_t, 2> declined{};  // bit i: the bonus tile earned by placed tile i was declined
+    std::array<uint64_t, (kTotalTiles + 63) / 64> declined{};  // bit i: the bonus tile earned by placed tile i was declined
     std::array<std::array<uint8_t, kGoodsKinds>, kMaxPlayers> goods{};
     bool bonus_turn = false;  // the tile being drawn or placed is the builder's bonus tile
     bool bonus_due = false;   // while a placement ends: its builder earned a bonus tile
