@@ -42,10 +42,18 @@ export async function launch(executable = process.env.CHROMIUM ?? '/usr/bin/chro
   const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
   const page = new Page(cdp, sessionId, async () => {
-    child.kill();
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    // Chromium's helper processes may still write to the profile a moment after it exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    // Asked to close, Chromium stops its helper processes and finishes with its profile;
+    // killed outright they may still write to it after the browser has exited.
+    await Promise.race([cdp.send('Browser.close').catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await exited;
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    } catch (e) { // a temporary folder left behind is no failure of the page under test
+      process.stderr.write(`browser.mjs: could not remove ${profile}: ${e.message}\n`);
+    }
   });
   await page.send('Page.enable');
   await page.send('Runtime.enable');
