@@ -343,13 +343,17 @@ void draw_meeple(std::string& out, Pt at, int player, bool lying, Figure figure 
       lying && kind.lies ? " rotate(90)" : "", kind.shape.empty() ? kMeeplePath : kind.shape);
 }
 
-// Where a figure on `loc` of the tile at board index `tile` stands, in the tile's units
-// (Location::None: the tile's centre).
-Pt spot_of(const Board& b, int tile, Location loc) {
-  if (loc == Location::None) return Pt{kTile / 2.0, kTile / 2.0};
+// Where a figure on `loc` of the tile at board index `tile` stands, in the tile's units, and
+// the segment of the tile it stands on (Location::None: the tile's centre, no segment).
+struct Spot {
+  Pt at;
+  const tiles::Segment* seg;
+};
+Spot spot_of(const Board& b, int tile, Location loc) {
+  if (loc == Location::None) return Spot{Pt{kTile / 2.0, kTile / 2.0}, nullptr};
   const PlacedTile& p = b.tile(tile);
   const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(loc)];
-  return turn(segment_spot(tiles::kDefs[p.type], seg), p.rot);
+  return Spot{turn(segment_spot(tiles::kDefs[p.type], seg), p.rot), &tiles::kDefs[p.type].segs[seg]};
 }
 
 // One clickable target per option of the current decision that has a place on the board
@@ -368,6 +372,7 @@ void draw_targets(std::string& out, const Game& game, X ox, Y oy) {
     Pt at;        // where it would stand, in board units
     int cluster;  // the first target of its group of close ones
     int rank = 0, size = 1;
+    const tiles::Segment* seg = nullptr;  // the segment it would stand on (spot_of)
   };
   constexpr double kApart = 14, kRadius = 10, kStep = 24;
   std::vector<Target> targets;
@@ -375,8 +380,9 @@ void draw_targets(std::string& out, const Game& game, X ox, Y oy) {
   for (int i = 0; i < n; ++i) {
     Target t{i, 0, 0, Location::None, {}, static_cast<int>(targets.size())};
     if (!choice_place(game, choices[i], t.x, t.y, t.loc)) continue;
-    const Pt spot = spot_of(b, b.tile_index_at(t.x, t.y), t.loc);
-    t.at = Pt{ox(t.x) + spot.x, oy(t.y) + spot.y};
+    const Spot spot = spot_of(b, b.tile_index_at(t.x, t.y), t.loc);
+    t.at = Pt{ox(t.x) + spot.at.x, oy(t.y) + spot.at.y};
+    t.seg = spot.seg;
     for (size_t k = 0; k < targets.size(); ++k) {
       Target& head = targets[k];
       if (head.cluster == static_cast<int>(k) && std::hypot(head.at.x - t.at.x, head.at.y - t.at.y) < kApart) {
@@ -401,9 +407,7 @@ void draw_targets(std::string& out, const Game& game, X ox, Y oy) {
     out += fmt::format("><circle class=\"target-ring\" stroke=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>", colour, num(x), num(y),
                        num(kRadius));
     if (kind && (kind->reach == Reach::Feature || kind->reach == Reach::Centre)) {
-      const PlacedTile& p = b.tile(b.tile_index_at(t.x, t.y));
-      const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(t.loc)];
-      const bool lying = kind->lies && tiles::kDefs[p.type].segs[seg].kind == FeatureKind::Field;
+      const bool lying = kind->lies && t.seg && t.seg->kind == FeatureKind::Field;
       // Drawn at 0.7 of its size on the board, so the large meeple stays the larger (the two
       // scales compose: no number is parsed, which would depend on the host's locale).
       out += fmt::format(
@@ -532,9 +536,8 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
   // Meeples on top of every tile, at their feature's spot turned with the tile.
   for (const Meeple& m : game.meeples()) {
     const PlacedTile& p = b.tile(m.tile);
-    const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(m.location)];
-    const Pt spot = spot_of(b, m.tile, m.location);
-    draw_meeple(out, Pt{ox(p.x) + spot.x, oy(p.y) + spot.y}, m.player, tiles::kDefs[p.type].segs[seg].kind == FeatureKind::Field, m.kind);
+    const Spot spot = spot_of(b, m.tile, m.location);
+    draw_meeple(out, Pt{ox(p.x) + spot.at.x, oy(p.y) + spot.at.y}, m.player, spot.seg->kind == FeatureKind::Field, m.kind);
   }
   // The modules' other pieces (the dragon, the fairy): a lettered disc in the tile's
   // south-west corner.
