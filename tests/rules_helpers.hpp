@@ -1,5 +1,5 @@
 // Helpers for the rules tests: fixed draw orders from tile letters and whole turns in move
-// text, so that a test reads like a worked example of docs/rules.md.
+// text, so that a test reads like a worked example of docs/rules.md; records that must load.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -152,6 +152,17 @@ inline SegId feature_at(const Game& g, int x, int y, std::string_view location) 
   const uint8_t local = tiles::kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc(location))];
   REQUIRE(local != tiles::kNoSeg);
   return g.features().find(static_cast<SegId>(pt.seg_base + local));
+}
+
+// The game of a record that must load; if it does not, the failure shows the loader's message
+// and the record.
+inline Game load_ok(const std::string& text) {
+  Game g(2, uint64_t{0});
+  RecordError err;
+  const Status s = load_record(text, g, &err);
+  INFO(err.message() << "\n" << text);
+  REQUIRE(s == Status::Ok);
+  return g;
 }
 
 // Bit mask of players, for Event::winners and Game::leaders.

@@ -5,19 +5,12 @@
 #include "carcassonne/carcassonne.hpp"
 #include "random_expansions.hpp"
 #include "random_play.hpp"
+#include "rules_helpers.hpp"
 
 using namespace carc;
+using rules::load_ok;
 
 namespace {
-Game load_ok(const std::string& text) {
-  Game g(2, uint64_t{0});
-  RecordError err;
-  const Status s = load_record(text, g, &err);
-  INFO(err.message() << "\n" << text);
-  REQUIRE(s == Status::Ok);
-  return g;
-}
-
 void check_round_trip(const Game& g) {
   const std::string text = save_record(g);
   const Game loaded = load_ok(text);
