@@ -504,11 +504,14 @@ function render() {
   const deciding = !bot && (phase === Phase.PLACE_MEEPLE || phase === Phase.DECIDE);
   // Once the game is over no tile is to come, so every open cell would be crossed out.
   const over = phase === Phase.GAME_OVER;
-  const shownBefore = figuresShown(view.querySelector('svg') ?? view);
+  // The figures of the picture being replaced, which the flash shows fading if they went
+  // home: read only while a flash is on (time only moves on, so a flash still on below, after
+  // the new picture, was on here too).
+  const shownBefore = flashOn() ? figuresShown(view.querySelector('svg') ?? view) : [];
   view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
   drawLastMoves(svg);
-  if (ui.flash && performance.now() < ui.flash.until) {
+  if (flashOn()) {
     flashScores(svg, game, ui.flash.events, COLOURS);
     flashReturns(svg, shownBefore);
   }
@@ -541,21 +544,9 @@ function render() {
   if (ui.hint?.choice != null) markHint(ui.hint.choice);
 
   // Scores: banked and projected side by side, and with Traders & Builders the goods.
-  const projected = game.projectedScores();
-  const banked = game.scores;
-  const supplies = game.supplies;
   const traders = game.option('tradersAndBuilders');
   $('scores').classList.toggle('with-goods', traders);
-  const goodsCell = (p) => {
-    if (!traders) return '';
-    const goods = game.goods(p);
-    return `<td class="goods" data-wine="${goods.wine}" data-grain="${goods.grain}" data-cloth="${goods.cloth}" ` +
-      `title="wine, grain, cloth">${goods.wine}/${goods.grain}/${goods.cloth}</td>`;
-  };
-  $('scores').tBodies[0].innerHTML = banked.map((points, p) =>
-    `<tr data-player="${p}"${p === player ? ' class="current"' : ''}><td><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</td>` +
-    `<td class="banked">${points}</td><td class="projected">${projected[p]}</td><td class="supply">${supplies[p]}</td>` +
-    `${goodsCell(p)}</tr>`).join('');
+  renderScores(game, player, traders);
 
   // The events so far, newest last.
   const events = $('events');
@@ -571,6 +562,29 @@ function render() {
   renderRemaining();
   renderEnd();
   scheduleBot();
+}
+
+// Whether the board shows what the last action scored: for FLASH_MS after it.
+function flashOn() {
+  return ui.flash !== null && performance.now() < ui.flash.until;
+}
+
+// The score table's rows for `game`: each player's banked and projected points and figures
+// left, the row of `current` (a player, or null) marked, and with `withGoods` the Traders &
+// Builders goods.
+function renderScores(game, current, withGoods) {
+  const projected = game.projectedScores();
+  const supplies = game.supplies;
+  const goodsCell = (p) => {
+    if (!withGoods) return '';
+    const goods = game.goods(p);
+    return `<td class="goods" data-wine="${goods.wine}" data-grain="${goods.grain}" data-cloth="${goods.cloth}" ` +
+      `title="wine, grain, cloth">${goods.wine}/${goods.grain}/${goods.cloth}</td>`;
+  };
+  $('scores').tBodies[0].innerHTML = game.scores.map((points, p) =>
+    `<tr data-player="${p}"${p === current ? ' class="current"' : ''}><td><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</td>` +
+    `<td class="banked">${points}</td><td class="projected">${projected[p]}</td><td class="supply">${supplies[p]}</td>` +
+    `${goodsCell(p)}</tr>`).join('');
 }
 
 // The end screen: the winners and each player's points by what scored them, those banked
@@ -753,10 +767,7 @@ function showReplay({ game, step, steps, log }) {
   $('replay-step').max = String(steps);
   $('replay-step').value = String(step);
   $('replay-at').textContent = `${step} / ${steps}`;
-  const supplies = game.supplies;
-  $('scores').tBodies[0].innerHTML = game.scores.map((points, p) =>
-    `<tr data-player="${p}"><td><span class="swatch" style="background:${COLOURS[p]}"></span>P${p}</td>` +
-    `<td class="banked">${points}</td><td class="projected">${game.projectedScores()[p]}</td><td class="supply">${supplies[p]}</td></tr>`).join('');
+  renderScores(game, null, false);
   const events = $('events');
   events.innerHTML = '';
   for (const line of log) {
