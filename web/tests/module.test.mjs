@@ -502,6 +502,20 @@ function playByChoices(game) {
   }
 }
 
+// The record the native engine saves (through the Python module over the C library) of the
+// game Game(`args`) (Python arguments) that takes the choices `taken`, by their move text.
+function nativeSave(args, taken) {
+  const script = `import json, sys
+sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
+from carcassonne import Game
+game = Game(${args})
+for text in json.load(sys.stdin):
+    game.decide(text)
+print(json.dumps(game.save()))`;
+  return JSON.parse(execFileSync(python, ['-c', script], { input: JSON.stringify(taken),
+    env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+}
+
 test('decisions: whole games with every expansion, choice by choice, equal the native engine taking the same choices', () => {
   const expansions = { river: true, abbot: true, innsAndCathedrals: true, tradersAndBuilders: true };
   for (const opts of [{ players: 3, seed: 12 }, { players: 2, callerDraws: true }]) {
@@ -510,16 +524,8 @@ test('decisions: whole games with every expansion, choice by choice, equal the n
     // Seed 12 meets the builder's bonus tile taken and passed on; the other game its draws.
     if (opts.seed) assert.ok(taken.includes('bonus') && taken.includes('pass'));
     else assert.ok(taken[0].startsWith('draw R'));
-    const script = `import json, sys
-sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
-from carcassonne import Game
-game = Game(${opts.players}, ${opts.seed ?? 'None'}, caller_draws=${opts.callerDraws ? 'True' : 'False'}, river=True, abbot=True,
-            inns_and_cathedrals=True, traders_and_builders=True)
-for text in json.load(sys.stdin):
-    game.decide(text)
-print(json.dumps(game.save()))`;
-    const native = JSON.parse(execFileSync(python, ['-c', script], { input: JSON.stringify(taken),
-      env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
+    const native = nativeSave(`${opts.players}, ${opts.seed ?? 'None'}, caller_draws=${opts.callerDraws ? 'True' : 'False'}, ` +
+      'river=True, abbot=True, inns_and_cathedrals=True, traders_and_builders=True', taken);
     assert.equal(game.save(), native);
     game.free();
   }
@@ -668,15 +674,6 @@ test('Princess & Dragon: a seeded game through the choices equals the native eng
   }
   assert.ok(steps > 0 && others > 0);
   assert.deepEqual(totals, game.scores);
-  const script = `import json, sys
-sys.path.insert(0, ${JSON.stringify(join(repo, 'capi', 'python'))})
-from carcassonne import Game
-game = Game(3, 2, princess_and_dragon=True, traders_and_builders=True)
-for text in json.load(sys.stdin):
-    game.decide(text)
-print(json.dumps(game.save()))`;
-  const native = JSON.parse(execFileSync(python, ['-c', script], { input: JSON.stringify(taken),
-    env: { ...process.env, CARCASSONNE_LIBRARY: nativeLibrary } }));
-  assert.equal(game.save(), native);
+  assert.equal(game.save(), nativeSave('3, 2, princess_and_dragon=True, traders_and_builders=True', taken));
   game.free();
 });
