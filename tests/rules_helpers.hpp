@@ -165,6 +165,15 @@ inline Game load_ok(const std::string& text) {
   return g;
 }
 
+// Saving and loading give the identical game, which saves the identical record again.
+inline void check_round_trip(const Game& g) {
+  const std::string text = save_record(g);
+  const Game loaded = load_ok(text);
+  INFO(text);
+  CHECK(loaded == g);
+  CHECK(save_record(loaded) == text);
+}
+
 // Bit mask of players, for Event::winners and Game::leaders.
 constexpr uint8_t players_mask(std::initializer_list<int> ps) {
   uint8_t m = 0;

@@ -180,14 +180,6 @@ std::string load_refusal(const std::vector<std::string>& lines) {
   return err.message();
 }
 
-// Saving and loading give the identical game.
-void check_round_trip(const Game& g) {
-  const std::string text = save_record(g);
-  const Game loaded = rules::load_ok(text);
-  INFO(text);
-  CHECK(loaded == g);
-}
-
 // Example 3's first six turns: P0's thief (1,0), P1's knight (0,-1), the volcano (0,1),
 // P1's farmer (-1,0), P0's monk (1,1), P1's monk (-1,1).
 void flight_board(Game& g) {

@@ -8,17 +8,10 @@
 #include "rules_helpers.hpp"
 
 using namespace carc;
+using rules::check_round_trip;
 using rules::load_ok;
 
 namespace {
-void check_round_trip(const Game& g) {
-  const std::string text = save_record(g);
-  const Game loaded = load_ok(text);
-  INFO(text);
-  CHECK(loaded == g);
-  CHECK(save_record(loaded) == text);
-}
-
 // Worked example 13 of docs/rules.md: after E, A, A every open edge is field, so C fits nowhere.
 const char* kExample13 =
     "carcassonne-record 1\n"

@@ -1,7 +1,8 @@
 // What the last action scored, shown on the board for a moment: the scored feature's tiles
 // outlined in the colour of the player who scored, the points rising over the spot where
-// its figure stood, and the figures that went home fading where they stood. The engine's events say what scored and where (a feature's tiles come from
-// its own query); the board's tile groups say where each tile is drawn. Points at the end of
+// its figure stood, and the figures that went home fading where they stood. The engine's
+// events say what scored and where (a feature's tiles come from its own query); the board's
+// tile groups say where each tile is drawn. Points at the end of
 // the game are the end screen's, not flashed.
 
 const SVG = 'http://www.w3.org/2000/svg';
