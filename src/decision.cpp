@@ -25,12 +25,22 @@ int options_of(DecisionKind k) {
   return n;
 }
 
+// Whether a module answers the option: one of an expansion's decision, or a module's own
+// option of the placement decision (the ransom: option 1; 0 is a placement).
+bool has_place_options(const Game& game) {
+  return any_module(mix_of(game.options()), [](auto m) { return decltype(m)::decides(DecisionKind::Place); });
+}
+
+bool module_option(const Choice& c) {
+  return static_cast<int>(c.kind) >= kFirstExpansionKind || (c.kind == DecisionKind::Place && c.option != 0);
+}
+
 // What no phase's own call checks: that the choice answers the decision the game waits for
 // (an expansion's, with one of its options), and that a placement is of the tile in hand
 // (another tile is not what this decision is about). The phase's call checks the rest.
 Verdict check_kind(const Game& game, const Choice& c) {
   if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
-  if (static_cast<int>(c.kind) >= kDecisionKinds || (static_cast<int>(c.kind) >= kFirstExpansionKind && c.option >= options_of(c.kind)))
+  if (static_cast<int>(c.kind) >= kDecisionKinds || (module_option(c) && c.option >= options_of(c.kind)))
     return Verdict{Illegal::WrongPhase};
   if (c.kind == DecisionKind::Place && c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
   return Verdict{};
@@ -73,6 +83,7 @@ int list_choices(const Game& game, Choice* out) {
       }
       break;
     case DecisionKind::Place: {
+      each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, out + n); });
       Placement at[kMaxPlacements];
       const int k = game.legal_placements(at);
       for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Place, game.current_tile(), at[i]};
@@ -92,6 +103,11 @@ int list_choices(const Game& game, Choice* out) {
 
 Verdict check_choice(const Game& game, const Choice& c) {
   if (const Verdict v = check_kind(game, c); !v) return v;
+  if (module_option(c)) {
+    Verdict v{Illegal::WrongPhase};
+    with_module(c.kind, [&](auto m) { v = decltype(m)::check_choice(game, c); });
+    return v;
+  }
   switch (c.kind) {
     case DecisionKind::Draw: return game.check_draw(c.tile);
     case DecisionKind::Place: return game.check_placement(c.at);
@@ -150,7 +166,7 @@ const Game* move_start(const Game& game, std::optional<Game>& scratch) {
 
 bool recalled_choice(const Game& game, const Game& replay, Choice& c) {
   bool found = false;
-  if (replay.phase() == Phase::Decide)
+  if (replay.phase() == Phase::Decide || (replay.phase() == Phase::PlaceTile && has_place_options(replay)))
     with_module(decision_kind(replay), [&](auto m) { found = decltype(m)::recalled(game, replay, &c); });
   return found;
 }
@@ -159,6 +175,13 @@ Status decide(Game& game, const Choice& c, Events* events, Verdict* why) {
   const Verdict v = check_kind(game, c);
   if (why) *why = v;
   if (!v) return Status::WrongPhase;
+  if (module_option(c)) {
+    const Verdict checked = check_choice(game, c);
+    if (why) *why = checked;
+    if (!checked) return Status::IllegalMove;
+    with_module(c.kind, [&](auto m) { decltype(m)::decide(game, c, events); });
+    return Status::Ok;
+  }
   switch (c.kind) {  // each call checks the choice itself, and says why it refuses
     case DecisionKind::Draw: return game.draw(c.tile, events, why);
     case DecisionKind::Place: return game.place(c.at, why);
@@ -193,7 +216,13 @@ std::string decision_prompt(const Game& game) {
 std::string choice_text(const Choice& c) {
   switch (c.kind) {
     case DecisionKind::Draw: return fmt::format("draw {}", tile_name(c.tile));
-    case DecisionKind::Place: return format_move(c.tile, Move{c.at});
+    case DecisionKind::Place:
+      if (c.option != 0) {
+        std::string line;
+        with_module(c.kind, [&](auto m) { line = decltype(m)::choice_line(c); });
+        return line;
+      }
+      return format_move(c.tile, Move{c.at});
     case DecisionKind::Figure: {
       const std::string word =
           figure_action_text(Move{{}, c.figure.location, c.figure.figure, c.figure.elsewhere, c.figure.x, c.figure.y});
@@ -201,16 +230,20 @@ std::string choice_text(const Choice& c) {
     }
     case DecisionKind::None: break;
     default: {
-      std::string_view word;
-      with_module(c.kind, [&](auto m) { word = decltype(m)::choice_word(c); });
-      return std::string(word);
+      std::string line;
+      with_module(c.kind, [&](auto m) {
+        line = decltype(m)::choice_word(c);
+        if (line.empty()) line = decltype(m)::choice_line(c);
+      });
+      return line;
     }
   }
   return "";
 }
 
 DecisionKind decision_of_word(std::string_view word, std::string* subject) {
-  for (int i = kFirstExpansionKind; i < kDecisionKinds; ++i) {
+  for (int i = kFirstExpansionKind - 2; i < kDecisionKinds; ++i) {  // Place (the ransom), then the expansions' kinds
+    if (i == static_cast<int>(DecisionKind::Figure)) continue;
     const auto k = static_cast<DecisionKind>(i);
     Choice c;
     bool read = false;
@@ -225,7 +258,8 @@ DecisionKind decision_of_word(std::string_view word, std::string* subject) {
 
 std::string not_due_text(std::string_view text) {
   std::string message;
-  for (int i = kFirstExpansionKind; i < kDecisionKinds && message.empty(); ++i) {
+  for (int i = kFirstExpansionKind - 2; i < kDecisionKinds && message.empty(); ++i) {
+    if (i == static_cast<int>(DecisionKind::Figure)) continue;
     const auto k = static_cast<DecisionKind>(i);
     with_module(k, [&](auto m) {
       using M = decltype(m);
@@ -251,7 +285,7 @@ std::string pending_subject(const Game& game) {
 
 std::string refusal_text(const Game& game, const Choice& c, const Verdict& v) {
   std::string text;
-  if (static_cast<int>(c.kind) >= kFirstExpansionKind) with_module(c.kind, [&](auto m) { text = decltype(m)::refusal(game, c); });
+  if (module_option(c)) with_module(c.kind, [&](auto m) { text = decltype(m)::refusal(game, c); });
   return text.empty() ? describe(v) : text;
 }
 
@@ -259,7 +293,9 @@ std::string describe_choice(int player, const Choice& c) {
   switch (c.kind) {
     case DecisionKind::None: return "";
     case DecisionKind::Draw: return fmt::format("{} is drawn", tile_name(c.tile));
-    case DecisionKind::Place: return fmt::format("player {} places {}", player, choice_text(c));
+    case DecisionKind::Place:
+      return c.option != 0 ? fmt::format("player {} pays {}", player, choice_text(c))
+                           : fmt::format("player {} places {}", player, choice_text(c));
     case DecisionKind::Figure:
       return c.figure.location == Location::None && c.figure.figure == Figure::Meeple
                  ? fmt::format("player {} deploys no figure", player)
@@ -288,6 +324,12 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
       break;
     }
     case DecisionKind::Place: {
+      bool read = false;
+      with_module(out.kind, [&](auto m) { read = decltype(m)::parse_word(out.kind, text, &out); });
+      if (read) {
+        out.tile = game.current_tile();
+        break;
+      }
       Move m;
       std::string why;
       if (!parse_move(text, out.tile, m, &why)) return fail(why);
@@ -316,7 +358,27 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
 }
 
 namespace {
-constexpr int kKindShift = 56, kOptionShift = 60, kTileShift = 32, kElsewhereBit = 25;
+constexpr int kKindShift = 56, kOptionShift = 60, kTileShift = 32, kElsewhereBit = 25, kFigureHighBit = 26;
+
+// A figure action's bits: its location, its kind (bits 22..24, and 26 for kinds above 7) and,
+// on another tile, that tile's square. Also the payload of an expansion's options that name
+// a figure on the board (a capture) or a player (a ransom: the holder in x).
+uint64_t pack_figure(const FigureChoice& f) {
+  const auto kind = static_cast<uint64_t>(f.figure);
+  uint64_t id = static_cast<uint64_t>(static_cast<uint8_t>(f.location) & 15) << 18 | (kind & 7) << 22 | (kind >> 3 & 1) << kFigureHighBit |
+                static_cast<uint64_t>(static_cast<uint8_t>(f.x)) << 40 | static_cast<uint64_t>(static_cast<uint8_t>(f.y)) << 48;
+  if (f.elsewhere) id |= uint64_t{1} << kElsewhereBit;
+  return id;
+}
+constexpr uint64_t kFigureBits = uint64_t{0x1FF} << 18 | uint64_t{1} << kElsewhereBit | uint64_t{1} << kFigureHighBit | uint64_t{0xFFFF} << 40;
+
+FigureChoice unpack_figure(uint64_t id) {
+  FigureChoice f{static_cast<Figure>(((id >> 22) & 7) | ((id >> kFigureHighBit) & 1) << 3), static_cast<Location>((id >> 18) & 15)};
+  f.elsewhere = (id >> kElsewhereBit) & 1;
+  f.x = static_cast<int8_t>((id >> 40) & 0xFF);
+  f.y = static_cast<int8_t>((id >> 48) & 0xFF);
+  return f;
+}
 }  // namespace
 
 uint64_t pack_choice(const Choice& c) {
@@ -324,18 +386,19 @@ uint64_t pack_choice(const Choice& c) {
   switch (c.kind) {
     case DecisionKind::Draw: id |= static_cast<uint64_t>(c.tile) << kTileShift; break;
     case DecisionKind::Place:
+      if (c.option != 0) {
+        id |= pack_figure(c.figure) | static_cast<uint64_t>(c.tile) << kTileShift | static_cast<uint64_t>(c.option & 15) << kOptionShift;
+        break;
+      }
       id |= static_cast<uint64_t>(static_cast<uint8_t>(c.at.x)) | static_cast<uint64_t>(static_cast<uint8_t>(c.at.y)) << 8 |
             static_cast<uint64_t>(c.at.rot & 3) << 16 | static_cast<uint64_t>(c.tile) << kTileShift;
       break;
-    case DecisionKind::Figure:
-      id |= static_cast<uint64_t>(static_cast<uint8_t>(c.figure.location) & 15) << 18 |
-            static_cast<uint64_t>(static_cast<uint8_t>(c.figure.figure) & 7) << 22;
-      if (c.figure.elsewhere)
-        id |= uint64_t{1} << kElsewhereBit | static_cast<uint64_t>(static_cast<uint8_t>(c.figure.x)) << 40 |
-              static_cast<uint64_t>(static_cast<uint8_t>(c.figure.y)) << 48;
-      break;
+    case DecisionKind::Figure: id |= pack_figure(c.figure); break;
     case DecisionKind::None: break;
-    default: id |= static_cast<uint64_t>(c.option & 15) << kOptionShift; break;
+    default:  // options without a figure (the bonus tile, a dragon step) keep their bits free
+      if (c.figure != FigureChoice{}) id |= pack_figure(c.figure);
+      id |= static_cast<uint64_t>(c.option & 15) << kOptionShift;
+      break;
   }
   return id;
 }
@@ -350,26 +413,30 @@ bool unpack_choice(uint64_t id, Choice& c) {
       if (out.tile >= kTileTypes) return false;
       break;
     case DecisionKind::Place:
+      out.tile = static_cast<TileType>((id >> kTileShift) & 0xFF);
+      out.option = static_cast<uint8_t>((id >> kOptionShift) & 15);
+      used |= uint64_t{0xFF} << kTileShift | uint64_t{15} << kOptionShift;
+      if (out.tile >= kTileTypes || out.option >= options_of(out.kind) + (options_of(out.kind) == 0)) return false;
+      if (out.option != 0) {
+        out.figure = unpack_figure(id);
+        used |= kFigureBits;
+        break;
+      }
       out.at = Placement{static_cast<int8_t>(id & 0xFF), static_cast<int8_t>((id >> 8) & 0xFF),
                          static_cast<uint8_t>((id >> 16) & 3)};
-      out.tile = static_cast<TileType>((id >> kTileShift) & 0xFF);
-      used |= 0x3FFFFu | uint64_t{0xFF} << kTileShift;
-      if (out.tile >= kTileTypes) return false;
+      used |= 0x3FFFFu;
       break;
     case DecisionKind::Figure:
-      out.figure = FigureChoice{static_cast<Figure>((id >> 22) & 7), static_cast<Location>((id >> 18) & 15)};
-      used |= uint64_t{0x1FF} << 18 | uint64_t{1} << kElsewhereBit;
-      if ((id >> kElsewhereBit) & 1) {
-        out.figure.elsewhere = true;
-        out.figure.x = static_cast<int8_t>((id >> 40) & 0xFF);
-        out.figure.y = static_cast<int8_t>((id >> 48) & 0xFF);
-        used |= uint64_t{0xFFFF} << 40;
-      }
+      out.figure = unpack_figure(id);
+      used |= uint64_t{0x1FF} << 18 | uint64_t{1} << kElsewhereBit | uint64_t{1} << kFigureHighBit;
+      if (out.figure.elsewhere) used |= uint64_t{0xFFFF} << 40;
+      else out.figure.x = out.figure.y = 0;
       break;
     case DecisionKind::None: return false;
     default:
       out.option = static_cast<uint8_t>((id >> kOptionShift) & 15);
-      used |= uint64_t{15} << kOptionShift;
+      if (id & kFigureBits) out.figure = unpack_figure(id);
+      used |= uint64_t{15} << kOptionShift | kFigureBits;
       if (static_cast<int>(out.kind) < kDecisionKinds && out.option >= options_of(out.kind)) return false;
   }
   if (static_cast<int>(out.kind) >= kDecisionKinds || (id & ~used) != 0) return false;

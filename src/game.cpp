@@ -676,6 +676,7 @@ void Game::finish_turn(Events* events) {
     return;
   }
   each_module(mix_, [&](auto m) { decltype(m)::before_scoring(*this); });
+  if (any_module(mix_, [&](auto m) { return decltype(m)::hold_after_action(*this, events); })) return;
   if (any_module(mix_, [&](auto m) { return decltype(m)::hold_before_scoring(*this, events); })) return;
   end_placement_here(events);
 }
@@ -943,6 +944,7 @@ void Game::playout_expansions(Rng& rng, Events* events) {
       });
       continue;
     }
+    each_module(mix_, [&](auto m) { decltype(m)::random_place_option(*this, rng, events); });
     const TileType t = current_tile();
     Placement p;
     if (!with_tile_owner(t, [&](auto m) { p = decltype(m)::random_placement(*this, t, rng); }))
@@ -1007,6 +1009,18 @@ std::string_view reason_text(Illegal reason) {
              "tile, not the dragon's";
     case Illegal::DragonTile: return "no figure may be deployed on the tile where the dragon stands";
     case Illegal::DragonCannotMove: return "the dragon cannot move that way (no tile there, or visited in this flight)";
+    case Illegal::NoTower: return "no tile with a tower foundation is at that square";
+    case Illegal::TowerClosed: return "a figure stands on that tower: it is closed";
+    case Illegal::NoTowerPiece: return "the player has no tower piece left";
+    case Illegal::TowerTooLow: return "a figure goes only onto a tower of at least one piece, not onto a bare foundation";
+    case Illegal::TowerFigure: return "only a meeple or the large meeple goes onto a tower";
+    case Illegal::NothingToCapture: return "no figure the tower may capture stands there within its reach";
+    case Illegal::ExchangeKind:
+      return "a capture names the kind of figure that comes back exactly when the captured figure's owner holds the "
+             "capturer's figures of two or more kinds, and names one of them";
+    case Illegal::RansomNotHeld: return "that player holds no figure of that kind of the payer's";
+    case Illegal::RansomPaid: return "a ransom is paid at most once per turn";
+    case Illegal::RansomPoints: return "a ransom costs 3 points and the payer has fewer";
     case Illegal::TooFar: return "the tile would lie more than 124 steps from another tile (the board's limit)";
   }
   return "unknown reason";

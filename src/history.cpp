@@ -98,6 +98,9 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
       step(HistoryStep{HistoryStep::Kind::SetAside, replay.current_player(), drawn});
       continue;
     }
+    // The options of the placement decision that come before the placement (a ransom).
+    decide_recalled(false);
+    if (at_end()) break;
     if (in_hand) {
       step(HistoryStep{HistoryStep::Kind::InHand, replay.current_player(), drawn});
       break;

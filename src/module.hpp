@@ -143,11 +143,19 @@ struct Hooks {
   // Rewrites an action on another tile to the location the listing gives it (any location
   // of the part, or of the meeple's feature, names it); true if the module's.
   static bool canonical_elsewhere(const Game&, FigureChoice&) { return false; }
+  // The move text of a figure action that the module spells its own way ("T:2,0"), and the
+  // reverse; true if the module's.
+  static bool spell_action(const Move&, std::string*) { return false; }
+  static bool read_action(std::string_view, FigureChoice*) { return false; }
 
   // --- the end of a placement (steps 7-9) ---
   // Before the placement's scoring: what the placement earned, decided before scoring can
   // send figures home.
   static void before_scoring(Game&) {}
+  // Right after the figure action, before every hold_before_scoring: true if the module holds
+  // the placement for a decision that the action brings (the tower's capture), which then
+  // goes on with the holds before scoring and Game::end_placement.
+  static bool hold_after_action(Game&, Events*) { return false; }
   // After before_scoring: true if the module holds the placement before its scoring for
   // decisions of its own (the dragon's flight), which end with Game::end_placement.
   static bool hold_before_scoring(Game&, Events*) { return false; }
@@ -176,6 +184,11 @@ struct Hooks {
   static void decide(Game&, const Choice&, Events*) {}
   // A playout's option, uniform among them, taken.
   static void random_decision(Game&, Rng&, Events*) {}
+  // A module that decides(DecisionKind::Place) adds options of its own to the placement
+  // decision (the ransom), listed before the placements: writes them, returns how many; a
+  // playout takes one of them, or none, before it places.
+  static int place_choices(const Game&, Choice*) { return 0; }
+  static void random_place_option(Game&, Rng&, Events*) {}
   // The option that a move takes first when it comes while this decision is pending (the
   // builder's bonus tile: taken), which a record then leaves unsaid; false if a move does not
   // answer it.
@@ -186,6 +199,8 @@ struct Hooks {
   // The move text of an option of one of its kinds, and the reverse: true if `word` spells an
   // option of kind k, with *c.
   static std::string_view choice_word(const Choice&) { return {}; }
+  // The same for options whose text is built from their fields ("capture 1,0 E").
+  static std::string choice_line(const Choice&) { return {}; }
   // The first word of every option's move text of kind k when the text has more words than
   // one ("dragon" of "dragon N"), else "".
   static std::string_view line_word(DecisionKind) { return {}; }

@@ -13,6 +13,7 @@
 #include "module.hpp"
 #include "princess_and_dragon.hpp"
 #include "river.hpp"
+#include "tower.hpp"
 #include "traders.hpp"
 
 namespace carc {
@@ -37,7 +38,7 @@ struct ModuleList {
 };
 
 using Modules = ModuleList<Expansion::InnsAndCathedrals, Expansion::Abbot, Expansion::River,
-                           Expansion::TradersAndBuilders, Expansion::PrincessAndDragon>;
+                           Expansion::TradersAndBuilders, Expansion::PrincessAndDragon, Expansion::Tower>;
 
 // A figure kind and the module that gives it.
 struct FigureRow {

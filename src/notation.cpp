@@ -13,6 +13,8 @@ namespace carc {
 // A figure action's word is its kind's word (figure_kind): before a location ("L:N"; none
 // for a meeple), or alone for an action without a figure ("recall").
 std::string figure_action_text(const Move& m) {
+  if (std::string text; m.elsewhere && any_module(static_cast<Mix>(kMixes - 1), [&](auto mod) { return decltype(mod)::spell_action(m, &text); }))
+    return text;
   const FigureKind* k = find_figure_kind(m.figure);
   if (!k) return "";
   if (m.elsewhere)
@@ -52,6 +54,10 @@ bool take_tile(std::string_view& w, int8_t& x, int8_t& y) {
 
 bool parse_figure_action(std::string_view w, FigureChoice& action) {
   FigureChoice out;
+  if (any_module(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::read_action(w, &out); })) {
+    action = out;
+    return true;
+  }
   if (!w.empty() && w[0] == '@') {  // a figure onto another tile: "@x,y:" and the figure's own word
     w.remove_prefix(1);
     out.elsewhere = true;

@@ -349,6 +349,7 @@ int PrincessAndDragon::figure_options(const Game& g, FigureChoice* out) {
 // A portal's deployment names the part of the other tile by any of its locations, a fairy
 // move or a princess's removal the meeple by any location of its feature on that tile.
 bool PrincessAndDragon::canonical_elsewhere(const Game& g, FigureChoice& c) {
+  if (c.location == Location::TW) return false;  // a tower top (The Tower)
   const int tile = g.board_.tile_index_at(c.x, c.y);
   if (tile < 0 || static_cast<int>(c.location) >= kLocationCount) return true;
   const PlacedTile& pt = g.board_.tile(tile);
@@ -375,6 +376,7 @@ bool PrincessAndDragon::canonical_elsewhere(const Game& g, FigureChoice& c) {
 }
 
 bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v) {
+  if (c.location == Location::TW) return false;  // a tower top (The Tower)
   if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
     ListBuffer<FigureChoice, kMaxPortalOptions> opts;
     const int n = portal_options(g, opts);
@@ -420,6 +422,7 @@ bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Ve
 }
 
 bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* events) {
+  if (c.location == Location::TW) return false;  // a tower top (The Tower)
   if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
     const int tile = g.board_.tile_index_at(c.x, c.y);
     g.put_figure_at(tile, c.figure, c.location);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <utility>
 #include <climits>
 #include <span>
 #include <fmt/format.h>
@@ -428,6 +429,19 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
     int undecided_at = 0;  // line of a move whose meeple is '?'
     int in_hand_at = 0;    // line of a hidden pile's 'draw' of the tile in hand
     int deal_at = 0;       // line of the 'deal' that ends a full record of a hidden pile
+    // A hidden pile's option of the placement decision (a ransom), said before the line that
+    // draws the tile it precedes: taken once that line has drawn it.
+    std::string early;
+    int early_at = 0;
+    auto decide_line = [&](const std::string& text, int line) {
+      Choice c;
+      if (!parse_choice(game, text, c)) malformed(line, fmt::format("'{}' is not a line of its own", text));
+      Verdict v;
+      if (decide(game, c, nullptr, &v) != Status::Ok) fail(Status::IllegalMove, line, refusal_text(game, c, v));
+    };
+    auto take_early = [&] {
+      if (early_at) decide_line(early, std::exchange(early_at, 0));
+    };
     // A hidden pile's draw, said by a line: it must be face down, and fit or be discarded
     // as the line says.
     // Why t, drawn now, is not set aside.
@@ -491,10 +505,12 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         deal_at = l.number;
         continue;
       }
-      if (in_hand_at)
-        malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
       std::string subject;
       const DecisionKind answers = decision_of_word(key, &subject);
+      if (in_hand_at && !(answers == DecisionKind::Place && !early_at))
+        malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
+      if (early_at && (answers != DecisionKind::None || key == "discard" || key == "aside"))
+        malformed(l.number, fmt::format("'{}' on line {} must come right before its placement", early, early_at));
       if (!is_move_word(key) && key != "discard" && key != "draw" && key != "aside" && answers == DecisionKind::None) {
         if (key == "players" || key == "seed" || key == "order" || key == "pile" || find_option(key))
           malformed(l.number, fmt::format("header line '{}' after the first move", echo(key)));
@@ -503,6 +519,20 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       }
       if (undecided_at)
         malformed(l.number, fmt::format("the move on line {} left its meeple undecided ('?'), so it must be the last", undecided_at));
+      // An option of the placement decision that is a line of its own (a ransom): the
+      // decision before it that a move implies is taken (the bonus tile).
+      if (answers == DecisionKind::Place) {
+        const std::string text = joined(l);
+        if (Choice c; implied_choice(game, c)) decide(game, c);
+        if (h.hidden && game.phase() == Phase::Draw) {
+          early = text;
+          early_at = l.number;
+          continue;
+        }
+        if (decision_kind(game) != answers) fail(Status::IllegalMove, l.number, not_due_text(text));
+        decide_line(text, l.number);
+        continue;
+      }
       // An expansion's decision: a line of its own, where that decision waits.
       if (answers != DecisionKind::None) {
         const std::string text = l.count == 1 ? std::string(key) : joined(l);
@@ -551,6 +581,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         supply(tile_from_name(l.word(1)), false);
         ++accounted;
         in_hand_at = l.number;
+        take_early();
         continue;
       }
       // A move line; a trailing '?' places the tile and leaves the meeple undecided. The move
@@ -565,6 +596,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       if (undecided && (m.meeple != Location::None || m.figure != Figure::Meeple))
         malformed(l.number, "a move has one figure word: a figure action, '-' or '?'");
       if (h.hidden) supply(t, false);
+      take_early();
       if (!h.hidden && discards_owed() > 0) {
         const std::string_view letter = tile_name(game.draw_order()[accounted]);
         if (game.set_aside(accounted))
@@ -586,6 +618,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       ++accounted;
       if (undecided) undecided_at = l.number;
     }
+    if (early_at) malformed(early_at, fmt::format("'{}' must come right before its placement", early));
     if (!h.hidden && !undecided_at && discards_owed() > 0) {
       const std::string_view letter = tile_name(game.draw_order()[accounted]);
       if (game.set_aside(accounted))

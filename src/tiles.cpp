@@ -20,6 +20,7 @@ TileType tile_from_name(std::string_view name) {
 std::string_view location_name(Location loc) {
   const int i = static_cast<int>(loc);
   if (loc == Location::None) return "-";
+  if (loc == Location::TW) return "TW";
   return i < kLocationCount ? kLocationNames[i] : "?";
 }
 

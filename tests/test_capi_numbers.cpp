@@ -40,7 +40,12 @@ static_assert(CARC_EVENT_SCORE == static_cast<int>(carc::Event::Type::Score) &&
               CARC_EVENT_FAIRY_BONUS == static_cast<int>(carc::Event::Type::FairyBonus) &&
               CARC_EVENT_PRINCESS_REMOVES == static_cast<int>(carc::Event::Type::PrincessRemoves) &&
               CARC_EVENT_PORTAL == static_cast<int>(carc::Event::Type::Portal) &&
-              CARC_EVENT_ALONE_HOME == static_cast<int>(carc::Event::Type::AloneHome));
+              CARC_EVENT_ALONE_HOME == static_cast<int>(carc::Event::Type::AloneHome) &&
+              CARC_EVENT_TOWER_PIECE == static_cast<int>(carc::Event::Type::TowerPiece) &&
+              CARC_EVENT_TOWER_CLOSED == static_cast<int>(carc::Event::Type::TowerClosed) &&
+              CARC_EVENT_CAPTURE == static_cast<int>(carc::Event::Type::Capture) &&
+              CARC_EVENT_EXCHANGE == static_cast<int>(carc::Event::Type::Exchange) &&
+              CARC_EVENT_RANSOM == static_cast<int>(carc::Event::Type::Ransom));
 static_assert(CARC_FEATURE_ROAD == static_cast<int>(carc::FeatureKind::Road));
 static_assert(CARC_FEATURE_CITY == static_cast<int>(carc::FeatureKind::City));
 static_assert(CARC_FEATURE_MONASTERY == static_cast<int>(carc::FeatureKind::Monastery));
@@ -53,7 +58,8 @@ static_assert(CARC_FIGURE_MEEPLE == static_cast<int>(carc::Figure::Meeple) &&
               CARC_FIGURE_ABBOT == static_cast<int>(carc::Figure::Abbot) &&
               CARC_FIGURE_BUILDER == static_cast<int>(carc::Figure::Builder) &&
               CARC_FIGURE_PIG == static_cast<int>(carc::Figure::Pig) &&
-              CARC_FIGURE_RECALL == static_cast<int>(carc::Figure::Recall));
+              CARC_FIGURE_RECALL == static_cast<int>(carc::Figure::Recall) &&
+              CARC_FIGURE_TOWER_PIECE == static_cast<int>(carc::Figure::TowerPiece));
 static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase) &&
               CARC_WHY_NOT_FACE_DOWN == static_cast<int>(carc::Illegal::NotFaceDown) &&
               CARC_WHY_RIVER_CONTINUE == static_cast<int>(carc::Illegal::RiverMustContinue) &&
@@ -73,14 +79,26 @@ static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase
               CARC_WHY_FAIRY_NEEDS_MEEPLE == static_cast<int>(carc::Illegal::FairyNeedsMeeple) &&
               CARC_WHY_NO_KNIGHT_TO_REMOVE == static_cast<int>(carc::Illegal::NoKnightToRemove) &&
               CARC_WHY_PORTAL_TARGET == static_cast<int>(carc::Illegal::PortalTarget) &&
-              CARC_WHY_DRAGON_CANNOT_MOVE == static_cast<int>(carc::Illegal::DragonCannotMove));
+              CARC_WHY_DRAGON_CANNOT_MOVE == static_cast<int>(carc::Illegal::DragonCannotMove) &&
+              CARC_WHY_NO_TOWER == static_cast<int>(carc::Illegal::NoTower) &&
+              CARC_WHY_TOWER_CLOSED == static_cast<int>(carc::Illegal::TowerClosed) &&
+              CARC_WHY_NO_TOWER_PIECE == static_cast<int>(carc::Illegal::NoTowerPiece) &&
+              CARC_WHY_TOWER_TOO_LOW == static_cast<int>(carc::Illegal::TowerTooLow) &&
+              CARC_WHY_TOWER_FIGURE == static_cast<int>(carc::Illegal::TowerFigure) &&
+              CARC_WHY_NOTHING_TO_CAPTURE == static_cast<int>(carc::Illegal::NothingToCapture) &&
+              CARC_WHY_EXCHANGE_KIND == static_cast<int>(carc::Illegal::ExchangeKind) &&
+              CARC_WHY_RANSOM_NOT_HELD == static_cast<int>(carc::Illegal::RansomNotHeld) &&
+              CARC_WHY_RANSOM_PAID == static_cast<int>(carc::Illegal::RansomPaid) &&
+              CARC_WHY_RANSOM_POINTS == static_cast<int>(carc::Illegal::RansomPoints));
 static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
               CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
               CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&
               CARC_SET_INNS_AND_CATHEDRALS == static_cast<int>(carc::tiles::raw::TileSet::InnsAndCathedrals) &&
-              CARC_SET_TRADERS_AND_BUILDERS == static_cast<int>(carc::tiles::raw::TileSet::TradersAndBuilders));
+              CARC_SET_TRADERS_AND_BUILDERS == static_cast<int>(carc::tiles::raw::TileSet::TradersAndBuilders) &&
+              CARC_SET_PRINCESS_AND_DRAGON == static_cast<int>(carc::tiles::raw::TileSet::PrincessAndDragon) &&
+              CARC_SET_TOWER == static_cast<int>(carc::tiles::raw::TileSet::Tower));
 static_assert(CARC_MAX_FIGURE_ACTIONS == carc::kMaxFigureOptions);
-static_assert(CARC_LOC_NONE == static_cast<int>(carc::Location::None));
+static_assert(CARC_LOC_NONE == static_cast<int>(carc::Location::None) && CARC_LOC_TW == static_cast<int>(carc::Location::TW));
 static_assert(CARC_TILE_TYPES == carc::kTileTypes);
 static_assert(CARC_MIN_PLAYERS == carc::kMinPlayers && CARC_MAX_PLAYERS == carc::kMaxPlayers);
 static_assert(CARC_MEEPLES_PER_PLAYER == carc::kMeeplesPerPlayer);
@@ -98,7 +116,8 @@ static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farm
               carc::find_option(CARC_OPT_INNS_AND_CATHEDRALS)->field == &carc::Options::inns_and_cathedrals &&
               carc::find_option(CARC_OPT_TRADERS_AND_BUILDERS)->field == &carc::Options::traders_and_builders &&
               carc::find_option(CARC_OPT_PRINCESS_AND_DRAGON)->field == &carc::Options::princess_and_dragon &&
-              carc::option_table().size() == 8, "the CARC_OPT_* ids are the option table's");
+              carc::find_option(CARC_OPT_TOWER)->field == &carc::Options::tower &&
+              carc::option_table().size() == 9, "the CARC_OPT_* ids are the option table's");
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EV_GOODS &&
               CARC_EV_GOODS + carc::kGoodsKinds == CARC_EVENT_FIELDS_0_3 && CARC_EV_FIGURE + 1 == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);

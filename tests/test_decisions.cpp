@@ -45,7 +45,8 @@ Status take_by_phase(Game& g, const Choice& c, Events* events) {
     case DecisionKind::Place: return g.place(c.at);
     case DecisionKind::Figure: return g.act(c.figure.figure, c.figure.location, events);
     case DecisionKind::Bonus: return c.option == 0 ? g.take_bonus(events) : g.pass(events);
-    case DecisionKind::Dragon: return decide(g, c, events);  // no call of its own: the decision model's
+    case DecisionKind::Dragon:
+    case DecisionKind::Capture: return decide(g, c, events);  // no call of its own: the decision model's
     case DecisionKind::None: break;
   }
   return Status::Internal;

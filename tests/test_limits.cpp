@@ -60,9 +60,9 @@ constexpr long kMaxScore = static_cast<long>(Features::kMaxSegments) * kMaxFeatu
                            3L * points::kGoodsMajority;
 static_assert(kMaxScore <= std::numeric_limits<int32_t>::max(), "scores fit int32");
 
-// Tiles: 155 on the board at most (the river's 12 replace the start tile), 154 drawn; the
+// Tiles: 173 on the board at most (the river's 12 replace the start tile), 172 drawn; the
 // deck's counters and a figure's tile index are bytes.
-static_assert(kTotalTiles == 155 && kMaxDeck == 154, "the largest box is 155 tiles");
+static_assert(kTotalTiles == 173 && kMaxDeck == 172, "the largest box is 173 tiles");
 static_assert(kMaxDeck <= std::numeric_limits<uint8_t>::max(), "drawn and deck counters fit a byte");
 static_assert(kTotalTiles <= std::numeric_limits<uint8_t>::max(), "Meeple::tile fits a byte");
 static_assert(Board::kMaxOpen <= std::numeric_limits<uint16_t>::max(), "open cells are counted in 16 bits");

@@ -17,7 +17,8 @@ namespace carc {
 // figure kind would, for the action that brings the abbot home (a move's figure action).
 // Fairy and Princess are actions too (Princess & Dragon): the fairy moved next to a meeple,
 // a knight removed by the princess.
-enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Fairy = 5, Princess = 6, Recall = 7 };
+// TowerPiece: The Tower's piece, built onto a foundation anywhere (an action, not a figure on a feature).
+enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Fairy = 5, Princess = 6, Recall = 7, TowerPiece = 8 };
 inline constexpr int kFigureKinds = 5;  // Meeple..Pig
 
 // A tile on the board, in placement order (index 0 is the start tile or the spring).

@@ -21,8 +21,8 @@ namespace carc {
 // action; then the expansions' own, each answered by its module (in Phase::Decide): the
 // builder's bonus tile taken or passed (Traders & Builders); a step of the dragon's flight
 // (Princess & Dragon). None once over.
-enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4, Dragon = 5 };
-inline constexpr int kDecisionKinds = 6;
+enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4, Dragon = 5, Capture = 6 };
+inline constexpr int kDecisionKinds = 7;
 // The first kind that is an expansion's (answered by its module in Phase::Decide).
 inline constexpr int kFirstExpansionKind = static_cast<int>(DecisionKind::Figure) + 1;
 
@@ -110,7 +110,7 @@ std::string describe_choice(int player, const Choice& c);
 bool parse_choice(const Game& game, std::string_view text, Choice& c, std::string* error = nullptr);
 
 // The packed id of an option: the C ABI's move bits (x 0..7, y 8..15, rotation 16..17,
-// figure location 18..21, figure kind 22..24, bit 25 an action on another tile at x 40..47,
+// figure location 18..21, figure kind 22..24 and 26, bit 25 an action on another tile at x 40..47,
 // y 48..55, tile 32..39) with the decision kind in bits
 // 56..59 and an expansion's option in bits 60..63. unpack_choice gives it back; false for
 // bits that spell no option.

@@ -151,6 +151,16 @@ enum class Illegal : uint8_t {
   NoKnightToRemove,   // the princess removes a knight from the city her tile extends
   PortalTarget,       // the portal deploys onto an unoccupied, incomplete feature of another tile (not the dragon's)
   DragonCannotMove,   // the dragon may not step that way (no tile, visited in this flight)
+  NoTower,            // no tile with a tower foundation at that square
+  TowerClosed,        // a figure stands on that tower
+  NoTowerPiece,       // the player has no tower piece left
+  TowerTooLow,        // a figure goes only onto a tower of at least one piece
+  TowerFigure,        // only a meeple or the large meeple goes onto a tower
+  NothingToCapture,   // no figure the tower may capture there, within its reach
+  ExchangeKind,       // the capture names the kind that comes back exactly when there is a choice
+  RansomNotHeld,      // that player holds no figure of that kind of the payer's
+  RansomPaid,         // a ransom is paid at most once per turn
+  RansomPoints,       // a ransom needs at least 3 points
 };
 
 struct Verdict {
@@ -199,11 +209,19 @@ struct Event {
   // knight's owner, its tile and location); Portal (a figure deployed through the portal:
   // `winners` the player, the tile and location it went to); AloneHome (a builder or pig went
   // home because its owner's last meeple left its feature: `winners` the owner, its tile and
-  // location, `points` 0 for the dragon, 1 for the princess).
+  // location, `points` 0 for the dragon, 1 for the princess, 2 for a tower's capture).
+  // The Tower: TowerPiece (`winners` the player, the tower's tile, `points` its new height,
+  // `tiles` the player's pieces left), TowerClosed (`winners` the player, `figure` the kind
+  // put on top, the tower's tile, location TW), Capture (`winners` the figure's owner,
+  // `points` the captor, `figure`, its tile and location; `tiles` 1 into prison, 0 home),
+  // Exchange (`points` the captor, `winners` the other player, `figure` the kind back to the
+  // other player, `tiles` the kind back to the captor), Ransom (`winners` the payer, `tiles`
+  // the holder, `figure`, `points` what it cost).
   enum class Type : uint8_t {
     Score = 0, Discard = 1, Recall = 2, Goods = 3, GoodsBonus = 4, Pig = 5, Bonus = 6,
     SetAside = 7, SetAsideBack = 8, DragonLands = 9, DragonStep = 10, Eaten = 11, FlightEnds = 12,
-    FairyMoves = 13, FairyPoint = 14, FairyBonus = 15, PrincessRemoves = 16, Portal = 17, AloneHome = 18
+    FairyMoves = 13, FairyPoint = 14, FairyBonus = 15, PrincessRemoves = 16, Portal = 17, AloneHome = 18,
+    TowerPiece = 19, TowerClosed = 20, Capture = 21, Exchange = 22, Ransom = 23
   };
   // What an event of type t names, said once here so that a layer that copies events field
   // by field (the C ABI) need not list the expansions' types: whether `discarded` is a tile
@@ -301,6 +319,13 @@ class Game {
   // the fairy stands and the location of the meeple it is next to (Location::None: alone).
   bool dragon_at(int& x, int& y) const;
   bool fairy_at(int& x, int& y, Location& next_to) const;
+  // The Tower: the player's tower pieces in supply; the tower on the tile at (x, y) (false if
+  // no tile with a foundation is there): its height (0: a bare foundation) and the figure on
+  // top (top_owner -1: none, the tower is open); how many of owner's figures of a kind the
+  // holder keeps prisoner.
+  int tower_pieces(int player) const;
+  bool tower_at(int x, int y, int& height, int& top_owner, Figure& top_kind) const;
+  int prisoners(int holder, int owner, Figure kind) const;
 
   const Board& board() const { return board_; }
   // The board index of the other tile that placed tile i's figure action went to (the
@@ -610,10 +635,47 @@ class Game {
     bool with = false;
     friend bool operator==(const DragonState&, const DragonState&) = default;
   };
+  // The Tower: the foundations in the order they were placed, each's height and the figure
+  // on top; pieces and prisoners; what this turn did; and each capture and ransom taken, in
+  // order, for the game's history (Module<Tower>::recalled).
+  struct TowerState {
+    static constexpr int kFoundations = 18;  // tiles with a foundation in the box
+    static constexpr int kPieces = 30;       // tower pieces in the box: captures and ransoms are fewer
+    static constexpr int kHeldKinds = 3;     // meeple, large meeple, abbot: the kinds a tower captures
+    struct Capture {
+      int8_t x = 0, y = 0;
+      Location location = Location::None;
+      uint8_t option = 0;                // Choice::option of the capture decision
+      Figure back = Figure::Meeple;      // the kind named to come back
+      friend bool operator==(const Capture&, const Capture&) = default;
+    };
+    struct Ransom {
+      uint8_t before = 0;  // the board's tile count when it was paid: the placement it preceded
+      uint8_t holder = 0;
+      Figure kind = Figure::Meeple;
+      friend bool operator==(const Ransom&, const Ransom&) = default;
+    };
+    std::array<uint8_t, kFoundations> tile{};     // board index
+    std::array<uint8_t, kFoundations> height{};
+    std::array<int8_t, kFoundations> top_owner{};  // -1: open
+    std::array<Figure, kFoundations> top_kind{};
+    uint8_t count = 0;
+    std::array<uint8_t, kMaxPlayers> pieces{};
+    // held[holder][owner][kind]: prisoners
+    std::array<std::array<std::array<uint8_t, kHeldKinds>, kMaxPlayers>, kMaxPlayers> held{};
+    int8_t building = -1;      // the tower just built on, whose capture is due
+    bool ransom_paid = false;  // in this turn
+    std::array<Capture, kPieces> captures{};
+    uint8_t ncaptures = 0;
+    std::array<Ransom, kPieces> ransoms{};
+    uint8_t nransoms = 0;
+    friend bool operator==(const TowerState&, const TowerState&) = default;
+  };
   struct ModuleState {
     RiverState river;
     TradersState traders;
     DragonState dragon;
+    TowerState tower;
     friend bool operator==(const ModuleState&, const ModuleState&) = default;
   };
 

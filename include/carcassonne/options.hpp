@@ -19,6 +19,7 @@ struct Options {
   bool inns_and_cathedrals = false;   // 18 tiles with inns and cathedrals, one large meeple each
   bool traders_and_builders = false;  // 24 tiles with goods, a builder and a pig each
   bool princess_and_dragon = false;   // 30 tiles; the dragon, the fairy, the princess, magic portals
+  bool tower = false;                 // 18 tiles with tower foundations; tower pieces, captures, ransom
   friend bool operator==(const Options&, const Options&) = default;
 };
 
@@ -32,7 +33,7 @@ struct OptionInfo {
   bool expansion = false;  // an expansion (off by default; records write it only when on)
 };
 
-inline constexpr std::array<OptionInfo, 8> kOptionTable = {{
+inline constexpr std::array<OptionInfo, 9> kOptionTable = {{
     {1, "farmers", &Options::farmers, "farmers may be deployed and fields score"},
     {2, "first-edition-small-city", &Options::first_edition_small_city,
      "a completed 2-tile city scores 1 per tile and shield"},
@@ -46,6 +47,8 @@ inline constexpr std::array<OptionInfo, 8> kOptionTable = {{
      "Traders & Builders: 24 tiles with goods, one builder and one pig per player", true},
     {8, "princess-and-dragon", &Options::princess_and_dragon,
      "The Princess & the Dragon: 30 tiles, the dragon and the fairy, princesses and magic portals", true},
+    {9, "tower", &Options::tower,
+     "The Tower: 18 tiles with tower foundations, tower pieces per player, captures and ransom", true},
 }};
 
 // Every option, in id order.

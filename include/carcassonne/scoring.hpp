@@ -30,6 +30,7 @@ inline constexpr int kFirstEditionPigCity = 5;    // first-edition farmers: the 
 inline constexpr int kGoodsMajority = 10;         // at the end, per kind of goods, to the players with the most
 inline constexpr int kFairyTurn = 1;      // Princess & Dragon: the fairy beside your meeple as your turn begins
 inline constexpr int kFairyFeature = 3;   // and when a feature holding that meeple is scored
+inline constexpr int kRansom = 3;         // The Tower: a prisoner bought back, from the payer to the holder
 }  // namespace points
 
 // The size of a feature, as far as its points depend on it.

@@ -18,12 +18,12 @@ enum : uint16_t { NNE = 1, ENE = 2, ESE = 4, SSE = 8, SSW = 16, WSW = 32, WNW = 
 inline constexpr uint16_t kHalfEdges = 0xFF;  // the 8 half-edge bits of a field mask
 
 // The JSON file a row comes from; the rows follow this order.
-enum class TileSet : uint8_t { Base, Abbot, River, InnsAndCathedrals, TradersAndBuilders, PrincessAndDragon };
-inline constexpr int kTileSets = 6;
+enum class TileSet : uint8_t { Base, Abbot, River, InnsAndCathedrals, TradersAndBuilders, PrincessAndDragon, Tower };
+inline constexpr int kTileSets = 7;
 
 enum class Goods : uint8_t { None, Wine, Grain, Cloth };
 // Where a road with one edge ends inside its tile (None: it runs through, edge to edge).
-enum class RoadEnd : uint8_t { None, City, Monastery, Junction, Village, Volcano };
+enum class RoadEnd : uint8_t { None, City, Monastery, Junction, Village, Volcano, Tower };
 // The symbol a tile shows (The Princess & the Dragon): what its placement does beyond its features.
 enum class Symbol : uint8_t { None, Volcano, Dragon, Portal, Princess };
 // Where a river with one edge ends inside its tile.
@@ -63,6 +63,7 @@ struct Tile {
   std::string_view edges;  // four of C R F I (city, road, field, river), in the order N E S W
   bool monastery;
   bool garden;
+  bool tower;  // the tile has a tower foundation (The Tower)
   Symbol symbol;
   uint8_t ncities;
   City cities[kMaxCities];

@@ -30,6 +30,7 @@ enum class FeatureKind : uint8_t { Road = 0, City = 1, Monastery = 2, Field = 3,
 // C is the monastery or the garden; C and CF do not move when a tile turns.
 enum class Location : uint8_t {
   C = 0, N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW, CF,
+  TW = 14,    // the top of a tower (The Tower): a place for a figure, no feature, never a deployment location
   None = 15,  // "no figure"
 };
 inline constexpr int kLocationCount = 14;
@@ -361,11 +362,12 @@ inline constexpr int kTotalTiles = tiles::tiles_in_set(tiles::raw::TileSet::Base
                                    tiles::tiles_in_set(tiles::raw::TileSet::River) - 1 +
                                    tiles::tiles_in_set(tiles::raw::TileSet::InnsAndCathedrals) +
                                    tiles::tiles_in_set(tiles::raw::TileSet::TradersAndBuilders) +
-                                   tiles::tiles_in_set(tiles::raw::TileSet::PrincessAndDragon);
+                                   tiles::tiles_in_set(tiles::raw::TileSet::PrincessAndDragon) +
+                                   tiles::tiles_in_set(tiles::raw::TileSet::Tower);
 inline constexpr int kBaseTiles = tiles::tiles_in_set(tiles::raw::TileSet::Base);  // 72
 inline constexpr TileType kStartTile = static_cast<TileType>(tiles::raw::find_tile("D"));
 static_assert(kStartTile == 3, "the start tile is D");
-static_assert(kTotalTiles == 155 && kBaseTiles == 72, "the box holds what docs/expansions.md says");
+static_assert(kTotalTiles == 173 && kBaseTiles == 72, "the box holds what docs/expansions.md says");
 
 namespace tiles {
 // Bounds over a whole game, for the arrays sized by them: tiles with a monastery or garden,

@@ -65,9 +65,9 @@
 /* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
-#define CARC_VERSION_MINOR 4
+#define CARC_VERSION_MINOR 5
 /* The patch version of this header. */
-#define CARC_VERSION_PATCH 1
+#define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
 #define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 1000000 + CARC_VERSION_MINOR * 1000 + CARC_VERSION_PATCH)
 
@@ -123,7 +123,8 @@ enum {
   CARC_LOC_C = 0, CARC_LOC_N = 1, CARC_LOC_E = 2, CARC_LOC_S = 3, CARC_LOC_W = 4,
   CARC_LOC_NNE = 5, CARC_LOC_ENE = 6, CARC_LOC_ESE = 7, CARC_LOC_SSE = 8,
   CARC_LOC_SSW = 9, CARC_LOC_WSW = 10, CARC_LOC_WNW = 11, CARC_LOC_NNW = 12,
-  CARC_LOC_CF = 13, CARC_LOC_NONE = 15
+  CARC_LOC_CF = 13, CARC_LOC_TW = 14, /* (0.5) the top of a tower (The Tower); never a deployment on the tile placed */
+  CARC_LOC_NONE = 15
 };
 
 /* Figure kinds, and the figure action of a move: a figure on a location of the tile just
@@ -136,7 +137,8 @@ enum {
   CARC_FIGURE_PIG = 4,     /* Traders & Builders */
   CARC_FIGURE_FAIRY = 5,    /* Princess & Dragon: the fairy moved next to a meeple (an action on another tile) */
   CARC_FIGURE_PRINCESS = 6, /* Princess & Dragon: a knight removed by the princess (an action on another tile) */
-  CARC_FIGURE_RECALL = 7   /* the action that recalls the abbot; not a figure */
+  CARC_FIGURE_RECALL = 7,  /* the action that recalls the abbot; not a figure */
+  CARC_FIGURE_TOWER_PIECE = 8 /* (0.5) The Tower: a piece built onto the tower at another tile (location CARC_LOC_TW) */
 };
 
 /* Options (carc_game_set_option), each 0 (off) or 1 (on): rules, then expansions. */
@@ -148,7 +150,8 @@ enum {
   CARC_OPT_ABBOT = 5,                    /* the Abbot: gardens on 8 base tiles, one abbot each; default 0 */
   CARC_OPT_INNS_AND_CATHEDRALS = 6,      /* Inns & Cathedrals: 18 tiles, one large meeple each; default 0 */
   CARC_OPT_TRADERS_AND_BUILDERS = 7,     /* Traders & Builders: 24 tiles, goods, one builder and pig each; default 0 */
-  CARC_OPT_PRINCESS_AND_DRAGON = 8       /* The Princess & the Dragon: 30 tiles, dragon, fairy, princess, portals; default 0 */
+  CARC_OPT_PRINCESS_AND_DRAGON = 8,      /* The Princess & the Dragon: 30 tiles, dragon, fairy, princess, portals; default 0 */
+  CARC_OPT_TOWER = 9                     /* (0.5) The Tower: 18 tiles, tower pieces, captures, ransom; default 0 */
 };
 
 /* Why a move or a draw is not allowed (carc_game_check): 0 for legal. */
@@ -185,7 +188,17 @@ enum {
   CARC_WHY_FAIRY_NEEDS_MEEPLE = 29,    /* the fairy goes next to one of the player's meeples, not the one it is next to */
   CARC_WHY_NO_KNIGHT_TO_REMOVE = 30,   /* the princess removes a knight of the city her princess city joins */
   CARC_WHY_PORTAL_TARGET = 31,         /* the portal: an unoccupied, incomplete feature of another tile */
-  CARC_WHY_DRAGON_CANNOT_MOVE = 32     /* the dragon cannot step that way (no tile, visited, the fairy's tile) */
+  CARC_WHY_DRAGON_CANNOT_MOVE = 32,    /* the dragon cannot step that way (no tile, visited, the fairy's tile) */
+  CARC_WHY_NO_TOWER = 33,              /* (0.5) The Tower: no tile with a tower foundation at that square */
+  CARC_WHY_TOWER_CLOSED = 34,          /* a figure stands on that tower */
+  CARC_WHY_NO_TOWER_PIECE = 35,        /* the player has no tower piece left */
+  CARC_WHY_TOWER_TOO_LOW = 36,         /* a figure goes only onto a tower of at least one piece */
+  CARC_WHY_TOWER_FIGURE = 37,          /* only a meeple or the large meeple goes onto a tower */
+  CARC_WHY_NOTHING_TO_CAPTURE = 38,    /* no capturable figure there within the tower's reach */
+  CARC_WHY_EXCHANGE_KIND = 39,         /* the capture names the kind that comes back exactly when there is a choice */
+  CARC_WHY_RANSOM_NOT_HELD = 40,       /* that player holds no figure of that kind of the payer's */
+  CARC_WHY_RANSOM_PAID = 41,           /* a ransom is paid at most once per turn */
+  CARC_WHY_RANSOM_POINTS = 42          /* a ransom needs at least 3 points */
 };
 
 /* Goods of Traders & Builders (carc_game_goods), numbered as the engine's. */
@@ -193,11 +206,11 @@ enum { CARC_GOODS_WINE = 1, CARC_GOODS_GRAIN = 2, CARC_GOODS_CLOTH = 3 };
 
 /* Tile sets (carc_tile_set). */
 enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_AND_CATHEDRALS = 3,
-       CARC_SET_TRADERS_AND_BUILDERS = 4, CARC_SET_PRINCESS_AND_DRAGON = 5 };
+       CARC_SET_TRADERS_AND_BUILDERS = 4, CARC_SET_PRINCESS_AND_DRAGON = 5, CARC_SET_TOWER = 6 /* (0.5) */ };
 
 /* Tile types are 0..CARC_TILE_TYPES-1 over every set; the base game's A..X are 0..23, in
  * letter order. A type's id ("A", "E_G", "RA", "IK", ...) is carc_tile_name's. */
-#define CARC_TILE_TYPES 113
+#define CARC_TILE_TYPES 130
 /* No tile (in event and query fields). */
 #define CARC_NO_TILE (-1)
 /* The fewest players a game may have. */
@@ -207,19 +220,19 @@ enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_
 /* Meeples each player may deploy (the supply at the start). */
 #define CARC_MEEPLES_PER_PLAYER 7
 /* A capacity that always suffices for legal placements. */
-#define CARC_MAX_PLACEMENTS 1256
+#define CARC_MAX_PLACEMENTS 1400
 /* A capacity that always suffices for meeple locations. */
 #define CARC_MAX_MEEPLE_LOCATIONS 8
 /* A capacity that always suffices for figure actions. */
-#define CARC_MAX_FIGURE_ACTIONS 1987
+#define CARC_MAX_FIGURE_ACTIONS 2206
 /* A capacity that always suffices for figures on the board (meeples and the others). */
 #define CARC_MAX_MEEPLES 66
 /* A capacity that always suffices for a move's text, its NUL included. */
 #define CARC_MOVE_TEXT_SIZE 48
 /* A capacity that always suffices for tiles on the board (a feature's tiles included). */
-#define CARC_MAX_TILES 155
+#define CARC_MAX_TILES 173
 /* A capacity that always suffices for open cells on the frontier. */
-#define CARC_MAX_FRONTIER 315
+#define CARC_MAX_FRONTIER 351
 
 /* ------------------------------------------------------------------ moves */
 
@@ -229,10 +242,13 @@ enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_
  *   bits  8..15  y, two's complement (y grows to the south)
  *   bits 16..17  rotation as quarter turns clockwise (the calls take and give degrees)
  *   bits 18..21  figure location (CARC_LOC_*), CARC_LOC_NONE for none
- *   bits 22..24  figure kind (CARC_FIGURE_*; CARC_FIGURE_MEEPLE with no location: none)
+ *   bits 22..24  figure kind (CARC_FIGURE_*; CARC_FIGURE_MEEPLE with no location: none),
+ *                its low three bits
  *   bit  25      the figure action is on another tile (Princess & Dragon: the portal, the
- *                fairy, the princess), the one at bits 40..55; else those bits are zero
- *   bits 26..31  zero
+ *                fairy, the princess; The Tower: a piece or a figure onto a tower), the one
+ *                at bits 40..55; else those bits are zero
+ *   bit  26      (0.5) the figure kind's fourth bit (CARC_FIGURE_TOWER_PIECE)
+ *   bits 27..31  zero
  *   bits 32..39  tile type (0..CARC_TILE_TYPES-1); a move is played only with its own tile
  *   bits 40..47  that other tile's x; bits 48..55 its y (two's complement)
  *   bits 56..63  zero
@@ -464,14 +480,16 @@ enum {
   CARC_DECISION_PLACE = 2,  /* where the tile in hand goes */
   CARC_DECISION_FIGURE = 3, /* the figure action on the tile just placed, or none */
   CARC_DECISION_BONUS = 4,  /* the builder's bonus tile: take it or pass */
-  CARC_DECISION_DRAGON = 5  /* a step of the dragon's flight (Princess & Dragon): N, E, S or W (option 0..3) */
+  CARC_DECISION_DRAGON = 5, /* a step of the dragon's flight (Princess & Dragon): N, E, S or W (option 0..3) */
+  CARC_DECISION_CAPTURE = 6 /* (0.5) The Tower: the capture after a piece; option 0 a figure (its square and
+                               location in the figure bits), 1 none, 2 a figure and the kind that comes back */
 };
 /* Who decides a draw (carc_game_decision; a player decides with their number 0..5). */
 #define CARC_DECIDER_CHANCE (-1)
 /* Who decides once the game is over: nobody. */
 #define CARC_DECIDER_NOBODY (-2)
 /* A capacity that always suffices for one decision's choices. */
-#define CARC_MAX_CHOICES 1988
+#define CARC_MAX_CHOICES 2207
 /* A capacity that always suffices for a choice's text, its NUL included. */
 #define CARC_CHOICE_TEXT_SIZE 32
 
@@ -581,8 +599,16 @@ enum {
   CARC_EVENT_FAIRY_BONUS = 15,     /* POINTS (3) to WINNERS: a feature holding the fairy's meeple was scored */
   CARC_EVENT_PRINCESS_REMOVES = 16, /* the princess sends the knight of WINNERS at (X, Y) LOCATION home */
   CARC_EVENT_PORTAL = 17,          /* WINNERS deploy through the magic portal at (X, Y) LOCATION */
-  CARC_EVENT_ALONE_HOME = 18       /* the builder or pig of WINNERS at (X, Y) LOCATION goes home (POINTS: 0 the dragon,
-                                      1 the princess) */
+  CARC_EVENT_ALONE_HOME = 18,      /* the builder or pig of WINNERS at (X, Y) LOCATION goes home (POINTS: 0 the dragon,
+                                      1 the princess, 2 a tower's capture) */
+  /* (0.5) The Tower */
+  CARC_EVENT_TOWER_PIECE = 19,     /* WINNERS build the tower at (X, Y) to height POINTS; TILES: pieces left */
+  CARC_EVENT_TOWER_CLOSED = 20,    /* WINNERS put a FIGURE on top of the tower at (X, Y) */
+  CARC_EVENT_CAPTURE = 21,         /* player POINTS captures the FIGURE of WINNERS at (X, Y) LOCATION; TILES 1: into
+                                      prison, 0: home (the captor's own) */
+  CARC_EVENT_EXCHANGE = 22,        /* player POINTS and WINNERS exchange prisoners: FIGURE back to WINNERS, the kind
+                                      in TILES back to POINTS */
+  CARC_EVENT_RANSOM = 23           /* WINNERS pay POINTS (3) to player TILES for their FIGURE held prisoner */
 };
 /* Indices into an event's fields. */
 enum {
@@ -830,11 +856,11 @@ enum {
   CARC_RL_SHAPE_FIELDS = 4
 };
 /* A capacity that always holds the legal actions of one decision. */
-#define CARC_RL_MAX_LEGAL 1988
+#define CARC_RL_MAX_LEGAL 2207
 /* Chance outcomes of a draw: the tile types. */
-#define CARC_RL_CHANCE_OUTCOMES 113
+#define CARC_RL_CHANCE_OUTCOMES 130
 /* A capacity that always holds one observation (6 players, every expansion). */
-#define CARC_RL_MAX_OBSERVATION 27803
+#define CARC_RL_MAX_OBSERVATION 27837
 
 /* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
  * fields indexed by CARC_RL_REACH.. (capacity below 5, the fields of 0.3, is CARC_ERANGE). */

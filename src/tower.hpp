@@ -1,0 +1,91 @@
+// The Tower module (tower.cpp; docs/expansions.md, "The Tower"): tower pieces built onto
+// foundations anywhere on the board, figures on tower tops, the capture that follows a piece
+// (its reach is the tower's height in the four straight lines), prisoners exchanged one for
+// one, and the ransom bought back before a placement.
+#pragma once
+
+#include <string>
+
+#include "module.hpp"
+
+namespace carc {
+
+template <>
+struct Module<Expansion::Tower> : Hooks {
+  static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::Tower;
+  using State = Game::TowerState;
+  // A piece onto a foundation ("T:x,y"); the meeple and the large meeple go on top of a
+  // tower as actions elsewhere at location TW ("TM:x,y", "TL:x,y").
+  static constexpr std::array<FigureKind, 1> kFigures{{
+      {Figure::TowerPiece, "tower piece", "T:", Reach::Elsewhere, 0, 0},
+  }};
+  static constexpr uint8_t kElsewhereFigures = bit(Figure::Meeple) | bit(Figure::Large);
+  // Tower pieces each, by player count (1..6).
+  static constexpr std::array<uint8_t, kMaxPlayers + 1> kPiecesPerPlayer = {0, 10, 10, 9, 7, 6, 5};
+
+  static bool has_foundation(TileType t) { return tiles::raw::kTiles[t].tower; }
+  static void set_up(Game& g);
+  static void placed(Game& g, TileType t, Placement);
+  static int figure_options(const Game& g, FigureChoice* out);
+  static bool check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v);
+  static bool act_elsewhere(Game& g, const FigureChoice& c, Events* events);
+  static bool spell_action(const Move& m, std::string* text);
+  static bool read_action(std::string_view word, FigureChoice* c);
+  // The capture after a piece, before anything is scored: held for the decision when a
+  // capturable figure is in reach.
+  static bool hold_after_action(Game& g, Events* events);
+  static void turn_passes(Game& g, Events*) { g.modules_.tower.ransom_paid = false; }
+  // A figure on a tower top and the tower's pieces are not scored: the end scoring's
+  // projections still hold, but captures change features across the board.
+  static constexpr bool kProjectable = false;
+  static bool projects(const FigureChoice& c) { return !c.elsewhere; }
+
+  // The capture (options: 0 a figure, 1 none, 2 a figure naming the kind that comes back)
+  // and the ransom (option 1 of the placement decision; option 0 is a placement).
+  static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Capture || k == DecisionKind::Place; }
+  static constexpr int options(DecisionKind k) { return k == DecisionKind::Capture ? 3 : 2; }
+  static constexpr uint8_t kCapture = 0, kNone = 1, kCaptureNaming = 2, kRansom = 1;
+  static int choices(const Game& g, Choice* out);
+  static int place_choices(const Game& g, Choice* out);
+  static Verdict check_choice(const Game& g, const Choice& c);
+  static void decide(Game& g, const Choice& c, Events* events);
+  static void random_decision(Game& g, Rng& rng, Events* events);
+  static void random_place_option(Game& g, Rng& rng, Events* events);
+  static bool recalled(const Game& game, const Game& replay, Choice* c);
+  static std::string choice_line(const Choice& c);
+  static std::string_view line_word(DecisionKind k) { return k == DecisionKind::Capture ? "capture" : "ransom"; }
+  static bool parse_word(DecisionKind k, std::string_view text, Choice* c);
+  static std::string_view subject(DecisionKind k) { return k == DecisionKind::Capture ? "a tower's capture" : "a ransom"; }
+  static std::string_view due_when(DecisionKind k) {
+    return k == DecisionKind::Capture ? "a line that builds a tower piece within reach of a figure earns one"
+                                      : "a ransom is paid right before the payer's placement";
+  }
+  static std::string_view prompt(DecisionKind) { return "capture a figure within the tower's reach or none"; }
+  static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
+
+  // The tower at board index `tile`, or -1.
+  static int tower_of(const Game& g, int tile);
+  // The kinds a tower captures, as indices into State::held (their Figure values), else -1.
+  static int held_index(Figure f) { return static_cast<int>(f) < State::kHeldKinds ? static_cast<int>(f) : -1; }
+  static constexpr Figure kHeldFigures[State::kHeldKinds] = {Figure::Meeple, Figure::Large, Figure::Abbot};
+  static std::string_view kind_word(Figure f);
+
+ private:
+  // A figure the tower just built on may capture: where it stands and whose it is; `meeple`
+  // its index among the game's figures, or -1 for a tower top (tower: its index).
+  struct Target {
+    int8_t x, y;
+    Location location;
+    uint8_t owner;
+    Figure kind;
+    int meeple, tower;
+  };
+  static int targets(const Game& g, Target* out);
+  static bool find_target(const Game& g, const Choice& c, Target* t);
+  static int kinds_held(const Game& g, int holder, int owner);
+  static void to_supply(Game& g, int player, Figure f);
+  static void capture(Game& g, const Choice& c, Events* events);
+  static void ransom(Game& g, const Choice& c, Events* events);
+};
+
+}  // namespace carc
