@@ -10,7 +10,7 @@ namespace carc {
 using Abbot = Module<Expansion::Abbot>;
 
 namespace {
-constexpr uint8_t kAbbotBit = bit(Figure::Abbot);
+constexpr FigureSet kAbbotBit = bit(Figure::Abbot);
 
 // Placed tiles among the 8 around a tile.
 int centre_neighbours(const Board& board, uint8_t tile) {

@@ -42,16 +42,42 @@ constexpr Layout layout_of(Mix m) {
 
 // The figure kinds that act on other tiles in a mix (bit(Figure)), each given a slot per
 // window cell and location after the decisions' slots, in Figure order.
-constexpr uint8_t elsewhere_figures(Mix m) {
-  uint8_t f = 0;
-  Modules::each(m, [&](auto mod) { f = static_cast<uint8_t>(f | decltype(mod)::kElsewhereFigures); });
-  return static_cast<uint8_t>(f & (figures_of(m) | bit(Figure::Meeple)));
+constexpr FigureSet elsewhere_figures(Mix m) {
+  FigureSet f = 0;
+  Modules::each(m, [&](auto mod) { f = static_cast<FigureSet>(f | decltype(mod)::kElsewhereFigures); });
+  return static_cast<FigureSet>(f & (figures_of(m) | bit(Figure::Meeple)));
 }
-constexpr int popcount8(uint8_t b) { return b == 0 ? 0 : (b & 1) + popcount8(static_cast<uint8_t>(b >> 1)); }
+constexpr int popcount16(FigureSet b) { return b == 0 ? 0 : (b & 1) + popcount16(static_cast<FigureSet>(b >> 1)); }
 // The index of figure f among a mix's elsewhere kinds, or -1.
-constexpr int elsewhere_index(uint8_t kinds, Figure f) {
-  const uint8_t b = bit(f);
-  return (kinds & b) ? popcount8(static_cast<uint8_t>(kinds & (b - 1))) : -1;
+constexpr int elsewhere_index(FigureSet kinds, Figure f) {
+  const FigureSet b = bit(f);
+  return (kinds & b) ? popcount16(static_cast<FigureSet>(kinds & (b - 1))) : -1;
+}
+
+// The cell block of a mix: per window cell, the elsewhere figure kinds, then the modules'
+// cell kinds (the tower's captures), each on `locations` locations.
+struct Cells {
+  FigureSet figures = 0;
+  int figure_kinds = 0, kinds = 0, locations = kLocationCount;
+};
+constexpr Cells cells_of(Mix m) {
+  Cells c;
+  c.figures = elsewhere_figures(m);
+  c.figure_kinds = c.kinds = popcount16(c.figures);
+  Modules::each(m, [&](auto mod) {
+    using M = decltype(mod);
+    c.kinds += M::kCellKinds;
+    c.locations = std::max(c.locations, M::kCellLocations);
+  });
+  if (c.kinds == 0) c.locations = 0;
+  return c;
+}
+// The cell-block id of kind k on the cell of (x, y) at location loc, or -1.
+int cell_id(const ActionSpace& s, const Cells& c, int k, int x, int y, Location loc) {
+  const int cell = encode_placement(s, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), 0});
+  const int l = static_cast<int>(loc);
+  if (k < 0 || k >= c.kinds || l >= c.locations || cell < 0 || x < -128 || x > 127 || y < -128 || y > 127) return -1;
+  return s.placements + s.figures + s.decisions + ((cell / 4) * c.kinds + k) * c.locations + l;
 }
 
 using SlotTable = std::array<FigureSlot, kMaxFigureSlots>;
@@ -124,7 +150,8 @@ constexpr ActionSpace space_of(Mix mix) {
   s.placements = s.side * s.side * 4;
   s.figures = layout_of(mix).count;
   Modules::each(mix, [&](auto m) { s.decisions += decltype(m)::kActionSlots; });
-  s.elsewhere = s.side * s.side * popcount8(elsewhere_figures(mix)) * kLocationCount;
+  const Cells c = cells_of(mix);
+  s.elsewhere = s.side * s.side * c.kinds * c.locations;
   return s;
 }
 constexpr std::array<ActionSpace, kMixes> kSpaces = [] {
@@ -143,12 +170,8 @@ int encode_placement(const ActionSpace& space, Placement p) {
 
 int encode_figure(const ActionSpace& space, const Options& options, FigureSlot slot) {
   if (slot.elsewhere) {
-    const int k = elsewhere_index(elsewhere_figures(mix_of(options)), slot.figure);
-    const int loc = static_cast<int>(slot.location);
-    const int cell = encode_placement(space, Placement{slot.x, slot.y, 0});
-    if (k < 0 || loc >= kLocationCount || cell < 0) return -1;
-    const int kinds = popcount8(elsewhere_figures(mix_of(options)));
-    return space.placements + space.figures + space.decisions + ((cell / 4) * kinds + k) * kLocationCount + loc;
+    const Cells c = cells_of(mix_of(options));
+    return cell_id(space, c, elsewhere_index(c.figures, slot.figure), slot.x, slot.y, slot.location);
   }
   const int i = slot_of(layout_of(mix_of(options)), slot);
   return i < 0 ? -1 : space.placements + i;
@@ -163,7 +186,7 @@ void each_decision_kind(Mix mix, F&& f) {
   int base = 0;
   Modules::each(mix, [&](auto m) {
     using M = decltype(m);
-    for (int k = kFirstExpansionKind, first = base; k < kDecisionKinds; ++k)
+    for (int k = kFirstExpansionKind, first = base; k < kDecisionKinds && !M::kOwnSlots; ++k)
       if (const auto kind = static_cast<DecisionKind>(k); M::decides(kind)) {
         f(kind, first, M::options(kind));
         first += M::options(kind);
@@ -174,10 +197,22 @@ void each_decision_kind(Mix mix, F&& f) {
 }  // namespace
 
 int encode_decision(const ActionSpace& space, const Options& options, const Choice& c) {
-  int slot = -1;
-  each_decision_kind(mix_of(options), [&](DecisionKind kind, int first, int count) {
+  const Mix mix = mix_of(options);
+  int slot = -1, id = -1;
+  each_decision_kind(mix, [&](DecisionKind kind, int first, int count) {
     if (kind == c.kind && c.option < count) slot = first + c.option;
   });
+  // The modules that number their slots themselves, and options taken on a cell.
+  const Cells cells = cells_of(mix);
+  int base = 0, cell_kind = cells.figure_kinds;
+  Modules::each(mix, [&](auto m) {
+    using M = decltype(m);
+    if (M::kOwnSlots && M::action_slot(c) >= 0) slot = base + M::action_slot(c);
+    if (M::cell_kind(c) >= 0) id = cell_id(space, cells, cell_kind + M::cell_kind(c), c.figure.x, c.figure.y, c.figure.location);
+    base += M::kActionSlots;
+    cell_kind += M::kCellKinds;
+  });
+  if (id >= 0) return id;
   return slot < 0 ? -1 : space.placements + space.figures + slot;
 }
 
@@ -188,16 +223,27 @@ int encode_bonus(const ActionSpace& space, const Options& options, bool take) {
 bool decode(const ActionSpace& space, const Options& options, int action, Action& out) {
   if (action < 0 || action >= space.size()) return false;
   if (const int first = space.placements + space.figures + space.decisions; action >= first) {
-    const uint8_t kinds = elsewhere_figures(mix_of(options));
-    const int n = popcount8(kinds), i = action - first, loc = i % kLocationCount, k = i / kLocationCount % n,
-              cell = i / kLocationCount / n;
+    const Mix mix = mix_of(options);
+    const Cells c = cells_of(mix);
+    const int i = action - first, loc = i % c.locations, k = i / c.locations % c.kinds, cell = i / c.locations / c.kinds;
+    const auto x = static_cast<int8_t>(cell % space.side - space.reach), y = static_cast<int8_t>(cell / space.side - space.reach);
+    if (k >= c.figure_kinds) {  // a module's option taken on a cell
+      int kind = c.figure_kinds;
+      bool found = false;
+      Modules::each(mix, [&](auto m) {
+        using M = decltype(m);
+        if (!found && k < kind + M::kCellKinds) {
+          out = Action{Action::Kind::Decision, Placement{}, FigureSlot{}, Choice{}};
+          found = M::cell_choice(k - kind, x, y, static_cast<Location>(loc), &out.choice);
+        }
+        kind += M::kCellKinds;
+      });
+      return found;
+    }
     int f = 0;
-    for (int seen = -1; f < 8; ++f)
-      if (((kinds >> f) & 1) && ++seen == k) break;
-    out = Action{Action::Kind::Figure, Placement{},
-                 FigureSlot{static_cast<Figure>(f), static_cast<Location>(loc), true,
-                            static_cast<int8_t>(cell % space.side - space.reach),
-                            static_cast<int8_t>(cell / space.side - space.reach)},
+    for (int seen = -1; f < 16; ++f)
+      if (((c.figures >> f) & 1) && ++seen == k) break;
+    out = Action{Action::Kind::Figure, Placement{}, FigureSlot{static_cast<Figure>(f), static_cast<Location>(loc), true, x, y},
                  Choice{}};
     return true;
   }
@@ -209,6 +255,15 @@ bool decode(const ActionSpace& space, const Options& options, int action, Action
       out = Action{Action::Kind::Decision, Placement{}, FigureSlot{},
                    Choice{kind, kNoTile, {}, {Figure::Meeple, Location::None}, static_cast<uint8_t>(slot - first)}};
       found = true;
+    });
+    int base = 0;
+    Modules::each(mix_of(options), [&](auto m) {
+      using M = decltype(m);
+      if (M::kOwnSlots && slot >= base && slot < base + M::kActionSlots) {
+        out = Action{Action::Kind::Decision, Placement{}, FigureSlot{}, Choice{}};
+        found = M::slot_choice(slot - base, &out.choice);
+      }
+      base += M::kActionSlots;
     });
     return found;
   }
@@ -224,6 +279,17 @@ bool decode(const ActionSpace& space, const Options& options, int action, Action
   return true;
 }
 
+namespace {
+// The modules' own options of the placement decision (the ransoms), as decision actions.
+int place_option_actions(const Game& game, int32_t* out) {
+  Choice list[kMaxPlayers * 3];
+  int n = 0;
+  each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, list + n); });
+  for (int i = 0; i < n; ++i) out[i] = encode_decision(action_space(game), game.options(), list[i]);
+  return n;
+}
+}  // namespace
+
 int legal_actions_unordered(const Game& game, int32_t* out) {
   switch (game.phase()) {
     case Phase::PlaceTile: {
@@ -237,7 +303,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
         Placement at[kMaxPlacements];
         const int n = game.legal_placements(at);
         for (int i = 0; i < n; ++i) out[i] = place_id(s, at[i]);
-        return n;
+        return n + place_option_actions(game, out + n);
       }
       const auto& fit = tiles::kFit[t];
       const auto& fit_count = tiles::kFitCount[t];
@@ -251,7 +317,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
         n += fit_count[o.req];
       }
       std::memcpy(out, list, sizeof(int32_t) * static_cast<size_t>(n));
-      return n;
+      return n + place_option_actions(game, out + n);
     }
     case Phase::PlaceMeeple: {
       const int base = action_space(game).placements;
@@ -306,6 +372,12 @@ Action::Kind kind_of(Phase phase) {
          : phase == Phase::Decide     ? Action::Kind::Decision
                                      : Action::Kind::Placement;
 }
+// Whether an action answers the decision the game waits for: of its phase's kind, or an
+// option of that decision's kind (a ransom at the placement decision).
+bool of_this_decision(const Game& game, const Action& a) {
+  if (a.kind == Action::Kind::Decision) return a.choice.kind == decision_kind(game);
+  return a.kind == kind_of(game.phase());
+}
 }  // namespace
 
 Status check_action(const Game& game, int action, Verdict* why) {
@@ -317,8 +389,7 @@ Status check_action(const Game& game, int action, Verdict* why) {
     // An id outside the space is a bad argument even once the game is over.
     Action a;
     if (!decode(action_space(game), game.options(), action, a)) return Status::InvalidArgument;
-    if (game.over() || a.kind != kind_of(game.phase())) return Status::WrongPhase;
-    if (a.kind == Action::Kind::Decision && a.choice.kind != decision_kind(game)) return Status::WrongPhase;
+    if (game.over() || !of_this_decision(game, a)) return Status::WrongPhase;
     if (a.kind == Action::Kind::Placement) v = game.check_placement(a.at);
     else if (a.kind == Action::Kind::Figure) v = game.check_figure(a.slot);
     else v = check_choice(game, a.choice);
@@ -334,13 +405,13 @@ bool action_choice(const Game& game, int action, Choice& out) {
     return true;
   }
   Action a;
-  if (!decode(action_space(game), game.options(), action, a) || game.over() || a.kind != kind_of(game.phase())) return false;
+  if (!decode(action_space(game), game.options(), action, a) || game.over() || !of_this_decision(game, a)) return false;
   switch (a.kind) {
     case Action::Kind::Placement: out = Choice{DecisionKind::Place, game.current_tile(), a.at}; return true;
     case Action::Kind::Figure: out = Choice{DecisionKind::Figure, kNoTile, {}, a.slot}; return true;
     case Action::Kind::Decision:
-      if (a.choice.kind != decision_kind(game)) return false;
       out = a.choice;
+      if (out.kind == DecisionKind::Place) out.tile = game.current_tile();  // a ransom, an option of the placement decision
       return true;
   }
   return false;

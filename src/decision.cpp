@@ -314,6 +314,20 @@ bool parse_choice(const Game& game, std::string_view text, Choice& c, std::strin
     return false;
   };
   Choice out{decision_kind(game)};
+  // A line of a module's decision that is not the one pending and that begins with its own
+  // word (a ransom while a capture is due, a capture when none is) is read, for decide to
+  // refuse as the wrong phase.
+  if (const DecisionKind k = decision_of_word(text.substr(0, text.find(' '))); k != DecisionKind::None && k != out.kind) {
+    bool read = false;
+    with_module(k, [&](auto m) {
+      read = !decltype(m)::line_word(k).empty() && text.starts_with(decltype(m)::line_word(k)) &&
+             decltype(m)::parse_word(k, text, &out);
+    });
+    if (read) {
+      c = out;
+      return true;
+    }
+  }
   switch (out.kind) {
     case DecisionKind::None: return fail("the game is over: there is nothing to decide");
     case DecisionKind::Draw: {

@@ -1060,6 +1060,18 @@ std::string describe(const Event& e) {
     case Event::Type::AloneHome:
       return fmt::format("player {}'s {} at {} goes home: no meeple of theirs is left in its feature", player,
                          figure_name(e.figure), where);
+    case Event::Type::TowerPiece:
+      return fmt::format("player {} builds the tower at {} to height {} ({} piece{} left)", player, at, e.points, e.tiles,
+                         e.tiles == 1 ? "" : "s");
+    case Event::Type::TowerClosed: return fmt::format("player {} puts a {} on top of the tower at {}", player, figure_name(e.figure), at);
+    case Event::Type::Capture:
+      return e.points == player ? fmt::format("player {} captures their own {} at {}: it goes home", player, figure_name(e.figure), where)
+                                : fmt::format("player {} captures player {}'s {} at {}", e.points, player, figure_name(e.figure), where);
+    case Event::Type::Exchange:
+      return fmt::format("players {} and {} exchange prisoners: a {} back to player {}, a {} back to player {}", e.points, player,
+                         figure_name(e.figure), player, figure_name(static_cast<Figure>(e.tiles)), e.points);
+    case Event::Type::Ransom:
+      return fmt::format("player {} pays {} to player {} for their {}", player, e.points, e.tiles, figure_name(e.figure));
     default: break;
   }
   if (e.type == Event::Type::Goods) {

@@ -60,9 +60,10 @@ struct Planes {
   bool inside(int x, int y) const { return x >= -reach && x <= reach && y >= -reach && y <= reach; }
 };
 
-// A set of figure kinds and actions: bit f for Figure f (no bit for a value above 7).
-constexpr uint8_t bit(Figure f) {
-  return static_cast<int>(f) < 8 ? static_cast<uint8_t>(1u << static_cast<int>(f)) : uint8_t{0};
+// A set of figure kinds and actions: bit f for Figure f (no bit for a value above 15).
+using FigureSet = uint16_t;
+constexpr FigureSet bit(Figure f) {
+  return static_cast<int>(f) < 16 ? static_cast<FigureSet>(1u << static_cast<int>(f)) : FigureSet{0};
 }
 
 // The base game's figure: the meeple (no word: a location alone places it).
@@ -283,7 +284,20 @@ struct Hooks {
   // The figure kinds (bits, as bit(Figure)) that the module's actions may put on, or use
   // on, another tile than the one just placed (the portal's, the fairy's, the princess's):
   // the RL action space gives each a slot per cell and location.
-  static constexpr uint8_t kElsewhereFigures = 0;
+  static constexpr FigureSet kElsewhereFigures = 0;
+  // Options of its decisions that are taken on a square and a location (the tower's
+  // capture): `kCellKinds` kinds of them, each given an RL action slot per window cell and
+  // location (kCellLocations locations: 15 to name a tower top); cell_kind says which kind an
+  // option is (-1: none of them), cell_choice the option of kind k there.
+  static constexpr int kCellKinds = 0;
+  static constexpr int kCellLocations = kLocationCount;
+  static int cell_kind(const Choice&) { return -1; }
+  static bool cell_choice(int /*k*/, int8_t /*x*/, int8_t /*y*/, Location, Choice*) { return false; }
+  // Whether the module numbers its RL decision slots itself (else: its kinds in order, each
+  // kind's options by number), with the slot of an option (-1: none) and the option of a slot.
+  static constexpr bool kOwnSlots = false;
+  static int action_slot(const Choice&) { return -1; }
+  static bool slot_choice(int /*slot*/, Choice*) { return false; }
   // Whether the module's tiles carry feature marks (inns, cathedrals) that the values read.
   static constexpr bool kMarks = false;
 };

@@ -75,14 +75,14 @@ constexpr bool has_figure(Mix m, Figure f) {
 }
 // What a mix gives each player beyond the meeple: figure kinds and actions, as bits (a
 // table: every game's set-up asks).
-inline constexpr std::array<uint8_t, kMixes> kMixFigures = [] {
-  std::array<uint8_t, kMixes> t{};
+inline constexpr std::array<FigureSet, kMixes> kMixFigures = [] {
+  std::array<FigureSet, kMixes> t{};
   for (size_t m = 0; m < t.size(); ++m)
     for (const FigureRow& r : kFigureRows)
-      if (r.owner & m) t[m] = static_cast<uint8_t>(t[m] | bit(r.kind.figure));
+      if (r.owner & m) t[m] = static_cast<FigureSet>(t[m] | bit(r.kind.figure));
   return t;
 }();
-constexpr uint8_t figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
+constexpr FigureSet figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
 // The modules that bring figures, whose scoring must weigh each figure by its kind.
 inline constexpr Mix kFigureMix = Modules::where([](auto m) { return !decltype(m)::kFigures.empty(); });
 

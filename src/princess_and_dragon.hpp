@@ -23,7 +23,7 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
       {Figure::Princess, "princess", "princess:", Reach::Elsewhere, 0, 0},
   }};
   // The portal's figures and the fairy and the princess act on other tiles.
-  static constexpr uint8_t kElsewhereFigures =
+  static constexpr FigureSet kElsewhereFigures =
       bit(Figure::Meeple) | bit(Figure::Large) | bit(Figure::Abbot) | bit(Figure::Fairy) | bit(Figure::Princess);
   static int figure_options(const Game& g, FigureChoice* out);
   static bool check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v);

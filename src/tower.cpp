@@ -385,7 +385,9 @@ void Tower::decide(Game& g, const Choice& c, Events* events) {
     return;
   }
   auto& s = g.modules_.tower;
-  s.captures[s.ncaptures++] = State::Capture{c.figure.x, c.figure.y, c.figure.location, c.option, c.figure.figure};
+  Location named = c.figure.location;  // the capture is kept under the canonical location of its figure
+  if (Target t; c.option != kNone && find_target(g, c, &t)) named = t.location;
+  s.captures[s.ncaptures++] = State::Capture{c.figure.x, c.figure.y, named, c.option, c.figure.figure};
   if (c.option != kNone) capture(g, c, events);
   s.building = -1;
   g.decision_ = 0;
@@ -496,6 +498,37 @@ bool Tower::option_place(const Game&, const Choice& c, int& x, int& y, Location&
   y = c.figure.y;
   loc = c.figure.location;
   return true;
+}
+
+// ---------------------------------------------------------------- what a player observes
+
+void Tower::observe_board(const Game& g, const Planes& planes) {
+  const auto& s = g.modules_.tower;
+  for (int k = 0; k < s.count; ++k) {
+    const PlacedTile& t = g.board_.tile(s.tile[static_cast<size_t>(k)]);
+    if (!planes.inside(t.x, t.y)) continue;
+    planes.at(0, t.x, t.y) = static_cast<float>(s.height[static_cast<size_t>(k)]);
+    planes.at(1, t.x, t.y) = s.top_owner[static_cast<size_t>(k)] >= 0 ? 1.0f : 0.0f;
+  }
+}
+
+void Tower::observe_scalars(const Game& g, int observer, float* out) {
+  const auto& s = g.modules_.tower;
+  const int P = g.players_;
+  for (int k = 0; k < P; ++k) {
+    const auto p = static_cast<size_t>((observer + k) % P);
+    int holds = 0, held = 0;
+    for (size_t q = 0; q < static_cast<size_t>(P); ++q)
+      for (int h = 0; h < State::kHeldKinds; ++h) {
+        holds += s.held[p][q][static_cast<size_t>(h)];
+        held += s.held[q][p][static_cast<size_t>(h)];
+      }
+    out[k] = static_cast<float>(s.pieces[p]);
+    out[P + k] = static_cast<float>(holds);
+    out[2 * P + k] = static_cast<float>(held);
+  }
+  out[3 * P] = g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Capture ? 1.0f : 0.0f;
+  out[3 * P + 1] = s.ransom_paid ? 1.0f : 0.0f;
 }
 
 }  // namespace carc

@@ -19,7 +19,38 @@ struct Module<Expansion::Tower> : Hooks {
   static constexpr std::array<FigureKind, 1> kFigures{{
       {Figure::TowerPiece, "tower piece", "T:", Reach::Elsewhere, 0, 0},
   }};
-  static constexpr uint8_t kElsewhereFigures = bit(Figure::Meeple) | bit(Figure::Large);
+  static constexpr FigureSet kElsewhereFigures = bit(Figure::Meeple) | bit(Figure::Large) | bit(Figure::TowerPiece);
+  // RL: the capture of a figure (and naming the meeple, the large meeple or the abbot to
+  // come back) is taken on a cell and location, TW included; "capture none" and the ransoms
+  // (payer's holder h, kind k: 1 + 3h + k) are fixed slots.
+  static constexpr int kCellKinds = 1 + State::kHeldKinds;
+  static constexpr int kCellLocations = kLocationCount + 1;
+  static int cell_kind(const Choice& c) {
+    if (c.kind != DecisionKind::Capture || c.option == kNone) return -1;
+    return c.option == kCapture ? 0 : held_index(c.figure.figure) < 0 ? -1 : 1 + held_index(c.figure.figure);
+  }
+  static bool cell_choice(int k, int8_t x, int8_t y, Location loc, Choice* c) {
+    if (k < 0 || k >= kCellKinds) return false;
+    *c = Choice{DecisionKind::Capture, kNoTile, {}, FigureChoice{k == 0 ? Figure::Meeple : kHeldFigures[k - 1], loc, true, x, y},
+                k == 0 ? kCapture : kCaptureNaming};
+    return true;
+  }
+  static constexpr bool kOwnSlots = true;
+  static constexpr int kActionSlots = 1 + kMaxPlayers * State::kHeldKinds;
+  static int action_slot(const Choice& c) {
+    if (c.kind == DecisionKind::Capture) return c.option == kNone ? 0 : -1;
+    const int k = held_index(c.figure.figure);
+    if (c.kind != DecisionKind::Place || c.option != kRansom || k < 0 || c.figure.x < 0 || c.figure.x >= kMaxPlayers) return -1;
+    return 1 + State::kHeldKinds * c.figure.x + k;
+  }
+  static bool slot_choice(int slot, Choice* c) {
+    if (slot == 0) *c = Choice{DecisionKind::Capture, kNoTile, {}, {}, kNone};
+    else if (slot > 0 && slot < kActionSlots)
+      *c = Choice{DecisionKind::Place, kNoTile, {}, FigureChoice{kHeldFigures[(slot - 1) % State::kHeldKinds], Location::None, false,
+                                                                 static_cast<int8_t>((slot - 1) / State::kHeldKinds), 0}, kRansom};
+    else return false;
+    return true;
+  }
   // Tower pieces each, by player count (1..6).
   static constexpr std::array<uint8_t, kMaxPlayers + 1> kPiecesPerPlayer = {0, 10, 10, 9, 7, 6, 5};
 
@@ -62,6 +93,10 @@ struct Module<Expansion::Tower> : Hooks {
   }
   static std::string_view prompt(DecisionKind) { return "capture a figure within the tower's reach or none"; }
   static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
+
+  static constexpr Observed kObserved{rl::kTowerPlanes, rl::kTowerSeatScalars, rl::kTowerScalars};
+  static void observe_board(const Game& g, const Planes& planes);
+  static void observe_scalars(const Game& g, int observer, float* s);
 
   // The tower at board index `tile`, or -1.
   static int tower_of(const Game& g, int tile);

@@ -66,7 +66,7 @@ inline Options four_expansions(bool first_edition = false) {
 inline Options all_options(bool first_edition = false) {
   Options opt;
   opt.first_edition_small_city = opt.first_edition_farmers = first_edition;
-  opt.river = opt.abbot = opt.inns_and_cathedrals = opt.traders_and_builders = opt.princess_and_dragon = true;
+  opt.river = opt.abbot = opt.inns_and_cathedrals = opt.traders_and_builders = opt.princess_and_dragon = opt.tower = true;
   return opt;
 }
 
@@ -81,6 +81,7 @@ inline Options options_mix(unsigned i) {
   opt.inns_and_cathedrals = (i >> 5) & 1;
   opt.traders_and_builders = (i >> 6) & 1;
   opt.princess_and_dragon = (i >> 7) & 1;
+  opt.tower = (i >> 8) & 1;
   return opt;
 }
 
@@ -100,7 +101,16 @@ inline void random_draw(Game& g, Rng& rng, Events* events = nullptr) {
 // or a draw. Nothing when the game is over.
 inline void random_step(Game& g, Rng& rng, Events* events = nullptr, int figure_percent = 50) {
   switch (g.phase()) {
-    case Phase::PlaceTile: random_placement(g, rng); break;
+    case Phase::PlaceTile:
+      if (g.options().tower && rng.below(4) == 0) {  // now and then a ransom (The Tower), listed before the placements
+        ChoiceBuffer list;
+        if (list_choices(g, list) > 0 && list[0].option != 0) {
+          decide(g, list[0], events);
+          break;
+        }
+      }
+      random_placement(g, rng);
+      break;
     case Phase::PlaceMeeple: {
       FigureChoice opts[kMaxFigureOptions];
       const int k = g.figure_options(opts);

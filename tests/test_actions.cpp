@@ -33,10 +33,11 @@ std::vector<TileType> letters(const char* s) {
 std::vector<int32_t> engine_listing(const Game& g) {
   const ActionSpace s = rl::action_space(g);
   std::vector<int32_t> ids;
-  if (g.phase() == Phase::PlaceTile) {
-    Placement buf[kMaxPlacements];
-    const int n = g.legal_placements(buf);
-    for (int i = 0; i < n; ++i) ids.push_back(rl::encode_placement(s, buf[i]));
+  if (g.phase() == Phase::PlaceTile) {  // the placements, and the ransoms (The Tower)
+    ChoiceBuffer list;
+    const int n = list_choices(g, list);
+    for (int i = 0; i < n; ++i)
+      ids.push_back(list[i].option ? rl::encode_decision(s, g.options(), list[i]) : rl::encode_placement(s, list[i].at));
   } else if (g.phase() == Phase::PlaceMeeple) {
     FigureChoice opts[kMaxFigureOptions];
     const int k = g.figure_options(opts);
@@ -300,7 +301,9 @@ TEST_CASE("Princess & Dragon: actions on other tiles have ids after the decision
   const ActionSpace d = rl::action_space(2, dragon), a = rl::action_space(2, all);
   CHECK(d.decisions == 4);  // the dragon's steps N E S W
   CHECK(d.elsewhere == d.side * d.side * 3 * 14);  // the portal's meeple, the fairy, the princess
-  CHECK(a.elsewhere == a.side * a.side * 5 * 14);  // and the portal's large meeple and abbot
+  // and the portal's large meeple and abbot; with The Tower a piece and the captures (four
+  // kinds: a figure, naming the meeple, large meeple or abbot back), on 15 locations (TW)
+  CHECK(a.elsewhere == a.side * a.side * (6 + 4) * 15);
   CHECK(d.size() == d.placements + d.figures + 4 + d.elsewhere);
   const FigureSlot fairy{Figure::Fairy, Location::E, true, 1, 0};
   const int id = rl::encode_figure(d, dragon, fairy);
@@ -517,10 +520,10 @@ TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 231 scalars")
     CHECK(s.scalars == 4 * p + 5 + 2 * kTileTypes);
     CHECK(s.size() <= rl::kMaxObservation);
   }
-  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == 20880);
+  CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == 20914);
 }
 
-TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B), +3 planes and P + 4 scalars (P&D)") {
+TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B), +3 planes and P + 4 scalars (P&D), +2 planes and 3P + 2 scalars (Tower)") {
   Options inns, traders, dragon, all;
   dragon.princess_and_dragon = true;
   inns.inns_and_cathedrals = all.inns_and_cathedrals = true;
@@ -537,7 +540,13 @@ TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C),
     CHECK(rl::observation_shape(p, dragon).planes == base.planes + 3);
     CHECK(rl::observation_shape(p, dragon).scalars == base.scalars + p + 4);
   }
-  all.princess_and_dragon = true;
+  Options tower;
+  tower.tower = true;
+  for (int p = 1; p <= kMaxPlayers; ++p) {
+    CHECK(rl::observation_shape(p, tower).planes == rl::observation_shape(p, Options{}).planes + 2);
+    CHECK(rl::observation_shape(p, tower).scalars == rl::observation_shape(p, Options{}).scalars + 3 * p + 2);
+  }
+  all.princess_and_dragon = all.tower = true;
   CHECK(rl::observation_shape(kMaxPlayers, all).size() == rl::kMaxObservation);
 }
 

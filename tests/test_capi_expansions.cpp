@@ -37,7 +37,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_tile_name(t) != nullptr);
     REQUIRE(carc_tile_from_name(carc_tile_name(t)) == t);
     REQUIRE(carc_tile_set(t) >= CARC_SET_BASE);
-    REQUIRE(carc_tile_set(t) <= CARC_SET_PRINCESS_AND_DRAGON);
+    REQUIRE(carc_tile_set(t) <= CARC_SET_TOWER);
   }
   CHECK(carc_tile_name(CARC_TILE_TYPES) == nullptr);
   CHECK(carc_tile_name(-1) == nullptr);
@@ -58,7 +58,8 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
   CHECK(std::string(carc_feature_name(CARC_FEATURE_GARDEN)) == "garden");
   CHECK(carc_feature_name(5) == nullptr);
   CHECK(std::string(carc_location_name(CARC_LOC_CF)) == "CF");
-  CHECK(carc_location_name(14) == nullptr);
+  CHECK(std::string(carc_location_name(CARC_LOC_TW)) == "TW");
+  CHECK(carc_location_name(-1) == nullptr);
   for (int why = CARC_LEGAL; why <= CARC_WHY_PIG_NEEDS_FARMER; ++why) {
     INFO(why);
     REQUIRE(carc_why_text(why) != nullptr);
@@ -400,5 +401,5 @@ TEST_CASE("C API 0.2: options river and abbot by id, before the first placement"
   CHECK(snapshot(again.get()) == snapshot(g.get()));
   REQUIRE(carc_game_playout(g.get(), 5, 0) == CARC_OK);
   CHECK(carc_game_set_option(g.get(), CARC_OPT_RIVER, 0) == CARC_EPHASE);
-  CHECK(carc_game_option(g.get(), 9) == CARC_EINVAL);
+  CHECK(carc_game_option(g.get(), 10) == CARC_EINVAL);
 }

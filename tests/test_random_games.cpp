@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <bit>
 
 #include "carcassonne/carcassonne.hpp"
 #include "random_play.hpp"
@@ -98,18 +99,29 @@ int misnamed(const Events& ev, uint32_t& met) {
 
 void add_points(const Events& ev, std::array<long, kMaxPlayers>& points) {
   for (int i = 0; i < ev.count; ++i)
+    if (const Event& e = ev.items[i]; e.type == Event::Type::Ransom) {  // the payer to the holder
+      points[static_cast<size_t>(std::countr_zero(static_cast<unsigned>(e.winners)))] -= e.points;
+      points[e.tiles] += e.points;
+    }
+  for (int i = 0; i < ev.count; ++i)
     for (int p = 0; p < kMaxPlayers; ++p)
       if (pays(ev.items[i].type) && (ev.items[i].winners >> p & 1)) points[p] += ev.items[i].points;
 }
 
 // The conservation laws of a game with any options: every figure of every kind is in its
-// owner's supply or on the board, goods come only from completed cities, scores are the
-// events' points.
+// owner's supply, on the board (a tower top included) or another player's prisoner, goods
+// come only from completed cities, scores are the events' points.
 void check_conserved(const Game& g, const std::array<long, kMaxPlayers>& points) {
   for (int p = 0; p < g.players(); ++p) {
     for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig}) {
       int on_board = 0;
       for (const Meeple& m : g.meeples()) on_board += m.player == p && m.kind == f;
+      for (int i = 0; i < g.board().tile_count(); ++i) {
+        int height = 0, owner = -1;
+        Figure kind{};
+        if (g.tower_at(g.board().tile(i).x, g.board().tile(i).y, height, owner, kind)) on_board += owner == p && kind == f;
+      }
+      for (int q = 0; q < g.players(); ++q) on_board += g.prisoners(q, p, f);
       const int owned = f == Figure::Meeple ? kMeeplesPerPlayer : has_figure(g.options(), f) ? 1 : 0;
       INFO("player " << p << " " << figure_name(f));
       CHECK(on_board + g.supply(p, f) == owned);
@@ -152,9 +164,9 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
   FigureChoice figs[kMaxFigureOptions];
   const auto any_location = [&] { return static_cast<Location>(rng.below(4) == 0 ? rng.below(256) : rng.below(16)); };
   const auto any_figure = [&] {
-    constexpr Figure kinds[] = {Figure::Meeple, Figure::Large, Figure::Abbot,    Figure::Builder,
-                                Figure::Pig,    Figure::Fairy, Figure::Princess, Figure::Recall};
-    return kinds[rng.below(8)];
+    constexpr Figure kinds[] = {Figure::Meeple, Figure::Large,    Figure::Abbot,  Figure::Builder,   Figure::Pig,
+                                Figure::Fairy,  Figure::Princess, Figure::Recall, Figure::TowerPiece};
+    return kinds[rng.below(9)];
   };
   // A placed tile's cell, or now and then any int8 cell: where an action on another tile goes.
   const auto any_target = [&](FigureChoice& c) {
@@ -172,7 +184,7 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
     const OpenCell& o = g.board().open(static_cast<int>(rng.below(static_cast<uint32_t>(g.board().open_count()))));
     return Placement{o.x, o.y, static_cast<uint8_t>(rng.below(5))};
   };
-  switch (rng.below(12)) {
+  switch (rng.below(13)) {
     case 0: return g.take_bonus(ev);
     case 1: return g.pass(ev);
     case 2: {
@@ -201,6 +213,18 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
       c.option = static_cast<uint8_t>(rng.below(6));
       return decide(g, c, ev);
     }
+    case 11: {  // any capture or ransom, in any phase: listed ones, or any square, location and kind
+      ChoiceBuffer list;
+      const int n = rng.below(2) ? list_choices(g, list) : 0;
+      if (n && list[0].kind != DecisionKind::Draw && rng.below(2)) return decide(g, list[rng.below(static_cast<uint32_t>(n))], ev);
+      Choice c;
+      c.kind = rng.below(2) ? DecisionKind::Capture : DecisionKind::Place;
+      c.option = static_cast<uint8_t>(rng.below(4));
+      c.figure = FigureChoice{any_figure(), any_location()};
+      any_target(c.figure);
+      if (c.kind == DecisionKind::Place) c.figure.x = static_cast<int8_t>(rng.below(8));
+      return decide(g, c, ev);
+    }
     case 5: return g.deploy(any_location(), ev);
     case 6: return g.draw(static_cast<TileType>(rng.below(kTileTypes + 2)), ev);
     case 7: {
@@ -222,7 +246,7 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
 TEST_CASE("Random calls on games of every option mix: refusals change nothing, the rules' laws hold") {
   int bonuses = 0, taken = 0, passed = 0, refused = 0, finished = 0;
   std::array<int, 5> phases{};
-  int steps = 0, elsewhere = 0, mixes_with_dragon = 0, misnamed_events = 0;
+  int steps = 0, elsewhere = 0, mixes_with_dragon = 0, misnamed_events = 0, captures = 0;
   uint32_t met = 0;  // bit t: an event of type t
   // 256 games: game * 37 + 5 takes every value mod 256 once, so every mix of the eight options
   // (the seven and Princess & Dragon, bit 7) is played once.
@@ -278,6 +302,10 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
           CHECK(opt.princess_and_dragon);
           CHECK(decider(g) >= 0);
           CHECK(decider(g) < players);
+        } else if (decision_kind(g) == DecisionKind::Capture) {
+          ++captures;  // after a tower piece, before the scoring: the builder's decision
+          CHECK(opt.tower);
+          CHECK(decider(g) == player);
         } else {
           REQUIRE(decision_kind(g) == DecisionKind::Bonus);
           ++bonuses;
@@ -305,7 +333,9 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
   CHECK(elsewhere > 1000); // fairy moves, princess removals and portal deployments
   for (int ph = 0; ph < 5; ++ph) CHECK(phases[ph] > 0);
   CHECK(misnamed_events == 0);
-  for (const Event::Type t : {Event::Type::Discard, Event::Type::SetAside, Event::Type::SetAsideBack,
-                              Event::Type::DragonLands, Event::Type::FlightEnds, Event::Type::Score})
+  CHECK(captures > 100);  // capture decisions due (The Tower, bit 8 of the mix)
+  for (const Event::Type t : {Event::Type::Discard, Event::Type::SetAside, Event::Type::SetAsideBack, Event::Type::DragonLands,
+                              Event::Type::FlightEnds, Event::Type::Score, Event::Type::TowerPiece, Event::Type::TowerClosed,
+                              Event::Type::Capture, Event::Type::Exchange, Event::Type::Ransom})
     CHECK((met >> static_cast<int>(t) & 1) == 1);
 }

@@ -220,7 +220,7 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       {"", 5, "the game is over: no tile is left to draw", Status::IllegalMove},
       {"", 5, "'bogus line' is not a move", Status::InvalidArgument},
       {"", 3, "'EuV' in the draw order is not a tile id (tile ids are uppercase)", Status::InvalidArgument},
-      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, princess-and-dragon, seed, "
+      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, seed, "
               "order, pile) nor a move (tile ids are uppercase)", Status::InvalidArgument},
       {"", 5, "'a 1,0 90 C' is not a move ('E 0,-1 180 S') or a discard ('discard C') (tile ids are uppercase)",
        Status::InvalidArgument},

@@ -59,14 +59,16 @@ TEST_CASE("tile data: each set has the contract's types and tiles, in the set or
                        {TileSet::Abbot, 24, 8, 8},
                        {TileSet::River, 32, 11, 12},
                        {TileSet::InnsAndCathedrals, 43, 17, 18},
-                       {TileSet::TradersAndBuilders, 60, 24, 24}};
+                       {TileSet::TradersAndBuilders, 60, 24, 24},
+                       {TileSet::PrincessAndDragon, 84, 29, 30},
+                       {TileSet::Tower, 113, 17, 18}};
   for (const Want& w : want) {
     INFO("set " << static_cast<int>(w.set));
     CHECK(raw::first_row(w.set) == w.first);
     CHECK(raw::rows_of(w.set) == w.types);
     CHECK(tiles_of(w.set) == w.tiles);
   }
-  CHECK(raw::kTileRows == 113);
+  CHECK(raw::kTileRows == 130);
   CHECK(raw::first_row(TileSet::Base) == 0);
   CHECK(kTiles[raw::find_tile("RA")].set == TileSet::River);
   CHECK(raw::find_tile("RF") == -1);  // picture F is the second RD
@@ -118,16 +120,16 @@ TEST_CASE("tile data: goods, inns, cathedrals, gardens, inner fields and monaste
           return false;
         }) == Ids{"IK"});
   CHECK(ids_where([](const raw::Tile& t) { return t.garden; }) ==
-        Ids{"E_G", "H_G", "I_G", "M_G", "N_G", "R_G", "U_G", "V_G", "RJ", "IB", "IH", "TK", "TU", "DB", "DJ"});
+        Ids{"E_G", "H_G", "I_G", "M_G", "N_G", "R_G", "U_G", "V_G", "RJ", "IB", "IH", "TK", "TU", "DB", "DJ", "OE", "OI"});
   CHECK(ids_where([](const raw::Tile& t) {
           for (int f = 0; f < t.nfields; ++f)
             if (t.fields[f].halves & raw::CF) return true;
           return false;
-        }) == Ids{"IH", "TM", "TN", "TP", "TX", "DF"});
+        }) == Ids{"IH", "TM", "TN", "TP", "TX", "DF", "OD"});
   // No tile has both a monastery and a garden: C names one of them.
   CHECK(ids_where([](const raw::Tile& t) { return t.monastery && t.garden; }).empty());
   CHECK(ids_where([](const raw::Tile& t) { return t.monastery && t.set != TileSet::Base; }) ==
-        Ids{"RH", "RL", "ID", "TJ", "DO", "DP"});
+        Ids{"RH", "RL", "ID", "TJ", "DO", "DP", "OJ"});
   // The river begins at the spring RA and ends at the lake RL.
   CHECK(ids_where([](const raw::Tile& t) { return t.nrivers && t.rivers[0].end == raw::RiverEnd::Spring; }) == Ids{"RA"});
   CHECK(ids_where([](const raw::Tile& t) { return t.nrivers && t.rivers[0].end == raw::RiverEnd::Lake; }) == Ids{"RL"});

@@ -129,7 +129,10 @@ inline bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationC
 inline bool valid_figure(int f) { return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL; }
 // A recall names no location; every other figure kind one, but a meeple may name none (none).
 // The fairy and the princess act only on another tile (elsewhere).
+// A tower action names the tower's top (The Tower): a piece, a meeple or the large meeple.
 inline bool valid_action(int figure, int loc, bool elsewhere = false) {
+  if (loc == CARC_LOC_TW)
+    return elsewhere && (figure == CARC_FIGURE_TOWER_PIECE || figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE);
   if (figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) return elsewhere && valid_location(loc) && loc != CARC_LOC_NONE;
   if (!valid_figure(figure) || !valid_location(loc)) return false;
   if (elsewhere && (figure > CARC_FIGURE_ABBOT || loc == CARC_LOC_NONE)) return false;
@@ -140,8 +143,8 @@ inline bool valid_action(int figure, int loc, bool elsewhere = false) {
 inline carc_move pack(carc::TileType tile, carc::Placement p, carc::Location loc,
                       carc::Figure figure = carc::Figure::Meeple) {
   return static_cast<uint64_t>(static_cast<uint8_t>(p.x)) | static_cast<uint64_t>(static_cast<uint8_t>(p.y)) << 8 |
-         static_cast<uint64_t>(p.rot) << 16 | static_cast<uint64_t>(loc) << 18 | static_cast<uint64_t>(figure) << 22 |
-         static_cast<uint64_t>(tile) << 32;
+         static_cast<uint64_t>(p.rot) << 16 | static_cast<uint64_t>(loc) << 18 | (static_cast<uint64_t>(figure) & 7) << 22 |
+         (static_cast<uint64_t>(figure) >> 3) << 26 | static_cast<uint64_t>(tile) << 32;
 }
 // A figure action on another tile (Princess & Dragon): bit 25, its x and y in bits 40..55.
 inline carc_move pack(carc::TileType tile, carc::Placement p, const carc::FigureChoice& a) {
@@ -155,8 +158,8 @@ inline carc_move pack(carc::TileType tile, const carc::Move& m) {
   return pack(tile, m.at, carc::FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
 }
 
-// The bits a move may use: placement and action 0..25, tile 32..39, another tile's x, y 40..55.
-inline constexpr uint64_t kMoveBits = 0x00FF'FFFF'03FF'FFFFull;
+// The bits a move may use: placement and action 0..26, tile 32..39, another tile's x, y 40..55.
+inline constexpr uint64_t kMoveBits = 0x00FF'FFFF'07FF'FFFFull;
 
 // A move's placement.
 inline carc::Placement placement_of(carc_move m) {
@@ -165,7 +168,7 @@ inline carc::Placement placement_of(carc_move m) {
 }
 
 inline bool unpack(carc_move m, Unpacked& u) {
-  const uint64_t tile = (m >> 32) & 0xFF, loc = (m >> 18) & 15, figure = (m >> 22) & 7;
+  const uint64_t tile = (m >> 32) & 0xFF, loc = (m >> 18) & 15, figure = ((m >> 22) & 7) | ((m >> 26) & 1) << 3;
   const bool elsewhere = (m >> 25) & 1;
   if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes ||
       !valid_action(static_cast<int>(figure), static_cast<int>(loc), elsewhere) || (!elsewhere && (m >> 40) != 0))

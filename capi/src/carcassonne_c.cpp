@@ -200,7 +200,7 @@ int carc_move_parse(const char* text, carc_move* move) {
 }
 
 const char* carc_location_name(int location) {
-  if (!valid_location(location)) return nullptr;
+  if (!valid_location(location) && location != CARC_LOC_TW) return nullptr;
   return c_name(carc::location_name(static_cast<carc::Location>(location)));
 }
 

@@ -41,9 +41,16 @@
 //   scalars  P  the fairy stands beside a meeple of the seat
 //            1  the dragon is on the board   1  dragon tiles set aside (waiting for it)
 //            1  steps flown in the flight under way   1  a dragon step is due (that decision)
+// With The Tower, after those of P&D (if on):
+//   planes   the tile's tower height (a count; 0 without a foundation)
+//            a figure stands on the tile's tower top
+//   scalars  P  tower pieces in supply by seat   P  prisoners the seat holds
+//            P  the seat's figures held by others
+//            1  a capture is due (that decision)   1  a ransom was paid this turn
 // A figure on the tile is also counted in the seat planes and the feature-kind planes above,
-// whatever its kind. Sizes: planes = 27 + P (+3 I&C) (+5 T&B) (+3 P&D); scalars = 4P + 231
-// (+P I&C) (+5P + 2 T&B) (+P + 4 P&D).
+// whatever its kind (a figure on a tower top only in the tower's planes). Sizes: planes =
+// 27 + P (+3 I&C) (+5 T&B) (+3 P&D) (+2 Tower); scalars = 4P + 5 + 2T (+P I&C) (+5P + 2
+// T&B) (+P + 4 P&D) (+3P + 2 Tower).
 #pragma once
 
 #include "carcassonne/game.hpp"
@@ -62,6 +69,7 @@ inline constexpr int kBaseScalars = 4 + 2 * kTileTypes + 1;
 inline constexpr int kInnsPlanes = 3, kInnsSeatScalars = 1;
 inline constexpr int kTradersPlanes = 5, kTradersSeatScalars = 2 + kGoodsKinds, kTradersScalars = 2;
 inline constexpr int kDragonPlanes = 3, kDragonSeatScalars = 1, kDragonScalars = 4;
+inline constexpr int kTowerPlanes = 2, kTowerSeatScalars = 3, kTowerScalars = 2;
 
 struct ObservationShape {
   int planes = 0;   // kBasePlanes + players, plus the expansions' planes
@@ -75,10 +83,10 @@ inline ObservationShape observation_shape(const Game& game) {
 }
 // A buffer of this many floats holds any observation.
 inline constexpr int kMaxObservation =
-    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes + kDragonPlanes) * (2 * kObservationReach + 1) *
+    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes + kDragonPlanes + kTowerPlanes) * (2 * kObservationReach + 1) *
         (2 * kObservationReach + 1) +
-    (4 + kInnsSeatScalars + kTradersSeatScalars + kDragonSeatScalars) * kMaxPlayers + kBaseScalars + kTradersScalars +
-    kDragonScalars;
+    (4 + kInnsSeatScalars + kTradersSeatScalars + kDragonSeatScalars + kTowerSeatScalars) * kMaxPlayers + kBaseScalars +
+    kTradersScalars + kDragonScalars + kTowerScalars;
 
 // Writes what `observer` (0..players-1) sees of the game to out (observation_shape(game).size()
 // floats), as the layout above says.
