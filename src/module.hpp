@@ -264,6 +264,10 @@ struct Hooks {
   // tile, css class, letter), drawn over the tile.
   template <class F>
   static void pieces(const Game&, F&&) {}
+  // The towers that have pieces (The Tower): f(board index of the tile, height, the owner of
+  // the figure on top or -1, its kind).
+  template <class F>
+  static void towers(const Game&, F&&) {}
 
   // --- what a player observes (the RL observation, observation.hpp) ---
   // The module's planes and scalars (seat scalars: that many per seat).

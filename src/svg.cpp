@@ -59,6 +59,8 @@ constexpr std::string_view kStyle =
     ".symbol-letter,.piece-letter{font-family:sans-serif;font-weight:bold;text-anchor:middle;fill:#ffffff}"
     ".symbol-letter{font-size:11px}.piece-letter{font-size:18px}"
     ".piece{stroke:#ffffff;stroke-width:2}.dragon{fill:#b3261e}.fairy{fill:#2e8b57}"
+    ".foundation{fill:#a0a0a0;stroke:#5a5a5a;stroke-width:2}.tower{fill:#7a7a7a;stroke:#3a3a3a;stroke-width:2}"
+    ".tower-height{font-family:sans-serif;font-weight:bold;font-size:14px;text-anchor:middle;fill:#ffffff}"
     ".target{cursor:pointer}.target-ring{fill:#ffffff;fill-opacity:0.7;stroke-width:3;stroke-dasharray:5 3}"
     ".target-figure{fill-opacity:0.9;stroke:#ffffff;stroke-width:1.2;stroke-linejoin:round}"
     ".target-letter{font-family:sans-serif;font-weight:bold;font-size:16px;text-anchor:middle}";
@@ -308,6 +310,8 @@ void draw_tile_body(std::string& out, TileType type, int rot) {
     out += "<g class=\"garden-mark\"><rect class=\"garden\" x=\"36\" y=\"36\" width=\"28\" height=\"28\" rx=\"8\"/>"
            "<circle class=\"garden-flower\" cx=\"44\" cy=\"44\" r=\"3\"/><circle class=\"garden-flower\" cx=\"56\" "
            "cy=\"52\" r=\"3\"/><circle class=\"garden-flower\" cx=\"46\" cy=\"57\" r=\"3\"/></g>";
+  // A tower foundation (The Tower): a grey square in the south-east, upright.
+  if (tiles::raw::kTiles[type].tower) out += "<rect class=\"foundation\" x=\"69\" y=\"66\" width=\"20\" height=\"20\"/>";
   if (def.centre != tiles::kNoSeg && def.segs[def.centre].kind == FeatureKind::Monastery)
     out += fmt::format(
         "<g class=\"monastery\" transform=\"rotate({} 50 50)\"><rect class=\"monastery-body\" x=\"35\" y=\"42\" "
@@ -349,8 +353,13 @@ struct Spot {
   Pt at;
   const tiles::Segment* seg;
 };
+// The top of a tower (The Tower): over the foundation, which every rotation leaves in the
+// tile's south-east.
+constexpr Pt kTowerTop{79, 62};
+
 Spot spot_of(const Board& b, int tile, Location loc) {
   if (loc == Location::None) return Spot{Pt{kTile / 2.0, kTile / 2.0}, nullptr};
+  if (loc == Location::TW) return Spot{kTowerTop, nullptr};
   const PlacedTile& p = b.tile(tile);
   const uint8_t seg = tiles::kOriented[p.type][p.rot].loc_seg[static_cast<int>(loc)];
   return Spot{turn(segment_spot(tiles::kDefs[p.type], seg), p.rot), &tiles::kDefs[p.type].segs[seg]};
@@ -539,6 +548,17 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     const Spot spot = spot_of(b, m.tile, m.location);
     draw_meeple(out, Pt{ox(p.x) + spot.at.x, oy(p.y) + spot.at.y}, m.player, spot.seg->kind == FeatureKind::Field, m.kind);
   }
+  // The towers (The Tower): a column over the foundation with its height, and the figure on top.
+  each_module(mix_of(game.options()), [&](auto m) {
+    decltype(m)::towers(game, [&](int tile, int height, int owner, Figure kind) {
+      const PlacedTile& p = b.tile(tile);
+      out += fmt::format(
+          "<g class=\"tower-mark\" data-x=\"{}\" data-y=\"{}\" data-height=\"{}\"><rect class=\"tower\" x=\"{}\" "
+          "y=\"{}\" width=\"20\" height=\"30\"/><text class=\"tower-height\" x=\"{}\" y=\"{}\">{}</text></g>",
+          p.x, p.y, height, ox(p.x) + 69, oy(p.y) + 56, ox(p.x) + 79, oy(p.y) + 81, height);
+      if (owner >= 0) draw_meeple(out, Pt{ox(p.x) + kTowerTop.x, oy(p.y) + kTowerTop.y - 6}, owner, false, kind);
+    });
+  });
   // The modules' other pieces (the dragon, the fairy): a lettered disc in the tile's
   // south-west corner.
   each_module(mix_of(game.options()), [&](auto m) {

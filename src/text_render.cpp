@@ -32,7 +32,7 @@ constexpr int kKindCol = 1, kMarkCol = 3;
 char tile_mark(TileType type) {
   const tiles::TileDef& def = tiles::kDefs[type];
   constexpr char kSymbolMarks[] = {0, 'v', 'd', 'p', 'q'};
-  char mark = kSymbolMarks[static_cast<size_t>(tiles::raw::kTiles[type].symbol)];
+  char mark = tiles::raw::kTiles[type].tower ? 't' : kSymbolMarks[static_cast<size_t>(tiles::raw::kTiles[type].symbol)];
   for (int i = 0; i < def.nsegs; ++i) {
     const tiles::Segment& s = def.segs[i];
     if (s.marks & tiles::kInn) mark = 'i';
@@ -163,6 +163,15 @@ std::string render_text(const Game& game, const TextOptions& options) {
     put(pt.x, pt.y, kLocRow[l], kLocCol[l], static_cast<char>('0' + m.player));
     if (const char k = kind_letter(m.kind)) put(pt.x, pt.y, 1, kKindCol, k);
   }
+  // A tower's height (10 and more: '+') at the mark's place, and the owner of the figure on top
+  // beside it, where a figure's kind letter goes.
+  each_module(mix_of(game.options()), [&](auto m) {
+    decltype(m)::towers(game, [&](int tile, int height, int owner, Figure) {
+      const PlacedTile& pt = b.tile(tile);
+      put(pt.x, pt.y, 1, kMarkCol, height > 9 ? '+' : static_cast<char>('0' + height));
+      if (owner >= 0) put(pt.x, pt.y, 1, kKindCol, static_cast<char>('0' + owner));
+    });
+  });
   // The modules' other pieces (the dragon 'D', the fairy 'F') at the mark's place, over the
   // tile's mark: a piece says more than the symbol it stands on.
   each_module(mix_of(game.options()), [&](auto m) {

@@ -4,6 +4,8 @@
 // one, and the ransom bought back before a placement.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <string>
 
 #include "module.hpp"
@@ -97,6 +99,27 @@ struct Module<Expansion::Tower> : Hooks {
   static constexpr Observed kObserved{rl::kTowerPlanes, rl::kTowerSeatScalars, rl::kTowerScalars};
   static void observe_board(const Game& g, const Planes& planes);
   static void observe_scalars(const Game& g, int observer, float* s);
+
+  // Pictures: each tower with its height and the figure on top; a legend line of pieces and
+  // prisoners.
+  template <class F>
+  static void towers(const Game& g, F&& tower) {
+    const auto& s = g.modules_.tower;
+    for (size_t k = 0; k < s.count; ++k)
+      if (s.height[k] > 0) tower(static_cast<int>(s.tile[k]), static_cast<int>(s.height[k]), static_cast<int>(s.top_owner[k]), s.top_kind[k]);
+  }
+  template <class F>
+  static void legend(const Game& g, F&& line) {
+    std::string text = "tower pieces:";
+    std::string held;
+    for (int p = 0; p < g.players(); ++p) {
+      text += fmt::format("{} {}: {}", p ? "," : "", p, g.tower_pieces(p));
+      for (int q = 0; q < g.players(); ++q)
+        for (const Figure f : kHeldFigures)
+          if (const int n = g.prisoners(p, q, f)) held += fmt::format("{} {} holds {} of {}'s {}", held.empty() ? "" : ";", p, n, q, figure_name(f));
+    }
+    line("tower-legend", text + "; prisoners:" + (held.empty() ? std::string(" none") : held));
+  }
 
   // The tower at board index `tile`, or -1.
   static int tower_of(const Game& g, int tile);

@@ -230,13 +230,51 @@ export interface FairyScoreEvent extends EventBase, AtLocation {
 export interface AloneHomeEvent extends EventBase, AtLocation {
   type: 'aloneHome';
   player: number;
-  cause: 'dragon' | 'princess';
+  cause: 'dragon' | 'princess' | 'capture';
+}
+/** The Tower: a piece built (the tower's new height, the builder's pieces left). */
+export interface TowerPieceEvent extends EventBase, At {
+  type: 'towerPiece';
+  player: number;
+  height: number;
+  piecesLeft: number;
+}
+/** The Tower: a figure put on top of the tower, which closes it. */
+export interface TowerClosedEvent extends EventBase, At {
+  type: 'towerClosed';
+  player: number;
+  figure: FigureName;
+}
+/** The Tower: a figure captured, into the captor's prison or (the captor's own) home. */
+export interface CaptureEvent extends EventBase, AtLocation {
+  type: 'capture';
+  captor: number;
+  owner: number;
+  figure: FigureName;
+  to: 'prison' | 'supply';
+}
+/** The Tower: the captor and the other player give each other one prisoner back. */
+export interface ExchangeEvent extends EventBase {
+  type: 'exchange';
+  captor: number;
+  other: number;
+  toOther: FigureName;
+  toCaptor: FigureName;
+}
+/** The Tower: the payer's figure bought back from its holder for `points`. */
+export interface RansomEvent extends EventBase {
+  type: 'ransom';
+  payer: number;
+  holder: number;
+  figure: FigureName;
+  points: number;
 }
 
 /** An event of Game.events(), told apart by `type`. */
 export type GameEvent = ScoreEvent | RecallEvent | DiscardEvent | GoodsEvent | GoodsBonusEvent | PigEvent |
   BonusEvent | SetAsideEvent | SetAsideBackEvent | DragonLandsEvent | DragonStepEvent | FlightEndsEvent |
-  FigureEvent | FairyScoreEvent | AloneHomeEvent;
+  FigureEvent | FairyScoreEvent | AloneHomeEvent | TowerPieceEvent | TowerClosedEvent | CaptureEvent | ExchangeEvent |
+  RansomEvent;
 export type EventType = GameEvent['type'];
 
 // ------------------------------------------------------------------ the game

@@ -199,18 +199,21 @@ function makeApi(wasm) {
   const Decision = Object.freeze(family('DECISION_'));
   // The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
   const GOODS = Object.freeze(Object.keys(family('GOODS_')).map(lower));
-  const LOCATIONS = names(c('location_name')); // 'C', 'N', ..., 'CF'
+  const LOCATIONS = Object.freeze(names(c('location_name')).slice(0, K.LOC_TW + 1)); // 'C', 'N', ..., 'CF', 'TW' (a tower top)
   const FEATURES = names(c('feature_name')); // 'road', 'city', 'monastery', 'field', 'garden'
   // Figure kinds by CARC_FIGURE_* (meeple .. pig): the figures with a supply; 'recall'
   // (CARC_FIGURE_RECALL) is an action.
   const FIGURES = names(c('figure_name'));
   // Every kind a move may carry by CARC_FIGURE_*: the library's names where it has one, else
-  // the header's in lower case: 'fairy' and 'princess' (Princess & Dragon), which nobody has in
-  // supply (carc_figure_name gives NULL) and which act only on another tile (ELSEWHERE_ONLY).
+  // the header's in lower case: 'fairy' and 'princess' (Princess & Dragon), 'tower piece' (The
+  // Tower), which nobody has in supply (carc_figure_name gives NULL) and which act only on
+  // another tile (ELSEWHERE_ONLY).
   const FIGURE_NAMES = Object.freeze(Object.entries(family('FIGURE_')).map(([name, value]) =>
     (value < FIGURES.length ? FIGURES[value] : value === K.FIGURE_RECALL ? wasm.UTF8ToString(c('figure_name')(value))
-      : lower(name))));
-  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.slice(FIGURES.length, K.FIGURE_RECALL));
+      : lower(name).replace(/_/g, ' '))));
+  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.filter((_, value) => value >= FIGURES.length && value !== K.FIGURE_RECALL));
+  // What goes onto a tower (location 'TW' of another tile): a tower piece, a meeple, the large meeple.
+  const TOWER_FIGURES = Object.freeze(['tower piece', ...FIGURES.slice(0, K.FIGURE_ABBOT)]);
   // The figures the magic portal deploys onto another tile.
   const PORTAL_FIGURES = Object.freeze(FIGURES.slice(0, K.FIGURE_ABBOT + 1));
   // The event types by CARC_EVENT_*, their header names in camel case ('score', 'goodsBonus',
@@ -279,8 +282,14 @@ function makeApi(wasm) {
     const loc = meepleOf(location, where);
     if (kind === FIGURE_RECALL && loc !== LOC_NONE) throw invalid(`${where}: a recall takes no location, not ${show(location)}`);
     if (kind !== FIGURE_RECALL && kind !== K.FIGURE_MEEPLE && loc === LOC_NONE) throw invalid(`${where}: the ${figure} needs a location`);
-    if (target === null && ELSEWHERE_ONLY.includes(figure)) {
+    if (target === null && (ELSEWHERE_ONLY.includes(figure) || loc === K.LOC_TW)) {
       throw invalid(`${where}: the ${figure} acts on another tile: give its target {x, y}`);
+    }
+    if (loc === K.LOC_TW && !TOWER_FIGURES.includes(figure)) {
+      throw invalid(`${where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW')`);
+    }
+    if (figure === 'tower piece' && loc !== K.LOC_TW) {
+      throw invalid(`${where}: a tower piece goes onto a tower, location 'TW', not ${show(location)}`);
     }
     if (target !== null) {
       if (!PORTAL_FIGURES.includes(figure) && !ELSEWHERE_ONLY.includes(figure)) {
@@ -368,12 +377,16 @@ function makeApi(wasm) {
     quarterTurns(move.rotation, where);
     const target = targetOf(move.target, where);
     const [kind, loc] = figureActionOf(move.figure ?? 'meeple', move.meeple, where, target);
-    // carc_move_pack knows nothing of another tile and refuses the fairy and the princess,
-    // which act only there: it packs the placement and the location, the rest is set here.
+    // carc_move_pack knows nothing of another tile and refuses the fairy, the princess and the
+    // tower's actions, which act only there: it packs the placement and the location, the rest
+    // is set here (the kind's low three bits at 22, its fourth at 26, the location at 18).
+    const onlyThere = ELSEWHERE_ONLY.includes(FIGURE_NAMES[kind]) || loc === K.LOC_TW;
     let m = c('move_pack')(tileOf(move.tile, where), integer(move.x, -128, 127, where, 'x'),
-      integer(move.y, -128, 127, where, 'y'), move.rotation, ELSEWHERE_ONLY.includes(FIGURE_NAMES[kind]) ? K.FIGURE_MEEPLE : kind, loc);
+      integer(move.y, -128, 127, where, 'y'), move.rotation, onlyThere ? K.FIGURE_MEEPLE : kind, loc === K.LOC_TW ? LOC_NONE : loc);
     if (target !== null) {
-      m |= (BigInt(kind) << 22n) | ELSEWHERE_BIT | (BigInt(target.x & 0xFF) << 40n) | (BigInt(target.y & 0xFF) << 48n);
+      m &= ~(0xFn << 18n);
+      m |= (BigInt(kind & 7) << 22n) | (BigInt(kind >> 3) << 26n) | (BigInt(loc) << 18n) | ELSEWHERE_BIT |
+        (BigInt(target.x & 0xFF) << 40n) | (BigInt(target.y & 0xFF) << 48n);
       check(c('move_unpack')(m, 0, 0, 0, 0, 0, 0)); // the library's word that the bits spell a move
     }
     return m;
@@ -420,7 +433,17 @@ function makeApi(wasm) {
       case 'eaten': case 'fairyMoves': case 'princessRemoves': case 'portal':
         return { type, player: winners[0], ...at, location };
       case 'fairyPoint': case 'fairyBonus': return { type, points: f(K.EV_POINTS), winners, ...at, location };
-      case 'aloneHome': return { type, player: winners[0], ...at, location, cause: f(K.EV_POINTS) ? 'princess' : 'dragon' };
+      case 'aloneHome':
+        return { type, player: winners[0], ...at, location, cause: ['dragon', 'princess', 'capture'][f(K.EV_POINTS)] };
+      // The Tower: only a ransom moves points, from the payer to the holder.
+      case 'towerPiece': return { type, player: winners[0], ...at, height: f(K.EV_POINTS), piecesLeft: f(K.EV_TILES) };
+      case 'towerClosed': return { type, player: winners[0], ...at, figure: FIGURE_NAMES[f(K.EV_FIGURE)] };
+      case 'capture':
+        return { type, captor: f(K.EV_POINTS), owner: winners[0], figure: FIGURE_NAMES[f(K.EV_FIGURE)], ...at, location,
+          to: f(K.EV_TILES) ? 'prison' : 'supply' };
+      case 'exchange':
+        return { type, captor: f(K.EV_POINTS), other: winners[0], toOther: FIGURE_NAMES[f(K.EV_FIGURE)], toCaptor: FIGURE_NAMES[f(K.EV_TILES)] };
+      case 'ransom': return { type, payer: winners[0], holder: f(K.EV_TILES), figure: FIGURE_NAMES[f(K.EV_FIGURE)], points: f(K.EV_POINTS) };
       default: // a type this module does not know: no score in disguise
         throw new InternalError(K.EINTERNAL, `carc_game_poll_event: event type ${f(K.EV_TYPE)} is unknown to this module`);
     }

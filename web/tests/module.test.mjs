@@ -31,10 +31,10 @@ function throwsStatus(fn, Class, status, message) {
 }
 
 test('versions and constants', () => {
-  assert.equal(carc.version, '0.4.1');
-  assert.deepEqual(carc.libraryVersion, [0, 4, 1]);
+  assert.equal(carc.version, '0.5.0');
+  assert.deepEqual(carc.libraryVersion, [0, 5, 0]);
   assert.equal(carc.errstr(-2), 'illegal move');
-  assert.equal(carc.TILES.length, 113);
+  assert.equal(carc.TILES.length, 130);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
   assert.equal(carc.REASONS.length, 33);

@@ -7,25 +7,31 @@ import operator
 from typing import Optional, Tuple
 
 from ._errors import invalid
-from ._lib import CARC_FIGURE_ABBOT, CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_TILE_TYPES, family, lib, names
+from ._lib import (CARC_FIGURE_ABBOT, CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_LOC_TW, CARC_TILE_TYPES,
+                   family, lib, names)
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 U64_MAX = 2**64 - 1
 
-# The library's names by value: locations "C", "N", ..., "CF" (CARC_LOC_C ..), feature kinds
-# "road", ..., "garden" (CARC_FEATURE_ROAD ..), figure kinds "meeple", "large meeple", ...,
-# "pig" (CARC_FIGURE_MEEPLE ..); the recall is an action, not a figure.
-LOCATIONS = names(lib.carc_location_name)
+# The library's names by value: locations "C", "N", ..., "CF", then "TW" (CARC_LOC_C ..
+# CARC_LOC_TW: the top of a tower, The Tower), feature kinds "road", ..., "garden"
+# (CARC_FEATURE_ROAD ..), figure kinds "meeple", "large meeple", ..., "pig" (CARC_FIGURE_MEEPLE
+# ..); the recall is an action, not a figure.
+LOCATIONS = names(lib.carc_location_name)[:CARC_LOC_TW + 1]
 FEATURES = names(lib.carc_feature_name)
 FIGURES = names(lib.carc_figure_name)
 RECALL = lib.carc_figure_name(CARC_FIGURE_RECALL).decode()
 # Every figure kind's name by CARC_FIGURE_* value: the library's where it has one (the figures
 # with a supply, FIGURES, and the recall), else the header's name in lower case: "fairy" and
-# "princess" (Princess & Dragon), which no player has in supply and which act only on another
-# tile (ELSEWHERE_ONLY). FIGURE_NAMES[kind] names any kind a move may carry.
-FIGURE_NAMES = tuple(FIGURES[value] if value < len(FIGURES) else RECALL if value == CARC_FIGURE_RECALL else name.lower()
-                     for name, value in family("CARC_FIGURE_").items())
-ELSEWHERE_ONLY = tuple(FIGURE_NAMES[len(FIGURES):CARC_FIGURE_RECALL])
+# "princess" (Princess & Dragon), "tower piece" (The Tower), which no player has in supply and
+# which act only on another tile (ELSEWHERE_ONLY). FIGURE_NAMES[kind] names any kind a move
+# may carry.
+FIGURE_NAMES = tuple(FIGURES[value] if value < len(FIGURES) else RECALL if value == CARC_FIGURE_RECALL
+                     else name.lower().replace("_", " ") for name, value in family("CARC_FIGURE_").items())
+ELSEWHERE_ONLY = tuple(name for value, name in enumerate(FIGURE_NAMES) if value >= len(FIGURES) and value != CARC_FIGURE_RECALL)
+# The figures that go onto a tower (location "TW" of another tile): a tower piece, a meeple
+# or the large meeple (The Tower).
+TOWER_FIGURES = ("tower piece",) + FIGURES[:CARC_FIGURE_ABBOT]
 # The figures the magic portal deploys onto another tile: the meeple, the large meeple, the abbot.
 PORTAL_FIGURES = FIGURES[:CARC_FIGURE_ABBOT + 1]
 # Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
@@ -138,8 +144,12 @@ def figure_action(kind, location, where: str, other: Optional[Tuple[int, int]] =
         raise invalid(f"{where}: a recall takes no location, not {location!r}")
     if f != CARC_FIGURE_MEEPLE and f != CARC_FIGURE_RECALL and loc == CARC_LOC_NONE:
         raise invalid(f"{where}: the {FIGURE_NAMES[f]} needs a location")
-    if other is None and FIGURE_NAMES[f] in ELSEWHERE_ONLY:
+    if other is None and (FIGURE_NAMES[f] in ELSEWHERE_ONLY or loc == CARC_LOC_TW):
         raise invalid(f"{where}: the {FIGURE_NAMES[f]} acts on another tile: give its target (x, y)")
+    if loc == CARC_LOC_TW and FIGURE_NAMES[f] not in TOWER_FIGURES:
+        raise invalid(f"{where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW')")
+    if FIGURE_NAMES[f] == "tower piece" and loc != CARC_LOC_TW:
+        raise invalid(f"{where}: a tower piece goes onto a tower, location 'TW', not {location!r}")
     if other is not None:
         if FIGURE_NAMES[f] not in PORTAL_FIGURES + ELSEWHERE_ONLY:
             raise invalid(f"{where}: the {FIGURE_NAMES[f]} never acts on another tile (target {other!r})")

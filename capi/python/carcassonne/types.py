@@ -10,8 +10,8 @@ from typing import Optional, Tuple
 
 from . import _args
 from ._errors import CarcassonneError, invalid
-from ._lib import (CARC_CHOICE_TEXT_SIZE, CARC_FIGURE_MEEPLE, CARC_LOC_NONE, CARC_MOVE_INVALID, check, family, lib,
-                   text_out)
+from ._lib import (CARC_CHOICE_TEXT_SIZE, CARC_FIGURE_MEEPLE, CARC_LOC_NONE, CARC_LOC_TW, CARC_MOVE_INVALID, check, family,
+                   lib, text_out)
 from ._args import FIGURE_NAMES, LOCATIONS, TILES
 
 
@@ -72,9 +72,10 @@ class MeepleChoice:
 
 
 # A move's bits for a figure action on another tile (carcassonne.h): bit 25, and that tile's
-# x in bits 40..47 and y in bits 48..55, two's complement.
+# x in bits 40..47 and y in bits 48..55, two's complement; the figure kind's low three bits at
+# 22 and its fourth at 26, the location at 18.
 ELSEWHERE_BIT = 1 << 25
-_FIGURE_SHIFT, _TARGET_X_SHIFT, _TARGET_Y_SHIFT = 22, 40, 48
+_FIGURE_SHIFT, _FIGURE_HIGH_SHIFT, _LOCATION_SHIFT, _TARGET_X_SHIFT, _TARGET_Y_SHIFT = 22, 26, 18, 40, 48
 
 
 def pack(tile, x, y, rotation, meeple, where: str, figure="meeple", target=None) -> int:
@@ -83,17 +84,18 @@ def pack(tile, x, y, rotation, meeple, where: str, figure="meeple", target=None)
     other = _args.target(target, where)
     kind, loc = _args.figure_action(figure, meeple, where, other)
     rotation = 90 * _args.quarter_turns(rotation, where)
-    # carc_move_pack knows nothing of another tile and refuses the fairy and the princess, which
-    # act only there: it packs the placement and the location, and the rest is set here, as
-    # the header lays the bits out.
+    # carc_move_pack knows nothing of another tile and refuses the fairy, the princess and the
+    # tower's actions, which act only there: it packs the placement and the location, and the
+    # rest is set here, as the header lays the bits out.
+    only_there = _args.FIGURE_NAMES[kind] in _args.ELSEWHERE_ONLY or loc == CARC_LOC_TW
     m = lib.carc_move_pack(_args.tile(tile, where), _args.coordinate(x, where, "x"), _args.coordinate(y, where, "y"),
-                           rotation, CARC_FIGURE_MEEPLE if _args.FIGURE_NAMES[kind] in _args.ELSEWHERE_ONLY else kind,
-                           loc)
+                           rotation, CARC_FIGURE_MEEPLE if only_there else kind, CARC_LOC_NONE if loc == CARC_LOC_TW else loc)
     if m == CARC_MOVE_INVALID:  # every value was checked above: the library disagrees
         raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {figure!r} {meeple!r} is out of range")
     if other is not None:
-        m |= (kind << _FIGURE_SHIFT | ELSEWHERE_BIT | (other[0] & 0xFF) << _TARGET_X_SHIFT
-              | (other[1] & 0xFF) << _TARGET_Y_SHIFT)
+        m &= ~(0xF << _LOCATION_SHIFT)
+        m |= ((kind & 7) << _FIGURE_SHIFT | (kind >> 3) << _FIGURE_HIGH_SHIFT | loc << _LOCATION_SHIFT | ELSEWHERE_BIT
+              | (other[0] & 0xFF) << _TARGET_X_SHIFT | (other[1] & 0xFF) << _TARGET_Y_SHIFT)
         if lib.carc_move_unpack(m, None, None, None, None, None, None) < 0:  # the library disagrees
             raise invalid(f"{where}: {tile!r} {x!r},{y!r} {rotation!r} {figure!r} {meeple!r} on {target!r} "
                           f"is out of range")
