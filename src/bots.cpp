@@ -591,9 +591,26 @@ int legal_moves(const Game& game, Move* out, int capacity) {
   return n;
 }
 
+namespace {
+// The placement decision's own options before the placement (The Tower's ransoms): the random
+// bot pays one at even odds, the others when no meeple is left in supply; false: none.
+bool place_option(const Game& game, const BotOptions& options, Choice& out) {
+  if (game.phase() != Phase::PlaceTile) return false;
+  Choice list[kMaxPlayers * 3];
+  int n = 0;
+  each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, list + n); });
+  if (n == 0) return false;
+  Rng rng(options.seed ^ 0x9E3779B97F4A7C15ull);
+  const bool pay = options.level == BotLevel::Random ? rng.below(2) == 0 : game.supply(game.current_player()) == 0;
+  if (pay) out = list[options.level == BotLevel::Random ? rng.below(static_cast<uint32_t>(n)) : 0];
+  return pay;
+}
+}  // namespace
+
 Status choose_decision(const Game& game, const BotOptions& options, Choice& out, std::string* error) {
   Status status;
   if (!check(game, options, status, error)) return status;
+  if (place_option(game, options, out)) return Status::Ok;
   if (game.phase() != Phase::Decide) {
     Move m;
     status = choose_move(game, options, m, error);

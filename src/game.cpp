@@ -36,19 +36,29 @@ constexpr bool module_start(TileType t) {
   return Modules::where([t](auto m) { return decltype(m)::kStartTile == t; }) != 0;
 }
 
-// The box of a mix: how many tiles of type t it holds, less the start tile (or the module's
-// that replaces it). A module's copy of a base tile (a garden) takes that tile's place.
-constexpr int box_count(Mix mix, TileType t) {
-  if (t >= kTileTypes) return 0;
-  const tiles::TileDef& d = kDefs[t];
-  if (d.set != tiles::raw::TileSet::Base) return set_in(mix, d.set) && !module_start(t) ? d.count : 0;
-  // The start tile takes one D; with another start tile (the spring) it goes back in the
-  // box instead, so the land stack holds the same 71 base tiles either way.
-  int n = d.count - (t == kStartTile ? 1 : 0);
-  for (int g = 0; g < kTileTypes; ++g)
-    if (kDefs[g].plain == t && g != t && set_in(mix, kDefs[g].set)) n -= kDefs[g].count;
-  return n;
-}
+// The box of each mix: how many tiles of each type it holds, less the start tile (or the
+// module's that replaces it). A module's copy of a base tile (a garden) takes that tile's
+// place. One pass per mix over the types (a compiler's constant evaluation has a step limit).
+using BoxCounts = std::array<uint8_t, kTileTypes>;
+constexpr std::array<BoxCounts, kMixes> kBoxCounts = [] {
+  std::array<BoxCounts, kMixes> table{};
+  for (int m = 0; m < kMixes; ++m) {
+    const auto mix = static_cast<Mix>(m);
+    std::array<bool, tiles::raw::kTileSets> sets{};
+    for (int s = 0; s < tiles::raw::kTileSets; ++s) sets[static_cast<size_t>(s)] = set_in(mix, static_cast<tiles::raw::TileSet>(s));
+    BoxCounts& box = table[static_cast<size_t>(m)];
+    for (int t = 0; t < kTileTypes; ++t) {
+      const tiles::TileDef& d = kDefs[static_cast<size_t>(t)];
+      // The start tile takes one D; with another start tile (the spring) it goes back in the
+      // box instead, so the land stack holds the same 71 base tiles either way.
+      if (d.set == tiles::raw::TileSet::Base) box[static_cast<size_t>(t)] = static_cast<uint8_t>(box[static_cast<size_t>(t)] + d.count - (t == kStartTile ? 1 : 0));
+      else if (sets[static_cast<size_t>(d.set)] && !module_start(static_cast<TileType>(t))) box[static_cast<size_t>(t)] = d.count;
+      if (d.plain != t && sets[static_cast<size_t>(d.set)]) box[d.plain] = static_cast<uint8_t>(box[d.plain] - d.count);
+    }
+  }
+  return table;
+}();
+constexpr int box_count(Mix mix, TileType t) { return t < kTileTypes ? kBoxCounts[mix & (kMixes - 1)][t] : 0; }
 }  // namespace
 
 int box_count(const Options& o, TileType t) { return box_count(mix_of(o), t); }
@@ -68,9 +78,13 @@ Options expansions_of(std::span<const TileType> tiles) {
 namespace {
 // A module's stack (the river's tiles) is drawn first, in tile order (the lake last); the
 // land tiles after it. Sorting a pile by this rank puts a face-down pile in that order.
-constexpr bool dealt_first(TileType t) {
-  return Modules::where([t](auto m) { return decltype(m)::dealt_first(t); }) != 0;
-}
+constexpr std::array<bool, kTileTypes> kDealtFirst = [] {
+  std::array<bool, kTileTypes> a{};
+  for (int t = 0; t < kTileTypes; ++t)
+    a[static_cast<size_t>(t)] = Modules::where([t](auto m) { return decltype(m)::dealt_first(static_cast<TileType>(t)); }) != 0;
+  return a;
+}();
+constexpr bool dealt_first(TileType t) { return kDealtFirst[t]; }
 int draw_rank(TileType t) { return dealt_first(t) ? t - kTileTypes : t; }
 bool stack_first(TileType a, TileType b) { return draw_rank(a) < draw_rank(b); }
 }  // namespace

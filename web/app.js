@@ -271,7 +271,7 @@ function skipFigure() {
 // its choice id, as a target on the board or a button gives it.
 function choose(choice) {
   const game = ui.game;
-  if ((game.phase !== Phase.PLACE_MEEPLE && game.phase !== Phase.DECIDE) || botToMove()) return;
+  if (game.phase === Phase.GAME_OVER || game.phase === Phase.DRAW || botToMove()) return;
   const turn = logTurn(game);
   const decider = game.decision().decider;
   if (attempt(() => game.decide(choice))) {
@@ -539,7 +539,7 @@ function render() {
   $('hint-text').textContent = ui.hint ? `Hint: ${ui.hint.text}` : '';
   $('hint-text').dataset.move = ui.hint?.move ?? '';
   $('hint-text').dataset.choice = ui.hint?.choice != null ? String(ui.hint.choice) : '';
-  renderChoices(deciding && !bonusOffered);
+  renderChoices(deciding && !bonusOffered, phase === Phase.PLACE_TILE && !bot);
   $('bonus').hidden = !bonusOffered || Boolean(bot);
   if (ui.hint?.choice != null) markHint(ui.hint.choice);
 
@@ -683,12 +683,31 @@ function drawPreview(svg) {
 }
 
 // Beside the targets on the board: how many there are, a button per option that has no place
-// on the board (the engine's move text names it), and "no figure" in the figure phase.
-function renderChoices(deciding) {
+// on the board (the engine's move text names it), and "no figure" in the figure phase. While
+// the tile in hand is to be placed, a button per option of that decision that is no placement
+// (The Tower's ransom), which comes before the placement.
+function renderChoices(deciding, placing = false) {
   const box = $('meeples');
   box.innerHTML = '';
-  if (!deciding) return;
   const game = ui.game;
+  // A button that takes an option of the decision, labelled with its move text.
+  const button = (choice, text = game.choiceText(choice)) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'choice';
+    b.dataset.text = b.textContent = text;
+    b.dataset.choice = String(choice);
+    b.addEventListener('click', () => choose(choice));
+    box.append(b);
+  };
+  if (placing) {
+    for (const choice of game.choices()) {
+      const text = game.choiceText(choice);
+      if (!text.startsWith(`${game.currentTile} `)) button(choice, text); // a placement is the board cells' to take
+    }
+    return;
+  }
+  if (!deciding) return;
   const onBoard = new Set(targets().map((t) => t.dataset.choice));
   const figurePhase = game.phase === Phase.PLACE_MEEPLE;
   const note = document.createElement('p');
@@ -697,15 +716,7 @@ function renderChoices(deciding) {
   note.textContent = onBoard.size ? `${onBoard.size} target${onBoard.size > 1 ? 's' : ''} on the board: click one, or C and Enter` : '';
   box.append(note);
   const rest = game.choices().slice(figurePhase ? 1 : 0).filter((c) => !onBoard.has(String(c)));
-  for (const choice of rest) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'choice';
-    button.dataset.text = button.textContent = game.choiceText(choice);
-    button.dataset.choice = String(choice);
-    button.addEventListener('click', () => choose(choice));
-    box.append(button);
-  }
+  for (const choice of rest) button(choice);
   if (!figurePhase) return;
   const skip = document.createElement('button');
   skip.type = 'button';

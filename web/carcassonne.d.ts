@@ -292,6 +292,12 @@ export interface Game {
   readonly over: boolean;
   readonly currentTile: TileId | null;
   goods(player: number): GoodsCount;
+  /** The Tower: tower pieces left to build. */
+  towerPieces(player: number): number;
+  /** The Tower: the tower at (x, y), its height and the figure on top; null: no foundation there. */
+  towerAt(x: number, y: number): { height: number; top: { player: number; figure: FigureName } | null } | null;
+  /** The Tower: how many of owner's figures of a kind the holder keeps prisoner. */
+  prisoners(holder: number, owner: number, figure?: Figure): number;
   readonly bonusTurn: boolean;
   readonly scores: number[];
   projectedScores(): number[];

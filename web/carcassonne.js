@@ -564,6 +564,25 @@ function makeApi(wasm) {
         return [name, i32(0)];
       }));
     }
+    /** The tower pieces a player has left to build (The Tower; 0 when it is off). */
+    towerPieces(player) {
+      return this._call('game_tower_pieces', cInt(player, 'carc_game_tower_pieces', 'player'));
+    }
+    /** The tower on the tile at (x, y) (The Tower): { height, top } with top null while it is
+     * open, else { player, figure }; null if no tile with a foundation is there. */
+    towerAt(x, y) {
+      const where = 'carc_game_tower_at';
+      if (this._call('game_tower_at', cInt(x, where, 'x'), cInt(y, where, 'y'), slot(0), slot(1), slot(2)) === 0) return null;
+      return { height: i32(0), top: i32(1) < 0 ? null : { player: i32(1), figure: FIGURE_NAMES[i32(2)] } };
+    }
+    /** How many of owner's figures of a kind ('meeple', 'large meeple', 'abbot') the holder
+     * keeps prisoner (The Tower). */
+    prisoners(holder, owner, figure = 'meeple') {
+      const where = 'carc_game_prisoners';
+      const kind = FIGURES.indexOf(figure);
+      if (kind < 0 || kind > K.FIGURE_ABBOT) throw invalid(`${where}: a captured figure is one of ${FIGURES.slice(0, K.FIGURE_ABBOT + 1).join(', ')}, not ${show(figure)}`);
+      return this._call('game_prisoners', cInt(holder, where, 'holder'), cInt(owner, where, 'owner'), kind);
+    }
     /** Whether the builder's bonus tile is taken and its turn not over: the tile to draw, to
      * place or just placed is the bonus tile (which never earns another). False in the bonus
      * phase itself, where the tile is offered, not taken. */

@@ -427,6 +427,35 @@ int carc_game_goods(const carc_game* game, int player, int kind, int* count) {
   });
 }
 
+int carc_game_tower_pieces(const carc_game* game, int player) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_player(c, g, player)) return s;
+    return g.game.tower_pieces(player);
+  });
+}
+
+int carc_game_tower_at(const carc_game* game, int x, int y, int* height, int* owner, int* figure) {
+  return with_game(game, __func__, [&](const Call&, const carc_game& g) -> int {
+    int h = 0, o = -1;
+    carc::Figure f = carc::Figure::Meeple;
+    if (!g.game.tower_at(x, y, h, o, f)) return 0;
+    if (height) *height = h;
+    if (owner) *owner = o;
+    if (figure) *figure = static_cast<int>(f);
+    return 1;
+  });
+}
+
+int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_player(c, g, holder)) return s;
+    if (const int s = check_player(c, g, owner)) return s;
+    if (figure < CARC_FIGURE_MEEPLE || figure > CARC_FIGURE_ABBOT)
+      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (CARC_FIGURE_MEEPLE..CARC_FIGURE_ABBOT)", figure);
+    return g.game.prisoners(holder, owner, static_cast<carc::Figure>(figure));
+  });
+}
+
 int carc_game_bonus_turn(const carc_game* game) {
   return with_game(game, __func__, [](const Call&, const carc_game& g) -> int { return g.game.bonus_turn() ? 1 : 0; });
 }

@@ -44,8 +44,9 @@ struct BotOptions {
 Status choose_move(const Game& game, const BotOptions& options, Move& out, std::string* error = nullptr);
 
 // The bot's option for the decision the game waits for, of any kind (take it with decide):
-// in PlaceTile and PlaceMeeple the placement or the figure action of choose_move's move; an
-// expansion's decision (Phase::Decide) random uniformly, greedy by the decider's projected
+// in PlaceTile and PlaceMeeple the placement or the figure action of choose_move's move (in
+// PlaceTile first, with The Tower, a ransom: the random bot pays one at even odds, the others
+// when no meeple is left in supply); an expansion's decision (Phase::Decide) random uniformly, greedy by the decider's projected
 // margin after each option (ties: the earliest listed), MCTS by playouts of each option on
 // the same re-deals (one thread, the budget as for a move). Errors as for choose_move; out is
 // untouched on error.

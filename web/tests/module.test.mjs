@@ -37,7 +37,8 @@ test('versions and constants', () => {
   assert.equal(carc.TILES.length, 130);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(carc.REASONS.length, 33);
+  assert.equal(carc.REASONS.length, 43);
+  assert.equal(carc.REASONS[42], 'ransom_points');
   assert.equal(carc.REASONS[26], 'pig_needs_farmer');
   assert.equal(carc.REASONS[27], 'too_far');
   assert.equal(carc.REASONS[32], 'dragon_cannot_move');
@@ -572,7 +573,7 @@ test('Princess & Dragon: actions on another tile as moves, the dragon\'s steps, 
   assert.equal(carc.formatMove({ tile: 'DZ', x: 0, y: -1, rotation: 180, meeple: 'E', figure: 'fairy', target: { x: 1, y: 0 } }),
     'DZ 0,-1 180 F:1,0:E');
   assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
-  assert.deepEqual(carc.FIGURE_NAMES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'fairy', 'princess', 'recall']);
+  assert.deepEqual(carc.FIGURE_NAMES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'fairy', 'princess', 'recall', 'tower piece']);
   for (const bad of [{ figure: 'fairy', meeple: 'E' }, { figure: 'pig', meeple: 'E', target: { x: 1, y: 0 } },
     { figure: 'meeple', meeple: null, target: { x: 1, y: 0 } }, { figure: 'meeple', meeple: 'E', target: { x: 1, y: 128 } },
     { figure: 'meeple', meeple: 'E', target: [1, 0] }]) {

@@ -361,6 +361,15 @@ CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figu
 /* Goods tokens of a kind (CARC_GOODS_*) the player holds to *count (Traders & Builders;
  * 0 when it is off). */
 CARC_API int carc_game_goods(const carc_game* game, int player, int kind, int* count);
+/* (0.5) The Tower: tower pieces a player has left to build (0 when it is off). */
+CARC_API int carc_game_tower_pieces(const carc_game* game, int player);
+/* (0.5) The tower on the tile at (x, y): 1, with its height (0: a bare foundation) and the
+ * figure on top (*owner -1 while the tower is open; *figure its CARC_FIGURE_*), or 0 if no
+ * tile with a tower foundation is there. Any out pointer may be NULL. */
+CARC_API int carc_game_tower_at(const carc_game* game, int x, int y, int* height, int* owner, int* figure);
+/* (0.5) How many figures of a kind (CARC_FIGURE_MEEPLE, _LARGE, _ABBOT) of player `owner`
+ * player `holder` keeps prisoner (The Tower). */
+CARC_API int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure);
 /* 1 from carc_game_take_bonus until the bonus tile's turn ends: the tile to draw (a game
  * with caller draws), to place or just placed is the builder's bonus tile, which never
  * earns another. Else 0, in CARC_PHASE_DECIDE too: there the tile is offered, not taken. */

@@ -283,6 +283,30 @@ class Game:
                 held[name] = count.value
             return Goods(**held)
 
+    def tower_pieces(self, player: int) -> int:
+        """The tower pieces a player has left to build (The Tower; 0 when it is off)."""
+        with self._lock:
+            return self._call(lib.carc_game_tower_pieces, _args.c_int(player, "carc_game_tower_pieces", "player"))
+
+    def tower_at(self, x: int, y: int) -> Optional[Tuple[int, Optional[Tuple[int, str]]]]:
+        """The tower on the tile at (x, y) (The Tower): (height, None) while it is open, (height,
+        (owner, figure)) with a figure on top; None if no tile with a foundation is there."""
+        with self._lock:
+            where = "carc_game_tower_at"
+            height, owner, figure = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            if not self._call(lib.carc_game_tower_at, _args.c_int(x, where, "x"), _args.c_int(y, where, "y"),
+                              ctypes.byref(height), ctypes.byref(owner), ctypes.byref(figure)):
+                return None
+            return height.value, None if owner.value < 0 else (owner.value, _args.FIGURE_NAMES[figure.value])
+
+    def prisoners(self, holder: int, owner: int, figure: str = "meeple") -> int:
+        """How many of owner's figures of a kind ("meeple", "large meeple", "abbot") the holder
+        keeps prisoner (The Tower)."""
+        with self._lock:
+            where = "carc_game_prisoners"
+            return self._call(lib.carc_game_prisoners, _args.c_int(holder, where, "holder"), _args.c_int(owner, where, "owner"),
+                              _args.figure(figure, where, recall=False))
+
     @property
     def bonus_turn(self) -> bool:
         """Whether the builder's bonus tile is taken and its turn not over: the tile to draw,
