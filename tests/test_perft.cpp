@@ -677,23 +677,83 @@ namespace {
 // Leaves of the move tree at a depth, how many of them wait for a bonus decision, and how
 // many for a step of the dragon's flight (Princess & Dragon).
 struct Tree {
-  long leaves = 0, bonus = 0, flights = 0;
+  long leaves = 0, bonus = 0, flights = 0, captures = 0;
   bool operator==(const Tree&) const = default;
 };
 
 std::ostream& operator<<(std::ostream& os, const Tree& t) {
-  return os << "{" << t.leaves << ", " << t.bonus << ", " << t.flights << "}";
+  return os << "{" << t.leaves << ", " << t.bonus << ", " << t.flights << ", " << t.captures << "}";
 }
 
 Tree leaf(const Game& g) {
   const DecisionKind k = decision_kind(g);
-  return Tree{1, k == DecisionKind::Bonus ? 1 : 0, k == DecisionKind::Dragon ? 1 : 0};
+  return Tree{1, k == DecisionKind::Bonus ? 1 : 0, k == DecisionKind::Dragon ? 1 : 0, k == DecisionKind::Capture ? 1 : 0};
 }
 
 void add(Tree& a, const Tree& b) {
   a.leaves += b.leaves;
   a.bonus += b.bonus;
   a.flights += b.flights;
+  a.captures += b.captures;
+}
+
+// The options of the decision the game waits for that the listing gives, of kind k (a
+// capture; a ransom, an option of the placement decision besides the placements), each a
+// move of its own.
+Tree listed_options(const Game& g, int depth, Tree (*tree)(const Game&, int), bool ransoms) {
+  ChoiceBuffer opts;
+  const int n = list_choices(g, opts);
+  Tree t;
+  for (int i = 0; i < n; ++i) {
+    if (ransoms && opts[i].option == 0) continue;  // a placement: the whole turn's to count
+    Game next = g;
+    REQUIRE(decide(next, opts[i]) == Status::Ok);
+    add(t, tree(next, depth - 1));
+  }
+  return t;
+}
+
+// The same by brute force: every capture (option 0..3, any location byte 0..15 of any cell
+// around the board, any kind named back) or every ransom (any holder 0..7 and kind 0..8)
+// that check_choice accepts, one per figure captured (its tile segment or tower top) and
+// kind named, or per holder and kind.
+Tree slow_options(const Game& g, int depth, Tree (*tree)(const Game&, int), bool ransoms) {
+  Tree t;
+  std::set<std::tuple<int, int, int, int, int>> seen;
+  const auto take = [&](const Choice& c, std::tuple<int, int, int, int, int> key) {
+    if (!check_choice(g, c) || !seen.insert(key).second) return;
+    Game next = g;
+    REQUIRE(decide(next, c) == Status::Ok);
+    add(t, tree(next, depth - 1));
+  };
+  if (ransoms) {
+    for (int h = 0; h < 8; ++h)
+      for (int f = 0; f < 9; ++f)
+        take(Choice{DecisionKind::Place, g.current_tile(), {}, FigureChoice{static_cast<Figure>(f), Location::None, false, static_cast<int8_t>(h), 0}, 1},
+             {h, f, 0, 0, 0});
+    return t;
+  }
+  const Extent e = g.board().extent();
+  for (int o = 0; o < 4; ++o)
+    for (int y = e.y0 - 1; y <= e.y1 + 1; ++y)
+      for (int x = e.x0 - 1; x <= e.x1 + 1; ++x)
+        for (int l = 0; l < 16; ++l)
+          for (int f = 0; f < 3; ++f) {
+            const Choice c{DecisionKind::Capture, kNoTile, {}, FigureChoice{static_cast<Figure>(f), static_cast<Location>(l), true, static_cast<int8_t>(x), static_cast<int8_t>(y)},
+                           static_cast<uint8_t>(o)};
+            if (o == 1) {  // none: one option, whatever its other fields
+              take(c, {-1, 0, 0, 0, 0});
+              continue;
+            }
+            int part = l;
+            if (const int ti = g.board().tile_index_at(x, y); ti >= 0 && l < kLocationCount) {
+              const PlacedTile& pt = g.board().tile(ti);
+              part = tiles::kOriented[pt.type][pt.rot].loc_seg[static_cast<size_t>(l)];
+            }
+            take(c, {o, x, y, part, o == 2 ? f : 0});
+          }
+  REQUIRE(seen.count({-1, 0, 0, 0, 0}) == 1);  // "capture none" is always an option
+  return t;
 }
 
 // A step of the dragon's flight is a move of its own. By the engine's listing.
@@ -751,8 +811,9 @@ Tree bonus_tree(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
 Tree listed_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
   if (decision_kind(g) == DecisionKind::Dragon) return listed_steps(g, depth, listed_tree);
+  if (decision_kind(g) == DecisionKind::Capture) return listed_options(g, depth, listed_tree, false);
   if (g.phase() == Phase::Decide) return bonus_tree(g, depth, listed_tree);
-  Tree t;
+  Tree t = listed_options(g, depth, listed_tree, true);  // the ransoms, before the placements
   Placement buf[kMaxPlacements];
   FigureChoice figs[kMaxFigureOptions];
   const int n = g.legal_placements(buf);
@@ -780,8 +841,9 @@ Tree listed_tree(const Game& g, int depth) {
 Tree slow_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
   if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Dragon) return slow_steps(g, depth, slow_tree);
+  if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Capture) return slow_options(g, depth, slow_tree, false);
   if (g.phase() == Phase::Decide) return bonus_tree(g, depth, slow_tree);
-  Tree t;
+  Tree t = slow_options(g, depth, slow_tree, true);
   const Extent e = g.board().extent();
   std::set<std::tuple<int, int, int>> placements;
   for (int y = e.y0 - 1; y <= e.y1 + 1; ++y)
@@ -816,16 +878,19 @@ Tree slow_tree(const Game& g, int depth) {
         for (int ty = pe.y0 - 1; ty <= pe.y1 + 1; ++ty)
           for (int tx = pe.x0 - 1; tx <= pe.x1 + 1; ++tx) {
             const int ti = placed.board().tile_index_at(tx, ty);
-            for (int f = 0; f < 8; ++f)
+            for (int f = 0; f < 9; ++f)
               for (int l = 0; l < 16; ++l) {
                 const FigureChoice c{static_cast<Figure>(f), static_cast<Location>(l), true, static_cast<int8_t>(tx),
                                      static_cast<int8_t>(ty)};
                 if (!placed.check_figure(c)) continue;
                 INFO("figure " << f << " at " << tx << "," << ty << " location " << l);
-                REQUIRE(ti >= 0);                                  // only onto a placed tile
-                REQUIRE(ti != placed.board().tile_count() - 1);    // never the tile just placed
+                REQUIRE(ti >= 0);  // only onto a placed tile
+                // A part of that tile, never the tile just placed; or a tower top (The Tower: a
+                // piece, which may go onto the tile just placed, or a figure on top).
+                const bool tower = l == static_cast<int>(Location::TW);
+                REQUIRE((tower || ti != placed.board().tile_count() - 1));
                 const PlacedTile& target = placed.board().tile(ti);
-                const uint8_t local = tiles::kOriented[target.type][target.rot].loc_seg[l];
+                const uint8_t local = tower ? uint8_t{0xFE} : tiles::kOriented[target.type][target.rot].loc_seg[l];
                 REQUIRE(local != tiles::kNoSeg);
                 if (!elsewhere.insert({f, ti, local}).second) continue;  // the same part of that tile again
                 Game next = placed;
@@ -969,6 +1034,58 @@ TEST_CASE("Perft: the move tree with Princess & Dragon, by the listings and by b
     CHECK(g.draw_order().size() == 6u);  // DX DO J DY U IK: the volcano, then a dragon tile's flight
     cases.push_back({"seeded mix with the Abbot, Inns & Cathedrals, Traders & Builders", g,
                      {{6, 0, 0}, {256, 0, 256}, {336, 0, 176}, {13096, 0, 0}}});
+  }
+  for (Case& c : cases) {
+    INFO(c.name);
+    std::vector<Tree> listed, slow;
+    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
+      listed.push_back(listed_tree(c.start, depth));
+      slow.push_back(slow_tree(c.start, depth));
+    }
+    CHECK(listed == slow);
+    CHECK(listed == c.golden);
+  }
+}
+
+TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute force", "[tower]") {
+  // Golden {leaves, bonus, dragon step, capture decisions waiting} at depth 1, 2, ...; a move
+  // is a whole turn, a capture decision or a ransom (an option of the placement decision,
+  // after which the same placement waits). The positions are worked examples' of
+  // tests/test_tower.cpp, just before the tile whose tower action they show.
+  struct Case {
+    const char* name;
+    Game start;
+    std::vector<Tree> golden;
+  };
+  Options tower;
+  tower.tower = true;
+  std::vector<Case> cases;
+  {
+    // Example 5: P0 holds E; towers of height 1 at (1,0) and (2,0), a thief of each player
+    // within reach of the first once it grows.
+    Game g = rules::new_game(2, "OO OH U U E U", tower);
+    rules::play_all(g, {"OO 1,0 0 T:1,0", "OH 2,0 0 T:2,0", "U 3,0 90 E", "U -1,0 90 E"});
+    cases.push_back({"example 5: a tower grows over another, captures", g, {{140, 0, 0, 40}, {6609, 0, 0, 1504}, {16582, 0, 0, 1692}}});
+  }
+  {
+    // Example 17: three players; P0 may ransom from P1 or P2, then build at (-1,1).
+    Game g = rules::new_game(3, "E B U U U U B OJ OK U U U", tower);
+    rules::play_all(g, {"E 0,-1 180 S", "B 0,1 0 C", "U 1,0 90", "U -1,0 90 E", "U 2,0 90", "U -2,0 90", "B 1,1 0 C"});
+    rules::play(g, "OJ -1,1 0 T:-1,1");
+    Choice c;
+    REQUIRE(parse_choice(g, "capture -1,0 E", c));
+    REQUIRE(decide(g, c) == Status::Ok);
+    rules::play(g, "OK 2,1 90 T:2,1");
+    REQUIRE(parse_choice(g, "capture 1,1 C", c));
+    REQUIRE(decide(g, c) == Status::Ok);
+    cases.push_back({"example 17: ransoms, then a capture and an exchange", g, {{74, 0, 0, 18}, {4050, 0, 0, 936}, {226290, 0, 0, 48130}}});
+    // By hand: the placement decision lists the two ransoms first (P1 and P2 each hold a
+    // meeple of P0's, who has 4 points), each a move of its own.
+    ChoiceBuffer list;
+    REQUIRE(list_choices(g, list) > 2);
+    CHECK(choice_text(list[0]) == "ransom 1 meeple");
+    CHECK(choice_text(list[1]) == "ransom 2 meeple");
+    CHECK(list[2].option == 0);
   }
   for (Case& c : cases) {
     INFO(c.name);
