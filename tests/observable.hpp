@@ -19,8 +19,13 @@ inline std::string observable_state(const Game& g) {
   fmt::format_to(out, FMT_COMPILE("players {} options {}{}{} phase {} current {} tile {} leaders {}\n"),
                  g.players(), int(o.farmers), int(o.first_edition_small_city), int(o.first_edition_farmers),
                  int(g.phase()), g.current_player(), int(g.current_tile()), int(g.leaders()));
-  for (int p = 0; p < g.players(); ++p)
-    fmt::format_to(out, FMT_COMPILE("p{} score {} supply {}\n"), p, g.score(p), g.supply(p));
+  for (int p = 0; p < g.players(); ++p) {
+    fmt::format_to(out, FMT_COMPILE("p{} score {} supply {} tower pieces {} prisoners"), p, g.score(p), g.supply(p),
+                   g.tower_pieces(p));
+    for (int q = 0; q < g.players(); ++q)
+      for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot}) fmt::format_to(out, FMT_COMPILE(" {}"), g.prisoners(p, q, f));
+    s.push_back('\n');
+  }
 
   fmt::format_to(out, FMT_COMPILE("deck fixed {} seed {} drawn {} pile {} discards {}:"), int(g.fixed_order()),
                  g.seed(), g.drawn(), g.tiles_in_pile(), g.discard_count());
@@ -32,8 +37,12 @@ inline std::string observable_state(const Game& g) {
   const Board& b = g.board();
   for (int i = 0; i < b.tile_count(); ++i) {
     const PlacedTile& t = b.tile(i);
-    fmt::format_to(out, FMT_COMPILE("tile {} {},{} {}{} seg {} meeple {}\n"), i, t.x, t.y, tile_letter(t.type),
+    fmt::format_to(out, FMT_COMPILE("tile {} {},{} {}{} seg {} meeple {}"), i, t.x, t.y, tile_letter(t.type),
                    int(t.rot), t.seg_base, location_name(t.meeple));
+    int height = 0, owner = -1;
+    Figure top{};
+    if (g.tower_at(t.x, t.y, height, owner, top)) fmt::format_to(out, FMT_COMPILE(" tower {} top {} {}"), height, owner, int(top));
+    s.push_back('\n');
   }
   fmt::format_to(out, FMT_COMPILE("open:"));
   for (int i = 0; i < b.open_count(); ++i) {

@@ -9,6 +9,7 @@
 #include "carcassonne/carcassonne.hpp"
 #include "observable.hpp"
 #include "random_play.hpp"
+#include "rules_helpers.hpp"
 
 using namespace carc;
 using carc::testing::observable_state;
@@ -722,4 +723,140 @@ TEST_CASE("Hostile input: dragon steps to a visited tile, off the board, onto th
   for (int o = 0; o < 4; ++o) refuse_choice(place, dragon_step(o), Illegal::WrongPhase);
   REQUIRE(place.place(move_text(place, "U -1,0 90").at) == Status::Ok);
   for (int o = 0; o < 4; ++o) refuse_choice(place, dragon_step(o), Illegal::WrongPhase);
+}
+
+// ---------------------------------------------------------------- The Tower
+
+namespace {
+
+Options tower_options(bool inns = false) {
+  Options o;
+  o.tower = true;
+  o.inns_and_cathedrals = inns;
+  return o;
+}
+
+// A tower game of these tiles after these moves (each a whole turn or a decision's line).
+Game tower_position(int players, std::string_view order, std::initializer_list<std::string_view> lines, bool inns = false) {
+  Game g = rules::new_game(players, order, tower_options(inns));
+  for (const std::string_view line : lines) {
+    if (line.starts_with("capture") || line.starts_with("ransom")) {
+      Choice c;
+      REQUIRE(parse_choice(g, line, c));
+      REQUIRE(decide(g, c) == Status::Ok);
+    } else {
+      play_text(g, line);
+    }
+  }
+  return g;
+}
+
+Choice capture(int x, int y, Location loc, uint8_t option = 0, Figure back = Figure::Meeple) {
+  return Choice{DecisionKind::Capture, kNoTile, {}, FigureChoice{back, loc, true, static_cast<int8_t>(x), static_cast<int8_t>(y)}, option};
+}
+
+Choice ransom(const Game& g, int holder, Figure kind) {
+  return Choice{DecisionKind::Place, g.current_tile(), {}, FigureChoice{kind, Location::None, false, static_cast<int8_t>(holder), 0}, 1};
+}
+
+}  // namespace
+
+TEST_CASE("Hostile input: The Tower's actions on every cell, figure and location get the right verdict", "[hostile][tower]") {
+  // P0's tower of height 1 at (1,0) closed by P1's meeple; P0 holds OK, placed at (1,-1) (a
+  // bare foundation); (2,0) is a U without foundation.
+  Game g = tower_position(2, "OO U OK U", {"OO 1,0 0 T:1,0", "U 2,0 90 TM:1,0"});
+  REQUIRE(g.place(move_text(g, "OK 1,-1 180").at) == Status::Ok);
+  for (int y = -128; y < 128; ++y)
+    for (int x = -128; x < 128; ++x) {
+      const int tile = g.board().tile_index_at(x, y);
+      const FigureChoice piece = at_tile(Figure::TowerPiece, x, y, Location::TW);
+      const Illegal want = tile < 0 || (x == 0 && y == 0) || (x == 2 && y == 0) ? Illegal::NoTower
+                           : x == 1 && y == 0                                   ? Illegal::TowerClosed
+                                                                                : Illegal::None;
+      if (want == Illegal::None) CHECK(g.check_figure(piece));
+      else if (std::abs(x) + std::abs(y) < 6 || (x + y) % 61 == 0) refuse_figure(g, piece, want);
+      else CHECK(g.check_figure(piece).reason == want);
+    }
+  refuse_figure(g, at_tile(Figure::Meeple, 1, -1, Location::TW), Illegal::TowerTooLow);  // a bare foundation
+  refuse_figure(g, at_tile(Figure::Meeple, 1, 0, Location::TW), Illegal::TowerClosed);
+  refuse_figure(g, at_tile(Figure::Large, 1, -1, Location::TW), Illegal::NotInGame);  // no Inns & Cathedrals
+  for (const Figure f : {Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Fairy, Figure::Princess, Figure::Recall})
+    refuse_any(g, at_tile(f, 1, -1, Location::TW));  // not in this game, or never onto a tower
+  // A tower piece names the tower top, nothing else; TW never names a feature of the tile.
+  for (int l = 0; l < 16; ++l)
+    if (l != static_cast<int>(Location::TW)) refuse_any(g, at_tile(Figure::TowerPiece, 1, -1, static_cast<Location>(l)));
+  refuse_any(g, FigureChoice{Figure::Meeple, Location::TW});
+  refuse_any(g, FigureChoice{Figure::TowerPiece, Location::TW});
+}
+
+TEST_CASE("Hostile input: a figure other than a meeple or the large meeple onto a tower is refused", "[hostile][tower]") {
+  Options o = tower_options(true);
+  o.abbot = true;
+  Game g = rules::new_game(2, "OO U U", o);
+  play_text(g, "OO 1,0 0 T:1,0");
+  REQUIRE(g.place(move_text(g, "U 2,0 90").at) == Status::Ok);
+  refuse_figure(g, at_tile(Figure::Abbot, 1, 0, Location::TW), Illegal::TowerFigure);
+  CHECK(g.check_figure(at_tile(Figure::Large, 1, 0, Location::TW)));
+}
+
+TEST_CASE("Hostile input: captures of empty squares, other segments, bad kinds and bad options are refused",
+          "[hostile][tower]") {
+  // Example 10's position: P1 holds P0's meeple and large meeple; P0 builds on OQ, within
+  // reach of P1's knight.
+  Game g = tower_position(2, "U OO U OK U OQ E", {"U 1,0 90 E", "OO 2,0 0 T:2,0", "capture 1,0 E", "U 3,0 90 L:E",
+                                                    "OK 2,-1 180 T:2,0", "capture 3,0 E", "U -1,0 90", "OQ 0,-1 180 E",
+                                                    "E 1,-1 270 T:0,-1"},
+                          true);
+  REQUIRE(decision_kind(g) == DecisionKind::Capture);
+  CHECK(check_choice(g, capture(0, -1, Location::E, 2, Figure::Large)));
+  refuse_choice(g, capture(0, -1, Location::E), Illegal::ExchangeKind);                  // two kinds held: name one
+  refuse_choice(g, capture(0, -1, Location::E, 2, Figure::Abbot), Illegal::ExchangeKind);  // not held (no abbot)
+  refuse_choice(g, capture(0, -1, Location::E, 2, Figure::Builder), Illegal::ExchangeKind);
+  for (int o = 3; o < 256; o += 7) refuse_choice(g, capture(0, -1, Location::E, static_cast<uint8_t>(o)), Illegal::WrongPhase);
+  // Every square and location but those of the knight's segment on OQ (0,-1).
+  const PlacedTile& oq = g.board().tile(g.board().tile_index_at(0, -1));
+  const auto& seg_of = tiles::kOriented[oq.type][oq.rot].loc_seg;
+  for (int y = -4; y <= 4; ++y)
+    for (int x = -4; x <= 4; ++x)
+      for (int l = 0; l < 16; ++l) {
+        const bool knight = x == 0 && y == -1 && l < kLocationCount && seg_of[static_cast<size_t>(l)] == seg_of[static_cast<size_t>(Location::E)];
+        if (knight) CHECK(check_choice(g, capture(x, y, static_cast<Location>(l), 2, Figure::Meeple)));
+        else refuse_choice(g, capture(x, y, static_cast<Location>(l), 2, Figure::Large), Illegal::NothingToCapture);
+      }
+  // A capture where none is due.
+  Game place = tower_position(2, "U OO U", {"U 1,0 90 E"});
+  refuse_choice(place, capture(1, 0, Location::E), Illegal::WrongPhase);
+  refuse_choice(place, capture(0, 0, Location::None, 1), Illegal::WrongPhase);
+}
+
+TEST_CASE("Hostile input: ransoms of unheld kinds, to oneself, twice, without points or at the wrong time are refused",
+          "[hostile][tower]") {
+  // Example 7's position after P0's first ransom: P1 held two P0 meeples, holds one.
+  Game g = tower_position(2, "U OO U OK OQ U E U U U U", {"U 1,0 90 E", "OO 2,0 0 T:2,0", "capture 1,0 E", "U 3,0 90 E",
+                                                            "OK 2,-1 180 T:2,0", "capture 3,0 E", "OQ 0,-1 180 E",
+                                                            "U -1,0 90", "E 1,-1 270", "U -2,0 90"});
+  REQUIRE(g.phase() == Phase::PlaceTile);
+  CHECK(check_choice(g, ransom(g, 1, Figure::Meeple)));
+  refuse_choice(g, ransom(g, 0, Figure::Meeple), Illegal::RansomNotHeld);  // to oneself
+  for (int h = 2; h < 128; h += 5) refuse_choice(g, ransom(g, h, Figure::Meeple), Illegal::RansomNotHeld);
+  refuse_choice(g, ransom(g, -1, Figure::Meeple), Illegal::RansomNotHeld);
+  for (const Figure f : {Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Fairy, Figure::Recall, Figure::TowerPiece})
+    refuse_choice(g, ransom(g, 1, f), Illegal::NotInGame);
+  for (int o = 2; o < 256; o += 9) {
+    Choice c = ransom(g, 1, Figure::Meeple);
+    c.option = static_cast<uint8_t>(o);
+    refuse_choice(g, c, Illegal::WrongPhase);
+  }
+  Choice other_tile = ransom(g, 1, Figure::Meeple);
+  other_tile.tile = tile_from_name("A");
+  refuse_choice(g, other_tile, Illegal::WrongPhase);
+  REQUIRE(decide(g, ransom(g, 1, Figure::Meeple)) == Status::Ok);
+  refuse_choice(g, ransom(g, 1, Figure::Meeple), Illegal::RansomPaid);  // once per turn
+  // Fewer than 3 points: P0 in example 7 before the city scored.
+  Game poor = tower_position(2, "U OO U OK OQ U E", {"U 1,0 90 E", "OO 2,0 0 T:2,0", "capture 1,0 E", "U 3,0 90 E",
+                                                      "OK 2,-1 180 T:2,0", "capture 3,0 E", "OQ 0,-1 180 E", "U -1,0 90"});
+  refuse_choice(poor, ransom(poor, 1, Figure::Meeple), Illegal::RansomPoints);
+  // In the figure phase, and once the game is over.
+  REQUIRE(g.place(move_text(g, "U 4,0 90").at) == Status::Ok);
+  refuse_choice(g, ransom(g, 1, Figure::Meeple), Illegal::WrongPhase);
 }
