@@ -15,10 +15,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -263,6 +265,12 @@ int neighbours8(int x, int y) {
 
 // Recomputes every feature of the game by flood fill and compares it with the engine's
 // features, then checks meeples and conservation. Leaves the grid filled for the caller.
+// Whether the placement waits for a decision before its scoring (a tower's capture, the
+// dragon's flight).
+bool before_scoring(const Game& g) {
+  return decision_kind(g) == DecisionKind::Dragon || decision_kind(g) == DecisionKind::Capture;
+}
+
 Analysis analyse(const Game& g) {
   const Board& b = g.board();
   const Features& f = g.features();
@@ -395,11 +403,26 @@ Analysis analyse(const Game& g) {
     a.comps[c].add_figure(m.player, m.kind);
     on_board[m.player][kind]++;
   }
+  // The Tower: figures on tower tops, and prisoners (held by another player).
+  for (int i = 0; i < b.tile_count(); ++i) {
+    int height = 0, owner = -1;
+    Figure top{};
+    if (g.tower_at(b.tile(i).x, b.tile(i).y, height, owner, top) && owner >= 0) {
+      EXPECT(height > 0 && (top == Figure::Meeple || top == Figure::Large), "a {} on a tower of height {}", figure_name(top), height);
+      on_board[owner][static_cast<int>(top)]++;
+    }
+  }
+  for (int p = 0; p < g.players(); ++p)
+    for (int q = 0; q < g.players(); ++q)
+      for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot}) {
+        EXPECT(p != q || g.prisoners(p, q, f) == 0, "player {} holds their own {}", p, figure_name(f));
+        on_board[q][static_cast<int>(f)] += g.prisoners(p, q, f);
+      }
   for (int p = 0; p < g.players(); ++p)
     for (int k = 0; k < kFigureKinds; ++k) {
       const Figure f = kKinds[k];
       const int owned = f == Figure::Meeple ? kMeeplesPerPlayer : has_figure(g.options(), f) ? 1 : 0;
-      EXPECT(on_board[p][k] + g.supply(p, f) == owned, "player {}: {} {}s on the board, {} in supply, of {}", p,
+      EXPECT(on_board[p][k] + g.supply(p, f) == owned, "player {}: {} {}s on the board, on towers or prisoners, {} in supply, of {}", p,
              on_board[p][k], figure_name(f), g.supply(p, f), owned);
     }
   // A builder stands only with one of its owner's meeples; a pig likewise on a field.
@@ -445,10 +468,9 @@ Analysis analyse(const Game& g) {
            mine.segments);
     EXPECT(tiles == mine.tiles, "the {} at segment {} covers {} tiles, the engine {}", name, r, mine.tiles.count(),
            tiles.count());
-    // Between placing and scoring (the dragon's flight included) a completed feature may
-    // still hold its figures.
-    EXPECT(!mine.holds_figures() || !mine.complete() || g.phase() == Phase::PlaceMeeple ||
-               decision_kind(g) == DecisionKind::Dragon,
+    // Between placing and scoring (the tower's capture and the dragon's flight included) a
+    // completed feature may still hold its figures.
+    EXPECT(!mine.holds_figures() || !mine.complete() || g.phase() == Phase::PlaceMeeple || before_scoring(g),
            "a figure stays on a completed {} (segment {})", name, r);
   }
 
@@ -466,8 +488,7 @@ Analysis analyse(const Game& g) {
     // The city completed by the tile just placed gives its goods at the end of the turn.
     EXPECT(taken <= symbols && taken <= 20, "{} goods of kind {} taken, {} symbols on completed cities", taken, k,
            symbols);
-    EXPECT(!g.options().traders_and_builders || g.phase() == Phase::PlaceMeeple ||
-               decision_kind(g) == DecisionKind::Dragon || taken == symbols,
+    EXPECT(!g.options().traders_and_builders || g.phase() == Phase::PlaceMeeple || before_scoring(g) || taken == symbols,
            "{} goods of kind {} taken, {} symbols on completed cities", taken, k, symbols);
   }
   // A dragon tile set aside (Princess & Dragon) is a draw that neither lands nor leaves; the
@@ -1056,8 +1077,53 @@ void check_record(const Game& g) {
 // ------------------------------------------------------------------ one game
 
 struct Totals {
-  long games = 0, turns = 0, discards = 0, events = 0, bonuses = 0, dragon_games = 0, flights = 0;
+  long games = 0, turns = 0, discards = 0, events = 0, bonuses = 0, dragon_games = 0, flights = 0, captures = 0, ransoms = 0;
 };
+
+// The Tower's capture decision, listed by the rules after `built` (the figure action that put
+// a piece on the tower): every meeple, large meeple and abbot on a tile in the tower's row or
+// column within its height, and every figure on a tower top there, each once, or once per
+// kind of the captor's figures its owner holds when those are two or more kinds; and none.
+void check_capture_options(const Game& g, const Choice& built) {
+  EXPECT(built.kind == DecisionKind::Figure && built.figure.figure == Figure::TowerPiece, "a capture after {}", choice_text(built));
+  int height = 0, owner = -1;
+  Figure top{};
+  EXPECT(g.tower_at(built.figure.x, built.figure.y, height, owner, top) && owner < 0, "no open tower at {},{}", built.figure.x,
+         built.figure.y);
+  const int me = g.current_player();
+  const auto in_reach = [&](int x, int y) {
+    return (x == built.figure.x && std::abs(y - built.figure.y) <= height) || (y == built.figure.y && std::abs(x - built.figure.x) <= height);
+  };
+  const auto options_for = [&](int whose) {
+    if (whose == me) return 1;
+    int kinds = 0;
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot}) kinds += g.prisoners(whose, me, f) > 0;
+    return kinds >= 2 ? kinds : 1;
+  };
+  std::multiset<std::pair<int, int>> want;  // the squares of the options, "none" as (999, 999)
+  want.insert({999, 999});
+  for (const Meeple& m : g.meeples()) {
+    const PlacedTile& t = g.board().tile(m.tile);
+    if ((m.kind == Figure::Meeple || m.kind == Figure::Large || m.kind == Figure::Abbot) && in_reach(t.x, t.y))
+      for (int k = options_for(m.player); k > 0; --k) want.insert({t.x, t.y});
+  }
+  for (int i = 0; i < g.board().tile_count(); ++i) {
+    const PlacedTile& t = g.board().tile(i);
+    int other_height = 0, on_top = -1;
+    if (g.tower_at(t.x, t.y, other_height, on_top, top) && on_top >= 0 && in_reach(t.x, t.y))
+      for (int k = options_for(on_top); k > 0; --k) want.insert({t.x, t.y});
+  }
+  Choice list[kMaxChoices];
+  const int n = list_choices(g, list);
+  std::multiset<std::pair<int, int>> got;
+  std::string listed;
+  for (int i = 0; i < n; ++i) {
+    got.insert(list[i].option == 1 ? std::pair{999, 999} : std::pair{int{list[i].figure.x}, int{list[i].figure.y}});
+    listed += fmt::format(" '{}'", choice_text(list[i]));
+  }
+  EXPECT(got == want && want.size() >= 2, "{} capture options listed ({}), the rules give {} (tower at {},{} of height {})", got.size(),
+         listed, want.size(), built.figure.x, built.figure.y, height);
+}
 
 // The box of a game with these options, from the tile sets: the base game (its garden tiles
 // as the Abbot's copies of their letters), the river, Inns & Cathedrals, Traders & Builders;
@@ -1071,7 +1137,7 @@ std::array<int, kTileTypes> model_box(const Options& o) {
     const bool in = d.set == TileSet::Base || (d.set == TileSet::Abbot && o.abbot) ||
                     (d.set == TileSet::River && o.river) || (d.set == TileSet::InnsAndCathedrals && o.inns_and_cathedrals) ||
                     (d.set == TileSet::TradersAndBuilders && o.traders_and_builders) ||
-                    (d.set == TileSet::PrincessAndDragon && o.princess_and_dragon);
+                    (d.set == TileSet::PrincessAndDragon && o.princess_and_dragon) || (d.set == TileSet::Tower && o.tower);
     if (in) box[t] += d.count;
     if (d.set == TileSet::Abbot && o.abbot) box[d.plain] -= d.count;  // a garden copy replaces its letter
   }
@@ -1321,7 +1387,7 @@ void play_game(uint64_t seed, Totals& totals) {
   totals.games++;
 }
 
-// A game with Princess & Dragon (and each other expansion in half of them), every decision
+// A game with Princess & Dragon or The Tower (and each other expansion in half of them), every decision
 // taken through the decision model: the dragon's steps are decisions of other players, and
 // figure actions reach other tiles, which the turn-by-turn model above does not know. After
 // every decision: the features against the flood fill and the figures' conservation
@@ -1338,12 +1404,14 @@ void play_decision_game(uint64_t seed, Totals& totals) {
   opt.abbot = rng.below(2) != 0;
   opt.inns_and_cathedrals = rng.below(2) != 0;
   opt.traders_and_builders = rng.below(2) != 0;
-  opt.princess_and_dragon = true;
+  opt.princess_and_dragon = rng.below(4) != 0;  // and The Tower in the other quarter and in half of these
+  opt.tower = !opt.princess_and_dragon || rng.below(2) != 0;
   const int kind = static_cast<int>(rng.below(3));  // seeded, caller draws, re-dealt along the way
   where = Where{seed, 0,
-                fmt::format("Princess & Dragon, {} players, farmers {}, river {}, abbot {}, inns and cathedrals {}, "
+                fmt::format("Princess & Dragon {}, the Tower {}, {} players, farmers {}, river {}, abbot {}, inns and cathedrals {}, "
                             "traders and builders {}, {}",
-                            players, opt.farmers, opt.river, opt.abbot, opt.inns_and_cathedrals, opt.traders_and_builders,
+                            opt.princess_and_dragon, opt.tower, players, opt.farmers, opt.river, opt.abbot, opt.inns_and_cathedrals,
+                            opt.traders_and_builders,
                             kind == 0 ? "seeded" : kind == 1 ? "caller draws" : "re-dealt"),
                 "set-up"};
   Game g = kind == 1 ? Game(players, CallerDraws{}, opt) : Game(players, seed, opt);
@@ -1366,16 +1434,29 @@ void play_decision_game(uint64_t seed, Totals& totals) {
     EXPECT(decide(g, c, &ev) == Status::Ok, "the listed option {} is refused", choice_text(c));
     where.step = fmt::format("after decision {} ({})", step, choice_text(c));
     where.turn = g.board().tile_count() - 1;
+    int paid = -1;  // the payer of a ransom (The Tower): 3 points to the holder
     for (int i = 0; i < ev.count; ++i) {
       const Event& e = ev.items[i];
+      if (e.type == Event::Type::Ransom) {
+        paid = std::countr_zero(static_cast<unsigned>(e.winners));
+        EXPECT(e.points == points::kRansom && e.tiles != paid && before[static_cast<size_t>(paid)] >= points::kRansom,
+               "a ransom of {} by player {} to player {}", e.points, paid, e.tiles);
+        from_events[static_cast<size_t>(paid)] -= e.points;
+        from_events[e.tiles] += e.points;
+        totals.ransoms++;
+        continue;
+      }
+      totals.captures += e.type == Event::Type::Capture;
       for (int q = 0; q < players; ++q)
         if (e.points > 0 && (e.winners >> q & 1) && e.type != Event::Type::DragonStep &&
-            e.type != Event::Type::FlightEnds && e.type != Event::Type::AloneHome)
+            e.type != Event::Type::FlightEnds && e.type != Event::Type::AloneHome && e.type != Event::Type::TowerPiece &&
+            e.type != Event::Type::Capture && e.type != Event::Type::Exchange)
           from_events[q] += e.points;
     }
     totals.events += ev.count;
+    if (decision_kind(g) == DecisionKind::Capture) check_capture_options(g, c);
     for (int q = 0; q < players; ++q) {
-      EXPECT(g.score(q) >= before[q], "player {}'s score dropped from {} to {}", q, before[q], g.score(q));
+      EXPECT(g.score(q) >= before[q] || q == paid, "player {}'s score dropped from {} to {}", q, before[q], g.score(q));
       EXPECT(g.score(q) == from_events[q], "player {} has {} points, the events give {}", q, g.score(q), from_events[q]);
     }
     analyse(g);
@@ -1443,9 +1524,10 @@ int main(int argc, char** argv) {
     if ((i + 1) % 100000 == 0) fmt::print("{} games ok\n", i + 1);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("soak: {} games from seed {} ({} with Princess & Dragon, {} dragon steps), {} turns, {} events, {} "
-             "discards, {} bonus tiles earned: every invariant held ({:.1f} s)\n",
-             totals.games, seed, totals.dragon_games, totals.flights, totals.turns, totals.events, totals.discards,
-             totals.bonuses, secs);
+  fmt::print("soak: {} games from seed {} ({} decision by decision with Princess & Dragon or The Tower: {} dragon "
+             "steps, {} captures, {} ransoms), {} turns, {} events, {} discards, {} bonus tiles earned: every invariant "
+             "held ({:.1f} s)\n",
+             totals.games, seed, totals.dragon_games, totals.flights, totals.captures, totals.ransoms, totals.turns,
+             totals.events, totals.discards, totals.bonuses, secs);
   return 0;
 }
