@@ -55,6 +55,11 @@ struct Module<Expansion::Tower> : Hooks {
   }
   // Tower pieces each, by player count (1..6).
   static constexpr std::array<uint8_t, kMaxPlayers + 1> kPiecesPerPlayer = {0, 10, 10, 9, 7, 6, 5};
+  static_assert([] {
+    for (int p = 1; p <= kMaxPlayers; ++p)
+      if (p * kPiecesPerPlayer[static_cast<size_t>(p)] > kTowerPiecesInBox) return false;
+    return true;
+  }(), "the box's pieces suffice for every player count");
 
   static bool has_foundation(TileType t) { return tiles::raw::kTiles[t].tower; }
   static void set_up(Game& g);

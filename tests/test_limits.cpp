@@ -55,9 +55,10 @@ constexpr int kMaxFeatureWorth =
               points::kInnRoadTile * kRoadTiles, points::kFirstEditionPigCity * kCities, 9});
 static_assert(kMaxFeatureWorth <= std::numeric_limits<int16_t>::max(), "an event's points fit int16");
 // A player's score: at most every feature's worth (each segment a feature of its own at
-// most), the three goods majorities and every recall.
+// most), the three goods majorities and every ransom (one per tower piece in the box at most:
+// a prisoner is a capture's).
 constexpr long kMaxScore = static_cast<long>(Features::kMaxSegments) * kMaxFeatureWorth +
-                           3L * points::kGoodsMajority;
+                           3L * points::kGoodsMajority + static_cast<long>(points::kRansom) * kTowerPiecesInBox;
 static_assert(kMaxScore <= std::numeric_limits<int32_t>::max(), "scores fit int32");
 
 // Tiles: 173 on the board at most (the river's 12 replace the start tile), 172 drawn; the

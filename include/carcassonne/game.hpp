@@ -26,6 +26,7 @@ inline constexpr int kMeeplesPerPlayer = 7;
 // Figures per player: the meeples and one each of the large meeple, abbot, builder and pig.
 inline constexpr int kFiguresPerPlayer = kMeeplesPerPlayer + kFigureKinds - 1;
 inline constexpr int kMaxMeeples = kMaxPlayers * kFiguresPerPlayer;  // figures on the board
+inline constexpr int kTowerPiecesInBox = 30;  // The Tower: no player count shares out more
 inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that always suffices
 inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
 // Likewise for figure actions: meeple and large meeple on every segment, abbot, recall,
@@ -640,7 +641,7 @@ class Game {
   // order, for the game's history (Module<Tower>::recalled).
   struct TowerState {
     static constexpr int kFoundations = 18;  // tiles with a foundation in the box
-    static constexpr int kPieces = 30;       // tower pieces in the box: captures and ransoms are fewer
+    static constexpr int kPieces = kTowerPiecesInBox;  // captures and ransoms are fewer
     static constexpr int kHeldKinds = 3;     // meeple, large meeple, abbot: the kinds a tower captures
     struct Capture {
       int8_t x = 0, y = 0;

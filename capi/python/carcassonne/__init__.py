@@ -14,14 +14,19 @@ TILES), locations are names ('C', 'N', ..., 'NNW', 'CF'), feature kinds are 'roa
 action 'recall'; rotations are degrees clockwise (0, 90, 180, 270), as in move text
 ("E 0,-1 180 S", "U_G 0,1 90 A:C", "U -1,1 90 recall"; L:, B:, P: for the large meeple,
 the builder and the pig). The expansions are the options river=True, abbot=True,
-inns_and_cathedrals=True, traders_and_builders=True and princess_and_dragon=True; with
+inns_and_cathedrals=True, traders_and_builders=True, princess_and_dragon=True and tower=True; with
 Traders & Builders a player's goods are Game.goods(player), and a builder's bonus tile is
 taken with Game.take_bonus() or declined with Game.pass_bonus() (Phase.DECIDE, an
 expansion's decision). With Princess & Dragon each step of a dragon's flight is such a
 decision (DecisionKind.DRAGON: "dragon N" .. "dragon W", decided by the players in turn),
 and the fairy, the princess and the magic portal act on another tile, a Move's `target`
 (x, y), with figures "fairy" and "princess" ("DZ 0,-1 180 F:1,0:E", "DB 1,-1 0
-princess:0,-1:E", "DR -1,0 0 @1,1:C"). The events that score are POINT_EVENTS. Whatever a
+princess:0,-1:E", "DR -1,0 0 @1,1:C"). With The Tower a tower piece, a meeple or the large
+meeple goes onto the tower at a target, location "TW" (figure "tower piece": "OO 2,0 0
+T:2,0", "U 2,0 90 TM:1,0"); the capture after a piece is a decision (DecisionKind.CAPTURE,
+"capture 1,0 E", "capture none"), a ransom an option of the placement decision ("ransom 1
+meeple"), and Game.tower_pieces, Game.tower_at, Game.prisoners read the towers. The events
+that score are POINT_EVENTS (a ransom moves points between two players: its event says so). Whatever a
 game waits for (a draw, a placement, a figure action, the bonus tile, a dragon's step) is
 also asked and answered one way:
 Game.decision() says its kind and who decides, Game.choices() lists every legal option as a

@@ -108,7 +108,7 @@ class Game:
                  caller_draws: Union[bool, str] = False, farmers: bool = True, first_edition_small_city: bool = False,
                  first_edition_farmers: bool = False, river: bool = False, abbot: bool = False,
                  inns_and_cathedrals: bool = False, traders_and_builders: bool = False,
-                 princess_and_dragon: bool = False):
+                 princess_and_dragon: bool = False, tower: bool = False):
         self._handle = None
         if not isinstance(caller_draws, (bool, str)):
             raise invalid(f"carc_game_new_caller_draws: caller_draws is True, False or the pile's tiles, "
@@ -120,7 +120,7 @@ class Game:
         options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
                    "first_edition_farmers": first_edition_farmers, "river": river, "abbot": abbot,
                    "inns_and_cathedrals": inns_and_cathedrals, "traders_and_builders": traders_and_builders,
-                   "princess_and_dragon": princess_and_dragon}
+                   "princess_and_dragon": princess_and_dragon, "tower": tower}
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
         changed = [name for name, value in options.items() if value != (name == "farmers")]
