@@ -430,7 +430,10 @@ bool unpack_choice(uint64_t id, Choice& c) {
       out.tile = static_cast<TileType>((id >> kTileShift) & 0xFF);
       out.option = static_cast<uint8_t>((id >> kOptionShift) & 15);
       used |= uint64_t{0xFF} << kTileShift | uint64_t{15} << kOptionShift;
-      if (out.tile >= kTileTypes || out.option >= options_of(out.kind) + (options_of(out.kind) == 0)) return false;
+      // A module's option may name no tile (a ransom read where no tile is in hand).
+      if ((out.tile >= kTileTypes && (out.option == 0 || out.tile != kNoTile)) ||
+          out.option >= options_of(out.kind) + (options_of(out.kind) == 0))
+        return false;
       if (out.option != 0) {
         out.figure = unpack_figure(id);
         used |= kFigureBits;

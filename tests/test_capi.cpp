@@ -827,7 +827,7 @@ TEST_CASE("C API: carc_event_text refuses malformed fields with CARC_EINVAL and 
     f[static_cast<size_t>(index)] = value;
     return f;
   };
-  refused(with(CARC_EV_TYPE, 19), CARC_EVENT_FIELDS, "field 0 is 19, not 0..18");
+  refused(with(CARC_EV_TYPE, 24), CARC_EVENT_FIELDS, "field 0 is 24, not 0..23");
   refused(with(CARC_EV_FEATURE, -1), CARC_EVENT_FIELDS, "field 1 is -1, not 0..4");
   refused(with(CARC_EV_POINTS, 40000), CARC_EVENT_FIELDS, "field 2 is 40000, not 0..32767");
   refused(with(CARC_EV_WINNERS, 64), CARC_EVENT_FIELDS, "field 3 is 64, not 0..63");

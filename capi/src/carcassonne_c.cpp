@@ -878,7 +878,7 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
       int lo, hi;
     };
     std::array<Range, CARC_EVENT_FIELDS> ranges{};
-    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_ALONE_HOME};
+    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_RANSOM};
     ranges[CARC_EV_FEATURE] = {CARC_FEATURE_ROAD, CARC_FEATURE_GARDEN};
     ranges[CARC_EV_POINTS] = {0, INT16_MAX};
     ranges[CARC_EV_WINNERS] = {0, (1 << CARC_MAX_PLAYERS) - 1};
@@ -893,7 +893,7 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     for (int i = 0; i < CARC_EVENT_FIELDS; ++i)
       if (fields[i] < ranges[i].lo || fields[i] > ranges[i].hi)
         return c.fail(CARC_EINVAL, "field %d is %d, not %d..%d", i, static_cast<int>(fields[i]), ranges[i].lo, ranges[i].hi);
-    if (!valid_location(fields[CARC_EV_LOCATION]))
+    if (!valid_location(fields[CARC_EV_LOCATION]) && fields[CARC_EV_LOCATION] != CARC_LOC_TW)
       return c.fail(CARC_EINVAL, "location %d names no location", static_cast<int>(fields[CARC_EV_LOCATION]));
     const int type = fields[CARC_EV_TYPE], winners = fields[CARC_EV_WINNERS];
     const int goods = fields[CARC_EV_GOODS] + fields[CARC_EV_GOODS + 1] + fields[CARC_EV_GOODS + 2];

@@ -74,14 +74,15 @@ from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEve
                     EatenEvent, FairyBonusEvent, FairyMovesEvent, FairyPointEvent, FeatureInfo, FlightEndsEvent,
                     FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent,
                     PlacedTile, Placement, POINT_EVENTS, PortalEvent, PrincessRemovesEvent, RecallEvent, Rollouts,
-                    ScoreEvent, SetAsideBackEvent, SetAsideEvent)
+                    ScoreEvent, SetAsideBackEvent, SetAsideEvent, TowerPieceEvent, TowerClosedEvent, CaptureEvent,
+                    ExchangeEvent, RansomEvent)
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "DecisionKind", "Choice", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
     "ScoreEvent", "DiscardEvent", "RecallEvent", "GoodsEvent", "GoodsBonusEvent", "PigEvent", "BonusEvent", "Goods",
     "SetAsideEvent", "SetAsideBackEvent", "DragonLandsEvent", "DragonStepEvent", "EatenEvent", "FlightEndsEvent",
     "FairyMovesEvent", "FairyPointEvent", "FairyBonusEvent", "PrincessRemovesEvent", "PortalEvent", "AloneHomeEvent",
-    "POINT_EVENTS",
+    "TowerPieceEvent", "TowerClosedEvent", "CaptureEvent", "ExchangeEvent", "RansomEvent", "POINT_EVENTS",
     "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
     "FIGURES", "REASONS", "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
@@ -107,7 +108,7 @@ for _cls in (Game, State, Batch, Env, VectorEnv, Phase, DecisionKind, Choice, Pl
              DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, Goods, FrontierCell,
              SetAsideEvent, SetAsideBackEvent, DragonLandsEvent, DragonStepEvent, EatenEvent, FlightEndsEvent,
              FairyMovesEvent, FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent,
-             FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
+             TowerPieceEvent, TowerClosedEvent, CaptureEvent, ExchangeEvent, RansomEvent, FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):
     _cls.__module__ = __name__
 del _cls

@@ -10,7 +10,7 @@ from ._args import FEATURES, FIGURE_NAMES, FIGURES, LOCATIONS, TILES
 from ._errors import error, invalid
 from ._lib import (CARC_CELL_DEAD, CARC_CELL_FIELDS, CARC_CELL_RIVER, CARC_CELL_X, CARC_CELL_Y, CARC_EINTERNAL,
                    CARC_EVENT_FIELDS, CARC_EV_DISCARDED, CARC_EV_END_GAME, CARC_EV_FEATURE, CARC_EV_GOODS,
-                   CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
+                   CARC_EV_FIGURE, CARC_EV_LOCATION, CARC_EV_MEEPLES, CARC_EV_POINTS, CARC_EV_TILE, CARC_EV_TILES, CARC_EV_TYPE,
                    CARC_EV_WINNERS, CARC_EV_X, CARC_EV_Y, CARC_FEATURE_INFO_FIELDS, CARC_FIGURE_MEEPLE,
                    CARC_FI_CITIES, CARC_FI_COMPLETED, CARC_FI_KIND, CARC_FI_MAJORITY, CARC_FI_MEEPLES,
                    CARC_FI_OPEN_EDGES, CARC_FI_SHIELDS, CARC_FI_VALUE_COMPLETE, CARC_FI_VALUE_END, CARC_GOODS_WINE,
@@ -23,7 +23,8 @@ from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEve
                     EatenEvent, FairyBonusEvent, FairyMovesEvent, FairyPointEvent, FeatureInfo, FlightEndsEvent,
                     FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent,
                     PlacedTile, Placement, PortalEvent, PrincessRemovesEvent, RecallEvent, Rollouts, ScoreEvent,
-                    SetAsideBackEvent, SetAsideEvent, pack, signed_byte)
+                    SetAsideBackEvent, SetAsideEvent, CaptureEvent, ExchangeEvent, RansomEvent, TowerClosedEvent,
+                    TowerPieceEvent, pack, signed_byte)
 
 #: The options by keyword (CARC_OPT_* in lower case): the rules, then the expansions.
 OPTIONS = {name.lower(): value for name, value in family("CARC_OPT_").items()}
@@ -40,7 +41,8 @@ SIDES = ("N", "E", "S", "W")
 #: What Game.events() returns.
 Event = Union[ScoreEvent, DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, SetAsideEvent,
               SetAsideBackEvent, DragonLandsEvent, DragonStepEvent, EatenEvent, FlightEndsEvent, FairyMovesEvent,
-              FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent]
+              FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent, TowerPieceEvent,
+              TowerClosedEvent, CaptureEvent, ExchangeEvent, RansomEvent]
 # A figure action's choice (carcassonne.h, decisions): a move's bits 18..25 and 40..55 with the
 # decision's kind in bits 56..59.
 _ACTION_BITS = 0xFF << 40 | 0xFF << 48 | 0xFF << 18
@@ -796,6 +798,11 @@ class Game:
             if kind == _EVENT["SET_ASIDE"]:
                 return SetAsideEvent(tile, winners[0], text=text)
             return (DiscardEvent if kind == _EVENT["DISCARD"] else SetAsideBackEvent)(tile, text=text)
+        if kind == _EVENT["EXCHANGE"]:  # no tile
+            return ExchangeEvent(f[CARC_EV_POINTS], winners[0], FIGURE_NAMES[f[CARC_EV_FIGURE]], FIGURE_NAMES[f[CARC_EV_TILES]],
+                                 text=text)
+        if kind == _EVENT["RANSOM"]:  # no tile
+            return RansomEvent(winners[0], f[CARC_EV_TILES], FIGURE_NAMES[f[CARC_EV_FIGURE]], f[CARC_EV_POINTS], text=text)
         counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
         if kind == _EVENT["GOODS_BONUS"]:  # no tile
             k = next(i for i, c in enumerate(counts) if c)
@@ -809,11 +816,19 @@ class Game:
             return DragonStepEvent(winners[0], f[CARC_EV_POINTS], tile, x, y, text=text)
         if kind == _EVENT["FLIGHT_ENDS"]:
             return FlightEndsEvent(f[CARC_EV_POINTS], tile, x, y, text=text)
+        if kind == _EVENT["TOWER_PIECE"]:
+            return TowerPieceEvent(winners[0], tile, x, y, f[CARC_EV_POINTS], f[CARC_EV_TILES], text=text)
+        if kind == _EVENT["TOWER_CLOSED"]:
+            return TowerClosedEvent(winners[0], FIGURE_NAMES[f[CARC_EV_FIGURE]], tile, x, y, text=text)
         location = LOCATIONS[f[CARC_EV_LOCATION]]
         if kind in _FIGURE_EVENTS:  # a player's figure somewhere: no points
             return _FIGURE_EVENTS[kind](winners[0], tile, x, y, location, text=text)
         if kind == _EVENT["ALONE_HOME"]:
-            return AloneHomeEvent(winners[0], tile, x, y, location, "princess" if f[CARC_EV_POINTS] else "dragon", text=text)
+            return AloneHomeEvent(winners[0], tile, x, y, location, ("dragon", "princess", "capture")[f[CARC_EV_POINTS]],
+                                  text=text)
+        if kind == _EVENT["CAPTURE"]:
+            return CaptureEvent(f[CARC_EV_POINTS], winners[0], FIGURE_NAMES[f[CARC_EV_FIGURE]], tile, x, y, location,
+                                "prison" if f[CARC_EV_TILES] else "supply", text=text)
         if kind in (_EVENT["FAIRY_POINT"], _EVENT["FAIRY_BONUS"]):
             return (FairyPointEvent if kind == _EVENT["FAIRY_POINT"] else FairyBonusEvent)(
                 f[CARC_EV_POINTS], winners, tile, x, y, location, text=text)

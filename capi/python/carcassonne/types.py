@@ -411,7 +411,7 @@ class PortalEvent:
 class AloneHomeEvent:
     """`player`'s builder or pig at location of the tile at (x, y) goes home, as no meeple of
     theirs is left in its feature (Traders & Builders with Princess & Dragon); cause: what took
-    the last one away, "dragon" or "princess"."""
+    the last one away, "dragon", "princess" or "capture" (The Tower)."""
     player: int
     tile: str
     x: int
@@ -421,9 +421,72 @@ class AloneHomeEvent:
     text: str = dataclasses.field(default="", compare=False, repr=False)  # the engine's sentence
 
 
+@dataclasses.dataclass(frozen=True)
+class TowerPieceEvent:
+    """The Tower: `player` builds the tower on the tile at (x, y) to `height`, `pieces_left`
+    pieces left."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    height: int
+    pieces_left: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class TowerClosedEvent:
+    """The Tower: `player` puts a `figure` ("meeple", "large meeple") on top of the tower on
+    the tile at (x, y), which closes it."""
+    player: int
+    figure: str
+    tile: str
+    x: int
+    y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class CaptureEvent:
+    """The Tower: `captor` captures `owner`'s `figure` at location of the tile at (x, y) ("TW":
+    a tower top); to "prison" (the captor holds it), or "supply" (the captor's own)."""
+    captor: int
+    owner: int
+    figure: str
+    tile: str
+    x: int
+    y: int
+    location: str
+    to: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class ExchangeEvent:
+    """The Tower: `captor` and `other` exchange prisoners: a `to_other` figure goes back to
+    `other`, a `to_captor` figure to `captor`."""
+    captor: int
+    other: int
+    to_other: str
+    to_captor: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class RansomEvent:
+    """The Tower: `payer` pays `points` (3) to `holder` for their `figure` held prisoner: the
+    one event whose points one player pays another."""
+    payer: int
+    holder: int
+    figure: str
+    points: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
 #: The events that score: each gives `points` to every one of its `winners`, so their sum is
 #: the players' scores (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent; with Princess &
-#: Dragon FairyPointEvent and FairyBonusEvent). No other event changes a score.
+#: Dragon FairyPointEvent and FairyBonusEvent). No other event changes a score but a
+#: RansomEvent, whose payer pays its holder.
 POINT_EVENTS = (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent, FairyPointEvent, FairyBonusEvent)
 
 
