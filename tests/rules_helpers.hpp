@@ -174,6 +174,37 @@ inline void check_round_trip(const Game& g) {
   CHECK(save_record(loaded) == text);
 }
 
+// The move text of every option of the decision the game waits for, in listing order.
+inline std::vector<std::string> option_texts(const Game& g) {
+  ChoiceBuffer buf;
+  const int n = list_choices(g, buf);
+  std::vector<std::string> v;
+  for (int i = 0; i < n; ++i) v.push_back(choice_text(buf[i]));
+  return v;
+}
+
+// An expansion's decision of kind k that `player` takes now, with exactly these options in
+// listing order.
+inline void check_options(const Game& g, DecisionKind k, int player, const std::vector<std::string>& expected) {
+  REQUIRE(g.phase() == Phase::Decide);
+  REQUIRE(decision_kind(g) == k);
+  CHECK(decider(g) == player);
+  CHECK(option_texts(g) == expected);
+}
+
+// The option is refused for `reason` by check_choice and by decide, which changes nothing.
+inline void check_refused_choice(const Game& g, const Choice& c, Illegal reason) {
+  INFO("choice " << choice_text(c) << ": " << reason_text(reason));
+  CHECK(check_choice(g, c).reason == reason);
+  Game trial = g;
+  Events ev;
+  Verdict v;
+  CHECK(decide(trial, c, &ev, &v) != Status::Ok);
+  CHECK(v.reason == reason);
+  CHECK(ev.count == 0);
+  CHECK(trial == g);
+}
+
 // Bit mask of players, for Event::winners and Game::leaders.
 constexpr uint8_t players_mask(std::initializer_list<int> ps) {
   uint8_t m = 0;

@@ -833,7 +833,7 @@ TEST_CASE("C API: carc_event_text refuses malformed fields with CARC_EINVAL and 
   refused(with(CARC_EV_WINNERS, 64), CARC_EVENT_FIELDS, "field 3 is 64, not 0..63");
   refused(with(CARC_EV_WINNERS, 0), CARC_EVENT_FIELDS, "event type 0 names no player");
   refused(with(CARC_EV_X, 128), CARC_EVENT_FIELDS, "field 6 is 128, not -128..127");
-  refused(with(CARC_EV_LOCATION, 14), CARC_EVENT_FIELDS, "location 14 names no location");
+  refused(with(CARC_EV_LOCATION, 16), CARC_EVENT_FIELDS, "field 8 is 16, not 0..15");
   refused(with(CARC_EV_MEEPLES + 5, 256), CARC_EVENT_FIELDS, "field 15 is 256, not 0..255");
   refused(with(CARC_EV_TYPE, CARC_EVENT_DISCARD), CARC_EVENT_FIELDS, "a discard names no discarded tile");
   std::array<int32_t, CARC_EVENT_FIELDS> goods = with(CARC_EV_TYPE, CARC_EVENT_GOODS);

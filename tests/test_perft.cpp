@@ -956,6 +956,27 @@ Options princess_and_dragon() {
   return o;
 }
 
+// A position and its golden trees at depth 1, 2, ...: the listings and brute force must both
+// give them.
+struct TreeCase {
+  const char* name;
+  Game start;
+  std::vector<Tree> golden;
+};
+
+void check_trees(const std::vector<TreeCase>& cases) {
+  for (const TreeCase& c : cases) {
+    INFO(c.name);
+    std::vector<Tree> listed, slow;
+    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
+      listed.push_back(listed_tree(c.start, depth));
+      slow.push_back(slow_tree(c.start, depth));
+    }
+    CHECK(listed == slow);
+    CHECK(listed == c.golden);
+  }
+}
+
 // The first `tiles` tiles of a seeded game's pile as dealt (dealt_order: a dragon tile set
 // aside at the first draw is still in its dealt place), as a fixed order.
 Game fixed_dealt(int players, uint64_t seed, const Options& opt, size_t tiles) {
@@ -973,11 +994,7 @@ TEST_CASE("Perft: the move tree with Princess & Dragon, by the listings and by b
   // depth 1, 2, ...; a move is a whole turn, a bonus decision or one step of a flight. The
   // positions are the worked examples' of tests/test_princess_and_dragon.cpp, just before the
   // tile whose action or flight they show.
-  struct Case {
-    const char* name;
-    Game start;
-    std::vector<Tree> golden;  // depth 1, 2, ...
-  };
+  using Case = TreeCase;
   const Options pd = princess_and_dragon();
   std::vector<Case> cases;
   {
@@ -1035,16 +1052,7 @@ TEST_CASE("Perft: the move tree with Princess & Dragon, by the listings and by b
     cases.push_back({"seeded mix with the Abbot, Inns & Cathedrals, Traders & Builders", g,
                      {{6, 0, 0}, {256, 0, 256}, {336, 0, 176}, {13096, 0, 0}}});
   }
-  for (Case& c : cases) {
-    INFO(c.name);
-    std::vector<Tree> listed, slow;
-    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
-      listed.push_back(listed_tree(c.start, depth));
-      slow.push_back(slow_tree(c.start, depth));
-    }
-    CHECK(listed == slow);
-    CHECK(listed == c.golden);
-  }
+  check_trees(cases);
 }
 
 TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute force", "[tower]") {
@@ -1052,11 +1060,7 @@ TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute for
   // is a whole turn, a capture decision or a ransom (an option of the placement decision,
   // after which the same placement waits). The positions are worked examples' of
   // tests/test_tower.cpp, just before the tile whose tower action they show.
-  struct Case {
-    const char* name;
-    Game start;
-    std::vector<Tree> golden;
-  };
+  using Case = TreeCase;
   Options tower;
   tower.tower = true;
   std::vector<Case> cases;
@@ -1087,14 +1091,5 @@ TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute for
     CHECK(choice_text(list[1]) == "ransom 2 meeple");
     CHECK(list[2].option == 0);
   }
-  for (Case& c : cases) {
-    INFO(c.name);
-    std::vector<Tree> listed, slow;
-    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
-      listed.push_back(listed_tree(c.start, depth));
-      slow.push_back(slow_tree(c.start, depth));
-    }
-    CHECK(listed == slow);
-    CHECK(listed == c.golden);
-  }
+  check_trees(cases);
 }

@@ -30,14 +30,6 @@ Options pd() {
 
 int count_of(const Events& ev, Event::Type type) { return static_cast<int>(events_of(ev, type).size()); }
 
-// The move text of every option of the decision the game waits for, in listing order.
-std::vector<std::string> option_texts(const Game& g) {
-  Choice buf[kMaxChoices];
-  const int n = list_choices(g, buf);
-  std::vector<std::string> v;
-  for (int i = 0; i < n; ++i) v.push_back(choice_text(buf[i]));
-  return v;
-}
 
 // The options whose text starts with `prefix`, in listing order; *last (if given) tells
 // whether they are the last entries of the list.
@@ -85,10 +77,7 @@ Owners step_eats(Game& g, int player, std::string_view text) {
 
 // Whether the flight waits for a step from `player` with exactly these options.
 void check_step_options(const Game& g, int player, const std::vector<std::string>& expected) {
-  REQUIRE(g.phase() == Phase::Decide);
-  REQUIRE(decision_kind(g) == DecisionKind::Dragon);
-  CHECK(decider(g) == player);
-  CHECK(option_texts(g) == expected);
+  check_options(g, DecisionKind::Dragon, player, expected);
 }
 
 // The flight is over: the game went on to the next turn (or ended).

@@ -219,7 +219,9 @@ function makeApi(wasm) {
   // The event types by CARC_EVENT_*, their header names in camel case ('score', 'goodsBonus',
   // 'setAside', 'dragonStep', ...), and those that score: `points` to each of `winners`,
   // adding up to the scores. No other event changes a score.
-  const EVENT_TYPES = Object.freeze(Object.fromEntries(Object.entries(family('EVENT_')).map(([name, value]) => [value, camel(name)])));
+  // (CARC_EVENT_FIELDS and CARC_EVENT_FIELDS_0_3 are field counts, not types.)
+  const EVENT_TYPES = Object.freeze(Object.fromEntries(Object.entries(family('EVENT_'))
+    .filter(([name]) => !name.startsWith('FIELDS')).map(([name, value]) => [value, camel(name)])));
   const POINT_EVENTS = Object.freeze(['score', 'recall', 'goodsBonus', 'pig', 'fairyPoint', 'fairyBonus']);
   // carc_game_check's answers by value: 'legal', then the CARC_WHY_* reasons in lower case.
   const REASONS = [];

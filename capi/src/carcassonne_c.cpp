@@ -885,7 +885,7 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     ranges[CARC_EV_END_GAME] = {0, 1};
     ranges[CARC_EV_TILE] = ranges[CARC_EV_DISCARDED] = {CARC_NO_TILE, CARC_TILE_TYPES - 1};
     ranges[CARC_EV_X] = ranges[CARC_EV_Y] = {INT8_MIN, INT8_MAX};
-    ranges[CARC_EV_LOCATION] = {0, CARC_LOC_NONE};
+    ranges[CARC_EV_LOCATION] = {0, CARC_LOC_NONE};  // every value a location: C .. CF, TW (a tower top), none
     ranges[CARC_EV_TILES] = {0, UINT8_MAX};
     for (int p = 0; p < CARC_MAX_PLAYERS; ++p) ranges[CARC_EV_MEEPLES + p] = {0, UINT8_MAX};
     for (int k = 0; k < carc::kGoodsKinds; ++k) ranges[CARC_EV_GOODS + k] = {0, UINT8_MAX};
@@ -893,8 +893,6 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
     for (int i = 0; i < CARC_EVENT_FIELDS; ++i)
       if (fields[i] < ranges[i].lo || fields[i] > ranges[i].hi)
         return c.fail(CARC_EINVAL, "field %d is %d, not %d..%d", i, static_cast<int>(fields[i]), ranges[i].lo, ranges[i].hi);
-    if (!valid_location(fields[CARC_EV_LOCATION]) && fields[CARC_EV_LOCATION] != CARC_LOC_TW)
-      return c.fail(CARC_EINVAL, "location %d names no location", static_cast<int>(fields[CARC_EV_LOCATION]));
     const int type = fields[CARC_EV_TYPE], winners = fields[CARC_EV_WINNERS];
     const int goods = fields[CARC_EV_GOODS] + fields[CARC_EV_GOODS + 1] + fields[CARC_EV_GOODS + 2];
     if (type == CARC_EVENT_DISCARD && fields[CARC_EV_DISCARDED] == CARC_NO_TILE)

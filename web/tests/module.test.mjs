@@ -46,7 +46,7 @@ test('versions and constants', () => {
   assert.equal(carc.Phase.BONUS, undefined); // 0.2's name
   assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
   assert.deepEqual(carc.Status, { EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
-  assert.deepEqual(carc.LOCATIONS, ['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF']);
+  assert.deepEqual(carc.LOCATIONS, ['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF', 'TW']);
   assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
   assert.deepEqual(carc.FEATURES, ['road', 'city', 'monastery', 'field', 'garden']);
   assert.equal(mod.InvalidArgument.status, -1);
@@ -676,5 +676,61 @@ test('Princess & Dragon: a seeded game through the choices equals the native eng
   assert.ok(steps > 0 && others > 0);
   assert.deepEqual(totals, game.scores);
   assert.equal(game.save(), nativeSave('3, 2, princess_and_dragon=True, traders_and_builders=True', taken));
+  game.free();
+});
+
+test('The Tower: tower actions as moves, the capture and the ransom as decisions, the events, a game equal to the native engine\'s', () => {
+  const { Decision } = carc;
+  for (const [text, figure] of [['OO 2,0 0 T:2,0', 'tower piece'], ['U 2,0 90 TM:1,0', 'meeple'], ['U 4,0 90 TL:2,0', 'large meeple']]) {
+    const move = carc.parseMove(text);
+    assert.deepEqual([move.figure, move.meeple], [figure, 'TW']);
+    assert.equal(carc.formatMove(move), text);
+  }
+  for (const bad of [{ figure: 'tower piece', meeple: 'TW' }, { figure: 'tower piece', meeple: 'E', target: { x: 2, y: 0 } },
+    { figure: 'abbot', meeple: 'TW', target: { x: 2, y: 0 } }]) {
+    throwsStatus(() => carc.formatMove({ tile: 'OO', x: 2, y: 0, rotation: 0, ...bad }), mod.InvalidArgument, -1);
+  }
+
+  // Worked example 1: the first floor, and the capture next to it before anything scores.
+  const example = new Game({ players: 2, order: 'U OO U', tower: true });
+  example.play('U 1,0 90 E');
+  example.play('OO 2,0 0 T:2,0');
+  assert.deepEqual([example.phase, example.decision()], [carc.Phase.DECIDE, { kind: Decision.CAPTURE, decider: 1 }]);
+  assert.deepEqual(example.choices().map((c) => example.choiceText(c)), ['capture 1,0 E', 'capture none']);
+  example.decide('capture 1,0 E');
+  assert.deepEqual(example.events().map(({ text, ...e }) => e), [
+    { type: 'towerPiece', player: 1, tile: 'OO', x: 2, y: 0, height: 1, piecesLeft: 9 },
+    { type: 'capture', captor: 1, owner: 0, figure: 'meeple', tile: 'U', x: 1, y: 0, location: 'E', to: 'prison' }]);
+  assert.deepEqual([example.towerPieces(1), example.towerAt(2, 0), example.towerAt(1, 0), example.prisoners(1, 0)],
+    [9, { height: 1, top: null }, null, 1]);
+  assert.equal(example.checkChoice('ransom 1 meeple'), 'ransom_points');
+  example.free();
+
+  // A seeded game through the choices: every capture and, when offered, a ransom.
+  const game = new Game({ players: 3, seed: 5, tower: true, innsAndCathedrals: true });
+  const taken = [];
+  const totals = [0, 0, 0];
+  let captures = 0, ransoms = 0;
+  for (let i = 0; !game.over; i++) {
+    const { kind } = game.decision();
+    const choices = game.choices();
+    const texts = choices.map((c) => game.choiceText(c));
+    if (kind === Decision.CAPTURE) captures++;
+    const ransom = texts.findIndex((t) => t.startsWith('ransom'));
+    const tower = texts.findIndex((t) => / T:/.test(t) || t.startsWith('T:'));
+    const pick = ransom >= 0 ? ransom : kind === Decision.CAPTURE ? 0 : tower >= 0 && i % 3 ? tower : (7 * i) % choices.length;
+    ransoms += ransom >= 0;
+    taken.push(texts[pick]);
+    game.decide(choices[pick]);
+    for (const e of game.events()) {
+      if (e.type === 'ransom') {
+        totals[e.payer] -= e.points;
+        totals[e.holder] += e.points;
+      } else if (carc.POINT_EVENTS.includes(e.type)) for (const p of e.winners) totals[p] += e.points;
+    }
+  }
+  assert.ok(captures > 0, 'no capture');
+  assert.deepEqual(totals, game.scores);
+  assert.equal(game.save(), nativeSave('3, 5, tower=True, inns_and_cathedrals=True', taken));
   game.free();
 });
