@@ -162,6 +162,10 @@ struct Hooks {
   static bool hold_before_scoring(Game&, Events*) { return false; }
   // Figures left the board other than by scoring (eaten, removed; cause as in AloneHome).
   static void figures_left(Game&, int /*cause*/, Events*) {}
+  // The dragon enters board tile `tile`: the module's figures there that it eats (a figure on
+  // a tower top) go home; each is written to out as a Meeple (for the Eaten events); returns
+  // how many.
+  static int eaten_on(Game&, int /*tile*/, Meeple*) { return 0; }
   // The turn has passed to g.current_player(), a tile being face down (before the draw).
   static void turn_passes(Game&, Events*) {}
   // After a feature the placement completed has been scored (its figures are home).

@@ -184,6 +184,7 @@ void PrincessAndDragon::eat(Game& g, int tile, Events* events) {
     eaten[static_cast<size_t>(n++)] = m;
   }
   g.nmeeples_ = static_cast<uint8_t>(kept);
+  each_module(g.mix_, [&](auto m) { n += decltype(m)::eaten_on(g, tile, eaten.data() + n); });
   if (!events) return;
   std::sort(eaten.begin(), eaten.begin() + n,
             [](const Meeple& a, const Meeple& b) { return std::tie(a.player, a.location) < std::tie(b.player, b.location); });

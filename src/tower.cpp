@@ -96,6 +96,18 @@ void Tower::to_supply(Game& g, int player, Figure f) {
   else g.figures_[static_cast<size_t>(player)] = static_cast<uint8_t>(g.figures_[static_cast<size_t>(player)] | (1u << static_cast<int>(f)));
 }
 
+int Tower::eaten_on(Game& g, int tile, Meeple* out) {
+  auto& s = g.modules_.tower;
+  const int k = tower_of(g, tile);
+  if (k < 0 || s.top_owner[static_cast<size_t>(k)] < 0) return 0;
+  const int owner = s.top_owner[static_cast<size_t>(k)];
+  const Figure kind = s.top_kind[static_cast<size_t>(k)];
+  s.top_owner[static_cast<size_t>(k)] = -1;
+  to_supply(g, owner, kind);
+  *out = Meeple{0, static_cast<uint8_t>(owner), static_cast<uint8_t>(tile), Location::TW, kind};
+  return 1;
+}
+
 // ---------------------------------------------------------------- the figure action
 
 // Pieces onto every open foundation or tower, then a meeple, then the large meeple onto every

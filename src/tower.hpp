@@ -73,6 +73,8 @@ struct Module<Expansion::Tower> : Hooks {
   // capturable figure is in reach.
   static bool hold_after_action(Game& g, Events* events);
   static void turn_passes(Game& g, Events*) { g.modules_.tower.ransom_paid = false; }
+  // The dragon eats the figure on a tower top (the tower stays, open again).
+  static int eaten_on(Game& g, int tile, Meeple* out);
   // A figure on a tower top and the tower's pieces are not scored: the end scoring's
   // projections still hold, but captures change features across the board.
   static constexpr bool kProjectable = false;

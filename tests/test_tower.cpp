@@ -1041,3 +1041,27 @@ TEST_CASE("The Tower example 20: the location written in a capture line", "[towe
     check_round_trip(g);
   }
 }
+
+TEST_CASE("The Tower with Princess & Dragon: the dragon eats a figure on a tower top, and the tower opens again",
+          "[tower][princess]") {
+  // P0's meeple on the tower at (1,1); the volcano D2 at (0,1) brings the dragon beside it; P0's
+  // dragon tile DK sends it east onto the tower's tile.
+  Game g = new_game(2, "U OJ U D2 DK U", tower_with(&Options::princess_and_dragon));
+  play_all(g, {"U 1,0 90", "OJ 1,1 0 T:1,1", "U 2,0 90 TM:1,1", "D2 0,1 0", "DK -1,1 0"});
+  check_tower(g, 1, 1, 1, 0, Figure::Meeple);
+  CHECK(g.supply(0) == 6);
+  check_options(g, DecisionKind::Dragon, 0, {"dragon N", "dragon E", "dragon W"});
+  Choice c;
+  REQUIRE(parse_choice(g, "dragon E", c));
+  Events ev;
+  REQUIRE(decide(g, c, &ev) == Status::Ok);
+  const std::vector<Event> eaten = events_of(ev, Event::Type::Eaten);
+  REQUIRE(eaten.size() == 1u);
+  CHECK(eaten[0].winners == players_mask({0}));
+  CHECK(eaten[0].location == Location::TW);
+  CHECK(eaten[0].figure == Figure::Meeple);
+  CHECK((eaten[0].x == 1 && eaten[0].y == 1));
+  check_tower(g, 1, 1, 1);  // open again, its piece still there
+  CHECK(g.supply(0) == 7);
+  check_round_trip(g);
+}

@@ -237,7 +237,7 @@ int carc_tile_set(int tile) {
 }
 
 const char* carc_why_text(int why) {
-  if (why < CARC_LEGAL || why > CARC_WHY_DRAGON_CANNOT_MOVE) return nullptr;
+  if (why < CARC_LEGAL || why > CARC_WHY_RANSOM_POINTS) return nullptr;
   return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 
