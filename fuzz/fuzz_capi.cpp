@@ -1,28 +1,31 @@
 // libFuzzer harness for the C ABI. The input is a program: each step is an opcode byte
 // naming a C function (or a helper that reaches deep positions: a legal move by index,
-// legal turns a byte each -- dragon steps, bonus tiles and figure actions on other tiles
-// included --, a playout, a live game's record with a few bytes changed), followed by its
-// arguments. Arguments are anything a caller could pass -- NULL pointers, out-of-range
-// numbers, buffers smaller than needed, random text, calls in the wrong phase -- except
-// freed handles: the harness keeps up to four live games and frees only through its own
-// bookkeeping.
+// legal turns a byte each -- dragon steps, bonus tiles, figure actions on other tiles, the
+// Tower's captures and ransoms included --, a playout, a live game's record with a few
+// bytes changed), followed by its arguments. Arguments are anything a caller could pass --
+// NULL pointers, out-of-range numbers, buffers smaller than needed, random text, calls in
+// the wrong phase -- except freed handles: the harness keeps up to four live games and
+// frees only through its own bookkeeping.
 //
 // Every call is checked for what a caller can observe: statuses are documented ones and
-// never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters
-// and unread events as they were; a failure writes a printable "carc_...: ..." message
-// for the calling thread and a success leaves the message as it was; text out follows
-// snprintf. After every call that changes a game, and for every game at the end: scores
-// are never negative, supplies stay 0..7 with 7 meeples per player in all (and one large
-// meeple, abbot, builder and pig each when their expansion is on), goods 0..20, tiles
-// placed + discarded + set aside (Princess & Dragon's dragon tiles before the first
-// volcano) + in hand + in the pile make the deck, the phase, its decision and decider
-// (the builder's bonus tile, or a dragon's step by the player in turn), tile and winners
+// never CARC_EINTERNAL; a failed call, and any query, leaves the game's record, getters and
+// unread events as they were; a failure writes a printable "carc_...: ..." message for the
+// calling thread and a success leaves the message as it was; text out follows snprintf.
+// After every call that changes a game, and for every game at the end: scores are never
+// negative, supplies stay 0..7 with 7 meeples per player in all (and one large meeple,
+// abbot, builder and pig each when their expansion is on) -- in supply, on the board, on a
+// tower's top or another player's prisoner (The Tower) --, tower pieces left and built make
+// the players' share of the box, goods 0..20, tiles placed + discarded + set aside
+// (Princess & Dragon's dragon tiles before the first volcano) + in hand + in the pile make
+// the deck, the phase, its decision and decider (the builder's bonus tile, a dragon's step
+// by the player in turn, or a tower's capture by the player who built it), tile and winners
 // agree, every unread event has the fields its type gives, and the record loads back into
 // the same game (save -> load -> save is a fixed point). Every listed figure action passes
-// carc_game_check, and check agrees with play. At the end, too, the score, recall, fairy,
-// discard and set-aside events of a playout of each game add up to its points, discards
-// and tiles set aside. A broken invariant aborts, which libFuzzer reports as a crash with
-// the input. FUZZ_TRACE=1 in the environment prints each call.
+// carc_game_check, and check agrees with play. One decision of an expansion (a dragon's
+// step, a capture, a ransom), one undo. At the end, too, the score, recall, fairy, ransom,
+// discard and set-aside events of a playout of each game add up to its points, discards and
+// tiles set aside. A broken invariant aborts, which libFuzzer reports as a crash with the
+// input. FUZZ_TRACE=1 in the environment prints each call.
 #include <carcassonne/carcassonne.h>
 
 #include <algorithm>
@@ -189,6 +192,39 @@ std::string public_record_of(const carc_game* g) {
   return whole_text([&](char* buf, size_t size) { return carc_game_save_public(g, buf, size); });
 }
 
+// The Tower's pieces each by player count (src/tower.hpp, kPiecesPerPlayer), of the box's 30.
+constexpr int kTowerPieces[CARC_MAX_PLAYERS + 1] = {0, 10, 10, 9, 7, 6, 5};
+constexpr int kTowerPiecesInBox = 30;
+
+// What the Tower's queries tell of a game: each tower (on a placed tile) with its height and
+// the figure on top, the pieces left and the prisoners.
+struct TowerView {
+  struct Tower {
+    int x, y, height, owner, figure;
+  };
+  std::vector<Tower> towers;
+  int pieces[CARC_MAX_PLAYERS] = {};
+  int held[CARC_MAX_PLAYERS][CARC_MAX_PLAYERS][CARC_FIGURE_ABBOT + 1] = {};  // [holder][owner][kind]
+};
+
+TowerView tower_view(const carc_game* g) {
+  TowerView v;
+  const int players = carc_game_players(g);
+  for (int i = 0; i < carc_game_tile_count(g); ++i) {
+    int x, y, t, r, height = -7, owner = -7, figure = -7;
+    INVARIANT(carc_game_tile(g, i, &x, &y, &t, &r) == CARC_OK, "tile");
+    const int at = carc_game_tower_at(g, x, y, &height, &owner, &figure);
+    INVARIANT(at == 0 || at == 1, "carc_game_tower_at of a placed tile: " + std::to_string(at));
+    if (at == 1) v.towers.push_back({x, y, height, owner, owner >= 0 ? figure : -1});
+  }
+  for (int p = 0; p < players; ++p) {
+    v.pieces[p] = carc_game_tower_pieces(g, p);
+    for (int q = 0; q < players; ++q)
+      for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_ABBOT; ++f) v.held[p][q][f] = carc_game_prisoners(g, p, q, f);
+  }
+  return v;
+}
+
 // The state a caller reads through the getters, as one comparable line.
 std::string summary(const carc_game* g) {
   std::string s;
@@ -200,7 +236,7 @@ std::string summary(const carc_game* g) {
   add(carc_game_current_tile(g));
   add(carc_game_winners(g));
   add(carc_game_bonus_turn(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_PRINCESS_AND_DRAGON; ++o) add(carc_game_option(g, o));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_TOWER; ++o) add(carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add(carc_game_score(g, p));
     for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_PIG; ++f) add(carc_game_figure_supply(g, p, f));
@@ -217,6 +253,13 @@ std::string summary(const carc_game* g) {
   add(carc_game_tile_count(g));
   add(carc_game_meeple_count(g));
   add(carc_game_turns_played(g));
+  const TowerView tower = tower_view(g);
+  for (const TowerView::Tower& t : tower.towers) add(t.x), add(t.y), add(t.height), add(t.owner), add(t.figure);
+  for (int p = 0; p < players; ++p) {
+    add(tower.pieces[p]);
+    for (int q = 0; q < players; ++q)
+      for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_ABBOT; ++f) add(tower.held[p][q][f]);
+  }
   return s;
 }
 
@@ -230,15 +273,17 @@ int play_on_clone(const carc_game* g, carc_move m) {
 }
 
 // An event's fields, as carc_game_poll_event writes them: each type with the fields its
-// comment in carcassonne.h gives (include/carcassonne/game.hpp's Event for Princess & Dragon's).
+// comment in carcassonne.h gives (include/carcassonne/game.hpp's Event for Princess & Dragon's
+// and the Tower's).
 // `figure`: the fields include CARC_EV_FIGURE (a caller of 0.3 passes the 20 before it).
 void check_event(const int32_t* f, int players, bool figure = true) {
   const int type = f[CARC_EV_TYPE], winners = f[CARC_EV_WINNERS], points = f[CARC_EV_POINTS];
   const std::string what = "event type " + std::to_string(type);
-  INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_ALONE_HOME, what);
-  // The tile at (x, y): none for a discard, the goods bonus and the tiles set aside or back.
+  INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_RANSOM, what);
+  // The tile at (x, y): none for a discard, the goods bonus, the tiles set aside or back, an
+  // exchange of prisoners and a ransom.
   const bool no_tile = type == CARC_EVENT_DISCARD || type == CARC_EVENT_GOODS_BONUS || type == CARC_EVENT_SET_ASIDE ||
-                       type == CARC_EVENT_SET_ASIDE_BACK;
+                       type == CARC_EVENT_SET_ASIDE_BACK || type == CARC_EVENT_EXCHANGE || type == CARC_EVENT_RANSOM;
   INVARIANT(no_tile ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
             what + ": tile");
   int goods = 0;
@@ -254,7 +299,9 @@ void check_event(const int32_t* f, int players, bool figure = true) {
               what + ": the tile set aside or going back");
   else
     INVARIANT(f[CARC_EV_DISCARDED] == CARC_NO_TILE, what + ": discarded tile");
-  // FIGURE: the kind of a figure eaten, removed, sent home or deployed through the portal.
+  // FIGURE: the kind of a figure eaten, removed, sent home or deployed through the portal;
+  // put on a tower, captured, exchanged or ransomed (a meeple, large meeple or abbot).
+  const bool held_kind = f[CARC_EV_FIGURE] >= CARC_FIGURE_MEEPLE && f[CARC_EV_FIGURE] <= CARC_FIGURE_ABBOT;
   if (!figure)
     ;
   else if (type == CARC_EVENT_EATEN || type == CARC_EVENT_PRINCESS_REMOVES)
@@ -264,8 +311,10 @@ void check_event(const int32_t* f, int players, bool figure = true) {
               what + ": figure");
   else if (type == CARC_EVENT_ALONE_HOME)
     INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_BUILDER || f[CARC_EV_FIGURE] == CARC_FIGURE_PIG, what + ": figure");
-  else if (type == CARC_EVENT_PORTAL)
-    INVARIANT(f[CARC_EV_FIGURE] >= CARC_FIGURE_MEEPLE && f[CARC_EV_FIGURE] <= CARC_FIGURE_ABBOT, what + ": figure");
+  else if (type == CARC_EVENT_PORTAL || type == CARC_EVENT_CAPTURE || type == CARC_EVENT_EXCHANGE || type == CARC_EVENT_RANSOM)
+    INVARIANT(held_kind, what + ": figure");
+  else if (type == CARC_EVENT_TOWER_CLOSED)
+    INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE || f[CARC_EV_FIGURE] == CARC_FIGURE_LARGE, what + ": figure");
   else
     INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE, what + ": figure");
   // WINNERS: nobody for a discard, a tile going back, the dragon's landing and the end of its
@@ -276,7 +325,8 @@ void check_event(const int32_t* f, int players, bool figure = true) {
   if (nobody) INVARIANT(winners == 0, what + ": nobody");
   else INVARIANT(winners > 0 && winners < (1 << players) && (!one || (winners & (winners - 1)) == 0), what + ": winners");
   // POINTS: points for the scoring types, a step's number (1..6), a flight's steps (0..6),
-  // the cause of a figure going home alone (0 the dragon, 1 the princess), else 0.
+  // the cause of a figure going home alone (0 the dragon, 1 the princess, 2 a capture), a
+  // tower's new height, the captor's seat, a ransom's 3, else 0.
   switch (type) {
     case CARC_EVENT_SCORE:
     case CARC_EVENT_RECALL:
@@ -286,15 +336,46 @@ void check_event(const int32_t* f, int players, bool figure = true) {
     case CARC_EVENT_FLIGHT_ENDS: INVARIANT(points >= 0 && points <= 6, what + ": the flight's steps"); break;
     case CARC_EVENT_FAIRY_POINT: INVARIANT(points == 1, what + ": the fairy's point"); break;
     case CARC_EVENT_FAIRY_BONUS: INVARIANT(points == 3, what + ": the fairy's bonus"); break;
-    case CARC_EVENT_ALONE_HOME: INVARIANT(points == 0 || points == 1, what + ": why it went home"); break;
+    case CARC_EVENT_ALONE_HOME: INVARIANT(points >= 0 && points <= 2, what + ": why it went home"); break;
+    case CARC_EVENT_TOWER_PIECE: INVARIANT(points >= 1 && points <= kTowerPiecesInBox, what + ": the tower's height"); break;
+    case CARC_EVENT_CAPTURE:
+    case CARC_EVENT_EXCHANGE: INVARIANT(points >= 0 && points < players, what + ": the captor"); break;
+    case CARC_EVENT_RANSOM: INVARIANT(points == 3, what + ": a ransom's points"); break;
     default: INVARIANT(points == 0, what + ": points"); break;
   }
   // A figure's (or the fairy's meeple's) location on the tile.
   if (type == CARC_EVENT_EATEN || type == CARC_EVENT_FAIRY_MOVES || type == CARC_EVENT_FAIRY_POINT ||
       type == CARC_EVENT_FAIRY_BONUS || type == CARC_EVENT_PRINCESS_REMOVES || type == CARC_EVENT_PORTAL ||
       type == CARC_EVENT_ALONE_HOME)
-    INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE,
+    INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE &&
+                  f[CARC_EV_LOCATION] != CARC_LOC_TW,
               what + ": location");
+  // The Tower: a piece and a figure go onto the tower's top (TW); a capture takes a figure
+  // from a location or a tower's top, TILES 0 when it goes home (the captor's own), else 1;
+  // an exchange gives back a kind to each (TILES the captor's); a ransom goes to TILES, the
+  // holder, another player than the payer.
+  const int tiles = f[CARC_EV_TILES];
+  switch (type) {
+    case CARC_EVENT_TOWER_PIECE:
+      INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_TW && tiles >= 0 && tiles < kTowerPieces[players], what + ": a piece");
+      break;
+    case CARC_EVENT_TOWER_CLOSED: INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_TW, what + ": location"); break;
+    case CARC_EVENT_CAPTURE:
+      INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE &&
+                    (tiles == 0) == (winners == 1 << points) && (tiles == 0 || tiles == 1),
+                what + ": a capture");
+      break;
+    case CARC_EVENT_EXCHANGE:
+      INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_NONE && winners != 1 << points && tiles >= CARC_FIGURE_MEEPLE &&
+                    tiles <= CARC_FIGURE_ABBOT,
+                what + ": an exchange");
+      break;
+    case CARC_EVENT_RANSOM:
+      INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_NONE && tiles >= 0 && tiles < players && winners != 1 << tiles,
+                what + ": a ransom");
+      break;
+    default: break;
+  }
 }
 
 // The C event queue's capacity (carc::Events::kCapacity, 1536 since Princess & Dragon): a
@@ -339,7 +420,7 @@ int tiles_in(const std::string& words, bool letters) {
 int box_size(unsigned expansions) {
   carc_game* g = nullptr;
   INVARIANT(carc_game_new(&g, 1, 1) == CARC_OK, "new");
-  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_PRINCESS_AND_DRAGON; ++o)
+  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_TOWER; ++o)
     INVARIANT(carc_game_set_option(g, o, expansions >> (o - CARC_OPT_RIVER) & 1) == CARC_OK, "an expansion on");
   const int n = carc_game_tiles_remaining(g) + 1;  // the tile in hand
   carc_game_free(g);
@@ -381,6 +462,7 @@ RecordCounts read_record(const std::string& record) {
     if (line == "inns-and-cathedrals on") expansions |= 4;
     if (line == "traders-and-builders on") expansions |= 8;
     if (line == "princess-and-dragon on") expansions |= 16;
+    if (line == "tower on") expansions |= 32;
     if (line.rfind("order ", 0) == 0) r.deck = tiles_in(line.substr(6), expansions == 0);
     if (line.rfind("pile hidden ", 0) == 0) r.deck = tiles_in(line.substr(12), expansions == 0);  // not the whole box
   }
@@ -390,7 +472,8 @@ RecordCounts read_record(const std::string& record) {
 }
 
 // Event types whose POINTS are points scored by the WINNERS (the others' POINTS, if any, say
-// something else: a dragon step's number, a flight's steps, why a figure went home).
+// something else: a dragon step's number, a flight's steps, why a figure went home, a
+// tower's height, a captor; a ransom's move from the payer, WINNERS, to the holder, TILES).
 bool scores_points(int type) {
   return type == CARC_EVENT_SCORE || type == CARC_EVENT_RECALL || type == CARC_EVENT_GOODS_BONUS ||
          type == CARC_EVENT_PIG || type == CARC_EVENT_FAIRY_POINT || type == CARC_EVENT_FAIRY_BONUS;
@@ -416,6 +499,11 @@ void check_playout_events(const carc_game* g, const std::string& record, const R
     back_events += f[CARC_EV_TYPE] == CARC_EVENT_SET_ASIDE_BACK;
     for (int p = 0; p < players; ++p)
       if (scores_points(f[CARC_EV_TYPE]) && (f[CARC_EV_WINNERS] >> p & 1)) from_events[p] += f[CARC_EV_POINTS];
+    if (f[CARC_EV_TYPE] == CARC_EVENT_RANSOM) {
+      for (int p = 0; p < players; ++p)
+        if (f[CARC_EV_WINNERS] >> p & 1) from_events[p] -= f[CARC_EV_POINTS];
+      from_events[f[CARC_EV_TILES]] += f[CARC_EV_POINTS];
+    }
   }
   const std::string rest_record = record_of(rest);
   const RecordCounts after = read_record(rest_record);
@@ -479,13 +567,43 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1, "a meeple stands where there is no tile");
     INVARIANT(carc_game_feature_kind(g, x, y, loc) >= 0, "a meeple stands on no feature");
   }
+  // The Tower: towers only with it, each 0..30 pieces high with a meeple or large meeple of
+  // a player on top of one at least 1 high, or open; the pieces left and built make each
+  // player's share of the box; prisoners only with it, never a player's own. A figure on a
+  // tower top or held prisoner is not on the board (carc_game_meeple).
+  const bool tower = carc_game_option(g, CARC_OPT_TOWER) == 1;
+  const TowerView view = tower_view(g);
+  int built = 0, pieces = 0;
+  int away[CARC_MAX_PLAYERS][CARC_FIGURE_ABBOT + 1] = {};  // on tower tops or held prisoner, by owner and kind
+  for (const TowerView::Tower& t : view.towers) {
+    INVARIANT(tower, "a tower without the Tower");
+    INVARIANT(t.height >= 0 && t.height <= kTowerPiecesInBox, "a tower's height");
+    INVARIANT(t.owner == -1 || (t.owner >= 0 && t.owner < players && t.height >= 1 &&
+                                (t.figure == CARC_FIGURE_MEEPLE || t.figure == CARC_FIGURE_LARGE)),
+              "the figure on a tower");
+    built += t.height;
+    if (t.owner >= 0) away[t.owner][t.figure]++;
+  }
+  for (int p = 0; p < players; ++p) {
+    INVARIANT(view.pieces[p] >= 0 && view.pieces[p] <= (tower ? kTowerPieces[players] : 0), "tower pieces of a player");
+    pieces += view.pieces[p];
+    for (int q = 0; q < players; ++q)
+      for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_ABBOT; ++f) {
+        const int n = view.held[p][q][f];
+        INVARIANT(n >= 0 && (n == 0 || (tower && p != q)), "prisoners of player " + std::to_string(p));
+        away[q][f] += n;
+      }
+  }
+  INVARIANT(pieces + built == (tower ? players * kTowerPieces[players] : 0), "tower pieces left and built");
   // One figure of each other kind per player when its expansion is on, none when it is off.
   const int option_of[CARC_FIGURE_PIG + 1] = {0, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_ABBOT,
                                               CARC_OPT_TRADERS_AND_BUILDERS, CARC_OPT_TRADERS_AND_BUILDERS};
   for (int p = 0; p < players; ++p) {
-    INVARIANT(supply[p] + on_board[p] == CARC_MEEPLES_PER_PLAYER, "meeples of player " + std::to_string(p));
+    INVARIANT(supply[p] + on_board[p] + away[p][CARC_FIGURE_MEEPLE] == CARC_MEEPLES_PER_PLAYER,
+              "meeples of player " + std::to_string(p));
     for (int f = CARC_FIGURE_LARGE; f <= CARC_FIGURE_PIG; ++f)
-      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] == carc_game_option(g, option_of[f]),
+      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] + (f <= CARC_FIGURE_ABBOT ? away[p][f] : 0) ==
+                    carc_game_option(g, option_of[f]),
                 std::string(carc_figure_name(f)) + " of a player");
   }
 
@@ -503,15 +621,19 @@ void check_game(const carc_game* g, bool playout = false) {
   INVARIANT(carc_game_turns_played(g) == tiles - 1 - (phase == CARC_PHASE_PLACE_MEEPLE ? 1 : 0), "turns played");
 
   // The decision the phase waits for. The decide phase is the builder's bonus tile (its
-  // player's) or a step of the dragon's flight: step k + 1, after the record's k `dragon`
-  // lines, is player (p + k) mod n's, where p placed the dragon tile and still has the turn.
+  // player's), a step of the dragon's flight: step k + 1, after the record's k `dragon`
+  // lines, is player (p + k) mod n's, where p placed the dragon tile and still has the turn;
+  // or a tower's capture, by the player who just built a piece.
   int32_t kind = -9, decider = -9;
   INVARIANT(carc_game_decision(g, &kind, &decider) == CARC_OK, "carc_game_decision");
   static constexpr int kKindOfPhase[] = {CARC_DECISION_PLACE, CARC_DECISION_FIGURE, CARC_DECISION_NONE, CARC_DECISION_DRAW};
   if (phase == CARC_PHASE_DECIDE) {
-    INVARIANT(kind == CARC_DECISION_BONUS || kind == CARC_DECISION_DRAGON, "the decide phase's decision");
+    INVARIANT(kind == CARC_DECISION_BONUS || kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE,
+              "the decide phase's decision");
     if (kind == CARC_DECISION_BONUS)
       INVARIANT(carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1 && decider == current, "a bonus without builders");
+    else if (kind == CARC_DECISION_CAPTURE)
+      INVARIANT(tower && decider == current && counts.steps == 0, "a capture without the Tower, or another player's");
     else
       INVARIANT(carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 1 && counts.steps < 6 &&
                     decider == (current + counts.steps) % players,
@@ -532,8 +654,10 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
   } else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_DECIDE) {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
-    // A dragon tile placed last still flies: no tile need be face down then.
-    INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE && (remaining > 0 || kind == CARC_DECISION_DRAGON),
+    // A dragon tile placed last still flies, a piece built in the last turn still captures:
+    // no tile need be face down then.
+    INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE &&
+                  (remaining > 0 || kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE),
               "a tile in hand before the draw");
   } else {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
@@ -608,38 +732,97 @@ struct Pool {
   }
 };
 
-// Princess & Dragon's actions on another tile: bit 25 of a move, that tile's x in bits 40..47
-// and y in bits 48..55.
+// Actions on another tile (Princess & Dragon's, the Tower's): bit 25 of a move, that tile's
+// x in bits 40..47 and y in bits 48..55.
 constexpr carc_move kElsewhere = carc_move{1} << 25;
+// The figure kind's fourth bit (CARC_FIGURE_TOWER_PIECE).
+constexpr carc_move kFigureHigh = carc_move{1} << 26;
 
-// The figure decision's choice for a move's figure action: its figure bits (location, kind,
-// another tile) with CARC_DECISION_FIGURE in bits 56..59.
-carc_choice figure_choice(carc_move m) {
-  return (m & (carc_move{0xFF} << 18 | carc_move{0xFFFF} << 40)) | carc_choice{CARC_DECISION_FIGURE} << 56;
+// A move's figure bits: location 18..21, kind 22..24 and 26, bit 25 and another tile 40..55.
+constexpr carc_move kFigureBits = carc_move{0x1FF} << 18 | carc_move{0xFFFF} << 40;
+
+// The figure decision's choice for a move's figure action: its figure bits with
+// CARC_DECISION_FIGURE in bits 56..59.
+carc_choice figure_choice(carc_move m) { return (m & kFigureBits) | carc_choice{CARC_DECISION_FIGURE} << 56; }
+
+// A move with figure kind f (its low three bits at 22..24, the fourth at 26).
+carc_move with_figure(carc_move m, int f) {
+  const auto kind = static_cast<carc_move>(f);
+  return (m & ~(carc_move{7} << 22 | kFigureHigh)) | (kind & 7) << 22 | (kind >> 3 & 1) << 26;
 }
 
-// What a move given out by the library may hold (carcassonne.h): unused bits zero; the fairy
-// and the princess only on another tile, and on another tile only they and the portal's
-// figures (meeple, large meeple, abbot), at a location; no other tile's bits without bit 25.
+// What a move given out by the library may hold (carcassonne.h): unused bits zero; the fairy,
+// the princess and a tower piece only on another tile, and on another tile only they and the
+// portal's figures (meeple, large meeple, abbot), at a location; a tower's top (TW) only on
+// another tile and for a piece, a meeple or a large meeple, and a piece only there; no other
+// tile's bits without bit 25.
 void check_move_bits(carc_move m, const std::string& what) {
   int figure = -1, loc = -1;
   INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK, what + ": unpack");
-  INVARIANT((m & 0xFC000000u) == 0 && (m >> 56) == 0, what + ": unused bits");
+  INVARIANT((m & 0xF8000000u) == 0 && (m >> 56) == 0, what + ": unused bits");
+  INVARIANT((loc == CARC_LOC_TW) == (figure == CARC_FIGURE_TOWER_PIECE) ||
+                (loc == CARC_LOC_TW && (figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE)),
+            what + ": an action on a tower");
   if (m & kElsewhere)
-    INVARIANT((figure <= CARC_FIGURE_ABBOT || figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) &&
+    INVARIANT((figure <= CARC_FIGURE_ABBOT || figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS ||
+               figure == CARC_FIGURE_TOWER_PIECE) &&
                   loc != CARC_LOC_NONE,
               what + ": an action on another tile");
   else
-    INVARIANT((m >> 40) == 0 && figure != CARC_FIGURE_FAIRY && figure != CARC_FIGURE_PRINCESS,
+    INVARIANT((m >> 40) == 0 && figure != CARC_FIGURE_FAIRY && figure != CARC_FIGURE_PRINCESS && loc != CARC_LOC_TW,
               what + ": another tile's bits without bit 25");
+}
+
+// The Tower's options as carc_game_choices lists them (kind: the decision's). A capture's:
+// a figure at a square and location (bit 25, x and y at 40..55; TW a tower's top), option 0,
+// or 2 naming the kind that comes back (meeple, large meeple, abbot), then "none" (option 1)
+// last. The placement decision's ransoms (option 1), first: another player, the holder in
+// x, who keeps one of the payer's figures of that kind prisoner; the payer has 3 points.
+void check_tower_choices(const carc_game* g, int kind, const carc_choice* list, int n) {
+  const int current = carc_game_current_player(g), players = carc_game_players(g);
+  if (kind == CARC_DECISION_CAPTURE) {
+    INVARIANT(n >= 2 && list[n - 1] == (carc_choice{CARC_DECISION_CAPTURE} << 56 | carc_choice{1} << 60),
+              "a capture's options: a figure at least, none last");
+    for (int k = 0; k + 1 < n; ++k) {
+      const carc_choice c = list[k];
+      const int option = static_cast<int>(c >> 60), loc = static_cast<int>(c >> 18 & 15),
+                figure = static_cast<int>((c >> 22 & 7) | (c >> 26 & 1) << 3);
+      const int x = static_cast<int8_t>(c >> 40 & 0xFF), y = static_cast<int8_t>(c >> 48 & 0xFF);
+      int t, r, owner = -1;
+      INVARIANT((c >> 56 & 15) == CARC_DECISION_CAPTURE && (c & kElsewhere) && (c & 0x3FFFF) == 0 && (c >> 32 & 0xFF) == 0 &&
+                    (option == 0 ? figure == CARC_FIGURE_MEEPLE : option == 2 && figure <= CARC_FIGURE_ABBOT),
+                "a capture's bits");
+      INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1 &&
+                    (loc == CARC_LOC_TW ? carc_game_tower_at(g, x, y, nullptr, &owner, nullptr) == 1 && owner >= 0
+                                        : loc != CARC_LOC_NONE && carc_game_feature_kind(g, x, y, loc) >= 0),
+                "a capture of no figure");
+    }
+  }
+  if (kind != CARC_DECISION_PLACE) return;
+  int k = 0;
+  for (; k < n && list[k] >> 60 == 1; ++k) {
+    const carc_choice c = list[k];
+    const int holder = static_cast<int>(c >> 40 & 0xFF), figure = static_cast<int>(c >> 22 & 7);
+    INVARIANT((c >> 56 & 15) == CARC_DECISION_PLACE && (c & 0x3FFFF) == 0 && (c >> 18 & 15) == CARC_LOC_NONE &&
+                  (c & (kElsewhere | kFigureHigh)) == 0 && (c >> 48 & 0xFF) == 0 &&
+                  static_cast<int>(c >> 32 & 0xFF) == carc_game_current_tile(g),
+              "a ransom's bits");
+    INVARIANT(carc_game_option(g, CARC_OPT_TOWER) == 1 && holder < players && holder != current && figure <= CARC_FIGURE_ABBOT &&
+                  carc_game_prisoners(g, holder, current, figure) > 0 && carc_game_score(g, current) >= 3,
+              "a ransom of no prisoner");
+  }
+  for (; k < n; ++k) INVARIANT(list[k] >> 60 == 0, "a ransom after a placement");
 }
 
 // A move argument: any 64 bits, a packing of any numbers, one of the current tile's legal
 // placements (by index) with any rotation, location and figure bits (and now and then
-// another placed tile's, as the actions of Princess & Dragon name), or one of the listed
-// figure actions (of the tile just placed, or of a legal placement).
+// another placed tile's, as the actions of Princess & Dragon and the Tower name; mode 5 with
+// the figure kind's fourth bit, a tower piece's), or one of the listed figure actions (of the
+// tile just placed, or of a legal placement).
 carc_move move_arg(Input& in, const carc_game* g) {
-  const uint8_t mode = in.byte() % 5;
+  uint8_t mode = in.byte() % 6;
+  const bool high = mode == 5;
+  if (high) mode = 2;
   if (mode == 0) return in.byte() % 2 ? in.u64() : in.u32();
   if (mode == 1) return carc_move_pack(in.number(), in.number(), in.number(), in.number(), in.number(), in.number());
   carc_move legal[CARC_MAX_PLACEMENTS];
@@ -661,7 +844,7 @@ carc_move move_arg(Input& in, const carc_game* g) {
   const uint64_t loc = tweak >> 2 & 15;                                             // a location, or none
   m = (m & ~(uint64_t{15} << 18)) | loc << 18;
   if (figure % 2) return m;
-  m = (m & ~(uint64_t{7} << 22)) | uint64_t{figure >> 1 & 7u} << 22;  // any figure kind
+  m = with_figure(m, (figure >> 1 & 7) | (high ? 8 : 0));  // any figure kind
   int x, y, t, r;  // on another tile: one of the last 32 placed (figure bits 5..7, tweak bits 6..7)
   const int back = (figure >> 5 | (tweak >> 6) << 3) % carc_game_tile_count(g);
   if (figure & 16 && carc_game_tile(g, carc_game_tile_count(g) - 1 - back, &x, &y, &t, &r) == CARC_OK)
@@ -749,7 +932,8 @@ int32_t action_arg(Input& in, const std::vector<int32_t>& legal) {
 }
 
 // The number of action ids of a game's configuration. Five fields (0.3's) still suffice
-// and are the same; the elsewhere ids are the last, none without Princess & Dragon.
+// and are the same; the elsewhere ids are the last, none without Princess & Dragon and the
+// Tower (whose captures are taken on a cell too).
 int rl_actions(const carc_game* g) {
   int32_t f[CARC_RL_SPACE_FIELDS + 1], five[CARC_RL_SPACE_FIELDS];
   f[CARC_RL_SPACE_FIELDS] = -7;
@@ -759,7 +943,8 @@ int rl_actions(const carc_game* g) {
                 carc_rl_action_space(g, five, 4) == CARC_ERANGE,
             "carc_rl_action_space with five fields");
   INVARIANT(f[CARC_RL_ELSEWHERE] >= 0 && f[CARC_RL_ELSEWHERE] <= f[CARC_RL_ACTIONS] - f[CARC_RL_PLACEMENTS] - f[CARC_RL_FIGURES] &&
-                (f[CARC_RL_ELSEWHERE] == 0) == (carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 0),
+                (f[CARC_RL_ELSEWHERE] == 0) ==
+                    (carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 0 && carc_game_option(g, CARC_OPT_TOWER) == 0),
             "the action space's elsewhere ids");
   return f[CARC_RL_ACTIONS];
 }
@@ -874,7 +1059,7 @@ enum Op : uint8_t {
   kRenderText, kTileRender, kTurns, kNewCallerDraws, kDraw, kRedeal, kSavePublic, kRollouts,
   kBankedScores, kDiscards, kMeepleLocationsFor, kFigureActions, kFigureActionsFor, kAct, kCheck, kFigureSupply,
   kRiverEnd, kTileNames, kRlLegal, kRlApply, kRlObserve, kRlConvert, kBatch, kTakeBonus, kPass, kGoods, kBot, kDecide,
-  kRlChoice, kBotDecide, kOpCount
+  kRlChoice, kBotDecide, kTower, kOpCount
 };
 
 
@@ -959,7 +1144,7 @@ void step(Input& in, Pool& pool) {
         const carc_move other = m & (kElsewhere | carc_move{0xFFFF} << 40);
         carc_move packed = carc_move_pack(a[0], a[1], a[2], a[3], other ? CARC_FIGURE_MEEPLE : a[4], other ? CARC_LOC_NONE : a[5]);
         if (other && packed != CARC_MOVE_INVALID)
-          packed = (packed & ~(carc_move{0x7F} << 18)) | static_cast<carc_move>(a[5]) << 18 | static_cast<carc_move>(a[4]) << 22 | other;
+          packed = with_figure((packed & ~(carc_move{15} << 18)) | static_cast<carc_move>(a[5]) << 18, a[4]) | other;
         INVARIANT(packed == m, "unpack/pack round trip");
       }
       break;
@@ -1000,12 +1185,12 @@ void step(Input& in, Pool& pool) {
     case kNames: {
       const int v = in.number();
       const char* loc = carc_location_name(v);
-      INVARIANT(((v >= 0 && v <= CARC_LOC_CF) || v == CARC_LOC_NONE) == (loc != nullptr), "location name");
+      INVARIANT(((v >= 0 && v <= CARC_LOC_TW) || v == CARC_LOC_NONE) == (loc != nullptr), "location name");
       const char* kind = carc_feature_name(v);
       INVARIANT((v >= 0 && v <= CARC_FEATURE_GARDEN) == (kind != nullptr), "feature name");
       const char* figure = carc_figure_name(v);
       INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL) == (figure != nullptr), "figure name");
-      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_DRAGON_CANNOT_MOVE) == (carc_why_text(v) != nullptr), "why text");
+      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_RANSOM_POINTS) == (carc_why_text(v) != nullptr), "why text");
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
@@ -1061,7 +1246,7 @@ void step(Input& in, Pool& pool) {
     }
     case kFree: pool.put(i, nullptr); break;
     case kSetOption: {
-      const int option = in.number() % 10, value = in.number() % 3;  // 0 and 9 are no option
+      const int option = in.number() % 11, value = in.number() % 3;  // 0 and 10 are no option
       on_game(g, true, "carc_game_set_option", [&] { return carc_game_set_option(g, option, value); });
       break;
     }
@@ -1276,8 +1461,11 @@ void step(Input& in, Pool& pool) {
         check_event(f, carc_game_players(g), a.capacity >= CARC_EVENT_FIELDS);
         char text[128];
         const int len = carc_event_text(f, a.capacity >= CARC_EVENT_FIELDS ? CARC_EVENT_FIELDS : CARC_EVENT_FIELDS_0_3, text, sizeof text);
+        std::string fields;
+        for (int k = 0; k < CARC_EVENT_FIELDS; ++k) fields += " " + std::to_string(f[k]);
         INVARIANT(len > 0 && len < static_cast<int>(sizeof text) && std::strlen(text) == static_cast<size_t>(len),
-                  "an event's own fields make its sentence");
+                  "an event's own fields make its sentence (" + std::to_string(len) + ", " + carc_game_errmsg(nullptr) +
+                      "); its fields:" + fields);
       }
       // carc_event_text on the event with one field changed (or on zeros): a sentence, cut
       // like snprintf, or CARC_EINVAL.
@@ -1451,6 +1639,7 @@ void step(Input& in, Pool& pool) {
     }
     case kTurns: {  // up to 32 legal turns, a byte each: deep positions from short inputs
       const int turns = 1 + in.byte() % 32;
+      std::vector<carc_choice> choices(CARC_MAX_CHOICES);
       for (int t = 0; t < turns && g; ++t) {
         const uint8_t b = in.byte();
         int32_t kind = CARC_DECISION_NONE;
@@ -1461,15 +1650,27 @@ void step(Input& in, Pool& pool) {
                     "a bonus refused in the bonus phase");
           continue;
         }
-        if (kind == CARC_DECISION_DRAGON) {  // a step of the dragon's flight: a listed one
-          carc_choice steps[4];
+        if (kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE) {  // a dragon's step, a capture: a listed one
           int32_t n = 0;
-          INVARIANT(carc_game_choices(g, steps, 4, &n) == CARC_OK && n >= 1, "a dragon's step with no option");
-          INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, steps[b % n]); }) == CARC_OK,
-                    "a listed step of the dragon refused");
+          INVARIANT(carc_game_choices(g, choices.data(), CARC_MAX_CHOICES, &n) == CARC_OK && n >= 1,
+                    "an expansion's decision with no option");
+          INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, choices[b % n]); }) == CARC_OK,
+                    "a listed step of the dragon or capture refused");
           continue;
         }
         if (carc_game_phase(g) != CARC_PHASE_PLACE_TILE) break;
+        if (b & 0x40) {  // a ransom (The Tower) if one is listed: first among the placement decision's options
+          int32_t n = 0;
+          INVARIANT(carc_game_choices(g, choices.data(), CARC_MAX_CHOICES, &n) == CARC_OK && n >= 1, "no placement");
+          int ransoms = 0;
+          while (ransoms < n && choices[static_cast<size_t>(ransoms)] >> 60 == 1) ++ransoms;
+          if (ransoms > 0) {
+            const carc_choice c = choices[static_cast<size_t>(b % ransoms)];
+            INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, c); }) == CARC_OK,
+                      "a listed ransom refused");
+            continue;
+          }
+        }
         carc_move legal[CARC_MAX_PLACEMENTS];
         carc_move actions[CARC_MAX_FIGURE_ACTIONS];
         int n = 0, k = 0;
@@ -1522,13 +1723,20 @@ void step(Input& in, Pool& pool) {
           check_move_bits(m, name);
           if (op == kFigureActions) INVARIANT(carc_game_check(g, m) == CARC_LEGAL, "a listed action is not legal");
           // One on another tile names a placed tile, not the one just placed (which holds no
-          // figure yet), and comes after those on the tile.
-          int x, y, t, r;
-          INVARIANT(carc_move_unpack(m, nullptr, &x, &y, nullptr, nullptr, nullptr) == CARC_OK, name);
+          // figure yet; but a piece goes onto a foundation there, placed or about to be), and
+          // comes after those on the tile.
+          int x, y, t, r, figure, loc;
+          INVARIANT(carc_move_unpack(m, nullptr, &x, &y, nullptr, &figure, &loc) == CARC_OK, name);
           const int ox = static_cast<int8_t>(m >> 40 & 0xFF), oy = static_cast<int8_t>(m >> 48 & 0xFF);
-          if (m & kElsewhere)
-            INVARIANT(carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 1 && carc_game_tile_at(g, ox, oy, &t, &r) == 1 &&
-                          (ox != x || oy != y),
+          const bool here = ox == x && oy == y;
+          const bool placed = carc_game_tile_at(g, ox, oy, &t, &r) == 1;
+          if (m & kElsewhere && loc == CARC_LOC_TW)
+            INVARIANT(carc_game_option(g, CARC_OPT_TOWER) == 1 &&
+                          (here ? figure == CARC_FIGURE_TOWER_PIECE && (op == kFigureActionsFor || placed)
+                                : carc_game_tower_at(g, ox, oy, nullptr, nullptr, nullptr) == 1),
+                      std::string(name) + ": an action on a tower");
+          else if (m & kElsewhere)
+            INVARIANT(carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 1 && placed && !here,
                       std::string(name) + ": an action on another tile");
           else
             INVARIANT(k == 0 || !(a.ptr()[k - 1] & kElsewhere), std::string(name) + ": an action on the tile after one elsewhere");
@@ -1561,7 +1769,7 @@ void step(Input& in, Pool& pool) {
     case kCheck: {
       const carc_move m = move_arg(in, g);
       const int s = on_game(g, false, "carc_game_check", [&] { return carc_game_check(g, m); });
-      INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text");
+      INVARIANT(s < 0 || carc_why_text(s) != nullptr, "a check reason without a text: " + std::to_string(s));
       // Check says what play does, in the bonus phase too (where play takes the bonus tile first).
       const int phase = g ? carc_game_phase(g) : -1;
       if ((s >= 0 || s == CARC_EINVAL) && (phase == CARC_PHASE_PLACE_TILE || phase == CARC_PHASE_DECIDE))
@@ -1743,7 +1951,7 @@ void step(Input& in, Pool& pool) {
       int32_t kind = -9, decider = -9;
       const int ds = on_game(g, false, "carc_game_decision", [&] { return carc_game_decision(g, &kind, &decider); });
       if (!g) break;
-      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_DRAGON, "decision");
+      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_CAPTURE, "decision");
       INVARIANT((decider == CARC_DECIDER_CHANCE) == (kind == CARC_DECISION_DRAW) &&
                     (decider == CARC_DECIDER_NOBODY) == (kind == CARC_DECISION_NONE),
                 "decider");
@@ -1760,6 +1968,7 @@ void step(Input& in, Pool& pool) {
           INVARIANT(n <= 4 && (list[k] & ~(carc_choice{15} << 60)) == carc_choice{CARC_DECISION_DRAGON} << 56 &&
                         list[k] >> 60 <= 3 && (k == 0 || list[k - 1] < list[k]),
                     "a dragon's step");
+      if (ls == CARC_OK && capacity >= n) check_tower_choices(g, kind, list.data(), n);
       const bool listed = ls == CARC_OK && capacity >= n && n > 0 && in.byte() % 4 != 0;
       const carc_choice c = listed ? list[static_cast<size_t>(in.byte() % n)] : move_arg(in, g) | in.u64() << 56;
       const int why = on_game(g, false, "carc_game_check_choice", [&] { return carc_game_check_choice(g, c); });
@@ -1772,17 +1981,21 @@ void step(Input& in, Pool& pool) {
         const int ps = on_game(g, false, "carc_game_parse_choice", [&] { return carc_game_parse_choice(g, text, &read); });
         INVARIANT(ps == CARC_OK && read == c, "a listed choice's text reads back");
       }
+      // An expansion's decision (a dragon's step, a capture) or a ransom, the placement
+      // decision's option 1: one decision, one undo, back to where it was taken.
+      const bool own = kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE ||
+                       (kind == CARC_DECISION_PLACE && (c >> 56 & 15) == CARC_DECISION_PLACE && c >> 60 == 1);
       Snapshot before;
-      if (kind == CARC_DECISION_DRAGON) before = snapshot(g);
+      if (own) before = snapshot(g);
       const int s = on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, c); });
       INVARIANT((s == CARC_OK) == (why == CARC_LEGAL), "decide agrees with check_choice");
-      if (s == CARC_OK && kind == CARC_DECISION_DRAGON) {  // one step, one undo: back to that step's decision
+      if (s == CARC_OK && own) {
         carc_game* back = nullptr;
         INVARIANT(carc_game_clone(&back, g) == CARC_OK, "clone");
         const int u = carc_game_undo(back);
         INVARIANT(u == CARC_OK && snapshot(back) == before,
-                  "undo of a dragon's step (" + std::to_string(u) + ") is not the step it left:\n" + before.record + "\n" +
-                      record_of(back));
+                  std::string("undo of ") + text + " (" + std::to_string(u) + ") is not the decision it left:\n" + before.record +
+                      "\n" + record_of(back));
         carc_game_free(back);
       }
       break;
@@ -1819,6 +2032,41 @@ void step(Input& in, Pool& pool) {
       if (g && null_out) INVARIANT(s == CARC_EINVAL, "carc_game_goods with a NULL count");
       INVARIANT(s < 0 ? n == -7 : n >= 0 && n <= 20, "goods count");
       on_game(g, false, "carc_game_bonus_turn", [&] { return carc_game_bonus_turn(g); });
+      break;
+    }
+    case kTower: {
+      // The Tower's queries with any arguments: a player's pieces, the tower at a square (a
+      // placed tile's, mostly) with any out pointer NULL, prisoners of any kind.
+      const int p = in.number(), q = in.number(), f = in.number();
+      int x, y;
+      xy_arg(in, g, x, y);
+      int out[3] = {-7, -7, -7};
+      const uint8_t nulls = in.byte() % 4 == 0 ? in.byte() : 0;
+      int* ptr[3];
+      for (int k = 0; k < 3; ++k) ptr[k] = (nulls >> k & 1) ? nullptr : &out[k];
+      const int players = g ? carc_game_players(g) : 0;
+      const bool tower = g && carc_game_option(g, CARC_OPT_TOWER) == 1;
+      const int pieces = on_game(g, false, "carc_game_tower_pieces", [&] { return carc_game_tower_pieces(g, p); });
+      if (g)
+        INVARIANT(p >= 0 && p < players ? pieces >= 0 && pieces <= (tower ? kTowerPieces[players] : 0) : pieces == CARC_EINVAL,
+                  "carc_game_tower_pieces");
+      const int at = on_game(g, false, "carc_game_tower_at", [&] { return carc_game_tower_at(g, x, y, ptr[0], ptr[1], ptr[2]); });
+      if (g) {
+        int t, r;
+        INVARIANT(at == 0 || (at == 1 && tower && carc_game_tile_at(g, x, y, &t, &r) == 1), "carc_game_tower_at");
+        if (at == 0) INVARIANT(out[0] == -7 && out[1] == -7 && out[2] == -7, "carc_game_tower_at wrote no tower");
+        if (at == 1 && !(nulls & 3))
+          INVARIANT(out[0] >= 0 && out[0] <= kTowerPiecesInBox && out[1] >= -1 && out[1] < players && (out[1] < 0 || out[0] >= 1),
+                    "carc_game_tower_at: the tower");
+        if (at == 1 && !(nulls & 6) && out[1] >= 0)
+          INVARIANT(out[2] == CARC_FIGURE_MEEPLE || out[2] == CARC_FIGURE_LARGE, "carc_game_tower_at: the figure on top");
+      }
+      const int held = on_game(g, false, "carc_game_prisoners", [&] { return carc_game_prisoners(g, p, q, f); });
+      if (g) {
+        const bool args = p >= 0 && p < players && q >= 0 && q < players && f >= CARC_FIGURE_MEEPLE && f <= CARC_FIGURE_ABBOT;
+        INVARIANT(args ? held >= 0 && held <= CARC_MEEPLES_PER_PLAYER && (held == 0 || (tower && p != q)) : held == CARC_EINVAL,
+                  "carc_game_prisoners");
+      }
       break;
     }
     default: break;

@@ -6,8 +6,9 @@
 // line of the text with a reason; C and C++ agree on the status, the line and the game;
 // a loaded game saves to a record that loads into the equal game (operator==) and saves
 // to the same text again (save -> load -> save is a fixed point), and so does its public
-// record; a parsed move formats to text that parses to the same move, and C and C++ parse
-// the same moves (actions on another tile, Princess & Dragon's, included).
+// record (the Tower's capture and ransom lines included); a parsed move formats to text that
+// parses to the same move, and C and C++ parse the same moves (actions on another tile,
+// Princess & Dragon's and the Tower's -- T:, TM:, TL: --, included).
 #include <carcassonne/carcassonne.h>
 
 #include <cstdint>
@@ -40,15 +41,17 @@ int line_count(std::string_view text) {
 }
 
 // The C packing of a parsed move: carc_move_pack's, and for an action on another tile
-// (Princess & Dragon: the fairy, the princess, the portal) its figure bits, bit 25 and that
-// tile's x and y in bits 40..55, which carc_move_pack does not take.
+// (Princess & Dragon: the fairy, the princess, the portal; the Tower: a piece, a meeple or a
+// large meeple onto a tower) its figure bits (the kind's fourth bit, a tower piece's, at 26),
+// bit 25 and that tile's x and y in bits 40..55, which carc_move_pack does not take.
 carc_move packed_move(carc::TileType tile, const carc::Move& m) {
   const int figure = m.elsewhere ? CARC_FIGURE_MEEPLE : static_cast<int>(m.figure);
   const int loc = m.elsewhere ? CARC_LOC_NONE : static_cast<int>(m.meeple);
   carc_move packed = carc_move_pack(tile, m.at.x, m.at.y, 90 * m.at.rot, figure, loc);
   if (packed == CARC_MOVE_INVALID || !m.elsewhere) return packed;
   packed &= ~(carc_move{0x7F} << 18);
-  return packed | static_cast<carc_move>(m.meeple) << 18 | static_cast<carc_move>(m.figure) << 22 | carc_move{1} << 25 |
+  const auto kind = static_cast<carc_move>(m.figure);
+  return packed | static_cast<carc_move>(m.meeple) << 18 | (kind & 7) << 22 | (kind >> 3 & 1) << 26 | carc_move{1} << 25 |
          static_cast<carc_move>(static_cast<uint8_t>(m.x)) << 40 | static_cast<carc_move>(static_cast<uint8_t>(m.y)) << 48;
 }
 

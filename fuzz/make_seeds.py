@@ -9,10 +9,17 @@ again only to change them:
 Records come from seeded random games played through the Python binding, so they are the
 records real games save. The call programs follow fuzz_capi.cpp's encoding (an opcode byte,
 a slot byte, then the opcode's arguments); keep OPS below in step with its enum Op.
+
+Only the Tower's seeds (the files whose names hold "tower"), new since the others were
+written:
+
+    CARCASSONNE_LIBRARY=build/release/capi/libcarcassonne_c.so \\
+        PYTHONPATH=capi/python python3 fuzz/make_seeds.py tower
 """
 import os
 import random
 import struct
+import sys
 
 import carcassonne as carc
 
@@ -54,6 +61,51 @@ def random_decisions(game, rng, decisions, stop=None):
 def in_flight(game):
     kind, _ = game.decision()
     return kind == carc.DecisionKind.DRAGON
+
+
+def tower_game(players, seed, *expansions):
+    """A seeded game with The Tower on (and the expansions named as in a record's header:
+    "abbot", "inns-and-cathedrals", ...): the binding's constructor has no option for the
+    Tower, so a record of the header alone is loaded."""
+    header = ["carcassonne-record 1", f"players {players}", f"seed {seed}"]
+    header += [f"{name} on" for name in expansions] + ["tower on"]
+    return carc.Game.load("\n".join(header) + "\n")
+
+
+def tower_pick(game, rng):
+    """The index among game.choices() of a random legal option that favours the Tower: a
+    ransom when one is listed (first among the placement decision's options), a capture
+    rather than none, a tower piece or a figure onto a tower among the figure actions; else
+    mostly a figure action. Only the first 256 options (a byte picks one in fuzz_capi)."""
+    choices = game.choices()[:256]
+    texts = [game.choice_text(c) for c in choices]
+    ransoms = [i for i, t in enumerate(texts) if t.startswith("ransom ")]
+    captures = [i for i, t in enumerate(texts) if t.startswith("capture ") and t != "capture none"]
+    towers = [i for i, t in enumerate(texts) if t.startswith(("T:", "TM:", "TL:"))]
+    for pool, odds in ((ransoms, 0.6), (captures, 0.85), (towers, 0.5)):
+        if pool and rng.random() < odds:
+            return rng.choice(pool)
+    acts = [i for i, t in enumerate(texts) if t != "-" and i not in ransoms]
+    places = [i for i, t in enumerate(texts) if i not in ransoms]
+    return rng.choice(acts if acts and rng.random() < 0.6 else places)
+
+
+def tower_decisions(game, rng, decisions, stop=None):
+    """tower_pick's options until `stop(game)`, the end or `decisions` of them; their
+    indices (each < 256)."""
+    picks = []
+    for _ in range(decisions):
+        if game.over or (stop and stop(game)):
+            break
+        picks.append(tower_pick(game, rng))
+        game.decide(game.choices()[picks[-1]])
+    return picks
+
+
+def has_tower_lines(record):
+    """A record with a capture of a figure and a ransom."""
+    return any(line.startswith("capture ") and line != "capture none" for line in record.split("\n")) and \
+        "\nransom " in record
 
 
 def records():
@@ -125,6 +177,7 @@ def records():
           b"carcassonne-record 1\nplayers 2\norder EuV\nE 0,-1 180 \x1b[2J\nE +0,-1 180 S\ne 0,-1 180 S\n"
           b"farmers \xc2\x9b\nE 0,-1 180 S\xff\xfe\\\n")
     princess_and_dragon_records()
+    tower_records()
     write("text", "moves-hostile",
           b"E +1,0 0\nE 0,+-1 90\ne 0,-1 180 S\nE 0,-1 180 \x1b]0;x\x07\nE 0,-1 180 S\xc3\xa9\xc3\n")
 
@@ -184,6 +237,73 @@ def princess_and_dragon_records():
           "DR -1,0 0 @1,1:A:C\nD1 2,-2 270 F:-1,0:NNW\nDQ 0,1 90 @-128,127:CF\n")
 
 
+def tower_records():
+    # The Tower: seeded games played through the decision calls, favouring pieces, figures
+    # on towers, captures and ransoms (tower_pick): the first seeds whose records hold a
+    # capture and a ransom, played to the end, with every other expansion, and a public
+    # record; a record stopped where a capture is due; refusals; move text
+    seed = 1
+    while True:
+        g = tower_game(2, seed)
+        tower_decisions(g, random.Random(seed), 2000)
+        if has_tower_lines(g.save()):
+            break
+        seed += 1
+    write("text", "finished-tower", g.save())  # 'tower on', T:/TM:/TL:, capture and ransom lines
+    finished = g.save()
+
+    seed = 1
+    while True:  # with every other expansion: large meeples and abbots among the figures captured
+        try:
+            g = tower_game(3, seed, "abbot", "inns-and-cathedrals", "traders-and-builders", "princess-and-dragon")
+        except carc.IllegalMove:  # the seed draws a dragon tile first: its record starts with an 'aside' line
+            seed += 1
+            continue
+        tower_decisions(g, random.Random(seed), 3000)
+        record = g.save()
+        if has_tower_lines(record):
+            break
+        seed += 1
+    write("text", "finished-tower-all-expansions", record)
+
+    seed = 1
+    while True:  # a public record ('pile hidden'), ransoms right before their placements
+        g = tower_game(3, seed)
+        rng = random.Random(seed)
+        tower_decisions(g, rng, 2000, lambda game: has_tower_lines(game.save()))
+        if not g.over:
+            tower_decisions(g, rng, 6)
+            break
+        seed += 1
+    write("text", "public-tower", g.save(public=True))
+
+    g = tower_game(2, 4)
+    rng = random.Random(4)
+    captures = 0
+    while not g.over and captures < 2:  # the second capture due: the record's last line built the piece
+        tower_decisions(g, rng, 2000, lambda game: game.decision()[0] == carc.DecisionKind.CAPTURE)
+        captures += 1
+        if captures < 2:
+            tower_decisions(g, rng, 1)
+    write("text", "capture-due-tower", g.save())
+
+    # refused: a ransom of a kind nobody holds, a ransom after its placement, a capture where
+    # none is due, 'none' for a ransom's kind
+    lines = finished.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("ransom "))
+    refused = lines[:at] + ["ransom " + lines[at].split()[1] + " abbot"] + lines[at + 1:]
+    write("text", "tower-ransom-refused", "\n".join(refused))
+    late = lines[:at] + [lines[at + 1], lines[at]] + lines[at + 2:]
+    write("text", "tower-ransom-late-refused", "\n".join(late))
+    move = next(i for i, line in enumerate(lines) if "# turn" in line and not line.startswith(("capture", "ransom")))
+    write("text", "tower-capture-refused", "\n".join(lines[:move + 1] + ["capture none"] + lines[move + 1:]))
+    write("text", "tower-ransom-none-refused", "\n".join(lines[:at] + ["ransom 1 none"] + lines[at + 1:]))
+
+    write("text", "moves-tower",
+          "OA 0,-1 0 T:0,-1\nE 1,0 90 TM:0,-1\nOQ -1,0 270 TL:-128,127\nOB 2,0 0 T:2,0\nE 0,1 0 T:+1,2\n"
+          "E 0,1 0 TM:1,2,3\nE 0,1 0 TL:x,y\nE 0,1 0 T:\nE 0,1 0 TA:1,2\nE 0,1 0 @1,2:TW\nE 0,1 0 @1,2:T:TW\n")
+
+
 OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", "new_with_order", "clone",
        "copy", "free", "set_option", "option", "getters", "remaining_by_type", "placements", "place",
        "meeple_locations", "deploy", "skip", "play", "play_text", "playout", "poll_event", "tiles",
@@ -192,7 +312,7 @@ OPS = ["move_pack", "move_unpack", "move_format", "move_parse", "names", "new", 
        "tile_render", "turns", "new_caller_draws", "draw", "redeal", "save_public", "rollouts",
        "banked_scores", "discards", "meeple_locations_for", "figure_actions", "figure_actions_for", "act", "check",
        "figure_supply", "river_end", "tile_names", "rl_legal", "rl_apply", "rl_observe", "rl_convert", "batch",
-       "take_bonus", "pass", "goods", "bot", "decide", "rl_choice", "bot_decide"]
+       "take_bonus", "pass", "goods", "bot", "decide", "rl_choice", "bot_decide", "tower"]
 
 
 def op(name, slot, *args):
@@ -432,6 +552,88 @@ def programs():
     write("capi", "princess-dragon-rl", p)
 
 
+def tower_programs():
+    # The Tower (option 9): a seeded game decided option by option as tower_pick chooses
+    # (ransoms, pieces, figures onto towers, captures and exchanges; each a listed choice by
+    # its index), the Tower's queries, checks of pieces onto any tile (move mode 5: the
+    # figure kind's fourth bit), the bots' options and RL choices along the way, then a
+    # playout; one decision, one undo is checked at each capture and ransom
+    def decisions(seed):
+        g = tower_game(2, seed)
+        rng = random.Random(seed)
+        p = new(2, 2, seed) + op("set_option", 2, num(9), num(1))
+        for i in range(240):
+            if g.over:
+                break
+            kind = g.decision()[0]
+            if kind == carc.DecisionKind.CAPTURE or i % 17 == 0:
+                p += op("bot_decide", 2, bytes([i % 3]), b"\x01", u64(i)) + op("rl_choice", 2, b"\x01", bytes([i]), b"\x01")
+            if i % 5 == 0:
+                p += op("tower", 2, num(i % 2), num(1 - i % 2), num(i % 3), b"\x01", num(i % 40), num(0), b"\x01")
+            if i % 13 == 4 and kind == carc.DecisionKind.PLACE:
+                # (every argument spelled out, so that the program stays in step: a move of 32
+                # bits, a list as long as needed, a count; a move by a placement's index, which
+                # only the tile phase reads as such)
+                p += op("figure_actions", 2, b"\x00\x00" + bytes(4), b"\x05\x02", b"\x01")
+                p += op("check", 2, b"\x05", bytes([i, 14 << 2 | (i % 4) << 6, 0x10 | (i % 8) << 5]))
+            pick = tower_pick(g, rng)
+            g.decide(g.choices()[pick])
+            p += op("decide", 2, b"\x01", b"\x01", bytes([pick]))
+            if i % 10 == 9:
+                p += op("poll_event", 2, b"\x01", num(21), b"\x00", num(0), b"\x01\x01\x01\x64") * 4
+        return p, g
+
+    seed = 17
+    while True:  # the first seed from 17 whose 240 decisions hold a capture and a ransom
+        p, g = decisions(seed)
+        if has_tower_lines(g.save()):
+            break
+        seed += 1
+    p += op("playout", 2, u64(7), b"\x00")
+    write("capi", "tower-decisions", p)
+
+    # the Tower from a seed, played deep a byte a turn (the turns op takes listed pieces and
+    # figures onto towers, listed captures, and a listed ransom when bit 6 of the byte is
+    # set); then with every other expansion but the river for 3 players
+    p = new(0, 2, 19) + op("set_option", 0, num(9), num(1))
+    for start in range(4):
+        p += op("turns", 0, b"\x1f", bytes((b * 37 + start) % 256 for b in range(32)))
+    p += op("poll_event", 0, b"\x01", num(21), b"\x00", num(0), b"\x01\x01\x01\x64") * 6
+    write("capi", "tower-deep", p)
+    p = new(1, 3, 23) + b"".join(op("set_option", 1, num(o), num(1)) for o in (5, 6, 7, 8, 9))
+    for start in range(4):
+        p += op("turns", 1, b"\x1f", bytes((b * 29 + 3 * start) % 256 for b in range(32)))
+    p += op("playout", 1, u64(8), b"\x00")
+    write("capi", "tower-all-expansions-deep", p)
+
+    # caller draws with the Tower: draws of face-down tiles (mostly the tower's), turns and
+    # listed decisions, the public record, a re-deal, the record loaded, a playout
+    p = op("new_caller_draws", 3, b"\x01", num(2), b"\x00") + op("set_option", 3, num(9), num(1))
+    for i in range(30):
+        p += draw(3, 113 + i * 5 % 17 if i % 3 else i * 11 % 130) + op("turns", 3, b"\x00", bytes([i * 37 % 256]))
+        p += op("decide", 3, b"\x01", b"\x01", bytes([i % 3])) * 2
+    p += op("save_public", 3, text_buf(3)) + op("redeal", 3, u64(9)) + op("save", 3, text_buf(3))
+    p += op("load", 0, b"\x01\x03", b"\x03") + op("playout", 3, u64(4), b"\x00")
+    write("capi", "tower-caller-draws", p)
+
+    # reinforcement learning with the Tower: listed actions (pieces and captures on cells,
+    # ransoms and "capture none" in the Tower's own slots), each action's choice,
+    # observations; then a batch that turns option 9 on and steps with every output
+    p = new(1, 2, 37) + op("set_option", 1, num(9), num(1))
+    for i in range(80):
+        p += op("rl_choice", 1, b"\x01", bytes([i * 13 % 256]), b"\x01") + op("rl_apply", 1, b"\x01", bytes([i * 13 % 256]))
+        if i % 10 == 0:
+            p += op("rl_legal", 1, b"\x05\x02", b"\x01") + op("rl_observe", 1, num(i % 2), b"\x05\x02")
+    p += op("batch", 0, b"\x01", num(2), u64(5), b"\x2f") + b"\x00" + num(9) + num(1)
+    p += (b"\x01" + b"\x01\x07" * 2 + b"\x1f") * 46
+    write("capi", "tower-rl", p)
+
+
 if __name__ == "__main__":
-    records()
-    programs()
+    if sys.argv[1:] == ["tower"]:
+        tower_records()
+        tower_programs()
+    else:
+        records()
+        programs()
+        tower_programs()
