@@ -343,12 +343,13 @@ void check_event(const int32_t* f, int players, bool figure = true) {
     case CARC_EVENT_RANSOM: INVARIANT(points == 3, what + ": a ransom's points"); break;
     default: INVARIANT(points == 0, what + ": points"); break;
   }
-  // A figure's (or the fairy's meeple's) location on the tile.
+  // A figure's (or the fairy's meeple's) location on the tile; the dragon also eats a figure
+  // on a tower top (TW).
   if (type == CARC_EVENT_EATEN || type == CARC_EVENT_FAIRY_MOVES || type == CARC_EVENT_FAIRY_POINT ||
       type == CARC_EVENT_FAIRY_BONUS || type == CARC_EVENT_PRINCESS_REMOVES || type == CARC_EVENT_PORTAL ||
       type == CARC_EVENT_ALONE_HOME)
     INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE &&
-                  f[CARC_EV_LOCATION] != CARC_LOC_TW,
+                  (f[CARC_EV_LOCATION] != CARC_LOC_TW || type == CARC_EVENT_EATEN),
               what + ": location");
   // The Tower: a piece and a figure go onto the tower's top (TW); a capture takes a figure
   // from a location or a tower's top, TILES 0 when it goes home (the captor's own), else 1;
