@@ -192,6 +192,19 @@ inline void check_options(const Game& g, DecisionKind k, int player, const std::
   CHECK(option_texts(g) == expected);
 }
 
+// Takes the option of the pending decision that `text` spells, which must be legal.
+inline void decide_text(Game& g, std::string_view text, Events* events = nullptr) {
+  Choice c;
+  std::string error;
+  const bool parsed = parse_choice(g, text, c, &error);
+  INFO(error);
+  REQUIRE(parsed);
+  Verdict v;
+  const Status s = decide(g, c, events, &v);
+  INFO(describe(v));
+  REQUIRE(s == Status::Ok);
+}
+
 // The option is refused for `reason` by check_choice and by decide, which changes nothing.
 inline void check_refused_choice(const Game& g, const Choice& c, Illegal reason) {
   INFO("choice " << choice_text(c) << ": " << reason_text(reason));

@@ -1076,12 +1076,9 @@ TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute for
     Game g = rules::new_game(3, "E B U U U U B OJ OK U U U", tower);
     rules::play_all(g, {"E 0,-1 180 S", "B 0,1 0 C", "U 1,0 90", "U -1,0 90 E", "U 2,0 90", "U -2,0 90", "B 1,1 0 C"});
     rules::play(g, "OJ -1,1 0 T:-1,1");
-    Choice c;
-    REQUIRE(parse_choice(g, "capture -1,0 E", c));
-    REQUIRE(decide(g, c) == Status::Ok);
+    rules::decide_text(g, "capture -1,0 E");
     rules::play(g, "OK 2,1 90 T:2,1");
-    REQUIRE(parse_choice(g, "capture 1,1 C", c));
-    REQUIRE(decide(g, c) == Status::Ok);
+    rules::decide_text(g, "capture 1,1 C");
     cases.push_back({"example 17: ransoms, then a capture and an exchange", g, {{74, 0, 0, 18}, {4050, 0, 0, 936}, {226290, 0, 0, 48130}}});
     // By hand: the placement decision lists the two ransoms first (P1 and P2 each hold a
     // meeple of P0's, who has 4 points), each a move of its own.

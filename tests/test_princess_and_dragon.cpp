@@ -53,15 +53,7 @@ void step(Game& g, int player, std::string_view text, Events* events = nullptr) 
   REQUIRE(g.phase() == Phase::Decide);
   REQUIRE(decision_kind(g) == DecisionKind::Dragon);
   REQUIRE(decider(g) == player);
-  Choice c;
-  std::string error;
-  const bool parsed = parse_choice(g, text, c, &error);
-  INFO(error);
-  REQUIRE(parsed);
-  Verdict v;
-  const Status s = decide(g, c, events, &v);
-  INFO(describe(v));
-  REQUIRE(s == Status::Ok);
+  decide_text(g, text, events);
 }
 
 using Owners = std::vector<uint8_t>;  // Event::winners of each Eaten event, in order

@@ -142,15 +142,8 @@ std::vector<std::string> ransom_options(const Game& g, int player) {
 void decide_line(Game& g, std::string_view text, Events* events) {
   INFO("line '" << text << "'");
   const Game before = g;
-  Choice c;
+  decide_text(g, text, events);
   std::string error;
-  const bool parsed = parse_choice(g, text, c, &error);
-  INFO(error);
-  REQUIRE(parsed);
-  Verdict v;
-  const Status s = decide(g, c, events, &v);
-  INFO(describe(v));
-  REQUIRE(s == Status::Ok);
   Game back(2, uint64_t{0});
   CHECK(undo(g, back, &error) == Status::Ok);
   INFO(error);
