@@ -596,9 +596,8 @@ namespace {
 // bot pays one at even odds, the others when no meeple is left in supply; false: none.
 bool place_option(const Game& game, const BotOptions& options, Choice& out) {
   if (game.phase() != Phase::PlaceTile) return false;
-  Choice list[kMaxPlayers * 3];
-  int n = 0;
-  each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, list + n); });
+  Choice list[kMaxPlaceOptions];
+  const int n = place_options(game, list);
   if (n == 0) return false;
   Rng rng(options.seed ^ 0x9E3779B97F4A7C15ull);
   const bool pay = options.level == BotLevel::Random ? rng.below(2) == 0 : game.supply(game.current_player()) == 0;

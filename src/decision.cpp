@@ -83,7 +83,7 @@ int list_choices(const Game& game, Choice* out) {
       }
       break;
     case DecisionKind::Place: {
-      each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, out + n); });
+      n = place_options(game, out);
       Placement at[kMaxPlacements];
       const int k = game.legal_placements(at);
       for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Place, game.current_tile(), at[i]};

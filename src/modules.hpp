@@ -104,6 +104,15 @@ inline bool with_tile_owner(TileType t, F&& f) {
   return Modules::any(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::places(t) && (f(m), true); });
 }
 
+// The modules' own options of the placement decision (Hooks::place_choices: the ransoms),
+// which list_choices gives before the placements; out holds kMaxPlaceOptions.
+inline constexpr int kMaxPlaceOptions = kMaxPlayers * Module<Expansion::Tower>::State::kHeldKinds;
+inline int place_options(const Game& game, Choice* out) {
+  int n = 0;
+  each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, out + n); });
+  return n;
+}
+
 // Whether a module places t (Hooks::places), whatever the game's mix.
 inline bool owned_by_module(TileType t) {
   return Modules::any(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::places(t); });
