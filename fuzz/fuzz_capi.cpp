@@ -344,12 +344,13 @@ void check_event(const int32_t* f, int players, bool figure = true) {
     default: INVARIANT(points == 0, what + ": points"); break;
   }
   // A figure's (or the fairy's meeple's) location on the tile; the dragon also eats a figure
-  // on a tower top (TW).
+  // on a tower top (TW), and the fairy stands beside one there (no +3: it never scores).
   if (type == CARC_EVENT_EATEN || type == CARC_EVENT_FAIRY_MOVES || type == CARC_EVENT_FAIRY_POINT ||
       type == CARC_EVENT_FAIRY_BONUS || type == CARC_EVENT_PRINCESS_REMOVES || type == CARC_EVENT_PORTAL ||
       type == CARC_EVENT_ALONE_HOME)
     INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE &&
-                  (f[CARC_EV_LOCATION] != CARC_LOC_TW || type == CARC_EVENT_EATEN),
+                  (f[CARC_EV_LOCATION] != CARC_LOC_TW || type == CARC_EVENT_EATEN || type == CARC_EVENT_FAIRY_MOVES ||
+                   type == CARC_EVENT_FAIRY_POINT),
               what + ": location");
   // The Tower: a piece and a figure go onto the tower's top (TW); a capture takes a figure
   // from a location or a tower's top, TILES 0 when it goes home (the captor's own), else 1;
@@ -755,14 +756,15 @@ carc_move with_figure(carc_move m, int f) {
 // What a move given out by the library may hold (carcassonne.h): unused bits zero; the fairy,
 // the princess and a tower piece only on another tile, and on another tile only they and the
 // portal's figures (meeple, large meeple, abbot), at a location; a tower's top (TW) only on
-// another tile and for a piece, a meeple or a large meeple, and a piece only there; no other
-// tile's bits without bit 25.
+// another tile and for a piece, a meeple, a large meeple or the fairy (beside the figure
+// there), and a piece only there; no other tile's bits without bit 25.
 void check_move_bits(carc_move m, const std::string& what) {
   int figure = -1, loc = -1;
   INVARIANT(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, &figure, &loc) == CARC_OK, what + ": unpack");
   INVARIANT((m & 0xF8000000u) == 0 && (m >> 56) == 0, what + ": unused bits");
   INVARIANT((loc == CARC_LOC_TW) == (figure == CARC_FIGURE_TOWER_PIECE) ||
-                (loc == CARC_LOC_TW && (figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE)),
+                (loc == CARC_LOC_TW &&
+                 (figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE || figure == CARC_FIGURE_FAIRY)),
             what + ": an action on a tower");
   if (m & kElsewhere)
     INVARIANT((figure <= CARC_FIGURE_ABBOT || figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS ||

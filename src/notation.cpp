@@ -72,7 +72,10 @@ bool parse_figure_action(std::string_view w, FigureChoice& action) {
     if (r.kind.reach == Reach::Elsewhere && w.starts_with(r.kind.word)) {
       w.remove_prefix(r.kind.word.size());
       out = FigureChoice{r.kind.figure, Location::None, true};
-      if (!take_tile(w, out.x, out.y) || !parse_location(w, out.location) || out.location == Location::None) return false;
+      if (!take_tile(w, out.x, out.y)) return false;
+      // Beside a figure on a tower top (The Tower), the one place off the tile's features.
+      if (w == location_name(Location::TW)) out.location = Location::TW;
+      else if (!parse_location(w, out.location) || out.location == Location::None) return false;
       action = out;
       return true;
     }

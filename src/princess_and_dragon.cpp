@@ -125,7 +125,7 @@ void PrincessAndDragon::end_flight(Game& g, Events* events) {
 // Before the placement's scoring: the volcano's landing said, then a dragon tile's flight.
 bool PrincessAndDragon::hold_before_scoring(Game& g, Events* events) {
   auto& d = g.modules_.dragon;
-  if (d.with && !fairy_meeple(g)) d.with = false;  // its meeple left in the figure action (a recall)
+  if (d.with && !fairy_with(g)) d.with = false;  // its meeple left in the figure action (a recall)
   if (d.landed) {
     const bool first = std::exchange(d.landed, uint8_t{0}) == 2;
     const bool returned = std::exchange(d.returned, false);
@@ -237,25 +237,39 @@ bool Game::fairy_at(int& x, int& y, Location& next_to) const {
   if (d.fairy == kBeside) return false;
   x = board_.tile(d.fairy).x;
   y = board_.tile(d.fairy).y;
-  next_to = PrincessAndDragon::fairy_meeple(*this) ? d.fairy_loc : Location::None;
+  next_to = PrincessAndDragon::fairy_with(*this) ? d.fairy_loc : Location::None;
   return true;
 }
 
-const Meeple* PrincessAndDragon::fairy_meeple(const Game& g) {
+bool PrincessAndDragon::fairy_with(const Game& g) {
   const auto& d = g.modules_.dragon;
-  if (!d.with) return nullptr;
+  if (!d.with) return false;
+  if (d.fairy_loc == Location::TW) {
+    const PlacedTile& t = g.board_.tile(d.fairy);
+    int height = 0, owner = -1;
+    Figure kind{};
+    return g.tower_at(t.x, t.y, height, owner, kind) && owner == d.fairy_owner;
+  }
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
-    if (m.tile == d.fairy && m.seg == d.fairy_seg && m.player == d.fairy_owner) return &g.meeples_[i];
+    if (m.tile == d.fairy && m.seg == d.fairy_seg && m.player == d.fairy_owner) return true;
   }
-  return nullptr;
+  return false;
 }
 
 // Whether the current player may move the fairy next to m: one of their meeples (a figure
 // that counts in a majority), not the one it stands next to.
 bool PrincessAndDragon::moves_fairy(const Game& g, const Meeple& m) {
   if (m.player != g.current_ || kFigureWeight[static_cast<size_t>(m.kind)] == 0) return false;
-  return &m != fairy_meeple(g);
+  const auto& d = g.modules_.dragon;
+  return !(m.tile == d.fairy && m.seg == d.fairy_seg && m.player == d.fairy_owner && d.fairy_loc != Location::TW &&
+           fairy_with(g));
+}
+
+// D7: the current player's figure on a tower top (The Tower), unless the fairy stands beside it.
+bool PrincessAndDragon::fairy_to_tower(const Game& g, int tile, int owner) {
+  const auto& d = g.modules_.dragon;
+  return owner == g.current_ && !(tile == d.fairy && d.fairy_loc == Location::TW && fairy_with(g));
 }
 
 bool PrincessAndDragon::princess_city(const Game& g, SegId& root) {
@@ -334,6 +348,13 @@ int PrincessAndDragon::figure_options(const Game& g, FigureChoice* out) {
     const PlacedTile& t = g.board_.tile(m.tile);
     out[n++] = FigureChoice{Figure::Fairy, m.location, true, t.x, t.y};
   }
+  each_module(g.mix_, [&](auto mod) {
+    decltype(mod)::towers(g, [&](int tile, int, int owner, Figure) {
+      if (!fairy_to_tower(g, tile, owner)) return;
+      const PlacedTile& t = g.board_.tile(tile);
+      out[n++] = FigureChoice{Figure::Fairy, Location::TW, true, t.x, t.y};
+    });
+  });
   sorted(out, out + n);
   const int fairy_moves = n;
   if (SegId city; princess_city(g, city))
@@ -350,7 +371,7 @@ int PrincessAndDragon::figure_options(const Game& g, FigureChoice* out) {
 // A portal's deployment names the part of the other tile by any of its locations, a fairy
 // move or a princess's removal the meeple by any location of its feature on that tile.
 bool PrincessAndDragon::canonical_elsewhere(const Game& g, FigureChoice& c) {
-  if (c.location == Location::TW) return false;  // a tower top (The Tower)
+  if (c.location == Location::TW) return c.figure == Figure::Fairy;  // else a tower top (The Tower)
   const int tile = g.board_.tile_index_at(c.x, c.y);
   if (tile < 0 || static_cast<int>(c.location) >= kLocationCount) return true;
   const PlacedTile& pt = g.board_.tile(tile);
@@ -377,7 +398,7 @@ bool PrincessAndDragon::canonical_elsewhere(const Game& g, FigureChoice& c) {
 }
 
 bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v) {
-  if (c.location == Location::TW) return false;  // a tower top (The Tower)
+  if (c.location == Location::TW && c.figure != Figure::Fairy) return false;  // a tower top (The Tower)
   if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
     ListBuffer<FigureChoice, kMaxPortalOptions> opts;
     const int n = portal_options(g, opts);
@@ -415,6 +436,12 @@ bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Ve
   if (c.figure != Figure::Fairy) return false;
   const int tile = g.board_.tile_index_at(c.x, c.y);
   *v = Verdict{Illegal::FairyNeedsMeeple};
+  if (c.location == Location::TW) {
+    int height = 0, owner = -1;
+    Figure kind{};
+    if (g.tower_at(c.x, c.y, height, owner, kind) && fairy_to_tower(g, tile, owner)) *v = Verdict{};
+    return true;
+  }
   for (int i = 0; i < g.nmeeples_ && tile >= 0; ++i) {
     const Meeple& m = g.meeples_[i];
     if (m.tile == tile && m.location == c.location && moves_fairy(g, m)) *v = Verdict{};
@@ -423,11 +450,11 @@ bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Ve
 }
 
 bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* events) {
-  if (c.location == Location::TW) return false;  // a tower top (The Tower)
+  if (c.location == Location::TW && c.figure != Figure::Fairy) return false;  // a tower top (The Tower)
   if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
     const int tile = g.board_.tile_index_at(c.x, c.y);
     g.put_figure_at(tile, c.figure, c.location);
-    if (tile == g.modules_.dragon.fairy && g.modules_.dragon.with && !fairy_meeple(g)) g.modules_.dragon.with = false;
+    if (tile == g.modules_.dragon.fairy && g.modules_.dragon.with && !fairy_with(g)) g.modules_.dragon.with = false;
     if (events) {
       Event e = g.event_at(Event::Type::Portal, tile, c.location);
       e.winners = static_cast<uint8_t>(1u << g.current_);
@@ -459,14 +486,13 @@ bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* ev
   if (c.figure != Figure::Fairy) return false;
   auto& d = g.modules_.dragon;
   const int tile = g.board_.tile_index_at(c.x, c.y);
+  d.fairy = static_cast<uint8_t>(tile);
+  d.fairy_loc = c.location;
+  d.fairy_owner = static_cast<uint8_t>(g.current_);
+  d.with = true;
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
-    if (m.tile != tile || m.location != c.location) continue;
-    d.fairy = static_cast<uint8_t>(tile);
-    d.fairy_seg = m.seg;
-    d.fairy_loc = m.location;
-    d.fairy_owner = m.player;
-    d.with = true;
+    if (m.tile == tile && m.location == c.location) d.fairy_seg = m.seg;
   }
   if (events) {
     Event e = g.event_at(Event::Type::FairyMoves, tile, c.location);
@@ -478,11 +504,11 @@ bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* ev
 
 // 1 point to the player whose turn begins when the fairy stands next to one of their meeples.
 void PrincessAndDragon::turn_passes(Game& g, Events* events) {
-  const Meeple* m = fairy_meeple(g);
-  if (!m || m->player != g.current_) return;
+  const auto& d = g.modules_.dragon;
+  if (!fairy_with(g) || d.fairy_owner != g.current_) return;
   g.score_[g.current_] += points::kFairyTurn;
   if (events) {
-    Event e = g.event_at(Event::Type::FairyPoint, m->tile, m->location);
+    Event e = g.event_at(Event::Type::FairyPoint, d.fairy, d.fairy_loc);
     e.winners = static_cast<uint8_t>(1u << g.current_);
     e.points = points::kFairyTurn;
     events->push(e);
@@ -493,7 +519,8 @@ void PrincessAndDragon::turn_passes(Game& g, Events* events) {
 // the feature paid; its meeple has gone home if the feature was completed.
 void PrincessAndDragon::fairy_bonus(Game& g, SegId root, Events* events) {
   auto& d = g.modules_.dragon;
-  if (!d.with || g.features_.find(d.fairy_seg) != root) return;
+  // A figure on a tower top never scores, so the fairy beside it earns no +3 (D7).
+  if (!d.with || d.fairy_loc == Location::TW || g.features_.find(d.fairy_seg) != root) return;
   g.score_[d.fairy_owner] += points::kFairyFeature;
   if (events) {
     Event e = g.event_at(Event::Type::FairyBonus, d.fairy, d.fairy_loc);
@@ -551,7 +578,7 @@ void PrincessAndDragon::observe_board(const Game& g, const Planes& planes) {
 void PrincessAndDragon::observe_scalars(const Game& g, int observer, float* s) {
   const auto& d = g.modules_.dragon;
   const int P = g.players_;
-  if (const Meeple* m = fairy_meeple(g)) s[(m->player - observer + P) % P] = 1.0f;
+  if (fairy_with(g)) s[(d.fairy_owner - observer + P) % P] = 1.0f;
   s += P;
   s[0] = d.dragon != kBeside ? 1.0f : 0.0f;
   s[1] = static_cast<float>(d.naside - d.back);

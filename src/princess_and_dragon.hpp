@@ -32,10 +32,11 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static void turn_passes(Game& g, Events* events);
   static void completed(Game& g, SegId root, Events* events) { fairy_bonus(g, root, events); }
   static void end_scored(Game& g, SegId root, Events* events) {
-    if (fairy_meeple(g)) fairy_bonus(g, root, events);
+    if (fairy_with(g)) fairy_bonus(g, root, events);
   }
-  // The fairy's meeple, if it still stands where the fairy was put next to it.
-  static const Meeple* fairy_meeple(const Game& g);
+  // Whether the follower the fairy was put next to still stands there (on the board or, with
+  // The Tower, on a tower top).
+  static bool fairy_with(const Game& g);
 
   static constexpr bool sets_aside(TileType t) { return tiles::raw::kTiles[t].symbol == tiles::raw::Symbol::Dragon; }
   static bool would_set_aside(const Game& g, TileType t) { return g.modules_.dragon.dragon == 0xFF && sets_aside(t); }
@@ -117,6 +118,7 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static void end_flight(Game& g, Events* events);
   static void fairy_bonus(Game& g, SegId root, Events* events);
   static bool moves_fairy(const Game& g, const Meeple& m);
+  static bool fairy_to_tower(const Game& g, int tile, int owner);
   // The root of the city that shows the princess on the tile just placed, if it holds a knight.
   static bool princess_city(const Game& g, SegId& root);
   static bool removable(const Game& g, SegId city, const Meeple& m);

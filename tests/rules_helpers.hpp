@@ -183,6 +183,22 @@ inline std::vector<std::string> option_texts(const Game& g) {
   return v;
 }
 
+// The options whose text starts with `prefix`, in listing order; *last (if given) tells
+// whether they are the last entries of the list.
+inline std::vector<std::string> options_starting(const std::vector<std::string>& all, std::string_view prefix,
+                                                 bool* last = nullptr) {
+  std::vector<std::string> v;
+  size_t first = all.size();
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (std::string_view(all[i]).substr(0, prefix.size()) == prefix) {
+      if (v.empty()) first = i;
+      v.push_back(all[i]);
+    }
+  }
+  if (last) *last = first + v.size() == all.size();
+  return v;
+}
+
 // An expansion's decision of kind k that `player` takes now, with exactly these options in
 // listing order.
 inline void check_options(const Game& g, DecisionKind k, int player, const std::vector<std::string>& expected) {

@@ -1392,7 +1392,7 @@ void play_game(uint64_t seed, Totals& totals) {
 // figure actions reach other tiles, which the turn-by-turn model above does not know. After
 // every decision: the features against the flood fill and the figures' conservation
 // (analyse), scores equal to the events and never falling, no figure on the dragon's tile,
-// the fairy beside its owner's meeple, the full record reloading into the same game and the
+// the fairy beside its owner's figure (on a tower top too), the full record reloading into the same game and the
 // public one into the same public state; undo gives back the last turn's start or decision.
 // A re-deal now and then, after the first volcano too, whose records end with 'deal'.
 void play_decision_game(uint64_t seed, Totals& totals) {
@@ -1472,7 +1472,10 @@ void play_decision_game(uint64_t seed, Totals& totals) {
       bool found = false;
       for (const Meeple& m : g.meeples())
         found |= m.tile == g.board().tile_index_at(x, y) && m.location == next_to;
-      EXPECT(found, "the fairy at {},{} stands beside no meeple at {}", x, y, location_name(next_to));
+      int height = 0, top_owner = -1;
+      Figure top{};
+      if (next_to == Location::TW) found = g.tower_at(x, y, height, top_owner, top) && top_owner >= 0;
+      EXPECT(found, "the fairy at {},{} stands beside no figure at {}", x, y, location_name(next_to));
     }
     if (step % 3 == 0 || g.over()) {  // the records every few decisions: the slowest check
       check_record(g);

@@ -789,6 +789,28 @@ TEST_CASE("Hostile input: a figure other than a meeple or the large meeple onto 
   CHECK(g.check_figure(at_tile(Figure::Large, 1, 0, Location::TW)));
 }
 
+TEST_CASE("Hostile input: the fairy beside a tower top only next to the mover's own figure there", "[hostile][tower][princess]") {
+  // P1's meeple on the tower at (1,0); P1 then places U at (4,0): the fairy may go beside it
+  // (README D7), onto no other cell's top.
+  Options o = tower_options();
+  o.princess_and_dragon = true;
+  Game g = rules::new_game(2, "OO U U U OK", o);
+  for (const std::string_view line : {"OO 1,0 0 T:1,0", "U 2,0 90 TM:1,0", "U 3,0 90"}) play_text(g, line);
+  REQUIRE(g.place(move_text(g, "U 4,0 90").at) == Status::Ok);
+  for (int y = -128; y < 128; ++y)
+    for (int x = -128; x < 128; ++x) {
+      const FigureChoice fairy = at_tile(Figure::Fairy, x, y, Location::TW);
+      if (x == 1 && y == 0) CHECK(g.check_figure(fairy));
+      else if (std::abs(x) + std::abs(y) < 6 || (x + y) % 61 == 0) refuse_figure(g, fairy, Illegal::FairyNeedsMeeple);
+      else CHECK(g.check_figure(fairy).reason == Illegal::FairyNeedsMeeple);
+    }
+  Game after = g;
+  REQUIRE(after.act(at_tile(Figure::Fairy, 1, 0, Location::TW)) == Status::Ok);
+  // P0's turn: not P0's figure (P1's again: the fairy stands there already; tests/test_tower.cpp).
+  REQUIRE(after.place(move_text(after, "OK 1,-1 180").at) == Status::Ok);
+  refuse_figure(after, at_tile(Figure::Fairy, 1, 0, Location::TW), Illegal::FairyNeedsMeeple);
+}
+
 TEST_CASE("Hostile input: captures of empty squares, other segments, bad kinds and bad options are refused",
           "[hostile][tower]") {
   // Example 10's position: P1 holds P0's meeple and large meeple; P0 builds on OQ, within

@@ -1088,5 +1088,14 @@ TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute for
     CHECK(choice_text(list[1]) == "ransom 2 meeple");
     CHECK(list[2].option == 0);
   }
+  {
+    // With Princess & Dragon: P1 holds U and may move the fairy next to its meeple on the
+    // tower top at (1,0) (README D7), or build on that tower's neighbour OK later.
+    Options both = tower;
+    both.princess_and_dragon = true;
+    Game g = rules::new_game(2, "OO U U U OK U U", both);
+    rules::play_all(g, {"OO 1,0 0 T:1,0", "U 2,0 90 TM:1,0", "U 3,0 90"});
+    cases.push_back({"the fairy beside a figure on a tower top", g, {{40, 0, 0, 0}, {2862, 0, 0, 200}}});
+  }
   check_trees(cases);
 }

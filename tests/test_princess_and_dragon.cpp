@@ -31,22 +31,6 @@ Options pd() {
 int count_of(const Events& ev, Event::Type type) { return static_cast<int>(events_of(ev, type).size()); }
 
 
-// The options whose text starts with `prefix`, in listing order; *last (if given) tells
-// whether they are the last entries of the list.
-std::vector<std::string> options_starting(const std::vector<std::string>& all, std::string_view prefix,
-                                          bool* last = nullptr) {
-  std::vector<std::string> v;
-  size_t first = all.size();
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (std::string_view(all[i]).substr(0, prefix.size()) == prefix) {
-      if (v.empty()) first = i;
-      v.push_back(all[i]);
-    }
-  }
-  if (last) *last = first + v.size() == all.size();
-  return v;
-}
-
 // One step of the dragon's flight, which `player` must be the one to decide.
 void step(Game& g, int player, std::string_view text, Events* events = nullptr) {
   INFO("dragon step '" << text << "' by player " << player);

@@ -1058,3 +1058,58 @@ TEST_CASE("The Tower with Princess & Dragon: the dragon eats a figure on a tower
   CHECK(g.supply(0) == 7);
   check_round_trip(g);
 }
+
+TEST_CASE("The Tower with Princess & Dragon: the fairy next to a figure on a tower top earns the turn point, never the +3",
+          "[tower][princess]") {
+  // P1's meeple on the tower at (1,0); P1 then moves the fairy next to it (README D7).
+  Game g = new_game(2, "OO U U U OK U U", tower_with(&Options::princess_and_dragon));
+  play_all(g, {"OO 1,0 0 T:1,0", "U 2,0 90 TM:1,0"});
+  check_tower(g, 1, 0, 1, 1, Figure::Meeple);
+  check_refused_move(g, "U 3,0 90 F:1,0:TW", Illegal::FairyNeedsMeeple);  // not P0's figure
+  play(g, "U 3,0 90");
+  Game listing = g;
+  place(listing, "U 4,0 90");
+  CHECK(options_starting(option_texts(listing), "F:") == std::vector<std::string>{"F:1,0:TW"});
+  Events ev;
+  play(g, "U 4,0 90 F:1,0:TW", &ev);
+  const std::vector<Event> moved = events_of(ev, Event::Type::FairyMoves);
+  REQUIRE(moved.size() == 1u);
+  CHECK(moved[0].location == Location::TW);
+  CHECK((moved[0].x == 1 && moved[0].y == 0));
+  int fx = 0, fy = 0;
+  Location next_to = Location::None;
+  REQUIRE(g.fairy_at(fx, fy, next_to));
+  CHECK((fx == 1 && fy == 0 && next_to == Location::TW));
+  check_scores(g, {0, 0});  // P0's turn begins: not the fairy's
+
+  SECTION("the turn point when P1's turn begins; the figure never scores, so no +3 at the end") {
+    ev.clear();
+    play(g, "OK 1,-1 180 T:1,-1");  // closes OO's city (nobody); first floor on OK
+    capture(g, 0, "capture none", &ev);
+    const std::vector<Event> point = events_of(ev, Event::Type::FairyPoint);
+    REQUIRE(point.size() == 1u);
+    CHECK(point[0].winners == players_mask({1}));
+    CHECK(point[0].points == 1);
+    CHECK(point[0].location == Location::TW);
+    check_scores(g, {0, 1});
+    // Not again next to the same figure: the fairy already stands there.
+    check_refused_move(g, "U 5,0 90 F:1,0:TW", Illegal::FairyNeedsMeeple);
+    check_round_trip(g);
+    ev.clear();
+    play_all(g, {"U 5,0 90", "U 6,0 90"}, &ev);  // the last tile: the game ends
+    REQUIRE(g.phase() == Phase::GameOver);
+    CHECK(events_of(ev, Event::Type::FairyBonus).empty());
+    CHECK(events_of(ev, Event::Type::FairyPoint).empty());  // P0's turn, then the end instead of P1's
+    check_scores(g, {0, 1});
+  }
+  SECTION("a capture of that figure leaves the fairy alone: no turn point") {
+    play(g, "OK 1,-1 180 T:1,-1");
+    ev.clear();
+    capture(g, 0, "capture 1,0 TW", &ev);
+    CHECK(events_of(ev, Event::Type::FairyPoint).empty());
+    REQUIRE(g.fairy_at(fx, fy, next_to));
+    CHECK((fx == 1 && fy == 0 && next_to == Location::None));
+    check_scores(g, {0, 0});
+    check_round_trip(g);
+  }
+}

@@ -212,8 +212,9 @@ function makeApi(wasm) {
     (value < FIGURES.length ? FIGURES[value] : value === K.FIGURE_RECALL ? wasm.UTF8ToString(c('figure_name')(value))
       : lower(name).replace(/_/g, ' '))));
   const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.filter((_, value) => value >= FIGURES.length && value !== K.FIGURE_RECALL));
-  // What goes onto a tower (location 'TW' of another tile): a tower piece, a meeple, the large meeple.
-  const TOWER_FIGURES = Object.freeze(['tower piece', ...FIGURES.slice(0, K.FIGURE_ABBOT)]);
+  // What acts at a tower's top (location 'TW' of another tile): a tower piece, a meeple, the
+  // large meeple onto it; the fairy beside the figure on it.
+  const TOWER_FIGURES = Object.freeze(['tower piece', ...FIGURES.slice(0, K.FIGURE_ABBOT), 'fairy']);
   // The figures the magic portal deploys onto another tile.
   const PORTAL_FIGURES = Object.freeze(FIGURES.slice(0, K.FIGURE_ABBOT + 1));
   // The event types by CARC_EVENT_*, their header names in camel case ('score', 'goodsBonus',
@@ -288,7 +289,7 @@ function makeApi(wasm) {
       throw invalid(`${where}: the ${figure} acts on another tile: give its target {x, y}`);
     }
     if (loc === K.LOC_TW && !TOWER_FIGURES.includes(figure)) {
-      throw invalid(`${where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW')`);
+      throw invalid(`${where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW'), the fairy beside one`);
     }
     if (figure === 'tower piece' && loc !== K.LOC_TW) {
       throw invalid(`${where}: a tower piece goes onto a tower, location 'TW', not ${show(location)}`);

@@ -129,10 +129,12 @@ inline bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationC
 inline bool valid_figure(int f) { return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL; }
 // A recall names no location; every other figure kind one, but a meeple may name none (none).
 // The fairy and the princess act only on another tile (elsewhere).
-// A tower action names the tower's top (The Tower): a piece, a meeple or the large meeple.
+// A tower action names the tower's top (The Tower): a piece, a meeple or the large meeple
+// onto it, or the fairy beside the figure on it.
 inline bool valid_action(int figure, int loc, bool elsewhere = false) {
   if (loc == CARC_LOC_TW)
-    return elsewhere && (figure == CARC_FIGURE_TOWER_PIECE || figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE);
+    return elsewhere && (figure == CARC_FIGURE_TOWER_PIECE || figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE ||
+                         figure == CARC_FIGURE_FAIRY);
   if (figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) return elsewhere && valid_location(loc) && loc != CARC_LOC_NONE;
   if (!valid_figure(figure) || !valid_location(loc)) return false;
   if (elsewhere && (figure > CARC_FIGURE_ABBOT || loc == CARC_LOC_NONE)) return false;

@@ -706,6 +706,17 @@ test('The Tower: tower actions as moves, the capture and the ransom as decisions
   assert.equal(example.checkChoice('ransom 1 meeple'), 'ransom_points');
   example.free();
 
+  // With Princess & Dragon the fairy may stand beside one's own figure on a tower top.
+  const fairy = new Game({ players: 2, order: 'OO U U U OK', tower: true, princessAndDragon: true });
+  for (const text of ['OO 1,0 0 T:1,0', 'U 2,0 90 TM:1,0', 'U 3,0 90']) fairy.play(text);
+  const beside = carc.parseMove('U 4,0 90 F:1,0:TW');
+  assert.deepEqual([beside.figure, beside.meeple, beside.target], ['fairy', 'TW', { x: 1, y: 0 }]);
+  assert.equal(carc.formatMove(beside), 'U 4,0 90 F:1,0:TW');
+  fairy.play('U 4,0 90 F:1,0:TW');
+  assert.deepEqual(fairy.events().filter((e) => e.type === 'fairyMoves').map(({ text, ...e }) => e),
+    [{ type: 'fairyMoves', player: 1, tile: 'OO', x: 1, y: 0, location: 'TW' }]);
+  fairy.free();
+
   // A seeded game through the choices: every capture and, when offered, a ransom.
   const game = new Game({ players: 3, seed: 5, tower: true, innsAndCathedrals: true });
   const taken = [];

@@ -135,7 +135,7 @@ enum {
   CARC_FIGURE_ABBOT = 2,  /* the Abbot: 1 per player, on the monastery or garden of the tile just placed */
   CARC_FIGURE_BUILDER = 3, /* Traders & Builders */
   CARC_FIGURE_PIG = 4,     /* Traders & Builders */
-  CARC_FIGURE_FAIRY = 5,    /* Princess & Dragon: the fairy moved next to a meeple (an action on another tile) */
+  CARC_FIGURE_FAIRY = 5,    /* Princess & Dragon: the fairy moved next to a meeple (an action on another tile; (0.5) also CARC_LOC_TW, beside a figure on a tower top) */
   CARC_FIGURE_PRINCESS = 6, /* Princess & Dragon: a knight removed by the princess (an action on another tile) */
   CARC_FIGURE_RECALL = 7,  /* the action that recalls the abbot; not a figure */
   CARC_FIGURE_TOWER_PIECE = 8 /* (0.5) The Tower: a piece built onto the tower at another tile (location CARC_LOC_TW) */

@@ -29,9 +29,9 @@ RECALL = lib.carc_figure_name(CARC_FIGURE_RECALL).decode()
 FIGURE_NAMES = tuple(FIGURES[value] if value < len(FIGURES) else RECALL if value == CARC_FIGURE_RECALL
                      else name.lower().replace("_", " ") for name, value in family("CARC_FIGURE_").items())
 ELSEWHERE_ONLY = tuple(name for value, name in enumerate(FIGURE_NAMES) if value >= len(FIGURES) and value != CARC_FIGURE_RECALL)
-# The figures that go onto a tower (location "TW" of another tile): a tower piece, a meeple
-# or the large meeple (The Tower).
-TOWER_FIGURES = ("tower piece",) + FIGURES[:CARC_FIGURE_ABBOT]
+# The figures that act at a tower's top (location "TW" of another tile): a tower piece, a
+# meeple or the large meeple onto it (The Tower), the fairy beside the figure on it.
+TOWER_FIGURES = ("tower piece",) + FIGURES[:CARC_FIGURE_ABBOT] + ("fairy",)
 # The figures the magic portal deploys onto another tile: the meeple, the large meeple, the abbot.
 PORTAL_FIGURES = FIGURES[:CARC_FIGURE_ABBOT + 1]
 # Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
@@ -147,7 +147,7 @@ def figure_action(kind, location, where: str, other: Optional[Tuple[int, int]] =
     if other is None and (FIGURE_NAMES[f] in ELSEWHERE_ONLY or loc == CARC_LOC_TW):
         raise invalid(f"{where}: the {FIGURE_NAMES[f]} acts on another tile: give its target (x, y)")
     if loc == CARC_LOC_TW and FIGURE_NAMES[f] not in TOWER_FIGURES:
-        raise invalid(f"{where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW')")
+        raise invalid(f"{where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW'), the fairy beside one")
     if FIGURE_NAMES[f] == "tower piece" and loc != CARC_LOC_TW:
         raise invalid(f"{where}: a tower piece goes onto a tower, location 'TW', not {location!r}")
     if other is not None:

@@ -5,8 +5,8 @@ expansion's events decode to their own classes; towers and prisoners read throug
 queries. The contract's worked examples 1, 3 and 7."""
 import unittest
 
-from carcassonne import (CaptureEvent, DecisionKind, ExchangeEvent, Game, IllegalMove, InvalidArgument, Move, Phase,
-                         RansomEvent, TowerClosedEvent, TowerPieceEvent, WrongPhase)
+from carcassonne import (CaptureEvent, DecisionKind, ExchangeEvent, FairyMovesEvent, FairyPointEvent, Game, IllegalMove,
+                         InvalidArgument, Move, Phase, RansomEvent, TowerClosedEvent, TowerPieceEvent, WrongPhase)
 
 
 def game(order: str, players: int = 2, **options) -> Game:
@@ -97,6 +97,24 @@ class WorkedExamples(unittest.TestCase):
         g.play("U 2,0 90 TM:1,0")
         self.assertEqual(g.events()[0], TowerClosedEvent(1, "meeple", "OO", 1, 0))
         self.assertEqual(g.tower_at(1, 0), (1, (1, "meeple")))
+
+    def test_the_fairy_beside_a_figure_on_a_tower_top_earns_the_turn_point(self):
+        g = game("OO U U U OK U U", princess_and_dragon=True)
+        for text in ("OO 1,0 0 T:1,0", "U 2,0 90 TM:1,0", "U 3,0 90"):
+            g.play(text)
+        move = Move.parse("U 4,0 90 F:1,0:TW")
+        self.assertEqual((move.figure, move.meeple, move.target), ("fairy", "TW", (1, 0)))
+        self.assertEqual(Move.unpack(move.packed()), move)
+        g.place((4, 0, 90))
+        g.events()
+        g.act("fairy", "TW", (1, 0))
+        self.assertEqual(g.events(), [FairyMovesEvent(1, "OO", 1, 0, "TW")])
+        g.play("OK 1,-1 180 T:1,-1")
+        g.decide("capture none")
+        self.assertIn(FairyPointEvent(1, (1,), "OO", 1, 0, "TW"), g.events())
+        self.assertEqual(g.scores, [0, 1])
+        with self.assertRaises(IllegalMove):  # the fairy stands beside it already
+            g.play("U 5,0 90 F:1,0:TW")
 
 
 if __name__ == "__main__":
