@@ -169,8 +169,8 @@ Verdict PrincessAndDragon::check_choice(const Game& g, const Choice& c) {
   return target(g, c.option) >= 0 ? Verdict{} : Verdict{Illegal::DragonCannotMove};
 }
 
-// Every figure on the tile goes home, reported by owner, then by location.
-void PrincessAndDragon::eat(Game& g, int tile, Events* events) {
+// Every figure on the tile goes home, reported by owner, then by location. Returns how many.
+int PrincessAndDragon::eat(Game& g, int tile, Events* events) {
   std::array<Meeple, kMaxMeeples> eaten{};
   int kept = 0, n = 0;
   for (int i = 0; i < g.nmeeples_; ++i) {
@@ -185,7 +185,7 @@ void PrincessAndDragon::eat(Game& g, int tile, Events* events) {
   }
   g.nmeeples_ = static_cast<uint8_t>(kept);
   each_module(g.mix_, [&](auto m) { n += decltype(m)::eaten_on(g, tile, eaten.data() + n); });
-  if (!events) return;
+  if (!events) return n;
   std::sort(eaten.begin(), eaten.begin() + n,
             [](const Meeple& a, const Meeple& b) { return std::tie(a.player, a.location) < std::tie(b.player, b.location); });
   for (int i = 0; i < n; ++i) {
@@ -194,6 +194,7 @@ void PrincessAndDragon::eat(Game& g, int tile, Events* events) {
     e.figure = eaten[static_cast<size_t>(i)].kind;
     events->push(e);
   }
+  return n;
 }
 
 void PrincessAndDragon::step(Game& g, int dir, Events* events) {
@@ -211,8 +212,8 @@ void PrincessAndDragon::step(Game& g, int dir, Events* events) {
     e.winners = static_cast<uint8_t>(1u << decider_now);
     events->push(e);
   }
-  eat(g, to, events);
-  each_module(g.mix_, [&](auto m) { decltype(m)::figures_left(g, 0, events); });
+  // Only a figure that left can leave a builder or pig alone.
+  if (eat(g, to, events) > 0) each_module(g.mix_, [&](auto m) { decltype(m)::figures_left(g, 0, events); });
   if (d.steps == kMaxSteps || !can_move(g)) end_flight(g, events);
 }
 
@@ -302,30 +303,50 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
   std::sort(order.begin(), order.begin() + tiles, [&](uint8_t a, uint8_t b) {
     return std::tie(g.board_.tile(a).x, g.board_.tile(a).y) < std::tie(g.board_.tile(b).x, g.board_.tile(b).y);
   });
-  int n = 0;
-  for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot}) {
-    if (!has_figure(Mix{g.mix_}, f) || g.supply(g.current_, f) == 0) continue;
-    for (int k = 0; k < tiles; ++k) {
-      const PlacedTile& pt = g.board_.tile(order[static_cast<size_t>(k)]);
-      const auto& o = tiles::kOriented[pt.type][pt.rot];
-      unsigned seen = 0;  // parts listed, by local segment
-      for (int l = 0; l < kLocationCount; ++l) {
-        const uint8_t local = o.loc_seg[static_cast<size_t>(l)];
-        if (local == tiles::kNoSeg || ((seen >> local) & 1)) continue;
-        seen |= 1u << local;
-        const SegId root = g.features_.find(static_cast<SegId>(pt.seg_base + local));
-        const FeatureCounters& c = g.features_.root_counters(root);
-        if (c.meeples > 0) continue;
-        bool ok = false;
-        switch (c.kind) {
-          case FeatureKind::Road:
-          case FeatureKind::City: ok = f != Figure::Abbot && c.open > 0; break;
-          case FeatureKind::Field: ok = f != Figure::Abbot && g.options_.farmers; break;
-          case FeatureKind::Monastery: ok = g.board_.neighbours8(pt.x, pt.y) < 8; break;
-          case FeatureKind::Garden: ok = f == Figure::Abbot && g.board_.neighbours8(pt.x, pt.y) < 8; break;
-        }
-        if (ok) out[n++] = FigureChoice{f, static_cast<Location>(l), true, pt.x, pt.y};
+  // Each part of each tile, by its first location, found once: which of the three figures it
+  // takes (bit 0 a meeple or the large meeple, bit 1 the abbot).
+  constexpr Figure kFigures[3] = {Figure::Meeple, Figure::Large, Figure::Abbot};
+  unsigned wanted = 0;
+  for (int k = 0; k < 3; ++k)
+    if (has_figure(Mix{g.mix_}, kFigures[k]) && g.supply(g.current_, kFigures[k]) > 0) wanted |= 1u << k;
+  if (!wanted) return 0;
+  struct Part {
+    uint8_t tile, location, takes;
+  };
+  std::array<Part, Features::kMaxSegments> parts;  // each a segment of its own
+  int nparts = 0;
+  for (int k = 0; k < tiles; ++k) {
+    const PlacedTile& pt = g.board_.tile(order[static_cast<size_t>(k)]);
+    const auto& o = tiles::kOriented[pt.type][pt.rot];
+    // The tile's parts by their first locations: its meeple choices, after a garden (at C).
+    const uint8_t centre = o.loc_seg[static_cast<size_t>(Location::C)];
+    const bool garden = centre != tiles::kNoSeg && tiles::kDefs[pt.type].segs[centre].kind == FeatureKind::Garden;
+    for (int i = garden ? -1 : 0; i < o.nchoices; ++i) {
+      const Location l = i < 0 ? Location::C : o.choices[static_cast<size_t>(i)];
+      const uint8_t local = o.loc_seg[static_cast<size_t>(l)];
+      const SegId root = g.features_.find(static_cast<SegId>(pt.seg_base + local));
+      const FeatureCounters& c = g.features_.root_counters(root);
+      if (c.meeples > 0) continue;
+      unsigned takes = 0;  // bit 0: a meeple or the large meeple; bit 1: the abbot
+      switch (c.kind) {
+        case FeatureKind::Road:
+        case FeatureKind::City: takes = c.open > 0 ? 1u : 0u; break;
+        case FeatureKind::Field: takes = g.options_.farmers ? 1u : 0u; break;
+        case FeatureKind::Monastery: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 3u : 0u; break;
+        case FeatureKind::Garden: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 2u : 0u; break;
       }
+      if (takes) parts[static_cast<size_t>(nparts++)] = Part{order[static_cast<size_t>(k)], static_cast<uint8_t>(l), static_cast<uint8_t>(takes)};
+    }
+  }
+  int n = 0;
+  for (int k = 0; k < 3; ++k) {
+    if (!((wanted >> k) & 1)) continue;
+    const unsigned need = kFigures[k] == Figure::Abbot ? 2u : 1u;
+    for (int i = 0; i < nparts; ++i) {
+      const Part& p = parts[static_cast<size_t>(i)];
+      if (!(p.takes & need)) continue;
+      const PlacedTile& pt = g.board_.tile(p.tile);
+      out[n++] = FigureChoice{kFigures[k], static_cast<Location>(p.location), true, pt.x, pt.y};
     }
   }
   return n;

@@ -113,7 +113,7 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static int target(const Game& g, int d);
   static bool can_move(const Game& g);
   static void step(Game& g, int d, Events* events);
-  static void eat(Game& g, int tile, Events* events);
+  static int eat(Game& g, int tile, Events* events);
   static void land_back(Game& g);
   static void end_flight(Game& g, Events* events);
   static void fairy_bonus(Game& g, SegId root, Events* events);

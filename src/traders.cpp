@@ -39,20 +39,25 @@ bool TradersAndBuilders::holds_own_meeple(const Game& g, SegId root) {
 
 // The builder or the pig onto the feature with root `root` of the tile just placed (not a
 // garden: check_figure refuses that first).
-Verdict TradersAndBuilders::check(const Game& g, Figure f, SegId root) {
+template <class Holds>
+Verdict TradersAndBuilders::check(const Game& g, Figure f, SegId root, Holds&& holds) {
   const FeatureKind kind = g.features_.kind(root);
   if (f == Figure::Builder) {
     if (kind != FeatureKind::Road && kind != FeatureKind::City) return Verdict{Illegal::BuilderRoadOrCity};
     if (g.supply(g.current_, f) == 0) return Verdict{Illegal::NoSupply};
-    if (!holds_own_meeple(g, root)) return Verdict{Illegal::BuilderNeedsMeeple};
+    if (!holds()) return Verdict{Illegal::BuilderNeedsMeeple};
     if (g.features_.root_counters(root).open == 0) return Verdict{Illegal::BuilderComplete};
     return Verdict{};
   }
   if (kind != FeatureKind::Field) return Verdict{Illegal::PigFieldOnly};
   if (!g.options_.farmers) return Verdict{Illegal::FarmersOff};
   if (g.supply(g.current_, f) == 0) return Verdict{Illegal::NoSupply};
-  if (!holds_own_meeple(g, root)) return Verdict{Illegal::PigNeedsFarmer};
+  if (!holds()) return Verdict{Illegal::PigNeedsFarmer};
   return Verdict{};
+}
+
+Verdict TradersAndBuilders::check(const Game& g, Figure f, SegId root) {
+  return check(g, f, root, [&] { return holds_own_meeple(g, root); });
 }
 
 // A garden is no feature for the builder or the pig: the core's rule for gardens decides.
@@ -67,6 +72,13 @@ bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdi
 int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
   const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const auto& o = tiles::kOriented[pt.type][pt.rot];
+  std::array<SegId, kFiguresPerPlayer> own;  // the features of the current player's meeples
+  int nown = 0;
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.player == g.current_ && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u))
+      own[static_cast<size_t>(nown++)] = g.features_.find(m.seg);
+  }
   int n = 0;
   for (const Figure f : {Figure::Builder, Figure::Pig}) {
     if (g.supply(g.current_, f) == 0) continue;
@@ -78,7 +90,8 @@ int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
       if (std::find(seen, seen + nseen, r) != seen + nseen) continue;
       seen[nseen++] = r;
       if (g.features_.kind(r) == FeatureKind::Garden) continue;
-      if (check(g, f, r)) out[n++] = FigureChoice{f, loc};
+      const auto holds = [&] { return std::find(own.begin(), own.begin() + nown, r) != own.begin() + nown; };
+      if (check(g, f, r, holds)) out[n++] = FigureChoice{f, loc};
     }
   }
   return n;

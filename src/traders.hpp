@@ -128,6 +128,10 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
 
  private:
   static Verdict check(const Game& g, Figure f, SegId root);
+  // The rule, with `holds()` saying whether the feature holds one of the current player's
+  // meeples: figure_options finds those features once for all its candidates.
+  template <class Holds>
+  static Verdict check(const Game& g, Figure f, SegId root, Holds&& holds);
   static bool holds_own_meeple(const Game& g, SegId root);
   // Bit p set if player p's pig stands on a field whose root in_field(root) accepts.
   template <class InField>
