@@ -28,6 +28,7 @@ Verdict Abbot::check(const Game& g, Figure f, Location loc) {
   }
   // A recall.
   if (loc != Location::None) return Verdict{Illegal::RecallLocation};
+  if (g.figures_[g.current_] & kAbbotBit) return Verdict{Illegal::AbbotNotPlaced};  // in the supply, so not on the board
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
     if (m.player != g.current_ || m.kind != Figure::Abbot) continue;

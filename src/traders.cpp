@@ -72,13 +72,19 @@ bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdi
 int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
   const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const auto& o = tiles::kOriented[pt.type][pt.rot];
-  std::array<SegId, kFiguresPerPlayer> own;  // the features of the current player's meeples
-  int nown = 0;
-  for (int i = 0; i < g.nmeeples_; ++i) {
-    const Meeple& m = g.meeples_[i];
-    if (m.player == g.current_ && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u))
-      own[static_cast<size_t>(nown++)] = g.features_.find(m.seg);
-  }
+  std::array<SegId, kFiguresPerPlayer> own;  // the features of the current player's meeples,
+  int nown = -1;                              // found when first asked
+  const auto holds = [&](SegId r) {
+    if (nown < 0) {
+      nown = 0;
+      for (int i = 0; i < g.nmeeples_; ++i) {
+        const Meeple& m = g.meeples_[i];
+        if (m.player == g.current_ && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u))
+          own[static_cast<size_t>(nown++)] = g.features_.find(m.seg);
+      }
+    }
+    return std::find(own.begin(), own.begin() + nown, r) != own.begin() + nown;
+  };
   int n = 0;
   for (const Figure f : {Figure::Builder, Figure::Pig}) {
     if (g.supply(g.current_, f) == 0) continue;
@@ -90,8 +96,7 @@ int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
       if (std::find(seen, seen + nseen, r) != seen + nseen) continue;
       seen[nseen++] = r;
       if (g.features_.kind(r) == FeatureKind::Garden) continue;
-      const auto holds = [&] { return std::find(own.begin(), own.begin() + nown, r) != own.begin() + nown; };
-      if (check(g, f, r, holds)) out[n++] = FigureChoice{f, loc};
+      if (check(g, f, r, [&] { return holds(r); })) out[n++] = FigureChoice{f, loc};
     }
   }
   return n;
@@ -100,6 +105,7 @@ int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
 // Whether the tile just placed extends a road or city that holds the current player's
 // builder, which stood there before this tile came (not the one deployed on it now).
 bool TradersAndBuilders::builder_extended(const Game& g) {
+  if (g.supply(g.current_, Figure::Builder) > 0) return false;  // not on the board
   const int last = g.board_.tile_count() - 1;
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
