@@ -70,8 +70,20 @@ bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdi
 // The builder's choices, then the pig's, on the tile just placed: each feature once, by its
 // first location.
 int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
+  if (g.supply(g.current_, Figure::Builder) == 0 && g.supply(g.current_, Figure::Pig) == 0) return 0;
   const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const auto& o = tiles::kOriented[pt.type][pt.rot];
+  // The tile's features, each once, by its first location (no garden: no meeple choice).
+  std::array<SegId, tiles::kMaxSegs> roots;
+  std::array<Location, tiles::kMaxSegs> locs;
+  int nparts = 0;
+  for (int i = 0; i < o.nchoices; ++i) {
+    const Location loc = o.choices[i];
+    const SegId r = g.features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
+    if (std::find(roots.begin(), roots.begin() + nparts, r) != roots.begin() + nparts) continue;
+    roots[static_cast<size_t>(nparts)] = r;
+    locs[static_cast<size_t>(nparts++)] = loc;
+  }
   std::array<SegId, kFiguresPerPlayer> own;  // the features of the current player's meeples,
   int nown = -1;                              // found when first asked
   const auto holds = [&](SegId r) {
@@ -88,15 +100,9 @@ int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
   int n = 0;
   for (const Figure f : {Figure::Builder, Figure::Pig}) {
     if (g.supply(g.current_, f) == 0) continue;
-    SegId seen[tiles::kMaxSegs];
-    int nseen = 0;
-    for (int i = 0; i < o.nchoices; ++i) {
-      const Location loc = o.choices[i];
-      const SegId r = g.features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
-      if (std::find(seen, seen + nseen, r) != seen + nseen) continue;
-      seen[nseen++] = r;
-      if (g.features_.kind(r) == FeatureKind::Garden) continue;
-      if (check(g, f, r, [&] { return holds(r); })) out[n++] = FigureChoice{f, loc};
+    for (int i = 0; i < nparts; ++i) {
+      const SegId r = roots[static_cast<size_t>(i)];
+      if (check(g, f, r, [&] { return holds(r); })) out[n++] = FigureChoice{f, locs[static_cast<size_t>(i)]};
     }
   }
   return n;
