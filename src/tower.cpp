@@ -83,11 +83,26 @@ void Tower::set_up(Game& g) {
   for (int p = 0; p < g.players_; ++p) g.modules_.tower.pieces[static_cast<size_t>(p)] = kPiecesPerPlayer[g.players_];
 }
 
+// The foundations are kept in the order of their squares (x, then y), which is the order of
+// every listing: a new one is inserted (a few times a game) so that no listing sorts them.
 void Tower::placed(Game& g, TileType t, Placement) {
   if (!has_foundation(t)) return;
   auto& s = g.modules_.tower;
-  s.tile[s.count] = static_cast<uint8_t>(g.board_.tile_count() - 1);
-  s.top_owner[s.count] = -1;
+  const PlacedTile& p = g.board_.tile(g.board_.tile_count() - 1);
+  int k = s.count;
+  for (; k > 0; --k) {
+    const PlacedTile& before = g.board_.tile(s.tile[static_cast<size_t>(k - 1)]);
+    if (std::tie(before.x, before.y) < std::tie(p.x, p.y)) break;
+    const auto i = static_cast<size_t>(k);
+    s.tile[i] = s.tile[i - 1];
+    s.height[i] = s.height[i - 1];
+    s.top_owner[i] = s.top_owner[i - 1];
+    s.top_kind[i] = s.top_kind[i - 1];
+  }
+  s.tile[static_cast<size_t>(k)] = static_cast<uint8_t>(g.board_.tile_count() - 1);
+  s.height[static_cast<size_t>(k)] = 0;
+  s.top_owner[static_cast<size_t>(k)] = -1;
+  s.top_kind[static_cast<size_t>(k)] = Figure::Meeple;
   ++s.count;
 }
 
@@ -114,14 +129,10 @@ int Tower::eaten_on(Game& g, int tile, Meeple* out) {
 // open tower of height 1 or more; each by x, then y.
 int Tower::figure_options(const Game& g, FigureChoice* out) {
   const auto& s = g.modules_.tower;
-  std::array<uint8_t, State::kFoundations> order{};
+  std::array<uint8_t, State::kFoundations> order;  // the open ones, by square (placed keeps them so)
   int open = 0;
   for (int k = 0; k < s.count; ++k)
     if (s.top_owner[static_cast<size_t>(k)] < 0) order[static_cast<size_t>(open++)] = static_cast<uint8_t>(k);
-  std::sort(order.begin(), order.begin() + open, [&](uint8_t a, uint8_t b) {
-    const PlacedTile &ta = g.board_.tile(s.tile[a]), &tb = g.board_.tile(s.tile[b]);
-    return std::tie(ta.x, ta.y) < std::tie(tb.x, tb.y);
-  });
   int n = 0;
   for (const Figure f : {Figure::TowerPiece, Figure::Meeple, Figure::Large}) {
     if (f == Figure::TowerPiece ? s.pieces[g.current_] == 0 : !has_figure(Mix{g.mix_}, f) || g.supply(g.current_, f) == 0)
