@@ -531,7 +531,7 @@ bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* ev
 // 1 point to the player whose turn begins when the fairy stands next to one of their meeples.
 void PrincessAndDragon::turn_passes(Game& g, Events* events) {
   const auto& d = g.modules_.dragon;
-  if (!fairy_with(g) || d.fairy_owner != g.current_) return;
+  if (d.fairy_owner != g.current_ || !fairy_with(g)) return;
   g.score_[g.current_] += points::kFairyTurn;
   if (events) {
     Event e = g.event_at(Event::Type::FairyPoint, d.fairy, d.fairy_loc);
