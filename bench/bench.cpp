@@ -675,8 +675,9 @@ void usage(std::FILE* to) {
       "         bench/callgrind.sh (instructions per playout, start-up excluded);\n"
       "         --capi drives them move by move through the C ABI, --sampled re-deals each\n"
       "         game's face-down tiles first (Future::Sampled, what rollouts do);\n"
-      "         --expansions turns every expansion on (river, abbot, inns-and-cathedrals,\n"
-      "         traders-and-builders), --option NAME one rule option of the records' names\n"
+      "         --expansions turns every expansion of the option table on (river, abbot,\n"
+      "         inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower),\n"
+      "         --option NAME one rule option of the records' names\n"
       "       bench --quick\n"
       "         a few games and the allocation check, no timing (CI smoke test)\n");
 }
