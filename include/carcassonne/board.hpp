@@ -315,12 +315,14 @@ class Board {
     return o;
   }
 
-  // An open cell's requirement changes (0: the cell appears or disappears). The rows are
-  // copied first: then the compilers know they do not overlap the counts, and add them as
-  // three vectors.
+  // An open cell's requirement changes (0: the cell appears or disappears). Restricted
+  // pointers tell the compilers that the rows do not overlap the counts: they add them as
+  // three vectors, without copying the rows first (which cost as much again).
   void recount(uint8_t from, uint8_t to) {
-    const std::array<uint16_t, kBaseTypes> add = tiles::kFitCountByReq[to], sub = tiles::kFitCountByReq[from];
-    for (int t = 0; t < kBaseTypes; ++t) fit_count_[t] = static_cast<uint16_t>(fit_count_[t] + add[t] - sub[t]);
+    const uint16_t* __restrict add = tiles::kFitCountByReq[to].data();
+    const uint16_t* __restrict sub = tiles::kFitCountByReq[from].data();
+    uint16_t* __restrict count = fit_count_.data();
+    for (int t = 0; t < kBaseTypes; ++t) count[t] = static_cast<uint16_t>(count[t] + add[t] - sub[t]);
   }
 
   void remove_open(int o) {
