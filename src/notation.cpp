@@ -40,17 +40,23 @@ bool parse_int(std::string_view w, int& out);
 
 // "x,y:" at the start of w, taken off it.
 bool take_tile(std::string_view& w, int8_t& x, int8_t& y) {
-  const size_t comma = w.find(','), colon = w.find(':');
-  int a = 0, b = 0;
-  if (comma == std::string_view::npos || colon == std::string_view::npos || colon < comma) return false;
-  if (!parse_int(w.substr(0, comma), a) || !parse_int(w.substr(comma + 1, colon - comma - 1), b)) return false;
-  if (a < -128 || a > 127 || b < -128 || b > 127) return false;
-  x = static_cast<int8_t>(a);
-  y = static_cast<int8_t>(b);
+  const size_t colon = w.find(':');
+  if (colon == std::string_view::npos || !parse_square(w.substr(0, colon), x, y)) return false;
   w.remove_prefix(colon + 1);
   return true;
 }
 }  // namespace
+
+bool parse_square(std::string_view text, int8_t& x, int8_t& y) {
+  const size_t comma = text.find(',');
+  int a = 0, b = 0;
+  if (comma == std::string_view::npos || !parse_int(text.substr(0, comma), a) || !parse_int(text.substr(comma + 1), b))
+    return false;
+  if (a < -128 || a > 127 || b < -128 || b > 127) return false;
+  x = static_cast<int8_t>(a);
+  y = static_cast<int8_t>(b);
+  return true;
+}
 
 bool parse_figure_action(std::string_view w, FigureChoice& action) {
   FigureChoice out;

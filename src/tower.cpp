@@ -7,6 +7,7 @@
 
 #include "tower.hpp"
 
+#include "carcassonne/notation.hpp"
 #include "modules.hpp"
 
 namespace carc {
@@ -15,21 +16,6 @@ using Tower = Module<Expansion::Tower>;
 using State = Tower::State;
 
 namespace {
-// "x,y" as a whole word.
-bool parse_square(std::string_view w, int8_t& x, int8_t& y) {
-  const size_t comma = w.find(',');
-  if (comma == std::string_view::npos) return false;
-  int a = 0, b = 0;
-  const auto read = [](std::string_view s, int& v) {
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && r.ec == std::errc() && r.ptr == s.data() + s.size();
-  };
-  if (!read(w.substr(0, comma), a) || !read(w.substr(comma + 1), b) || a < -128 || a > 127 || b < -128 || b > 127) return false;
-  x = static_cast<int8_t>(a);
-  y = static_cast<int8_t>(b);
-  return true;
-}
-
 constexpr std::string_view kTowerWords[3] = {"T:", "TM:", "TL:"};  // piece, meeple, large meeple on top
 
 // An event between players, on no tile (an exchange, a ransom).

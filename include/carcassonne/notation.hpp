@@ -19,6 +19,8 @@ std::string figure_action_text(const Move& m);
 // Parses a figure action's word ("" and "-" are none); false if it names none.
 bool parse_figure_action(std::string_view word, Figure& figure, Location& location);
 bool parse_figure_action(std::string_view word, FigureChoice& action);
+// Parses a square "x,y" (each -128..127, plain decimal), as an action on another tile names it.
+bool parse_square(std::string_view text, int8_t& x, int8_t& y);
 
 // Parses move text. A trailing "-" means no figure action, like no word at all. On failure
 // returns false and, if error is given, says what is wrong.
