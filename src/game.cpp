@@ -373,7 +373,16 @@ int Game::placement_count(TileType t) const {
   return board_.placement_count(t);
 }
 
-bool Game::fits_anywhere(TileType t) const { return placement_count(t) > 0; }
+// Like placement_count(t) > 0, but a tile type without a kept count stops at the first open
+// cell it fits (every draw of an expansion's tile asks, and most fit at once).
+bool Game::fits_anywhere(TileType t) const {
+  if (t >= kTileTypes) return false;
+  const uint8_t counted = tiles::kCountedAs[t];
+  if (counted < kBaseTypes) return board_.base_placement_count(counted) > 0;
+  int n = 0;
+  if (with_tile_owner(t, [&](auto m) { n = decltype(m)::placements(*this, t, nullptr); })) return n > 0;
+  return board_.fits_somewhere(t);
+}
 
 Status Game::place(Placement p, Verdict* why) {
   const Verdict v = check_placement(p);

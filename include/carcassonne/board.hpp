@@ -176,6 +176,13 @@ class Board {
     return n;
   }
 
+  // Whether land tile type t has a placement: placement_count(t) > 0, stopping at the first.
+  bool fits_somewhere(TileType t) const {
+    for (int i = 0; i < nopen_; ++i)
+      if (tiles::kFitCount[t][open_[i].req] > 0) return true;
+    return false;
+  }
+
   // The same for a base type A..X, kept up to date.
   int base_placement_count(TileType t) const { return fit_count_[t]; }
 
