@@ -264,18 +264,19 @@ bool PrincessAndDragon::fairy_with(const Game& g) {
 }
 
 // Whether the current player may move the fairy next to m: one of their meeples (a figure
-// that counts in a majority), not the one it stands next to.
+// that counts in a majority), not the one it stands next to (m itself shows that it is
+// still there, so fairy_with's walk is not needed).
 bool PrincessAndDragon::moves_fairy(const Game& g, const Meeple& m) {
   if (m.player != g.current_ || kFigureWeight[static_cast<size_t>(m.kind)] == 0) return false;
   const auto& d = g.modules_.dragon;
-  return !(m.tile == d.fairy && m.seg == d.fairy_seg && m.player == d.fairy_owner && d.fairy_loc != Location::TW &&
-           fairy_with(g));
+  return !(m.tile == d.fairy && m.seg == d.fairy_seg && m.player == d.fairy_owner && d.with && d.fairy_loc != Location::TW);
 }
 
-// D7: the current player's figure on a tower top (The Tower), unless the fairy stands beside it.
+// D7: the current player's figure on the tower top of `tile` (The Tower; `owner` the top's
+// owner), unless the fairy stands beside it.
 bool PrincessAndDragon::fairy_to_tower(const Game& g, int tile, int owner) {
   const auto& d = g.modules_.dragon;
-  return owner == g.current_ && !(tile == d.fairy && d.fairy_loc == Location::TW && fairy_with(g));
+  return owner == g.current_ && !(tile == d.fairy && owner == d.fairy_owner && d.with && d.fairy_loc == Location::TW);
 }
 
 bool PrincessAndDragon::princess_city(const Game& g, SegId& root) {
