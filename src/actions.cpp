@@ -18,13 +18,17 @@ namespace {
 // which is figure_options's, each on its locations in canonical order, so the figure
 // actions it lists come out ascending kind by kind.
 struct Layout {
-  std::array<int16_t, 8> start{-1, -1, -1, -1, -1, -1, -1, -1};
-  std::array<Reach, 8> reach{};
+  std::array<int16_t, kFigureValues> start = [] {
+    std::array<int16_t, kFigureValues> s{};
+    s.fill(-1);
+    return s;
+  }();
+  std::array<Reach, kFigureValues> reach{};
   int count = 1;
 };
 
 // A kind's slots: one per location of a tile for a figure onto a feature, else one.
-constexpr int slots_of(Reach r) { return r == Reach::Feature ? kLocationCount : 1; }
+constexpr int slots_of(Reach r) { return r == Reach::Feature || r == Reach::Corner ? kLocationCount : 1; }
 
 // The figure layout of a mix (expansions.hpp); the mix indexes the tables below.
 constexpr Layout layout_of(Mix m) {
@@ -90,7 +94,7 @@ constexpr std::array<SlotTable, kMixes> kSlots = [] {
       if (l.start[f] < 0) continue;
       const auto at = static_cast<size_t>(l.start[f]);
       const Figure figure = static_cast<Figure>(f);
-      if (l.reach[f] == Reach::Feature)
+      if (l.reach[f] == Reach::Feature || l.reach[f] == Reach::Corner)
         for (int i = 0; i < kLocationCount; ++i) a[at + static_cast<size_t>(i)] = FigureSlot{figure, static_cast<Location>(i)};
       else
         a[at] = FigureSlot{figure, l.reach[f] == Reach::Centre ? Location::C : Location::None};
@@ -107,7 +111,8 @@ int slot_of(const Layout& l, FigureSlot f) {
   if (f.figure == Figure::Meeple && f.location == Location::None) return 0;
   const int loc = static_cast<int>(f.location);
   switch (l.reach[k]) {
-    case Reach::Feature: return loc < kLocationCount ? l.start[k] + loc : -1;
+    case Reach::Feature:
+    case Reach::Corner: return loc < kLocationCount ? l.start[k] + loc : -1;
     case Reach::Centre: return f.location == Location::C ? l.start[k] : -1;
     case Reach::Nowhere: return f.location == Location::None ? l.start[k] : -1;
     case Reach::Elsewhere: return -1;

@@ -52,7 +52,9 @@ constexpr std::array<BoxCounts, kMixes> kBoxCounts = [] {
       // The start tile takes one D; with another start tile (the spring) it goes back in the
       // box instead, so the land stack holds the same 71 base tiles either way.
       if (d.set == tiles::raw::TileSet::Base) box[static_cast<size_t>(t)] = static_cast<uint8_t>(box[static_cast<size_t>(t)] + d.count - (t == kStartTile ? 1 : 0));
-      else if (sets[static_cast<size_t>(d.set)] && !module_start(static_cast<TileType>(t))) box[static_cast<size_t>(t)] = d.count;
+      // Tiles held per player (the abbeys) are never in the pile.
+      else if (sets[static_cast<size_t>(d.set)] && !module_start(static_cast<TileType>(t)) && !tiles::raw::kTiles[t].per_player)
+        box[static_cast<size_t>(t)] = d.count;
       if (d.plain != t && sets[static_cast<size_t>(d.set)]) box[d.plain] = static_cast<uint8_t>(box[d.plain] - d.count);
     }
   }
@@ -96,7 +98,7 @@ void Game::init(int players, Options options) {
   options_ = options;
   mix_ = mix_of(options);
   // Bits 1..4 of figures_of: the kinds a player holds one of (Large..Pig); not the recall.
-  const auto extra = static_cast<uint8_t>(figures_of(mix_) & ((1u << kFigureKinds) - 2u));
+  const auto extra = static_cast<uint16_t>(figures_of(mix_) & ((1u << kFigureKinds) - 2u));
   for (int p = 0; p < players; ++p) {
     supply_[p] = kMeeplesPerPlayer;
     figures_[p] = extra;
@@ -129,13 +131,11 @@ constexpr std::array<Box, kMixes> kBoxes = [] {
 }();
 // The mixes whose box (with the start tile) holds more tiles than a board can line up
 // (Board::limit_span): a bit per mix.
-constexpr uint64_t kWideMixes = [] {
-  uint64_t m = 0;
-  for (int b = 0; b < kMixes; ++b)
-    if (kBoxes[b].size + 1 > Board::kMaxSpan + 1) m |= uint64_t{1} << b;
+constexpr std::array<bool, kMixes> kWideMixes = [] {
+  std::array<bool, kMixes> m{};
+  for (int b = 0; b < kMixes; ++b) m[static_cast<size_t>(b)] = kBoxes[b].size + 1 > Board::kMaxSpan + 1;
   return m;
 }();
-static_assert(kMixes <= 64);
 }  // namespace
 
 void Game::set_up_box(Options options, TileType* box, int& n) const {
@@ -194,6 +194,7 @@ int Game::dealt_order(TileType* out) const {
   int n = 0;
   for (int i = 0; i < deck_size_; ++i) {
     const TileType t = deck_[i];
+    if (tiles::raw::kTiles[t].per_player) continue;  // an abbey, from a player's hand: never in the pile
     if (by_value ? twice[t] > 0 : i >= at && i < back_end) {
       if (by_value) --twice[t];
       continue;
@@ -287,7 +288,9 @@ uint8_t Game::leaders() const {
 }
 
 int Game::discard_count() const {
-  return std::popcount(discarded_[0]) + std::popcount(discarded_[1]) + std::popcount(discarded_[2]);
+  int n = 0;
+  for (const uint64_t bits : discarded_) n += std::popcount(bits);
+  return n;
 }
 
 int Game::face_down(TileType t) const {
@@ -418,11 +421,13 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   int neighbour[4];
   board_.place(p.x, p.y, t, rot, base, neighbour);
   if constexpr (kModules)
-    if ((kWideMixes >> mix_) & 1) board_.limit_span(p.x, p.y);
+    if (kWideMixes[mix_ & (kMixes - 1)]) board_.limit_span(p.x, p.y);
   if constexpr (kModules) each_module(mix_, [&](auto m) { decltype(m)::placed(*this, t, p); });
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
   unsigned joined = 0;  // the tile's road and city segments that met a neighbour
+  SegId closed[4];      // the neighbours' roads and cities an abbey's edges closed
+  int nclosed = 0;
   for (int s = 0; s < 4; ++s) {
     const int k = neighbour[s];
     if (k < 0) continue;
@@ -430,6 +435,18 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
     const auto& other = kOriented[nt.type][nt.rot];
     const int opp = s ^ 2;
     const Edge e = static_cast<Edge>((me.edge_code >> (2 * s)) & 3);
+    if constexpr (kModules) {
+      // An abbey edge (no edge code) closes the road or city that reaches it without joining
+      // it, and no field crosses it (Abbey & Mayor).
+      if (e == Edge::None) {
+        if (static_cast<Edge>((other.edge_code >> (2 * opp)) & 3) != Edge::Field) {
+          const SegId r = features_.find(static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
+          features_.root_counters(r).open = static_cast<uint8_t>(features_.root_counters(r).open - 1);
+          closed[nclosed++] = r;
+        }
+        continue;
+      }
+    }
     if (e != Edge::Field) {  // the road or city in the middle of the edge
       const SegId r = features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 1]),
                                       static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
@@ -452,6 +469,8 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
     const SegId r = features_.find(static_cast<SegId>(base + i));
     if (features_.root_counters(r).open == 0) add_pending(r);
   }
+  for (int i = 0; i < nclosed; ++i)
+    if (features_.root_counters(closed[i]).open == 0) add_pending(closed[i]);
   // A completed monastery or garden scores only with a monk or abbot on it, so the ones to
   // look at are this tile's own (its figure comes later this turn) and those of the monks
   // and abbots around it: bit 3*dy+dx of `block` for the one at (p.x+dx-1, p.y+dy-1),
@@ -534,7 +553,7 @@ int Game::figure_options(FigureChoice* out) const {
     int kept = 0;
     for (int i = 0; i < n; ++i) {
       const FigureKind* kind = find_figure_kind(out[i].figure);
-      if (out[i].elsewhere || (kind && kind->reach == Reach::Nowhere)) out[kept++] = out[i];
+      if (out[i].elsewhere || (kind && (kind->reach == Reach::Nowhere || kind->reach == Reach::Corner))) out[kept++] = out[i];
     }
     n = kept;
   }
@@ -641,8 +660,9 @@ void Game::act_checked(Figure f, Location loc, Events* events) {
     finish_base_turn(events);
     return;
   }
+  // A feature's location is taken as its first on the tile; a corner (the barn) as it is.
   if (loc != Location::None || f != Figure::Meeple)
-    take_action(f, loc == Location::None ? loc : first_location(loc), events);
+    take_action(f, loc == Location::None || find_figure_kind(f)->reach == Reach::Corner ? loc : first_location(loc), events);
   finish_turn(events);
 }
 
@@ -652,25 +672,25 @@ void Game::put_meeple(Location loc) { put_figure(Figure::Meeple, loc); }
 
 // Figure f of the current player onto the part at loc (its first location) of placed tile
 // `index`. Inlined into put_figure: the base playout's only figure call.
-[[gnu::always_inline]] inline void Game::add_figure(int index, Figure f, Location loc) {
+[[gnu::always_inline]] inline void Game::add_figure(int player, int index, Figure f, Location loc) {
   const PlacedTile& pt = board_.tile(index);
   const SegId seg = static_cast<SegId>(pt.seg_base + kOriented[pt.type][pt.rot].loc_seg[static_cast<int>(loc)]);
-  meeples_[nmeeples_++] = Meeple{seg, current_, static_cast<uint8_t>(index), loc, f};
+  meeples_[nmeeples_++] = Meeple{seg, static_cast<uint8_t>(player), static_cast<uint8_t>(index), loc, f};
   if (loc == Location::C) monks_[nmonks_++] = static_cast<uint8_t>(index);  // a monk or an abbot
   if (kFigureWeight[static_cast<int>(f)] > 0) features_.root_counters(features_.find(seg)).meeples++;
-  if (f == Figure::Meeple) supply_[current_]--;
-  else figures_[current_] = static_cast<uint8_t>(figures_[current_] & ~(1u << static_cast<int>(f)));
+  if (f == Figure::Meeple) supply_[player]--;
+  else figures_[player] = static_cast<uint16_t>(figures_[player] & ~(1u << static_cast<int>(f)));
 }
 
 inline void Game::put_figure(Figure f, Location loc) {
   const int index = board_.tile_count() - 1;
   board_.tile(index).meeple = loc;
   board_.tile(index).figure = f;
-  add_figure(index, f, loc);
+  add_figure(current_, index, f, loc);
 }
 
-// A figure onto another tile (an action elsewhere: the portal).
-void Game::put_figure_at(int index, Figure f, Location loc) { add_figure(index, f, loc); }
+// A figure onto another tile (an action elsewhere: the portal; the wagon's move, its owner's).
+void Game::put_figure_at(int index, Figure f, Location loc, int player) { add_figure(player < 0 ? current_ : player, index, f, loc); }
 
 // A checked figure action: a module's own (the recall) or a figure onto the tile just placed,
 // at the first location of its feature there.
@@ -687,10 +707,24 @@ void Game::end_placement(Events* events) { end_placement_here(events); }
 // end_placement, inlined into finish_turn: every expansion game's turn ends through it.
 [[gnu::always_inline]] inline void Game::end_placement_here(Events* events) {
   score_pending(events);
+  if (any_module(mix_, [&](auto m) { return decltype(m)::hold_after_scoring(*this, events); })) return;
+  end_scored(events);
+}
+
+void Game::end_scored(Events* events) {
   if (any_module(mix_, [&](auto m) { return decltype(m)::after_scoring(*this, events); })) return;
   current_ = static_cast<uint8_t>((current_ + 1) % players_);
   turn_passes(events);
+  start_turn_part(false, events);
+}
+
+void Game::start_turn_part(bool bonus, Events* events) {
+  if (hold_before_draw(bonus, events)) return;
   draw_next(events);
+}
+
+bool Game::hold_before_draw(bool bonus, Events* events) {
+  return any_module(mix_, [&](auto m) { return decltype(m)::before_draw(*this, bonus, events); });
 }
 
 void Game::finish_turn(Events* events) {
@@ -712,6 +746,7 @@ void Game::turn_passes(Events* events) {
 // (goods to the player who completed a city).
 void Game::score_pending(Events* events) {
   for (int i = 0; i < npending_; ++i) {
+    each_module(mix_, [&](auto m) { decltype(m)::completing(*this, pending_[i]); });
     score_completed(pending_[i], events);
     each_module(mix_, [&](auto m) { decltype(m)::completed(*this, pending_[i], events); });
   }
@@ -737,6 +772,7 @@ inline void Game::draw_next(Events* events) {
     ++drawn_;
     if (take_drawn<kModules>(events)) return;
   }
+  if (kModules && mix_ && any_module(mix_, [&](auto m) { return decltype(m)::hold_game_end(*this, events); })) return;
   phase_ = Phase::GameOver;
   banked_ = score_;
   score_end(events);
@@ -747,7 +783,7 @@ void Game::draw_again(Events* events) { draw_next(events); }
 void Game::pass_turn(Events* events) {
   current_ = static_cast<uint8_t>((current_ + 1) % players_);
   turn_passes(events);
-  draw_next(events);
+  start_turn_part(false, events);
 }
 
 // The tile just drawn is the one to place if it fits somewhere; else it leaves the game.
@@ -956,11 +992,13 @@ void Game::playout(Rng& rng, Events* events, Future future) {
 // river's open end, any figure action or none, a builder's bonus tile taken or passed on
 // with even odds.
 void Game::playout_expansions(Rng& rng, Events* events) {
-  if (phase_ == Phase::PlaceMeeple) {
-    random_figure(rng, events);
-    finish_turn(events);
-  }
   while (phase_ != Phase::GameOver) {
+    // A tile placed, by the caller or by a decision (the abbey): its figure action.
+    if (phase_ == Phase::PlaceMeeple) {
+      random_figure(rng, events);
+      finish_turn(events);
+      continue;
+    }
     if (phase_ == Phase::Decide) {
       any_module(mix_, [&](auto m) {
         return decltype(m)::decides(DecisionKind{decision_}) && (decltype(m)::random_decision(*this, rng, events), true);
@@ -1044,6 +1082,17 @@ std::string_view reason_text(Illegal reason) {
     case Illegal::RansomNotHeld: return "that player holds no figure of that kind of the payer's";
     case Illegal::RansomPaid: return "a ransom is paid at most once per turn";
     case Illegal::RansomPoints: return "a ransom costs 3 points and the payer has fewer";
+    case Illegal::NoAbbey: return "the player has placed their abbey already";
+    case Illegal::NotAHole: return "an abbey goes only into an empty square with tiles on all four sides";
+    case Illegal::AbbeyRiverEnd: return "no abbey goes onto the square the river's open end points into";
+    case Illegal::MayorCityOnly: return "the mayor goes only onto a city";
+    case Illegal::WagonFeature: return "the wagon goes only onto a road, a city or a monastery";
+    case Illegal::BarnCorner: return "a barn goes onto a corner where four tiles meet, each showing only field there";
+    case Illegal::BarnFieldTaken: return "that field holds a barn already";
+    case Illegal::BarnField: return "no meeple goes onto a field that holds a barn";
+    case Illegal::WagonTarget:
+      return "the wagon moves only onto an unoccupied, incomplete road, city or monastery on its square or the 8 around "
+             "it (not the dragon's)";
     case Illegal::TooFar: return "the tile would lie more than 124 steps from another tile (the board's limit)";
   }
   return "unknown reason";
@@ -1095,6 +1144,28 @@ std::string describe(const Event& e) {
                          figure_name(e.figure), player, figure_name(static_cast<Figure>(e.tiles)), e.points);
     case Event::Type::Ransom:
       return fmt::format("player {} pays {} to player {} for their {}", player, e.points, e.tiles, figure_name(e.figure));
+    case Event::Type::AbbeyPlaced: return fmt::format("player {} places their abbey at {}", player, at);
+    case Event::Type::AbbeyDeclined: return fmt::format("player {} keeps their abbey", player);
+    case Event::Type::FinalAbbeyRound:
+      return fmt::format("the last land tile is gone: the final abbey round, from the left of player {} to player {}", player, player);
+    case Event::Type::WagonDue:
+      return fmt::format("player {}'s wagon from {} may move ({} target{})", player, at, e.tiles, e.tiles == 1 ? "" : "s");
+    case Event::Type::WagonMoved: return fmt::format("player {} moves their wagon to {}", player, where);
+    case Event::Type::WagonStayed: return fmt::format("player {} keeps their wagon home", player);
+    case Event::Type::BarnHome: return fmt::format("player {}'s {} at {} goes home (a barn's scoring)", player, figure_name(e.figure), where);
+    default: break;
+  }
+  switch (e.type) {
+    case Event::Type::BarnPlaced:
+    case Event::Type::BarnConnected:
+    case Event::Type::BarnFinal: {
+      std::string who;
+      for (int p = 0; p < kMaxPlayers; ++p)
+        if ((e.winners >> p) & 1) who += (who.empty() ? "" : " and ") + std::to_string(p);
+      const char* what = e.type == Event::Type::BarnPlaced ? "barn placed: field" : e.type == Event::Type::BarnConnected ? "joined to a barn: field" : "barn";
+      return fmt::format("{} {} to player{} {} ({} completed cit{}){}", what, e.points, who.size() > 1 ? "s" : "", who, e.tiles,
+                         e.tiles == 1 ? "y" : "ies", e.end_game ? " (end of game)" : "");
+    }
     default: break;
   }
   if (e.type == Event::Type::Goods) {

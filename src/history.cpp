@@ -68,9 +68,11 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
   auto decide_recalled = [&](bool implied_ok) {
     Choice c, through;
     while (!at_end() && recalled_choice(game, replay, c)) {
-      const bool implied = implied_ok && implied_choice(replay, through) && through == c;
+      bool implied = implied_ok && implied_choice(replay, through) && through == c;
       const int player = decider(replay);
       if (decide(replay, c, &ev) != Status::Ok) throw std::logic_error("the game's own decision does not replay");
+      // A decision that placed a tile (the abbey) is said by the turn that follows it.
+      implied |= replay.phase() == Phase::PlaceMeeple;
       ++after;
       step(HistoryStep{HistoryStep::Kind::Decision, player, kNoTile, {}, c, implied});
     }
@@ -114,7 +116,11 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
     if (turns == end.turns) break;
     const int player = replay.current_player();
     Verdict v;
-    if (replay.play(m, &ev, &v) != Status::Ok)
+    // A tile a decision placed (the abbey) waits for its figure action alone.
+    const Status played = replay.phase() == Phase::PlaceMeeple
+                              ? replay.act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y}, &ev, &v)
+                              : replay.play(m, &ev, &v);
+    if (played != Status::Ok)
       throw std::logic_error(fmt::format("turn {} does not replay: {}", turns + 1, describe(v)));
     ++turns;
     after = 0;

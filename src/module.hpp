@@ -25,7 +25,9 @@ struct Module;
 // Where a figure kind's actions go on the tile just placed: onto a feature (any location),
 // onto the centre only (the abbot), or nowhere (an action without a figure, the recall).
 // Elsewhere: onto a part of another tile (the fairy next to a meeple, the princess's knight).
-enum class Reach : uint8_t { Feature, Centre, Nowhere, Elsewhere };
+// Corner: onto a corner point of the tile just placed (the barn), which a half-edge location
+// names; no feature's location stands for it.
+enum class Reach : uint8_t { Feature, Centre, Nowhere, Elsewhere, Corner };
 
 // A figure kind (or a figure action) that a module gives each player: how the rules and
 // every layer above them name, spell, weigh and draw it. The layers read these rows (through
@@ -101,6 +103,9 @@ struct Hooks {
   static void placed(Game&, TileType, Placement) {}
 
   // --- drawing (step 3) ---
+  // A turn part begins, before its draw (bonus: the builder's bonus part): true if the module
+  // holds it for a decision that may replace the draw (the abbey).
+  static bool before_draw(Game&, bool /*bonus*/, Events*) { return false; }
   // Whether the caller may say t was drawn, where the module has a rule (the river stack
   // first, the lake last of it): true if it decided, with *v.
   static bool check_draw(const Game&, TileType, Verdict*) { return false; }
@@ -168,8 +173,14 @@ struct Hooks {
   static int eaten_on(Game&, int /*tile*/, Meeple*) { return 0; }
   // The turn has passed to g.current_player(), a tile being face down (before the draw).
   static void turn_passes(Game&, Events*) {}
+  // Right before a feature the placement completed is scored (its figures still stand).
+  static void completing(Game&, SegId) {}
   // After a feature the placement completed has been scored (its figures are home).
   static void completed(Game&, SegId, Events*) {}
+  // After the placement's scoring, before after_scoring: true if the module holds the
+  // placement for decisions its scoring brought (the wagons' moves), which end with
+  // Game::end_scored.
+  static bool hold_after_scoring(Game&, Events*) { return false; }
   // After the placement's scoring, before the turn passes: true if the module holds the turn
   // for a decision of its own (the game then waits in the phase it set).
   static bool after_scoring(Game&, Events*) { return false; }
@@ -247,6 +258,9 @@ struct Hooks {
   static void end_scored(Game&, SegId, Events*) {}
   // After every feature has been scored at the end.
   static void game_end(Game&, Events*) {}
+  // The last tile is gone, before the final scoring: true if the module holds the game for
+  // decisions of its own first (the final abbey round), which end with Game::draw_again.
+  static bool hold_game_end(Game&, Events*) { return false; }
 
   // --- what the bots' projections may assume ---
   // Whether end_payouts and a figure's own feature say all that a figure action changes in

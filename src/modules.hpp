@@ -8,6 +8,7 @@
 #include <array>
 #include <utility>
 
+#include "abbey_and_mayor.hpp"
 #include "abbot.hpp"
 #include "inns_and_cathedrals.hpp"
 #include "module.hpp"
@@ -38,7 +39,8 @@ struct ModuleList {
 };
 
 using Modules = ModuleList<Expansion::InnsAndCathedrals, Expansion::Abbot, Expansion::River,
-                           Expansion::TradersAndBuilders, Expansion::PrincessAndDragon, Expansion::Tower>;
+                           Expansion::TradersAndBuilders, Expansion::PrincessAndDragon, Expansion::Tower,
+                           Expansion::AbbeyAndMayor>;
 
 // A figure kind and the module that gives it.
 struct FigureRow {

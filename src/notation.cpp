@@ -13,7 +13,7 @@ namespace carc {
 // A figure action's word is its kind's word (figure_kind): before a location ("L:N"; none
 // for a meeple), or alone for an action without a figure ("recall").
 std::string figure_action_text(const Move& m) {
-  if (std::string text; m.elsewhere && any_module(static_cast<Mix>(kMixes - 1), [&](auto mod) { return decltype(mod)::spell_action(m, &text); }))
+  if (std::string text; any_module(static_cast<Mix>(kMixes - 1), [&](auto mod) { return decltype(mod)::spell_action(m, &text); }))
     return text;
   const FigureKind* k = find_figure_kind(m.figure);
   if (!k) return "";
@@ -26,7 +26,9 @@ std::string figure_action_text(const Move& m) {
 }
 
 std::string format_move(TileType tile, const Move& m) {
-  std::string s = fmt::format("{} {},{} {}", tile_name(tile), m.at.x, m.at.y, 90 * m.at.rot);
+  // The abbey (Abbey & Mayor) has no rotation to say and its own word.
+  std::string s = tile == tiles::kAbbey ? fmt::format("abbey {},{}", m.at.x, m.at.y)
+                                        : fmt::format("{} {},{} {}", tile_name(tile), m.at.x, m.at.y, 90 * m.at.rot);
   const std::string action = figure_action_text(m);
   if (!action.empty()) {
     s += ' ';
@@ -178,9 +180,14 @@ bool parse_move(std::string_view text, TileType& tile, Move& move, std::string* 
 }
 
 bool parse_move_words(std::span<const std::string_view> words, TileType& tile, Move& move, std::string* error) {
-  auto word = [&](size_t i) { return i < words.size() ? words[i] : std::string_view{}; };
+  // The abbey (Abbey & Mayor) is placed as 'abbey x,y' and its figure action: no rotation.
+  const bool abbey = !words.empty() && words[0] == "abbey";
+  auto word = [&](size_t i) {
+    if (abbey && i >= 2) --i;
+    return i < words.size() ? words[i] : std::string_view{};
+  };
   const std::string_view name = word(0);
-  const TileType t = tile_from_name(name);
+  const TileType t = abbey ? tiles::kAbbey : tile_from_name(name);
   if (t == kNoTile)
     return fail(error, fmt::format("'{}' is not a tile id (A..X, E_G, RA, ...; docs/tiles.md){}", echo(name),
                                    name.size() == 1 && name[0] >= 'a' && name[0] <= 'x' ? " (tile ids are uppercase)" : ""));
@@ -194,7 +201,7 @@ bool parse_move_words(std::span<const std::string_view> words, TileType& tile, M
     return fail(error, fmt::format("coordinates {},{} are outside -128..127", x, y));
   const std::string_view rot_word = word(2);
   int degrees = 0;
-  if (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0)
+  if (!abbey && (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0))
     return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", echo(rot_word)));
   FigureChoice action;
   const std::string_view loc_word = word(3);
@@ -202,7 +209,8 @@ bool parse_move_words(std::span<const std::string_view> words, TileType& tile, M
     return fail(error, fmt::format("'{}' is not a figure action (a location C N E S W NNE ENE ESE SSE SSW WSW WNW NNW "
                                    "CF, or L:, A:, B:, P: and a location, or recall)",
                                    echo(loc_word)));
-  if (words.size() > kMoveWords) return fail(error, fmt::format("unexpected '{}' after the move", echo(words[kMoveWords])));
+  const size_t most = abbey ? kMoveWords - 1 : kMoveWords;
+  if (words.size() > most) return fail(error, fmt::format("unexpected '{}' after the move", echo(words[most])));
   tile = t;
   move = Move{Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)}, action.location,
               action.figure, action.elsewhere, action.x, action.y};

@@ -112,7 +112,7 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
   for (int i = 0; i < kTotalTiles; ++i)
     if (on[i]) info.tile_indices[info.tiles++] = static_cast<uint8_t>(i);
   for (const Meeple& m : game.meeples())
-    if (f.find(m.seg) == root) info.meeples[m.player] += kFigureWeight[static_cast<int>(m.kind)];
+    if (f.find(m.seg) == root) info.meeples[m.player] += figure_strength(m.kind, f.root_counters(root).shields);
   const int most = *std::max_element(info.meeples.begin(), info.meeples.end());
   for (int p = 0; p < game.players() && most > 0; ++p)
     if (info.meeples[p] == most) info.majority = static_cast<uint8_t>(info.majority | (1u << p));

@@ -535,12 +535,40 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       }
       // An expansion's decision: a line of its own, where that decision waits.
       if (answers != DecisionKind::None) {
-        const std::string text = l.count == 1 ? std::string(key) : joined(l);
-        if (decision_kind(game) != answers) fail(Status::IllegalMove, l.number, not_due_text(text));
+        std::string text = l.count == 1 ? std::string(key) : joined(l);
         Choice c;
-        if (!parse_choice(game, text, c)) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, text));
+        // A word two decisions share ('pass': the builder's bonus tile, or the bonus part
+        // that may be the abbey) answers the one pending.
+        const bool pending_reads = parse_choice(game, text, c) && c.kind == decision_kind(game);
+        if (decision_kind(game) != answers && !pending_reads) fail(Status::IllegalMove, l.number, not_due_text(text));
+        // An option that places a tile (the abbey) is followed by its figure action, as a move
+        // line ends with one: a figure action, '-' for none, '?' for not decided yet.
+        std::string_view action;
+        if (!parse_choice(game, text, c) && l.count == 3 && l.count <= kKept) {
+          action = l.word(2);
+          text = fmt::format("{} {}", key, l.word(1));
+          if (!parse_choice(game, text, c)) action = {};
+        }
+        if (action.empty() && !parse_choice(game, text, c))
+          malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, text));
         Verdict v;
         if (decide(game, c, nullptr, &v) != Status::Ok) fail(Status::IllegalMove, l.number, refusal_text(game, c, v));
+        if (game.phase() != Phase::PlaceMeeple) {
+          if (!action.empty()) malformed(l.number, fmt::format("'{}' places no tile, so it takes no figure action", text));
+          continue;
+        }
+        ++accounted;  // the tile it placed joined the drawn ones
+        if (action.empty())
+          malformed(l.number, fmt::format("'{}' places a tile: its figure action follows on the line ('-' for none)", text));
+        if (action == "?") {
+          undecided_at = l.number;
+          continue;
+        }
+        FigureChoice f;
+        if (action != "-" && !parse_figure_action(action, f))
+          malformed(l.number, fmt::format("'{}' is no figure action", echo(action)));
+        if (game.act(f, nullptr, &v) != Status::Ok)
+          fail(Status::IllegalMove, l.number, fmt::format("illegal figure action '{}': {}", echo(action), describe(v)));
         continue;
       }
       // Any other line where a decision waits takes the option a move implies (the bonus

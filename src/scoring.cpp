@@ -145,6 +145,11 @@ inline uint8_t Game::pay(FeatureKind kind, int points, int tiles, bool end_game,
   return winners;
 }
 
+uint8_t Game::pay_majority(FeatureKind kind, int points, int tiles, const PlayerCounts& meeples, const Meeple& first,
+                           Events* events) {
+  return pay(kind, points, tiles, false, meeples, first, events);
+}
+
 void Game::report_score(FeatureKind kind, int points, int tiles, bool end_game, uint8_t winners,
                         const PlayerCounts& meeples, const Meeple& first, Events* events) const {
   Event e = event_at(Event::Type::Score, first.tile, first.location);
@@ -160,7 +165,7 @@ void Game::report_score(FeatureKind kind, int points, int tiles, bool end_game, 
 // A figure comes home: to the supply (meeples counted, the others one each).
 void Game::release(const Meeple& m) {
   if (m.kind == Figure::Meeple) supply_[m.player]++;
-  else figures_[m.player] = static_cast<uint8_t>(figures_[m.player] | (1u << static_cast<int>(m.kind)));
+  else figures_[m.player] = static_cast<uint16_t>(figures_[m.player] | (1u << static_cast<int>(m.kind)));
   if (m.location == Location::C) forget_monk(m.tile);
 }
 
@@ -200,9 +205,9 @@ void Game::score_completed(SegId root, Events* events) {
       }
       if constexpr (figures) {
         const int kind = static_cast<int>(m.kind);
-        meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + (on ? kFigureWeight[kind] : 0));
+        meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + (on ? figure_strength(m.kind, c.shields) : 0));
         supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + (on & (m.kind == Figure::Meeple)));
-        figures_[m.player] = static_cast<uint8_t>((figures_[m.player] | (static_cast<unsigned>(on) << kind)) & ~1u);
+        figures_[m.player] = static_cast<uint16_t>((figures_[m.player] | (static_cast<unsigned>(on) << kind)) & ~1u);
       } else {
         meeples[m.player] = static_cast<uint8_t>(meeples[m.player] + on);
         supply_[m.player] = static_cast<uint8_t>(supply_[m.player] + on);
@@ -244,7 +249,8 @@ inline int Game::group_figures(SegId* feature, uint8_t* first, PlayerCounts* wei
       first[f] = static_cast<uint8_t>(i);
       weight[f] = {};
     }
-    weight[f][meeples_[i].player] = static_cast<uint8_t>(weight[f][meeples_[i].player] + kFigureWeight[static_cast<int>(meeples_[i].kind)]);
+    weight[f][meeples_[i].player] = static_cast<uint8_t>(weight[f][meeples_[i].player] +
+                                                         figure_strength(meeples_[i].kind, features_.root_counters(r).shields));
   }
   return n;
 }

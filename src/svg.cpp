@@ -415,7 +415,7 @@ void draw_targets(std::string& out, const Game& game, X ox, Y oy) {
     if (t.loc != Location::None) out += fmt::format(" data-location=\"{}\"", location_name(t.loc));
     out += fmt::format("><circle class=\"target-ring\" stroke=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>", colour, num(x), num(y),
                        num(kRadius));
-    if (kind && (kind->reach == Reach::Feature || kind->reach == Reach::Centre)) {
+    if (kind && (kind->reach == Reach::Feature || kind->reach == Reach::Centre || kind->reach == Reach::Corner)) {
       const bool lying = kind->lies && t.seg && t.seg->kind == FeatureKind::Field;
       // Drawn at 0.7 of its size on the board, so the large meeple stays the larger (the two
       // scales compose: no number is parsed, which would depend on the host's locale).

@@ -94,7 +94,7 @@ void Tower::placed(Game& g, TileType t, Placement) {
 
 void Tower::to_supply(Game& g, int player, Figure f) {
   if (f == Figure::Meeple) g.supply_[static_cast<size_t>(player)]++;
-  else g.figures_[static_cast<size_t>(player)] = static_cast<uint8_t>(g.figures_[static_cast<size_t>(player)] | (1u << static_cast<int>(f)));
+  else g.figures_[static_cast<size_t>(player)] = static_cast<uint16_t>(g.figures_[static_cast<size_t>(player)] | (1u << static_cast<int>(f)));
 }
 
 int Tower::eaten_on(Game& g, int tile, Meeple* out) {
@@ -163,7 +163,7 @@ bool Tower::act_elsewhere(Game& g, const FigureChoice& c, Events* events) {
     s.top_owner[k] = static_cast<int8_t>(g.current_);
     s.top_kind[k] = c.figure;
     if (c.figure == Figure::Meeple) g.supply_[g.current_]--;
-    else g.figures_[g.current_] = static_cast<uint8_t>(g.figures_[g.current_] & ~(1u << static_cast<int>(c.figure)));
+    else g.figures_[g.current_] = static_cast<uint16_t>(g.figures_[g.current_] & ~(1u << static_cast<int>(c.figure)));
     e.figure = c.figure;
   }
   if (events) events->push(e);

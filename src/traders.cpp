@@ -149,6 +149,10 @@ void TradersAndBuilders::take_goods(Game& g, SegId city, Events* events) {
 void TradersAndBuilders::bonus_due(Game& g, Events* events) {
   g.phase_ = Phase::Decide;
   g.decision_ = static_cast<uint8_t>(DecisionKind::Bonus);
+  announce(g, events);
+}
+
+void TradersAndBuilders::announce(Game& g, Events* events) {
   if (!events) return;
   Event e = g.event_at(Event::Type::Bonus, g.board_.tile_count() - 1, Location::None);
   e.winners = static_cast<uint8_t>(1u << g.current_);

@@ -51,14 +51,21 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static void completed(Game& g, SegId root, Events* events) {
     if (g.features_.kind(root) == FeatureKind::City) take_goods(g, root, events);
   }
-  // The bonus tile, if earned and tiles are left: the game waits in Phase::Decide for the
-  // player to take or pass it.
+  // The bonus part, if earned: the game waits in Phase::Decide for the player to take or pass
+  // the bonus tile if tiles are left, or for a decision another module holds the part for
+  // before its draw (the abbey, which may be the bonus part even with no tile left).
   static bool after_scoring(Game& g, Events* events) {
-    const bool due = g.modules_.traders.bonus_due && g.drawn_ < g.deck_size_;
+    const bool earned = g.modules_.traders.bonus_due;
     g.modules_.traders.bonus_due = false;
     g.modules_.traders.bonus_turn = false;
-    if (due) bonus_due(g, events);
-    return due;
+    if (!earned) return false;
+    if (g.hold_before_draw(true, events)) {
+      announce(g, events);
+      return true;
+    }
+    if (g.drawn_ >= g.deck_size_) return false;
+    bonus_due(g, events);
+    return true;
   }
   // The bonus tile: take it (option 0, "bonus") or pass (option 1, "pass"), both always open;
   // the option is its RL slot (take, then pass: the last two action ids).
@@ -145,6 +152,7 @@ struct Module<Expansion::TradersAndBuilders> : Hooks {
   static bool builder_extended(const Game& g);
   static void take_goods(Game& g, SegId city, Events* events);
   static void bonus_due(Game& g, Events* events);
+  static void announce(Game& g, Events* events);
   static void take(Game& g, Events* events);
   static void pass(Game& g, Events* events);
   static void pay_pigs(Game& g, uint8_t winners, int points, const std::array<uint8_t, kMaxPlayers>& weight,

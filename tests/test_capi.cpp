@@ -347,7 +347,7 @@ TEST_CASE("C API: short buffers are CARC_ERANGE with the size needed, and write 
   CHECK(errmsg(g.get()) == "carc_game_placements: " + std::to_string(needed) + " placements but room for 1");  // kept
   int32_t counts[CARC_TILE_TYPES];
   CHECK(carc_game_tiles_remaining_by_type(g.get(), counts, CARC_TILE_TYPES - 1) == CARC_ERANGE);
-  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 129 values but needs 130");
+  CHECK(errmsg(g.get()) == "carc_game_tiles_remaining_by_type: counts holds 142 values but needs 143");
   require_unchanged(g.get(), before.get());
 
   // An event stays queued when the fields do not fit.
@@ -479,6 +479,7 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
       for (int y = -128; y <= 127; y += 85)
         for (int rot = 0; rot < 4; ++rot)
           for (int loc : {CARC_LOC_C, CARC_LOC_S, CARC_LOC_NNW, CARC_LOC_NONE}) {
+            if (tile == carc_tile_from_name("MA") && rot > 0) continue;  // 'abbey x,y': the abbey has no rotation
             const int fig = loc == CARC_LOC_C && tile % 2 ? CARC_FIGURE_ABBOT : CARC_FIGURE_MEEPLE;
             const carc_move m = carc_move_pack(tile, x, y, 90 * rot, fig, loc);
             REQUIRE(m != CARC_MOVE_INVALID);
@@ -827,7 +828,7 @@ TEST_CASE("C API: carc_event_text refuses malformed fields with CARC_EINVAL and 
     f[static_cast<size_t>(index)] = value;
     return f;
   };
-  refused(with(CARC_EV_TYPE, 24), CARC_EVENT_FIELDS, "field 0 is 24, not 0..23");
+  refused(with(CARC_EV_TYPE, 34), CARC_EVENT_FIELDS, "field 0 is 34, not 0..33");
   refused(with(CARC_EV_FEATURE, -1), CARC_EVENT_FIELDS, "field 1 is -1, not 0..4");
   refused(with(CARC_EV_POINTS, 40000), CARC_EVENT_FIELDS, "field 2 is 40000, not 0..32767");
   refused(with(CARC_EV_WINNERS, 64), CARC_EVENT_FIELDS, "field 3 is 64, not 0..63");
@@ -1003,7 +1004,7 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   CHECK(errmsg(g.get()) == "carc_game_rewind: cannot rewind to turn 2: 1 turns have been played");
   CHECK(carc_game_rewind(g.get(), -1) == CARC_EINVAL);
   CHECK(carc_game_fitting_rotations(g.get(), CARC_TILE_TYPES, 0, 1) == CARC_EINVAL);
-  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 130 is not 0..129");
+  CHECK(errmsg(g.get()) == "carc_game_fitting_rotations: tile 143 is not 0..142");
   CHECK(carc_game_fitting_rotations(g.get(), -1, 0, 1) == CARC_EINVAL);
   CHECK(carc_game_fitting_rotations(g.get(), 0, 1000000, -1000000) == 0);  // not an open cell: nothing fits
   CHECK(carc_game_fitting_rotations(g.get(), 0, 0, 0) == 0);               // a tile is there
@@ -1037,14 +1038,14 @@ TEST_CASE("C API records and queries: out-of-range values are CARC_EINVAL and ch
   require_unchanged(g.get(), before.get());
 
   CHECK(carc_tile_render_svg(CARC_TILE_TYPES, 0, 64, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 130 is not 0..129");
+  CHECK(errmsg(nullptr) == "carc_tile_render_svg: tile 143 is not 0..142");
   CHECK(carc_tile_render_svg(0, 1, 64, text, sizeof text) == CARC_EINVAL);  // degrees, not quarter turns
   CHECK(errmsg(nullptr) == "carc_tile_render_svg: rotation 1 is not 0, 90, 180 or 270 degrees");
   CHECK(carc_tile_render_svg(0, 360, 64, text, sizeof text) == CARC_EINVAL);
   CHECK(carc_tile_render_svg(0, 0, -3, text, sizeof text) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_tile_render_svg: pixels -3 is not 1..4096");
   CHECK(carc_tile_render_text(-1, 0, text, sizeof text) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..129");
+  CHECK(errmsg(nullptr) == "carc_tile_render_text: tile -1 is not 0..142");
   CHECK(carc_tile_render_text(0, -1, text, sizeof text) == CARC_EINVAL);
   CHECK(std::string(text) == "x");
 }
@@ -1106,7 +1107,7 @@ TEST_CASE("C API records and queries: short buffers are CARC_ERANGE and write no
   double p[CARC_TILE_TYPES + 1];
   p[0] = -1;
   CHECK(carc_game_next_tile_probabilities(g.get(), p, CARC_TILE_TYPES - 1) == CARC_ERANGE);
-  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 129 values but needs 130");
+  CHECK(errmsg(g.get()) == "carc_game_next_tile_probabilities: probabilities holds 142 values but needs 143");
   CHECK(p[0] == -1);
 
   int32_t v[CARC_MAX_FRONTIER * CARC_CELL_FIELDS];

@@ -37,7 +37,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_tile_name(t) != nullptr);
     REQUIRE(carc_tile_from_name(carc_tile_name(t)) == t);
     REQUIRE(carc_tile_set(t) >= CARC_SET_BASE);
-    REQUIRE(carc_tile_set(t) <= CARC_SET_TOWER);
+    REQUIRE(carc_tile_set(t) <= CARC_SET_ABBEY_AND_MAYOR);
   }
   CHECK(carc_tile_name(CARC_TILE_TYPES) == nullptr);
   CHECK(carc_tile_name(-1) == nullptr);
@@ -65,7 +65,7 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
     REQUIRE(carc_why_text(why) != nullptr);
     REQUIRE(*carc_why_text(why) != '\0');
   }
-  CHECK(carc_why_text(CARC_WHY_RANSOM_POINTS + 1) == nullptr);
+  CHECK(carc_why_text(CARC_WHY_WAGON_TARGET + 1) == nullptr);
   CHECK(carc_why_text(-1) == nullptr);
 }
 
@@ -85,8 +85,11 @@ TEST_CASE("C API 0.2: figure supplies by kind") {
   CHECK(carc_game_figure_supply(abbot.get(), 2, CARC_FIGURE_ABBOT) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_figure_supply: player 2 is not 0..1");
   CHECK(carc_game_figure_supply(abbot.get(), 0, CARC_FIGURE_RECALL) == CARC_EINVAL);  // an action, not a figure
-  CHECK(errmsg(nullptr) == "carc_game_figure_supply: figure 7 is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG)");
+  CHECK(errmsg(nullptr) ==
+        "carc_game_figure_supply: figure 7 is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG, CARC_FIGURE_MAYOR..CARC_FIGURE_BARN)");
   CHECK(carc_game_figure_supply(abbot.get(), 0, 5) == CARC_EINVAL);
+  CHECK(carc_game_figure_supply(abbot.get(), 0, 12) == CARC_EINVAL);
+  CHECK(carc_game_figure_supply(abbot.get(), 0, CARC_FIGURE_MAYOR) == 0);  // Abbey & Mayor is off
   CHECK(carc_game_figure_supply(abbot.get(), 0, -1) == CARC_EINVAL);
   CHECK(carc_game_figure_supply(nullptr, 0, 0) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_game_figure_supply: game is NULL");
@@ -401,5 +404,5 @@ TEST_CASE("C API 0.2: options river and abbot by id, before the first placement"
   CHECK(snapshot(again.get()) == snapshot(g.get()));
   REQUIRE(carc_game_playout(g.get(), 5, 0) == CARC_OK);
   CHECK(carc_game_set_option(g.get(), CARC_OPT_RIVER, 0) == CARC_EPHASE);
-  CHECK(carc_game_option(g.get(), 10) == CARC_EINVAL);
+  CHECK(carc_game_option(g.get(), 11) == CARC_EINVAL);
 }

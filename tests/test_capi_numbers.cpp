@@ -89,14 +89,24 @@ static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase
               CARC_WHY_EXCHANGE_KIND == static_cast<int>(carc::Illegal::ExchangeKind) &&
               CARC_WHY_RANSOM_NOT_HELD == static_cast<int>(carc::Illegal::RansomNotHeld) &&
               CARC_WHY_RANSOM_PAID == static_cast<int>(carc::Illegal::RansomPaid) &&
-              CARC_WHY_RANSOM_POINTS == static_cast<int>(carc::Illegal::RansomPoints));
+              CARC_WHY_RANSOM_POINTS == static_cast<int>(carc::Illegal::RansomPoints) &&
+              CARC_WHY_NO_ABBEY == static_cast<int>(carc::Illegal::NoAbbey) &&
+              CARC_WHY_NOT_A_HOLE == static_cast<int>(carc::Illegal::NotAHole) &&
+              CARC_WHY_ABBEY_RIVER_END == static_cast<int>(carc::Illegal::AbbeyRiverEnd) &&
+              CARC_WHY_MAYOR_CITY_ONLY == static_cast<int>(carc::Illegal::MayorCityOnly) &&
+              CARC_WHY_WAGON_FEATURE == static_cast<int>(carc::Illegal::WagonFeature) &&
+              CARC_WHY_BARN_CORNER == static_cast<int>(carc::Illegal::BarnCorner) &&
+              CARC_WHY_BARN_FIELD_TAKEN == static_cast<int>(carc::Illegal::BarnFieldTaken) &&
+              CARC_WHY_BARN_FIELD == static_cast<int>(carc::Illegal::BarnField) &&
+              CARC_WHY_WAGON_TARGET == static_cast<int>(carc::Illegal::WagonTarget));
 static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
               CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
               CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&
               CARC_SET_INNS_AND_CATHEDRALS == static_cast<int>(carc::tiles::raw::TileSet::InnsAndCathedrals) &&
               CARC_SET_TRADERS_AND_BUILDERS == static_cast<int>(carc::tiles::raw::TileSet::TradersAndBuilders) &&
               CARC_SET_PRINCESS_AND_DRAGON == static_cast<int>(carc::tiles::raw::TileSet::PrincessAndDragon) &&
-              CARC_SET_TOWER == static_cast<int>(carc::tiles::raw::TileSet::Tower));
+              CARC_SET_TOWER == static_cast<int>(carc::tiles::raw::TileSet::Tower) &&
+              CARC_SET_ABBEY_AND_MAYOR == static_cast<int>(carc::tiles::raw::TileSet::AbbeyAndMayor));
 static_assert(CARC_MAX_FIGURE_ACTIONS == carc::kMaxFigureOptions);
 static_assert(CARC_LOC_NONE == static_cast<int>(carc::Location::None) && CARC_LOC_TW == static_cast<int>(carc::Location::TW));
 static_assert(CARC_TILE_TYPES == carc::kTileTypes);
@@ -117,7 +127,8 @@ static_assert(carc::find_option(CARC_OPT_FARMERS)->field == &carc::Options::farm
               carc::find_option(CARC_OPT_TRADERS_AND_BUILDERS)->field == &carc::Options::traders_and_builders &&
               carc::find_option(CARC_OPT_PRINCESS_AND_DRAGON)->field == &carc::Options::princess_and_dragon &&
               carc::find_option(CARC_OPT_TOWER)->field == &carc::Options::tower &&
-              carc::option_table().size() == 9, "the CARC_OPT_* ids are the option table's");
+              carc::find_option(CARC_OPT_ABBEY_AND_MAYOR)->field == &carc::Options::abbey_and_mayor &&
+              carc::option_table().size() == 10, "the CARC_OPT_* ids are the option table's");
 static_assert(CARC_EV_MEEPLES + CARC_MAX_PLAYERS == CARC_EV_DISCARDED && CARC_EV_DISCARDED + 1 == CARC_EV_GOODS &&
               CARC_EV_GOODS + carc::kGoodsKinds == CARC_EVENT_FIELDS_0_3 && CARC_EV_FIGURE + 1 == CARC_EVENT_FIELDS);
 static_assert(CARC_MAX_TILES == carc::kTotalTiles);

@@ -90,8 +90,8 @@ TEST_CASE("C API rl: the action space and the observation shape of a game") {
   REQUIRE(carc_rl_observation_shape(g.get(), shape, CARC_RL_SHAPE_FIELDS) == CARC_OK);
   CHECK(shape[CARC_RL_PLANES] == 29);
   CHECK(shape[CARC_RL_OBS_SIDE] == 25);
-  CHECK(shape[CARC_RL_SCALARS] == 4 * 2 + 265);
-  CHECK(shape[CARC_RL_OBS_SIZE] == 29 * 25 * 25 + 273);
+  CHECK(shape[CARC_RL_SCALARS] == 4 * 2 + 291);
+  CHECK(shape[CARC_RL_OBS_SIZE] == 29 * 25 * 25 + 299);
   int figure = -1, location = -1;
   REQUIRE(carc_rl_figure_slot(g.get(), 0, &figure, &location) == CARC_OK);
   CHECK((figure == CARC_FIGURE_MEEPLE && location == CARC_LOC_NONE));  // no figure
@@ -282,7 +282,7 @@ TEST_CASE("C API rl: the draw of a caller-draws game is a chance node over the t
   CHECK(mask['U' - 'A'] == 1);
   GamePtr before = clone(g.get());
   CHECK(carc_rl_apply(g.get(), CARC_TILE_TYPES) == CARC_EINVAL);
-  CHECK(errmsg(nullptr) == "carc_rl_apply: action 130 is not a tile type (0..129) of the draw");
+  CHECK(errmsg(nullptr) == "carc_rl_apply: action 143 is not a tile type (0..142) of the draw");
   CHECK(carc_rl_apply(g.get(), 24) == CARC_EILLEGAL);  // a garden copy: not in this box
   CHECK(carc_rl_apply(g.get(), 0) == CARC_EILLEGAL);
   require_unchanged(g.get(), before.get());
@@ -383,7 +383,7 @@ TEST_CASE("C API rl: a batch step checks everything before it changes a game") {
                         CARC_RL_MAX_LEGAL, nullptr, 0, nullptr, 0) == CARC_EINVAL);
   CHECK(carc_batch_step(b.get(), act.data(), 0, out.rewards.data(), out.done.data(), nullptr, out.legal.data(),
                         out.counts.data(), CARC_RL_MAX_LEGAL - 1, nullptr, 0, nullptr, 0) == CARC_ERANGE);
-  CHECK(errmsg(nullptr) == "carc_batch_step: legal_stride 2206 is below CARC_RL_MAX_LEGAL (2207)");
+  CHECK(errmsg(nullptr) == "carc_batch_step: legal_stride 2414 is below CARC_RL_MAX_LEGAL (2415)");
   CHECK(carc_batch_step(b.get(), act.data(), 0, out.rewards.data(), out.done.data(), nullptr, nullptr, nullptr, 0,
                         out.masks.data(), actions - 1, nullptr, 0) == CARC_ERANGE);
   CHECK(carc_batch_step(b.get(), act.data(), 0, out.rewards.data(), out.done.data(), nullptr, nullptr, nullptr, 0,

@@ -46,7 +46,9 @@ Status take_by_phase(Game& g, const Choice& c, Events* events) {
     case DecisionKind::Figure: return g.act(c.figure.figure, c.figure.location, events);
     case DecisionKind::Bonus: return c.option == 0 ? g.take_bonus(events) : g.pass(events);
     case DecisionKind::Dragon:
-    case DecisionKind::Capture: return decide(g, c, events);  // no call of its own: the decision model's
+    case DecisionKind::Capture:
+    case DecisionKind::Abbey:
+    case DecisionKind::Wagon: return decide(g, c, events);  // no call of its own: the decision model's
     case DecisionKind::None: break;
   }
   return Status::Internal;

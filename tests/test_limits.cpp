@@ -61,9 +61,10 @@ constexpr long kMaxScore = static_cast<long>(Features::kMaxSegments) * kMaxFeatu
                            3L * points::kGoodsMajority + static_cast<long>(points::kRansom) * kTowerPiecesInBox;
 static_assert(kMaxScore <= std::numeric_limits<int32_t>::max(), "scores fit int32");
 
-// Tiles: 173 on the board at most (the river's 12 replace the start tile), 172 drawn; the
-// deck's counters and a figure's tile index are bytes.
-static_assert(kTotalTiles == 173 && kMaxDeck == 172, "the largest box is 173 tiles");
+// Tiles: 191 on the board at most (the river's 12 replace the start tile; an abbey per player,
+// 6), 190 drawn (a placed abbey joins the drawn tiles); the deck's counters and a figure's
+// tile index are bytes.
+static_assert(kTotalTiles == 191 && kMaxDeck == 190, "the largest box is 185 tiles and 6 abbeys");
 static_assert(kMaxDeck <= std::numeric_limits<uint8_t>::max(), "drawn and deck counters fit a byte");
 static_assert(kTotalTiles <= std::numeric_limits<uint8_t>::max(), "Meeple::tile fits a byte");
 static_assert(Board::kMaxOpen <= std::numeric_limits<uint16_t>::max(), "open cells are counted in 16 bits");
@@ -74,8 +75,9 @@ static_assert(Features::kMaxSegments == tiles::kTotalSegments && Features::kMaxS
 static_assert(std::numeric_limits<SegId>::max() >= Features::kMaxSegments, "SegId is wide enough");
 static_assert(kMaxFeatureEdges <= std::numeric_limits<uint8_t>::max(), "open edges fit FeatureCounters::open");
 
-// Figures: 7 meeples and one of each expansion figure per player, 6 players.
-static_assert(kFiguresPerPlayer == 11 && kMaxMeeples == 66, "66 figures at most on the board");
+// Figures: 7 meeples and one of each expansion figure on a feature per player (large meeple,
+// abbot, builder, pig, mayor, wagon), 6 players.
+static_assert(kFiguresPerPlayer == 13 && kMaxMeeples == 78, "78 figures at most on the board");
 static_assert(kMaxMeeples <= std::numeric_limits<uint8_t>::max(), "figures on the board and on a feature fit a byte");
 
 // Events: the most one call can produce. A turn's end: the features the tile completes (its
@@ -124,11 +126,12 @@ struct Peaks {
 
 TEST_CASE("The largest game runs: every option, 6 players, every tile drawn") {
   for (const bool first_edition : {false, true}) {
-    const Options opt = test::all_options(first_edition);
+    Options opt = test::all_options(first_edition);
+    opt.abbey_and_mayor = true;
     Peaks peaks;
     for (uint64_t seed = 1; seed <= 12; ++seed) {
       Game g(kMaxPlayers, seed, opt);
-      REQUIRE(g.tiles_in_pile() + g.drawn() == kMaxDeck);
+      REQUIRE(g.tiles_in_pile() + g.drawn() == kMaxDeck - kMaxPlayers);  // the abbeys are in the players' hands
       Rng rng(seed);
       Events ev;
       while (!g.over()) {
@@ -143,8 +146,10 @@ TEST_CASE("The largest game runs: every option, 6 players, every tile drawn") {
       }
       int aside = 0;  // dragon tiles set aside are drawn again (Princess & Dragon)
       for (int d = 0; d < g.drawn(); ++d) aside += g.set_aside(d);
-      CHECK(g.drawn() - aside == kMaxDeck);
-      CHECK(g.board().tile_count() + g.discard_count() == kTotalTiles);
+      int abbeys = 0;  // placed abbeys join the drawn tiles (Abbey & Mayor)
+      for (int i = 0; i < g.board().tile_count(); ++i) abbeys += g.board().tile(i).type == tiles::kAbbey;
+      CHECK(g.drawn() - aside - abbeys == kMaxDeck - kMaxPlayers);
+      CHECK(g.board().tile_count() + g.discard_count() == kTotalTiles - kMaxPlayers + abbeys);
       int taken = 0;
       for (int p = 0; p < g.players(); ++p)
         for (const Goods k : {Goods::Wine, Goods::Grain, Goods::Cloth}) taken += g.goods(p, k);
@@ -170,16 +175,17 @@ TEST_CASE("The largest game runs: every option, 6 players, every tile drawn") {
 }
 
 TEST_CASE("The largest box is what the limits assume") {
-  const Options opt = test::all_options();
+  Options opt = test::all_options();
+  opt.abbey_and_mayor = true;
   int tiles = 0;
   for (int t = 0; t < kTileTypes; ++t) tiles += box_count(opt, static_cast<TileType>(t));
-  CHECK(tiles == kMaxDeck);  // the spring is on the table already
+  CHECK(tiles == kMaxDeck - kMaxPlayers);  // the spring is on the table already, the abbeys in hand
   CHECK(tiles::kTotalSegments >= Features::kMaxSegments);
   // Each player has every figure kind once, meeples seven times.
   const Game g(kMaxPlayers, uint64_t{1}, opt);
   for (int p = 0; p < kMaxPlayers; ++p) {
     int figures = 0;
-    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig})
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Mayor, Figure::Wagon})
       figures += g.supply(p, f);
     CHECK(figures == kFiguresPerPlayer);
   }

@@ -220,7 +220,7 @@ TEST_CASE("Record: every malformed or illegal record names its line and reason a
       {"", 5, "the game is over: no tile is left to draw", Status::IllegalMove},
       {"", 5, "'bogus line' is not a move", Status::InvalidArgument},
       {"", 3, "'EuV' in the draw order is not a tile id (tile ids are uppercase)", Status::InvalidArgument},
-      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, seed, "
+      {"", 4, "'e' is neither a header line (players, farmers, first-edition-small-city, first-edition-farmers, river, abbot, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, abbey-and-mayor, seed, "
               "order, pile) nor a move (tile ids are uppercase)", Status::InvalidArgument},
       {"", 5, "'a 1,0 90 C' is not a move ('E 0,-1 180 S') or a discard ('discard C') (tile ids are uppercase)",
        Status::InvalidArgument},
@@ -487,6 +487,7 @@ TEST_CASE("Notation: every figure kind on every location formats and parses back
   for (int t = 0; t < kTileTypes; ++t)
     for (uint8_t rot = 0; rot < 4; ++rot)
       for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig}) {
+        if (t == tiles::kAbbey) continue;  // placed by an 'abbey x,y' line (test_abbey_and_mayor.cpp)
         for (int l = 0; l < kLocationCount; ++l) {
           const Move m{Placement{static_cast<int8_t>(t % 7 - 3), static_cast<int8_t>(-t % 5), rot}, static_cast<Location>(l), f};
           const std::string text = format_move(static_cast<TileType>(t), m);
@@ -509,7 +510,7 @@ TEST_CASE("Notation: every figure kind on every location formats and parses back
         REQUIRE(parse_move(format_move(static_cast<TileType>(t), none), back, parsed));
         CHECK(parsed == none);
       }
-  CHECK(checked == kTileTypes * 4 * 5 * kLocationCount);
+  CHECK(checked == (kTileTypes - 1) * 4 * 5 * kLocationCount);  // not the abbey
   CHECK(format_move(tile_from_name("IK"), Move{Placement{0, -1, 0}, Location::N, Figure::Large}) == "IK 0,-1 0 L:N");
   CHECK(format_move(tile_from_letter('U'), Move{Placement{2, 0, 1}, Location::E, Figure::Builder}) == "U 2,0 90 B:E");
   CHECK(format_move(tile_from_letter('E'), Move{Placement{-1, 2, 2}, Location::NNE, Figure::Pig}) == "E -1,2 180 P:NNE");

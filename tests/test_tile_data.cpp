@@ -61,14 +61,19 @@ TEST_CASE("tile data: each set has the contract's types and tiles, in the set or
                        {TileSet::InnsAndCathedrals, 43, 17, 18},
                        {TileSet::TradersAndBuilders, 60, 24, 24},
                        {TileSet::PrincessAndDragon, 84, 29, 30},
-                       {TileSet::Tower, 113, 17, 18}};
+                       {TileSet::Tower, 113, 17, 18},
+                       {TileSet::AbbeyAndMayor, 130, 13, 18}};
   for (const Want& w : want) {
     INFO("set " << static_cast<int>(w.set));
     CHECK(raw::first_row(w.set) == w.first);
     CHECK(raw::rows_of(w.set) == w.types);
     CHECK(tiles_of(w.set) == w.tiles);
   }
-  CHECK(raw::kTileRows == 130);
+  CHECK(raw::kTileRows == 143);
+  // Abbey & Mayor: 12 land tiles, each once, and the abbey MA, one per player (6 at most).
+  CHECK(kTiles[raw::find_tile("MA")].per_player == 1);
+  CHECK(kTiles[raw::find_tile("MA")].count == 6);
+  CHECK(ids_where([](const raw::Tile& t) { return t.per_player > 0; }) == Ids{"MA"});
   CHECK(raw::first_row(TileSet::Base) == 0);
   CHECK(kTiles[raw::find_tile("RA")].set == TileSet::River);
   CHECK(raw::find_tile("RF") == -1);  // picture F is the second RD
@@ -115,21 +120,31 @@ TEST_CASE("tile data: goods, inns, cathedrals, gardens, inner fields and monaste
           return false;
         }) == Ids{"IA", "IB", "IC", "IL", "IM", "IN"});
   CHECK(ids_where([](const raw::Tile& t) {
+          for (int r = 0; r < t.nroads; ++r)
+            if (t.roads[r].branching) return true;
+          return false;
+        }) == Ids{"MM"});
+  CHECK(ids_where([](const raw::Tile& t) {
+          for (int r = 0; r < t.nroads; ++r)
+            if (t.roads[r].tunnel) return true;
+          return false;
+        }) == Ids{"DQ", "ML"});
+  CHECK(ids_where([](const raw::Tile& t) {
           for (int c = 0; c < t.ncities; ++c)
             if (t.cities[c].cathedral) return true;
           return false;
         }) == Ids{"IK"});
   CHECK(ids_where([](const raw::Tile& t) { return t.garden; }) ==
-        Ids{"E_G", "H_G", "I_G", "M_G", "N_G", "R_G", "U_G", "V_G", "RJ", "IB", "IH", "TK", "TU", "DB", "DJ", "OE", "OI"});
+        Ids{"E_G", "H_G", "I_G", "M_G", "N_G", "R_G", "U_G", "V_G", "RJ", "IB", "IH", "TK", "TU", "DB", "DJ", "OE", "OI", "MH"});
   CHECK(ids_where([](const raw::Tile& t) {
           for (int f = 0; f < t.nfields; ++f)
             if (t.fields[f].halves & raw::CF) return true;
           return false;
-        }) == Ids{"IH", "TM", "TN", "TP", "TX", "DF", "OD"});
+        }) == Ids{"IH", "TM", "TN", "TP", "TX", "DF", "OD", "MC", "ME"});
   // No tile has both a monastery and a garden: C names one of them.
   CHECK(ids_where([](const raw::Tile& t) { return t.monastery && t.garden; }).empty());
   CHECK(ids_where([](const raw::Tile& t) { return t.monastery && t.set != TileSet::Base; }) ==
-        Ids{"RH", "RL", "ID", "TJ", "DO", "DP", "OJ"});
+        Ids{"RH", "RL", "ID", "TJ", "DO", "DP", "OJ", "MA", "MB"});
   // The river begins at the spring RA and ends at the lake RL.
   CHECK(ids_where([](const raw::Tile& t) { return t.nrivers && t.rivers[0].end == raw::RiverEnd::Spring; }) == Ids{"RA"});
   CHECK(ids_where([](const raw::Tile& t) { return t.nrivers && t.rivers[0].end == raw::RiverEnd::Lake; }) == Ids{"RL"});
@@ -150,8 +165,10 @@ TEST_CASE("tile data: every segment agrees with the tile's edge letters", "[tile
     for (int r = 0; r < t.nroads; ++r) {
       CHECK((road & t.roads[r].edges) == 0);
       road |= t.roads[r].edges;
-      // A road reaches two edges, or one edge and an end inside the tile.
-      CHECK(bits(t.roads[r].edges) + (t.roads[r].end != raw::RoadEnd::None) == 2);
+      // A road reaches two edges, or one edge and an end inside the tile; a branching road
+      // (the roundabout) three or more edges and no end.
+      if (t.roads[r].branching) CHECK((bits(t.roads[r].edges) >= 3 && t.roads[r].end == raw::RoadEnd::None));
+      else CHECK(bits(t.roads[r].edges) + (t.roads[r].end != raw::RoadEnd::None) == 2);
     }
     for (int r = 0; r < t.nrivers; ++r) {
       CHECK((river & t.rivers[r].edges) == 0);
@@ -161,7 +178,8 @@ TEST_CASE("tile data: every segment agrees with the tile's edge letters", "[tile
     for (int d = 0; d < 4; ++d) {
       INFO("side " << "NESW"[d] << " '" << t.edges[d] << "'");
       const char want = t.edges[d];
-      CHECK(std::string_view("CRFI").find(want) != std::string_view::npos);
+      // The abbey edge (A), only on a tile held per player, which has no road, city or river.
+      CHECK(std::string_view(t.per_player ? "A" : "CRFI").find(want) != std::string_view::npos);
       CHECK(bool(city >> d & 1) == (want == 'C'));
       CHECK(bool(road >> d & 1) == (want == 'R'));
       CHECK(bool(river >> d & 1) == (want == 'I'));
@@ -186,8 +204,9 @@ TEST_CASE("tile data: fields partition the half-edges beside roads, rivers and f
       inner += halves & raw::CF ? 1 : 0;
       CHECK(t.fields[f].touches < (1u << t.ncities));  // only cities the tile has
     }
-    // Every half-edge of a side that is not city belongs to exactly one field.
-    CHECK(covered == (raw::kHalfEdges & ~halves_of_sides(city_sides)));
+    // Every half-edge of a side that is not city belongs to exactly one field (the abbey has
+    // no field: a field ends at its edges).
+    CHECK(covered == (t.per_player ? 0 : raw::kHalfEdges & ~halves_of_sides(city_sides)));
     CHECK(inner <= 1);
   }
 }

@@ -55,7 +55,10 @@ TEST_CASE("Tile data: every edge slot belongs to the right kind of segment") {
         const Edge e = static_cast<Edge>((o.edge_code >> (2 * s)) & 3);
         INFO("tile " << tile_letter(static_cast<TileType>(t)) << " rot " << r << " side " << s);
         auto kind_at = [&](int slot) { return tiles::kDefs[t].segs[o.slot_seg[slot]].kind; };
-        if (e == Edge::City) {
+        if (e == Edge::None) {  // an abbey edge: no feature reaches it
+          CHECK(t == tiles::kAbbey);
+          for (int k = 0; k < 3; ++k) CHECK(o.slot_seg[3 * s + k] == tiles::kNoSeg);
+        } else if (e == Edge::City) {
           for (int k = 0; k < 3; ++k) REQUIRE(o.slot_seg[3 * s + k] != tiles::kNoSeg);
           for (int k = 0; k < 3; ++k) CHECK(kind_at(3 * s + k) == FeatureKind::City);
         } else {

@@ -126,7 +126,10 @@ struct Unpacked {
 };
 
 inline bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationCount) || loc == CARC_LOC_NONE; }
-inline bool valid_figure(int f) { return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL; }
+inline bool valid_figure(int f) {
+  return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL || f == CARC_FIGURE_MAYOR || f == CARC_FIGURE_WAGON ||
+         f == CARC_FIGURE_BARN;
+}
 // A recall names no location; every other figure kind one, but a meeple may name none (none).
 // The fairy and the princess act only on another tile (elsewhere).
 // A tower action names the tower's top (The Tower): a piece, a meeple or the large meeple
@@ -137,7 +140,12 @@ inline bool valid_action(int figure, int loc, bool elsewhere = false) {
                          figure == CARC_FIGURE_FAIRY);
   if (figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) return elsewhere && valid_location(loc) && loc != CARC_LOC_NONE;
   if (!valid_figure(figure) || !valid_location(loc)) return false;
-  if (elsewhere && (figure > CARC_FIGURE_ABBOT || loc == CARC_LOC_NONE)) return false;
+  // Through the portal: a meeple, large meeple, abbot, mayor or wagon (Princess & Dragon).
+  if (elsewhere && ((figure > CARC_FIGURE_ABBOT && figure != CARC_FIGURE_MAYOR && figure != CARC_FIGURE_WAGON) || loc == CARC_LOC_NONE))
+    return false;
+  // The barn names its corner by the half-edge beside it on the north or south edge.
+  if (figure == CARC_FIGURE_BARN)
+    return loc == CARC_LOC_NNW || loc == CARC_LOC_NNE || loc == CARC_LOC_SSE || loc == CARC_LOC_SSW;
   if (figure == CARC_FIGURE_RECALL) return loc == CARC_LOC_NONE;
   return figure == CARC_FIGURE_MEEPLE || loc != CARC_LOC_NONE;
 }

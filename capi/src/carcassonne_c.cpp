@@ -237,7 +237,7 @@ int carc_tile_set(int tile) {
 }
 
 const char* carc_why_text(int why) {
-  if (why < CARC_LEGAL || why > CARC_WHY_RANSOM_POINTS) return nullptr;
+  if (why < CARC_LEGAL || why > CARC_WHY_WAGON_TARGET) return nullptr;
   return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 
@@ -410,8 +410,9 @@ int carc_game_supply(const carc_game* game, int player) {
 int carc_game_figure_supply(const carc_game* game, int player, int figure) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_player(c, g, player)) return s;
-    if (figure < 0 || figure >= carc::kFigureKinds)
-      return c.fail(CARC_EINVAL, "figure %d is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG)", figure);
+    if (!valid_figure(figure) || figure == CARC_FIGURE_RECALL)
+      return c.fail(CARC_EINVAL, "figure %d is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG, CARC_FIGURE_MAYOR.."
+                    "CARC_FIGURE_BARN)", figure);
     return g.game.supply(player, static_cast<carc::Figure>(figure));
   });
 }
@@ -442,6 +443,25 @@ int carc_game_tower_at(const carc_game* game, int x, int y, int* height, int* ow
     if (height) *height = h;
     if (owner) *owner = o;
     if (figure) *figure = static_cast<int>(f);
+    return 1;
+  });
+}
+
+int carc_game_holds_abbey(const carc_game* game, int player) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (const int s = check_player(c, g, player)) return s;
+    return g.game.holds_abbey(player) ? 1 : 0;
+  });
+}
+
+int carc_game_barn(const carc_game* game, int index, int* x, int* y, int* owner) {
+  return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
+    if (index < 0) return c.fail(CARC_EINVAL, "barn index %d is negative", index);
+    int bx = 0, by = 0, o = 0;
+    if (!g.game.barn(index, bx, by, o)) return 0;
+    if (x) *x = bx;
+    if (y) *y = by;
+    if (owner) *owner = o;
     return 1;
   });
 }
@@ -878,7 +898,7 @@ int carc_event_text(const int32_t* fields, int32_t count, char* buf, size_t size
       int lo, hi;
     };
     std::array<Range, CARC_EVENT_FIELDS> ranges{};
-    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_RANSOM};
+    ranges[CARC_EV_TYPE] = {CARC_EVENT_SCORE, CARC_EVENT_BARN_HOME};
     ranges[CARC_EV_FEATURE] = {CARC_FEATURE_ROAD, CARC_FEATURE_GARDEN};
     ranges[CARC_EV_POINTS] = {0, INT16_MAX};
     ranges[CARC_EV_WINNERS] = {0, (1 << CARC_MAX_PLAYERS) - 1};

@@ -59,8 +59,8 @@ inline ActionSpace action_space(const Game& game) { return action_space(game.pla
 // Chance outcomes: the tile types.
 inline constexpr int kChanceOutcomes = kTileTypes;
 // The most figure slots of any configuration: none, 14 each for meeple, large meeple,
-// builder and pig, the abbot and the recall.
-inline constexpr int kMaxFigureSlots = 1 + 4 * kLocationCount + 2;
+// builder, pig, mayor, wagon and barn, the abbot and the recall.
+inline constexpr int kMaxFigureSlots = 1 + 7 * kLocationCount + 2;
 // A buffer of this many always holds the legal actions of one decision.
 inline constexpr int kMaxLegalActions = std::max(kMaxPlacements, 1 + kMaxFigureOptions);
 static_assert(kMaxLegalActions >= kChanceOutcomes && kMaxLegalActions >= kMaxChoices);

@@ -18,8 +18,13 @@ namespace carc {
 // Fairy and Princess are actions too (Princess & Dragon): the fairy moved next to a meeple,
 // a knight removed by the princess.
 // TowerPiece: The Tower's piece, built onto a foundation anywhere (an action, not a figure on a feature).
-enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Fairy = 5, Princess = 6, Recall = 7, TowerPiece = 8 };
-inline constexpr int kFigureKinds = 5;  // Meeple..Pig
+// Abbey & Mayor: the mayor and the wagon are figures on features; the barn stands on a corner
+// point between four tiles (named on the tile just placed by a half-edge location, see
+// abbey_and_mayor.hpp) and is kept apart from the figures on features.
+enum class Figure : uint8_t { Meeple = 0, Large = 1, Abbot = 2, Builder = 3, Pig = 4, Fairy = 5, Princess = 6, Recall = 7, TowerPiece = 8,
+                              Mayor = 9, Wagon = 10, Barn = 11 };
+inline constexpr int kFigureKinds = 5;   // Meeple..Pig
+inline constexpr int kFigureValues = 12;  // every Figure value: what a table by figure holds
 
 // A tile on the board, in placement order (index 0 is the start tile or the spring).
 struct PlacedTile {

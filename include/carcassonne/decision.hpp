@@ -20,9 +20,11 @@ namespace carc {
 // The kinds of decision: the tile drawn (chance), where the tile goes, the placement's figure
 // action; then the expansions' own, each answered by its module (in Phase::Decide): the
 // builder's bonus tile taken or passed (Traders & Builders); a step of the dragon's flight
-// (Princess & Dragon). None once over.
-enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4, Dragon = 5, Capture = 6 };
-inline constexpr int kDecisionKinds = 7;
+// (Princess & Dragon); a tower's capture (The Tower); before a turn part's draw, the abbey
+// placed or not, and a returned wagon's move, its owner's (Abbey & Mayor). None once over.
+enum class DecisionKind : uint8_t { None = 0, Draw = 1, Place = 2, Figure = 3, Bonus = 4, Dragon = 5, Capture = 6,
+                                    Abbey = 7, Wagon = 8 };
+inline constexpr int kDecisionKinds = 9;
 // The first kind that is an expansion's (answered by its module in Phase::Decide).
 inline constexpr int kFirstExpansionKind = static_cast<int>(DecisionKind::Figure) + 1;
 

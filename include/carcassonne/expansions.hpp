@@ -12,8 +12,8 @@
 namespace carc {
 
 enum class Expansion : uint8_t { River = 0, Abbot = 1, InnsAndCathedrals = 2, TradersAndBuilders = 3,
-                                 PrincessAndDragon = 4, Tower = 5 };
-inline constexpr int kExpansions = 6;
+                                 PrincessAndDragon = 4, Tower = 5, AbbeyAndMayor = 6 };
+inline constexpr int kExpansions = 7;
 
 // A mix of expansions: bit e set when Expansion e is on. Tables that vary by mix are indexed
 // by it (kMixes entries).
@@ -35,6 +35,7 @@ inline constexpr std::array<ExpansionInfo, kExpansions> kExpansionTable = {{
     {Expansion::TradersAndBuilders, &Options::traders_and_builders, true},
     {Expansion::PrincessAndDragon, &Options::princess_and_dragon, true},
     {Expansion::Tower, &Options::tower, true},
+    {Expansion::AbbeyAndMayor, &Options::abbey_and_mayor, true},
 }};
 
 // The mix a game with these options plays. Written out field by field (checked against the
@@ -45,7 +46,8 @@ constexpr Mix mix_of(const Options& o) {
                           (o.inns_and_cathedrals ? bit(Expansion::InnsAndCathedrals) : 0) |
                           (o.traders_and_builders ? bit(Expansion::TradersAndBuilders) : 0) |
                           (o.princess_and_dragon ? bit(Expansion::PrincessAndDragon) : 0) |
-                          (o.tower ? bit(Expansion::Tower) : 0));
+                          (o.tower ? bit(Expansion::Tower) : 0) |
+                          (o.abbey_and_mayor ? bit(Expansion::AbbeyAndMayor) : 0));
 }
 
 // The options that switch on exactly the mix m (the rule options at their defaults).

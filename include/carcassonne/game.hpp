@@ -3,6 +3,7 @@
 // (src/modules.hpp lists them), called at named points of the turn when their option is on.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -23,8 +24,9 @@ enum class Expansion : uint8_t;  // expansions.hpp
 inline constexpr int kMinPlayers = 1;
 inline constexpr int kMaxPlayers = 6;
 inline constexpr int kMeeplesPerPlayer = 7;
-// Figures per player: the meeples and one each of the large meeple, abbot, builder and pig.
-inline constexpr int kFiguresPerPlayer = kMeeplesPerPlayer + kFigureKinds - 1;
+// Figures per player on features: the meeples and one each of the large meeple, abbot, builder,
+// pig, mayor and wagon.
+inline constexpr int kFiguresPerPlayer = kMeeplesPerPlayer + kFigureKinds - 1 + 2;
 inline constexpr int kMaxMeeples = kMaxPlayers * kFiguresPerPlayer;  // figures on the board
 inline constexpr int kTowerPiecesInBox = 30;  // The Tower: no player count shares out more
 inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that always suffices
@@ -162,6 +164,15 @@ enum class Illegal : uint8_t {
   RansomNotHeld,      // that player holds no figure of that kind of the payer's
   RansomPaid,         // a ransom is paid at most once per turn
   RansomPoints,       // a ransom needs at least 3 points
+  NoAbbey,            // the player has placed their abbey already
+  NotAHole,           // an abbey goes only into an empty square with tiles on all four sides
+  AbbeyRiverEnd,      // no abbey goes onto the square the river's open end points into
+  MayorCityOnly,      // the mayor goes only onto a city
+  WagonFeature,       // the wagon goes only onto a road, city or monastery
+  BarnCorner,         // a barn goes onto a corner where four tiles meet, each showing only field there
+  BarnFieldTaken,     // that field holds a barn already
+  BarnField,          // no meeple goes onto a field that holds a barn
+  WagonTarget,        // the wagon moves onto an unoccupied, incomplete road, city or monastery on or beside its square
 };
 
 struct Verdict {
@@ -187,8 +198,17 @@ struct Meeple {
   friend bool operator==(const Meeple&, const Meeple&) = default;
 };
 
-// What a figure weighs in a majority: the large meeple 2, builder and pig nothing.
-inline constexpr std::array<uint8_t, kFigureKinds> kFigureWeight = {1, 2, 1, 0, 0};
+// What a figure weighs in a majority: the large meeple 2, builder and pig nothing (and the
+// actions nothing). The mayor's 1 here makes it occupy its city; its strength is the city's
+// shields (figure_strength).
+inline constexpr std::array<uint8_t, kFigureValues> kFigureWeight = {1, 2, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0};
+// A figure's strength in a majority on a feature with `shields` shields.
+constexpr int figure_strength(Figure f, int shields) {
+  return f == Figure::Mayor ? shields : kFigureWeight[static_cast<size_t>(f)];
+}
+// The figures a player holds one of, kept as bits of Game::figures_ (the large meeple, abbot,
+// builder, pig, mayor, wagon, barn).
+inline constexpr uint16_t kSingleFigures = 0x1E | (1u << 9) | (1u << 10) | (1u << 11);
 
 // Something a front end shows: points scored for a feature, the abbot recalled with its
 // points, a tile that fit nowhere, goods taken, the goods and pig bonuses at the end, a
@@ -218,11 +238,22 @@ struct Event {
   // Exchange (`points` the captor, `winners` the other player, `figure` the kind back to the
   // other player, `tiles` the kind back to the captor), Ransom (`winners` the payer, `tiles`
   // the holder, `figure`, `points` what it cost).
+  // Abbey & Mayor: AbbeyPlaced (`winners` the player, the abbey's tile), AbbeyDeclined
+  // (`winners` the player, in the final abbey round), FinalAbbeyRound (`winners` the player
+  // whose turn took the last land tile: the round runs from their left to them), WagonDue
+  // (`winners` the owner, the wagon's old tile, `tiles` its targets), WagonMoved (`winners`,
+  // the tile and location it moved to), WagonStayed (`winners`); BarnPlaced, BarnConnected
+  // (a barn field scored for its farmers when a barn is placed in it or farmers are joined to
+  // it: as a Score event, `tiles` the completed cities) and BarnFinal (at the end, to the barn's
+  // owners in `winners`: a barn's tile and corner location); BarnHome (`winners` the owner of a
+  // farmer or pig that a barn scoring sent home, `figure`, its tile and location).
   enum class Type : uint8_t {
     Score = 0, Discard = 1, Recall = 2, Goods = 3, GoodsBonus = 4, Pig = 5, Bonus = 6,
     SetAside = 7, SetAsideBack = 8, DragonLands = 9, DragonStep = 10, Eaten = 11, FlightEnds = 12,
     FairyMoves = 13, FairyPoint = 14, FairyBonus = 15, PrincessRemoves = 16, Portal = 17, AloneHome = 18,
-    TowerPiece = 19, TowerClosed = 20, Capture = 21, Exchange = 22, Ransom = 23
+    TowerPiece = 19, TowerClosed = 20, Capture = 21, Exchange = 22, Ransom = 23,
+    AbbeyPlaced = 24, AbbeyDeclined = 25, FinalAbbeyRound = 26, WagonDue = 27, WagonMoved = 28, WagonStayed = 29,
+    BarnPlaced = 30, BarnConnected = 31, BarnFinal = 32, BarnHome = 33
   };
   // What an event of type t names, said once here so that a layer that copies events field
   // by field (the C ABI) need not list the expansions' types: whether `discarded` is a tile
@@ -309,7 +340,7 @@ class Game {
   // Figures of a kind in the player's supply (meeples 0..7, the others 0 or 1).
   int supply(int player, Figure f) const {
     if (f == Figure::Meeple) return supply_[player];
-    return static_cast<int>(f) < kFigureKinds ? (figures_[player] >> static_cast<int>(f)) & 1 : 0;  // an action: none
+    return static_cast<int>(f) < kFigureValues ? (figures_[player] & kSingleFigures) >> static_cast<int>(f) & 1 : 0;  // an action: none
   }
   // Goods tokens of a kind the player holds (Traders & Builders; 0 for Goods::None).
   int goods(int player, Goods g) const { return g == Goods::None ? 0 : modules_.traders.goods[player][static_cast<int>(g) - 1]; }
@@ -327,6 +358,11 @@ class Game {
   int tower_pieces(int player) const;
   bool tower_at(int x, int y, int& height, int& top_owner, Figure& top_kind) const;
   int prisoners(int holder, int owner, Figure kind) const;
+  // Abbey & Mayor: whether the player still holds their abbey; the barns on the board, in the
+  // order they were placed: barn i's corner point (x, y: the NW corner of square x, y) and owner
+  // (false past the last).
+  bool holds_abbey(int player) const;
+  bool barn(int i, int& x, int& y, int& owner) const;
 
   const Board& board() const { return board_; }
   // The board index of the other tile that placed tile i's figure action went to (the
@@ -544,6 +580,13 @@ class Game {
   // turn passes to the next player, who draws.
   void draw_again(Events* events);
   void pass_turn(Events* events);
+  // After the placement's scoring and the decisions a module held it for there (the wagons):
+  // a module's hold for the turn (the bonus tile), or the turn passes.
+  void end_scored(Events* events);
+  // A turn part begins (bonus: the builder's bonus part): a module may hold it before the draw
+  // for a decision that replaces the draw (the abbey); hold_before_draw says whether one did.
+  void start_turn_part(bool bonus, Events* events);
+  bool hold_before_draw(bool bonus, Events* events);
   // The turn passes to current_ (a tile is face down): the modules' points at a turn's start.
   void turn_passes(Events* events);
   template <bool kModules>
@@ -559,8 +602,8 @@ class Game {
   Placement random_placement(Rng& rng, TileType t, int placements) const;
   void put_meeple(Location first_location);
   void put_figure(Figure f, Location first_location);
-  void put_figure_at(int tile, Figure f, Location first_location);
-  void add_figure(int tile, Figure f, Location first_location);  // both puts' body, inlined
+  void put_figure_at(int tile, Figure f, Location first_location, int player = -1);  // -1: the current player's
+  void add_figure(int player, int tile, Figure f, Location first_location);  // both puts' body, inlined
   // An action on another tile: check_figure's check, which first rewrites c to the location
   // the listing gives it, so that act canonicalizes once and performs what it checked.
   Verdict check_elsewhere(FigureChoice& c) const;
@@ -587,6 +630,8 @@ class Game {
   FeatureSize end_size(SegId root) const;
   uint8_t pay(FeatureKind kind, int points, int tiles, bool end_game, const PlayerCounts& meeples, const Meeple& first,
               Events* events);
+  // pay, out of line, for the modules' own scorings (a barn's).
+  uint8_t pay_majority(FeatureKind kind, int points, int tiles, const PlayerCounts& meeples, const Meeple& first, Events* events);
   void report_score(FeatureKind kind, int points, int tiles, bool end_game, uint8_t winners, const PlayerCounts& meeples,
                     const Meeple& first, Events* events) const;
   void forget_monk(uint8_t tile);
@@ -626,7 +671,7 @@ class Game {
     uint8_t naside = 0;
     uint8_t back = 0;     // how many went back at the first volcano (0 before it)
     uint8_t back_at = 0;  // where in the deck they went back (a fixed order: on top)
-    std::array<uint64_t, 3> aside_draws{};
+    std::array<uint64_t, (kMaxDraws + 63) / 64> aside_draws{};
     // The fairy: its tile (0xFF beside the board) and the meeple it was put next to (its
     // segment and location there, its owner); `with` until that meeple leaves.
     uint8_t fairy = 0xFF;
@@ -672,11 +717,58 @@ class Game {
     uint8_t nransoms = 0;
     friend bool operator==(const TowerState&, const TowerState&) = default;
   };
+  // Abbey & Mayor: who still holds an abbey; the barns (each on a corner point, the NW corner
+  // of square x, y, and a segment of its field); the wagons the scoring under way sent home;
+  // the decision under way before a draw or in the final abbey round; and each wagon's move
+  // in order, for the game's history (a list copied only as far as it is used).
+  struct AbbeyState {
+    struct Barn {
+      int8_t x = 0, y = 0;
+      uint8_t owner = 0;
+      SegId seg = 0;
+      friend bool operator==(const Barn&, const Barn&) = default;
+    };
+    struct Wagon {
+      uint8_t owner = 0, tile = 0;  // from that placed tile
+      friend bool operator==(const Wagon&, const Wagon&) = default;
+    };
+    // Each move: 1 + the board index of the tile it went to, then its location (4 bits); 0: it
+    // stayed home. A wagon moves at most once per placement (players x tiles).
+    struct Moves {
+      static constexpr int kMax = kMaxPlayers * kTotalTiles;
+      Moves() = default;
+      Moves(const Moves& o) { *this = o; }
+      Moves& operator=(const Moves& o) {
+        n = o.n;
+        std::copy_n(o.move.begin(), n, move.begin());
+        return *this;
+      }
+      friend bool operator==(const Moves& a, const Moves& b) {
+        return a.n == b.n && std::equal(a.move.begin(), a.move.begin() + a.n, b.move.begin());
+      }
+      std::array<uint16_t, kMax> move;
+      uint16_t n = 0;
+    };
+    uint8_t abbeys = 0;  // bit p: player p still holds an abbey
+    std::array<Barn, kMaxPlayers> barns{};
+    uint8_t nbarns = 0;
+    int8_t barn_placed = -1;  // the barn this placement put down (scored at once), or -1
+    std::array<Wagon, kMaxPlayers> wagons{};
+    uint8_t nwagons = 0, next_wagon = 0;
+    bool bonus = false;        // the decision before the draw is a builder's bonus part
+    bool final_round = false;  // the final abbey round has begun
+    uint8_t last = 0;          // the player whose turn took the last land tile
+    uint8_t seat = 0;          // seats of the final round decided or skipped
+    uint8_t declined = 0;      // bit p: player p declined in the final abbey round
+    Moves moves;
+    friend bool operator==(const AbbeyState&, const AbbeyState&) = default;
+  };
   struct ModuleState {
     RiverState river;
     TradersState traders;
     DragonState dragon;
     TowerState tower;
+    AbbeyState abbey;
     friend bool operator==(const ModuleState&, const ModuleState&) = default;
   };
 
@@ -689,9 +781,9 @@ class Game {
   std::array<int32_t, kMaxPlayers> score_{};
   std::array<int32_t, kMaxPlayers> banked_{};  // the scores before end-game scoring, once over
   std::array<uint8_t, kMaxPlayers> supply_{};    // meeples
-  std::array<uint8_t, kMaxPlayers> figures_{};   // bit f: the player's figure f (Large..Pig) is in supply
+  std::array<uint16_t, kMaxPlayers> figures_{};  // bit f: the player's figure f (kSingleFigures) is in supply
   std::array<TileType, kMaxDraws> deck_{};
-  std::array<uint64_t, 3> discarded_{};
+  std::array<uint64_t, (kMaxDraws + 63) / 64> discarded_{};  // bit d: draw d fit nowhere
   std::array<SegId, 16> pending_{};  // features completed by the tile just placed
   // Tiles whose centre (monastery or garden) holds a figure: a monk or an abbot.
   std::array<uint8_t, tiles::kMaxCentreTiles> monks_{};

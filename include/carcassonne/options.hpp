@@ -20,6 +20,7 @@ struct Options {
   bool traders_and_builders = false;  // 24 tiles with goods, a builder and a pig each
   bool princess_and_dragon = false;   // 30 tiles; the dragon, the fairy, the princess, magic portals
   bool tower = false;                 // 18 tiles with tower foundations; tower pieces, captures, ransom
+  bool abbey_and_mayor = false;       // 12 tiles; an abbey tile, a mayor, a wagon and a barn each
   friend bool operator==(const Options&, const Options&) = default;
 };
 
@@ -33,7 +34,7 @@ struct OptionInfo {
   bool expansion = false;  // an expansion (off by default; records write it only when on)
 };
 
-inline constexpr std::array<OptionInfo, 9> kOptionTable = {{
+inline constexpr std::array<OptionInfo, 10> kOptionTable = {{
     {1, "farmers", &Options::farmers, "farmers may be deployed and fields score"},
     {2, "first-edition-small-city", &Options::first_edition_small_city,
      "a completed 2-tile city scores 1 per tile and shield"},
@@ -49,6 +50,8 @@ inline constexpr std::array<OptionInfo, 9> kOptionTable = {{
      "The Princess & the Dragon: 30 tiles, the dragon and the fairy, princesses and magic portals", true},
     {9, "tower", &Options::tower,
      "The Tower: 18 tiles with tower foundations, tower pieces per player, captures and ransom", true},
+    {10, "abbey-and-mayor", &Options::abbey_and_mayor,
+     "Abbey & Mayor: 12 tiles; an abbey tile, a mayor, a wagon and (farmers on) a barn per player", true},
 }};
 
 // Every option, in id order.

@@ -31,6 +31,12 @@ inline constexpr int kGoodsMajority = 10;         // at the end, per kind of goo
 inline constexpr int kFairyTurn = 1;      // Princess & Dragon: the fairy beside your meeple as your turn begins
 inline constexpr int kFairyFeature = 3;   // and when a feature holding that meeple is scored
 inline constexpr int kRansom = 3;         // The Tower: a prisoner bought back, from the payer to the holder
+// Abbey & Mayor: per completed city a barn's field touches, to its farmer majority when the
+// barn is placed (a pig in it: +1, as kPigFieldCity), to the farmer majority joined to it
+// later (likewise), and at the end to each barn owner.
+inline constexpr int kBarnPlacedCity = 3;
+inline constexpr int kBarnConnectedCity = 1;
+inline constexpr int kBarnFinalCity = 4;
 }  // namespace points
 
 // The size of a feature, as far as its points depend on it.

@@ -18,8 +18,9 @@ enum : uint16_t { NNE = 1, ENE = 2, ESE = 4, SSE = 8, SSW = 16, WSW = 32, WNW = 
 inline constexpr uint16_t kHalfEdges = 0xFF;  // the 8 half-edge bits of a field mask
 
 // The JSON file a row comes from; the rows follow this order.
-enum class TileSet : uint8_t { Base, Abbot, River, InnsAndCathedrals, TradersAndBuilders, PrincessAndDragon, Tower };
-inline constexpr int kTileSets = 7;
+enum class TileSet : uint8_t { Base, Abbot, River, InnsAndCathedrals, TradersAndBuilders, PrincessAndDragon, Tower,
+                               AbbeyAndMayor };
+inline constexpr int kTileSets = 8;
 
 enum class Goods : uint8_t { None, Wine, Grain, Cloth };
 // Where a road with one edge ends inside its tile (None: it runs through, edge to edge).
@@ -46,6 +47,8 @@ struct Road {
   uint8_t edges;  // edge mask
   bool inn;
   RoadEnd end;
+  bool branching;  // three or more arms that meet without ending (a roundabout): one road
+  bool tunnel;     // it passes under a city (a picture's detail; no rule reads it)
 };
 struct River {
   uint8_t edges;  // edge mask
@@ -74,6 +77,9 @@ struct Tile {
   uint8_t nfields;
   Field fields[kMaxFields];
   std::string_view garden_copy_of;  // the base id of a garden copy, "" for every other tile
+  // Tiles each player holds this many of, outside the pile (the abbey; `count` is the most
+  // players' number); 0 for the tiles of the pile. Only these show abbey edges (A).
+  uint8_t per_player;
 };
 
 }  // namespace carc::tiles::raw

@@ -65,7 +65,7 @@ namespace tiles {
 // d meets slot (2-k) of the neighbour's opposite side.
 inline constexpr int kSlots = 12;
 inline constexpr uint8_t kNoSeg = 0xF;
-inline constexpr int kMaxSegs = 8;  // X: 4 roads + 4 fields
+inline constexpr int kMaxSegs = 9;  // MB: a monastery, 4 roads and 4 fields
 
 // Markers of a segment (Segment::marks).
 enum : uint8_t { kInn = 1, kCathedral = 2 };
@@ -105,6 +105,8 @@ constexpr uint8_t rotate_sides(uint8_t mask, int rot) {
   return static_cast<uint8_t>(((mask << rot) | (mask >> (4 - rot))) & 0xF);
 }
 
+// An abbey edge (A) is no edge to fit: an abbey goes only into a hole, where every side has
+// its tile already, and it faces any edge there.
 constexpr Edge edge_of(char c) {
   return c == 'C' ? Edge::City : c == 'R' ? Edge::Road : c == 'F' ? Edge::Field : c == 'I' ? Edge::River : Edge::None;
 }
@@ -208,6 +210,7 @@ static_assert(rows_fit_the_engine(), "rows 0..23 are A..X; garden copies fit lik
 
 inline constexpr TileType kSpring = static_cast<TileType>(raw::find_tile("RA"));  // the river's first tile
 inline constexpr TileType kLake = static_cast<TileType>(raw::find_tile("RL"));    // the river's last tile
+inline constexpr TileType kAbbey = static_cast<TileType>(raw::find_tile("MA"));   // Abbey & Mayor: the abbey tile
 
 // kCountedAs[t]: the base type whose placement count the board keeps for t (t itself, or a
 // garden copy's letter); 0xFF for the other sets' types.
@@ -363,11 +366,12 @@ inline constexpr int kTotalTiles = tiles::tiles_in_set(tiles::raw::TileSet::Base
                                    tiles::tiles_in_set(tiles::raw::TileSet::InnsAndCathedrals) +
                                    tiles::tiles_in_set(tiles::raw::TileSet::TradersAndBuilders) +
                                    tiles::tiles_in_set(tiles::raw::TileSet::PrincessAndDragon) +
-                                   tiles::tiles_in_set(tiles::raw::TileSet::Tower);
+                                   tiles::tiles_in_set(tiles::raw::TileSet::Tower) +
+                                   tiles::tiles_in_set(tiles::raw::TileSet::AbbeyAndMayor);
 inline constexpr int kBaseTiles = tiles::tiles_in_set(tiles::raw::TileSet::Base);  // 72
 inline constexpr TileType kStartTile = static_cast<TileType>(tiles::raw::find_tile("D"));
 static_assert(kStartTile == 3, "the start tile is D");
-static_assert(kTotalTiles == 173 && kBaseTiles == 72, "the box holds what docs/expansions.md says");
+static_assert(kTotalTiles == 191 && kBaseTiles == 72, "the box holds what docs/expansions.md says");
 
 namespace tiles {
 // Bounds over a whole game, for the arrays sized by them: tiles with a monastery or garden,

@@ -31,13 +31,14 @@ function throwsStatus(fn, Class, status, message) {
 }
 
 test('versions and constants', () => {
-  assert.equal(carc.version, '0.5.0');
-  assert.deepEqual(carc.libraryVersion, [0, 5, 0]);
+  assert.equal(carc.version, '0.6.0');
+  assert.deepEqual(carc.libraryVersion, [0, 6, 0]);
   assert.equal(carc.errstr(-2), 'illegal move');
-  assert.equal(carc.TILES.length, 130);
+  assert.equal(carc.TILES.length, 143);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(carc.REASONS.length, 43);
+  assert.equal(carc.REASONS.length, 52);
+  assert.equal(carc.REASONS[51], 'wagon_target');
   assert.equal(carc.REASONS[42], 'ransom_points');
   assert.equal(carc.REASONS[26], 'pig_needs_farmer');
   assert.equal(carc.REASONS[27], 'too_far');
@@ -573,7 +574,8 @@ test('Princess & Dragon: actions on another tile as moves, the dragon\'s steps, 
   assert.equal(carc.formatMove({ tile: 'DZ', x: 0, y: -1, rotation: 180, meeple: 'E', figure: 'fairy', target: { x: 1, y: 0 } }),
     'DZ 0,-1 180 F:1,0:E');
   assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
-  assert.deepEqual(carc.FIGURE_NAMES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'fairy', 'princess', 'recall', 'tower piece']);
+  assert.deepEqual(carc.FIGURE_NAMES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'fairy', 'princess', 'recall', 'tower piece',
+    'mayor', 'wagon', 'barn']);
   for (const bad of [{ figure: 'fairy', meeple: 'E' }, { figure: 'pig', meeple: 'E', target: { x: 1, y: 0 } },
     { figure: 'meeple', meeple: null, target: { x: 1, y: 0 } }, { figure: 'meeple', meeple: 'E', target: { x: 1, y: 128 } },
     { figure: 'meeple', meeple: 'E', target: [1, 0] }]) {

@@ -65,7 +65,7 @@
 /* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
-#define CARC_VERSION_MINOR 5
+#define CARC_VERSION_MINOR 6
 /* The patch version of this header. */
 #define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
@@ -138,7 +138,12 @@ enum {
   CARC_FIGURE_FAIRY = 5,    /* Princess & Dragon: the fairy moved next to a meeple (an action on another tile; (0.5) also CARC_LOC_TW, beside a figure on a tower top) */
   CARC_FIGURE_PRINCESS = 6, /* Princess & Dragon: a knight removed by the princess (an action on another tile) */
   CARC_FIGURE_RECALL = 7,  /* the action that recalls the abbot; not a figure */
-  CARC_FIGURE_TOWER_PIECE = 8 /* (0.5) The Tower: a piece built onto the tower at another tile (location CARC_LOC_TW) */
+  CARC_FIGURE_TOWER_PIECE = 8, /* (0.5) The Tower: a piece built onto the tower at another tile (location CARC_LOC_TW) */
+  /* (0.6) Abbey & Mayor, 1 per player each: */
+  CARC_FIGURE_MAYOR = 9,  /* on a city; its strength is the city's shields */
+  CARC_FIGURE_WAGON = 10, /* on a road, city or monastery; may move on after its feature scores */
+  CARC_FIGURE_BARN = 11   /* on a corner of the tile just placed (farmers on only), named by the half-edge beside it on
+                             the north or south edge: CARC_LOC_NNW for the north-west corner, NNE, SSE, SSW */
 };
 
 /* Options (carc_game_set_option), each 0 (off) or 1 (on): rules, then expansions. */
@@ -151,7 +156,8 @@ enum {
   CARC_OPT_INNS_AND_CATHEDRALS = 6,      /* Inns & Cathedrals: 18 tiles, one large meeple each; default 0 */
   CARC_OPT_TRADERS_AND_BUILDERS = 7,     /* Traders & Builders: 24 tiles, goods, one builder and pig each; default 0 */
   CARC_OPT_PRINCESS_AND_DRAGON = 8,      /* The Princess & the Dragon: 30 tiles, dragon, fairy, princess, portals; default 0 */
-  CARC_OPT_TOWER = 9                     /* (0.5) The Tower: 18 tiles, tower pieces, captures, ransom; default 0 */
+  CARC_OPT_TOWER = 9,                    /* (0.5) The Tower: 18 tiles, tower pieces, captures, ransom; default 0 */
+  CARC_OPT_ABBEY_AND_MAYOR = 10          /* (0.6) Abbey & Mayor: 12 tiles, an abbey tile, mayor, wagon and barn each; default 0 */
 };
 
 /* Why a move or a draw is not allowed (carc_game_check): 0 for legal. */
@@ -198,7 +204,17 @@ enum {
   CARC_WHY_EXCHANGE_KIND = 39,         /* the capture names the kind that comes back exactly when there is a choice */
   CARC_WHY_RANSOM_NOT_HELD = 40,       /* that player holds no figure of that kind of the payer's */
   CARC_WHY_RANSOM_PAID = 41,           /* a ransom is paid at most once per turn */
-  CARC_WHY_RANSOM_POINTS = 42          /* a ransom needs at least 3 points */
+  CARC_WHY_RANSOM_POINTS = 42,         /* a ransom needs at least 3 points */
+  CARC_WHY_NO_ABBEY = 43,              /* (0.6) Abbey & Mayor: the player has placed their abbey already */
+  CARC_WHY_NOT_A_HOLE = 44,            /* an abbey goes only into an empty square with tiles on all four sides */
+  CARC_WHY_ABBEY_RIVER_END = 45,       /* no abbey on the square the river's open end points into */
+  CARC_WHY_MAYOR_CITY_ONLY = 46,       /* the mayor goes only onto a city */
+  CARC_WHY_WAGON_FEATURE = 47,         /* the wagon goes only onto a road, city or monastery */
+  CARC_WHY_BARN_CORNER = 48,           /* a barn goes where four tiles meet, each showing only field at that corner */
+  CARC_WHY_BARN_FIELD_TAKEN = 49,      /* that field holds a barn already */
+  CARC_WHY_BARN_FIELD = 50,            /* no meeple goes onto a field that holds a barn */
+  CARC_WHY_WAGON_TARGET = 51           /* the wagon moves onto an unoccupied, incomplete road, city or monastery on or
+                                          beside its square (not the dragon's) */
 };
 
 /* Goods of Traders & Builders (carc_game_goods), numbered as the engine's. */
@@ -206,11 +222,12 @@ enum { CARC_GOODS_WINE = 1, CARC_GOODS_GRAIN = 2, CARC_GOODS_CLOTH = 3 };
 
 /* Tile sets (carc_tile_set). */
 enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_AND_CATHEDRALS = 3,
-       CARC_SET_TRADERS_AND_BUILDERS = 4, CARC_SET_PRINCESS_AND_DRAGON = 5, CARC_SET_TOWER = 6 /* (0.5) */ };
+       CARC_SET_TRADERS_AND_BUILDERS = 4, CARC_SET_PRINCESS_AND_DRAGON = 5, CARC_SET_TOWER = 6 /* (0.5) */,
+       CARC_SET_ABBEY_AND_MAYOR = 7 /* (0.6) */ };
 
 /* Tile types are 0..CARC_TILE_TYPES-1 over every set; the base game's A..X are 0..23, in
  * letter order. A type's id ("A", "E_G", "RA", "IK", ...) is carc_tile_name's. */
-#define CARC_TILE_TYPES 130
+#define CARC_TILE_TYPES 143
 /* No tile (in event and query fields). */
 #define CARC_NO_TILE (-1)
 /* The fewest players a game may have. */
@@ -220,19 +237,19 @@ enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_
 /* Meeples each player may deploy (the supply at the start). */
 #define CARC_MEEPLES_PER_PLAYER 7
 /* A capacity that always suffices for legal placements. */
-#define CARC_MAX_PLACEMENTS 1400
+#define CARC_MAX_PLACEMENTS 1544
 /* A capacity that always suffices for meeple locations. */
-#define CARC_MAX_MEEPLE_LOCATIONS 8
+#define CARC_MAX_MEEPLE_LOCATIONS 9
 /* A capacity that always suffices for figure actions. */
-#define CARC_MAX_FIGURE_ACTIONS 2206
+#define CARC_MAX_FIGURE_ACTIONS 2414
 /* A capacity that always suffices for figures on the board (meeples and the others). */
-#define CARC_MAX_MEEPLES 66
+#define CARC_MAX_MEEPLES 78
 /* A capacity that always suffices for a move's text, its NUL included. */
 #define CARC_MOVE_TEXT_SIZE 48
 /* A capacity that always suffices for tiles on the board (a feature's tiles included). */
-#define CARC_MAX_TILES 173
+#define CARC_MAX_TILES 191
 /* A capacity that always suffices for open cells on the frontier. */
-#define CARC_MAX_FRONTIER 351
+#define CARC_MAX_FRONTIER 387
 
 /* ------------------------------------------------------------------ moves */
 
@@ -356,7 +373,7 @@ CARC_API int carc_game_score(const carc_game* game, int player);
 /* Meeples a player has left to deploy. */
 CARC_API int carc_game_supply(const carc_game* game, int player);
 /* Figures of a kind (CARC_FIGURE_*, not RECALL) a player has in supply: meeples 0..7, the
- * others 0 or 1 (0 when their expansion is off). */
+ * others 0 or 1 (0 when their expansion is off; (0.6) also the mayor, wagon and barn). */
 CARC_API int carc_game_figure_supply(const carc_game* game, int player, int figure);
 /* Goods tokens of a kind (CARC_GOODS_*) the player holds to *count (Traders & Builders;
  * 0 when it is off). */
@@ -370,6 +387,11 @@ CARC_API int carc_game_tower_at(const carc_game* game, int x, int y, int* height
 /* (0.5) How many figures of a kind (CARC_FIGURE_MEEPLE, _LARGE, _ABBOT) of player `owner`
  * player `holder` keeps prisoner (The Tower). */
 CARC_API int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure);
+/* (0.6) Abbey & Mayor: 1 if the player still holds their abbey tile, else 0. */
+CARC_API int carc_game_holds_abbey(const carc_game* game, int player);
+/* (0.6) Barn `index` (0.., in the order placed): 1 with its corner point (*x, *y: the NW corner
+ * of square x, y) and its owner, or 0 past the last barn. Any out pointer may be NULL. */
+CARC_API int carc_game_barn(const carc_game* game, int index, int* x, int* y, int* owner);
 /* 1 from carc_game_take_bonus until the bonus tile's turn ends: the tile to draw (a game
  * with caller draws), to place or just placed is the builder's bonus tile, which never
  * earns another. Else 0, in CARC_PHASE_DECIDE too: there the tile is offered, not taken. */
@@ -490,15 +512,20 @@ enum {
   CARC_DECISION_FIGURE = 3, /* the figure action on the tile just placed, or none */
   CARC_DECISION_BONUS = 4,  /* the builder's bonus tile: take it or pass */
   CARC_DECISION_DRAGON = 5, /* a step of the dragon's flight (Princess & Dragon): N, E, S or W (option 0..3) */
-  CARC_DECISION_CAPTURE = 6 /* (0.5) The Tower: the capture after a piece; option 0 a figure (its square and
+  CARC_DECISION_CAPTURE = 6, /* (0.5) The Tower: the capture after a piece; option 0 a figure (its square and
                                location in the figure bits), 1 none, 2 a figure and the kind that comes back */
+  CARC_DECISION_ABBEY = 7,  /* (0.6) Abbey & Mayor, before a turn part's draw or in the final abbey round: option 0
+                               draw, 1 pass the bonus part, 2 the abbey into the hole at (x, y) (placement bits),
+                               3 decline (final round), 4 take the bonus part's tile */
+  CARC_DECISION_WAGON = 8   /* (0.6) a returned wagon, its owner's: option 0 move to (x, y) and the location (the
+                               placement and figure-location bits), 1 stay home */
 };
 /* Who decides a draw (carc_game_decision; a player decides with their number 0..5). */
 #define CARC_DECIDER_CHANCE (-1)
 /* Who decides once the game is over: nobody. */
 #define CARC_DECIDER_NOBODY (-2)
 /* A capacity that always suffices for one decision's choices. */
-#define CARC_MAX_CHOICES 2207
+#define CARC_MAX_CHOICES 2415
 /* A capacity that always suffices for a choice's text, its NUL included. */
 #define CARC_CHOICE_TEXT_SIZE 32
 
@@ -617,7 +644,19 @@ enum {
                                       prison, 0: home (the captor's own) */
   CARC_EVENT_EXCHANGE = 22,        /* player POINTS and WINNERS exchange prisoners: FIGURE back to WINNERS, the kind
                                       in TILES back to POINTS */
-  CARC_EVENT_RANSOM = 23           /* WINNERS pay POINTS (3) to player TILES for their FIGURE held prisoner */
+  CARC_EVENT_RANSOM = 23,          /* WINNERS pay POINTS (3) to player TILES for their FIGURE held prisoner */
+  /* (0.6) Abbey & Mayor */
+  CARC_EVENT_ABBEY_PLACED = 24,    /* WINNERS place their abbey at (X, Y) */
+  CARC_EVENT_ABBEY_DECLINED = 25,  /* WINNERS keep their abbey in the final abbey round */
+  CARC_EVENT_FINAL_ABBEY_ROUND = 26, /* the final abbey round begins, from the left of WINNERS (whose turn took the
+                                        last land tile) to them */
+  CARC_EVENT_WAGON_DUE = 27,       /* the wagon of WINNERS, home from (X, Y), may move: TILES targets */
+  CARC_EVENT_WAGON_MOVED = 28,     /* WINNERS move their wagon to (X, Y) LOCATION */
+  CARC_EVENT_WAGON_STAYED = 29,    /* WINNERS keep their wagon home */
+  CARC_EVENT_BARN_PLACED = 30,     /* a barn placed: its field scores POINTS to WINNERS (TILES completed cities) */
+  CARC_EVENT_BARN_CONNECTED = 31,  /* farmers joined to a barn field: POINTS to WINNERS (TILES completed cities) */
+  CARC_EVENT_BARN_FINAL = 32,      /* end: POINTS to each barn owner in WINNERS; (X, Y) the barn's corner point */
+  CARC_EVENT_BARN_HOME = 33        /* the FIGURE of WINNERS at (X, Y) LOCATION goes home after a barn's scoring */
 };
 /* Indices into an event's fields. */
 enum {
@@ -865,11 +904,11 @@ enum {
   CARC_RL_SHAPE_FIELDS = 4
 };
 /* A capacity that always holds the legal actions of one decision. */
-#define CARC_RL_MAX_LEGAL 2207
+#define CARC_RL_MAX_LEGAL 2415
 /* Chance outcomes of a draw: the tile types. */
-#define CARC_RL_CHANCE_OUTCOMES 130
+#define CARC_RL_CHANCE_OUTCOMES 143
 /* A capacity that always holds one observation (6 players, every expansion). */
-#define CARC_RL_MAX_OBSERVATION 29107
+#define CARC_RL_MAX_OBSERVATION 29133
 
 /* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
  * fields indexed by CARC_RL_REACH.. (capacity below 5, the fields of 0.3, is CARC_ERANGE). */

@@ -29,7 +29,7 @@ from ._errors import error
 # The one thing known before the library loads: the version it must have. Every other CARC_*
 # constant of carcassonne.h is read from the library once it is loaded (carc_constant, below).
 CARC_VERSION_MAJOR = 0
-CARC_VERSION_MINOR = 5
+CARC_VERSION_MINOR = 6
 
 # ---------------------------------------------------------------- prototypes
 

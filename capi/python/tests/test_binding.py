@@ -220,7 +220,7 @@ class ValuesAndCopies(unittest.TestCase):
         self.assertEqual(str(recall), "U -1,1 90 recall")
         self.assertEqual(Move.unpack(recall.packed()), recall)
         self.assertEqual(len({Placement(1, 2, 90), Placement(1, 2, 90)}), 1)
-        for malformed in (1 << 27, 130 << 32, 14 << 18, 1 << 40, 7 << 22 | 3 << 18, 2 << 22 | 15 << 18, 2**64 - 1):
+        for malformed in (1 << 27, 143 << 32, 14 << 18, 1 << 40, 7 << 22 | 3 << 18, 2 << 22 | 15 << 18, 2**64 - 1):
             with self.assertRaisesRegex(InvalidArgument, "is not a valid move"):
                 Move.unpack(malformed)
 

@@ -15,7 +15,7 @@ GARDEN_SETUP = ["U_G 0,1 90 A:C", "U -1,0 90", "U 1,0 90", "U -2,0 90"]
 
 class TileIds(unittest.TestCase):
     def test_ids_come_from_the_library_in_type_order(self):
-        self.assertEqual(len(carcassonne.TILES), 130)
+        self.assertEqual(len(carcassonne.TILES), 143)
         self.assertEqual(carcassonne.TILES[:24], tuple("ABCDEFGHIJKLMNOPQRSTUVWX"))
         self.assertIn("U_G", carcassonne.TILES)
         self.assertIn("RL", carcassonne.TILES)

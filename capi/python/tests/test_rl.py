@@ -52,9 +52,9 @@ class StateTest(unittest.TestCase):
             space.placement(73, 0, 0)
         with self.assertRaises(InvalidArgument):
             space.figure("X")
-        self.assertEqual(s.observation_shape(), ((29, 25, 25), 273))
-        self.assertEqual(s.observation_size(), 29 * 25 * 25 + 273)
-        self.assertEqual(s.max_chance_outcomes(), 130)
+        self.assertEqual(s.observation_shape(), ((29, 25, 25), 299))
+        self.assertEqual(s.observation_size(), 29 * 25 * 25 + 299)
+        self.assertEqual(s.max_chance_outcomes(), 143)
 
     def test_the_river_and_the_abbot_action_spaces(self):
         s = State(2, 7, river=True, abbot=True)
@@ -77,8 +77,8 @@ class StateTest(unittest.TestCase):
         self.assertEqual(s.legal_actions(), sorted(outcomes))
         mask = s.legal_actions_mask()
         self.assertIsInstance(mask, ARRAY_TYPES)
-        self.assertEqual(len(mask), 130)
-        self.assertEqual([t for t in range(130) if mask[t]], sorted(outcomes))
+        self.assertEqual(len(mask), 143)
+        self.assertEqual([t for t in range(143) if mask[t]], sorted(outcomes))
         self.assertEqual(s.action_to_string(4), "draw E")
         s.apply_action(4)
         self.assertFalse(s.is_chance_node())
@@ -94,7 +94,7 @@ class StateTest(unittest.TestCase):
                 outcomes = sorted(t for t, _ in s.chance_outcomes())
                 self.assertEqual(s.legal_actions(), outcomes)
                 mask = s.legal_actions_mask()
-                self.assertEqual([t for t in range(130) if mask[t]], outcomes)
+                self.assertEqual([t for t in range(143) if mask[t]], outcomes)
                 river_nodes += set(outcomes) <= river
                 s.apply_action(rng.choice(outcomes))
             else:
@@ -177,7 +177,7 @@ class StateTest(unittest.TestCase):
         self.assertTrue(s.is_chance_node())
         before = s.game.save()
         with self.assertRaises(InvalidArgument):
-            s.apply_action(130)  # not a tile type
+            s.apply_action(143)  # not a tile type
         with self.assertRaises(IllegalMove):
             s.apply_action(24)  # a garden copy: not in this box
         self.assertEqual(s.game.save(), before)
@@ -267,7 +267,7 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(space.slots[29], ("builder", "C"))
         self.assertEqual(space.slots[43], ("pig", "C"))
         self.assertEqual(space.figure("N", "builder"), space.placements + 30)
-        self.assertEqual(b.observation_size, (27 + 2 + 8) * 25 * 25 + 4 * 2 + 265 + 6 * 2 + 2)
+        self.assertEqual(b.observation_size, (27 + 2 + 8) * 25 * 25 + 4 * 2 + 291 + 6 * 2 + 2)
         rng = random.Random(8)
         bonus = finished = 0
         while finished < 4:

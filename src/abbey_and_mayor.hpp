@@ -1,0 +1,125 @@
+// The Abbey & Mayor module (abbey_and_mayor.cpp; docs/expansions.md, "Abbey & Mayor"): each
+// player's abbey tile, placed into a hole instead of a draw and in a final abbey round after
+// the last land tile; the mayor, whose strength is its city's shields; the wagon, which its
+// owner moves on after its feature scores; the barn on a corner point, which scores its field
+// for the farmers at once and for the barn's owner at the end.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "module.hpp"
+
+namespace carc {
+
+template <>
+struct Module<Expansion::AbbeyAndMayor> : Hooks {
+  static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::AbbeyAndMayor;
+  using State = Game::AbbeyState;
+  // The barn stands on a corner of the tile just placed, named in a figure action by the
+  // half-edge location beside that corner on the north or south edge (NNW for the north-west
+  // corner, NNE, SSE, SSW), spelled by the corner ("N:NW").
+  static constexpr std::array<FigureKind, 3> kFigures{{
+      {Figure::Mayor, "mayor", "M:", Reach::Feature, 'M', 1, "mayor"},
+      {Figure::Wagon, "wagon", "W:", Reach::Feature, 'W', 1, "wagon"},
+      {Figure::Barn, "barn", "N:", Reach::Corner, 'N', 2, "barn", {}, "1.15", false},
+  }};
+  static constexpr std::array<Location, 4> kCorners = {Location::NNW, Location::NNE, Location::SSE, Location::SSW};
+  static constexpr std::array<std::string_view, 4> kCornerNames = {"NW", "NE", "SE", "SW"};
+  // The corner (0..3: NW NE SE SW) a barn's location names, or -1.
+  static int corner_of(Location loc) {
+    for (int k = 0; k < 4; ++k)
+      if (kCorners[static_cast<size_t>(k)] == loc) return k;
+    return -1;
+  }
+
+  static void set_up(Game& g);
+  // --- the abbey before a draw, and the final abbey round ---
+  static bool before_draw(Game& g, bool bonus, Events* events);
+  static bool hold_game_end(Game& g, Events* events);
+  // Whether (x, y) is a hole an abbey may fill: empty, tiles on all four sides, and not the
+  // square the river's open end points into.
+  static bool is_hole(const Game& g, int x, int y);
+  static bool any_hole(const Game& g);
+
+  // --- the figures ---
+  static int figure_options(const Game& g, FigureChoice* out);
+  static bool check_action(const Game& g, Figure f, Location loc, Verdict* v);
+  static bool check_deploy(const Game& g, Figure f, SegId root, Verdict* v);
+  static bool act(Game& g, Figure f, Location loc, Events* events);
+  static bool spell_action(const Move& m, std::string* text);
+  static bool read_action(std::string_view word, FigureChoice* c);
+  // The barn scores across the board, the wagon moves: the projections cannot follow them.
+  static constexpr bool kProjectable = false;
+
+  // --- scoring ---
+  static void completing(Game& g, SegId root);
+  static bool hold_after_scoring(Game& g, Events* events);
+  static void game_end(Game& g, Events* events);
+  // Whether a field (by root) holds a barn.
+  static bool has_barn(const Game& g, SegId root);
+
+  // --- the decisions: before a draw (0 draw, 1 pass the bonus part, 2 an abbey, 3 decline
+  // in the final round, 4 take the bonus part's tile) and the wagon's move (0 move, 1 stay) ---
+  static constexpr uint8_t kDraw = 0, kPass = 1, kPlace = 2, kDecline = 3, kTake = 4;
+  static constexpr uint8_t kMove = 0, kStay = 1;
+  static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Abbey || k == DecisionKind::Wagon; }
+  static constexpr int options(DecisionKind k) { return k == DecisionKind::Abbey ? 5 : 2; }
+  static int decider(const Game& g);
+  static int choices(const Game& g, Choice* out);
+  static Verdict check_choice(const Game& g, const Choice& c);
+  static void decide(Game& g, const Choice& c, Events* events);
+  static void random_decision(Game& g, Rng& rng, Events* events);
+  static bool implied(const Game& g, Choice* c);
+  static bool recalled(const Game& game, const Game& replay, Choice* c);
+  static std::string_view choice_word(const Choice& c);
+  static std::string choice_line(const Choice& c);
+  static std::string_view line_word(DecisionKind k) { return k == DecisionKind::Abbey ? "abbey" : "wagon"; }
+  static bool parse_word(DecisionKind k, std::string_view text, Choice* c);
+  static std::string_view subject(DecisionKind k) {
+    return k == DecisionKind::Abbey ? "the abbey or the draw" : "a returned wagon's move";
+  }
+  static std::string_view due_when(DecisionKind k) {
+    return k == DecisionKind::Abbey ? "a player who holds an abbey decides before each draw while a hole is open, and in the final abbey round"
+                                    : "a wagon sent home by a scoring may move on when an unoccupied, incomplete feature is on or beside its square";
+  }
+  static std::string_view verb(const Choice& c) { return c.option == kPass || c.option == kDecline ? "declines" : "answers"; }
+  static std::string_view choice_said(const Choice& c);
+  static std::string_view prompt(DecisionKind k) {
+    return k == DecisionKind::Abbey ? "place the abbey into a hole or draw" : "move the wagon or keep it home";
+  }
+  static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
+
+  // Pictures: a legend line of abbeys, barns and the figures in supply.
+  template <class F>
+  static void legend(const Game& g, F&& line) {
+    std::string text = "abbeys:";
+    for (int p = 0; p < g.players(); ++p) text += fmt::format("{} {}: {}", p ? "," : "", p, (g.modules_.abbey.abbeys >> p) & 1);
+    text += "; barns:";
+    const auto& s = g.modules_.abbey;
+    if (s.nbarns == 0) text += " none";
+    for (int i = 0; i < s.nbarns; ++i) text += fmt::format("{} player {} at point {},{}", i ? "," : "", s.barns[i].owner, s.barns[i].x, s.barns[i].y);
+    line("abbey-legend", text);
+  }
+
+ private:
+  // A wagon's targets: (x, y, location) by x, y, location.
+  struct Target {
+    int8_t x, y;
+    Location location;
+  };
+  static constexpr int kMaxTargets = 9 * tiles::kMaxSegs;
+  static int targets(const Game& g, const State::Wagon& w, Target* out);
+  static int holes(const Game& g, Placement* out);
+  static Verdict check_barn(const Game& g, Location corner);
+  // Whether the wagons' decisions go on (one is held), else the placement's end goes on.
+  static bool next_wagon(Game& g, Events* events);
+  static bool next_seat(Game& g, Events* events);
+  static void place_abbey(Game& g, int x, int y, Events* events);
+  // A field scored for its farmers by a barn (per_city points for each completed city it
+  // touches), its farmers and pigs then sent home.
+  static void score_barn_field(Game& g, SegId root, int per_city, Event::Type type, Events* events);
+};
+
+}  // namespace carc
