@@ -91,6 +91,50 @@ struct Module<Expansion::AbbeyAndMayor> : Hooks {
   }
   static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
 
+  // RL: the abbey's square (location C) and a wagon's target (square and location) are taken
+  // on a cell; the other options have their decision slots by number.
+  static constexpr int kCellKinds = 2;
+  static constexpr int kActionSlots = 5 + 2;  // options(Abbey) + options(Wagon)
+  static int cell_kind(const Choice& c) {
+    if (c.kind == DecisionKind::Abbey && c.option == kPlace) return 0;
+    return c.kind == DecisionKind::Wagon && c.option == kMove ? 1 : -1;
+  }
+  static void cell_of(const Choice& c, int8_t& x, int8_t& y, Location& loc) {
+    x = c.at.x;
+    y = c.at.y;
+    loc = c.kind == DecisionKind::Abbey ? Location::C : c.figure.location;
+  }
+  static bool cell_choice(int k, int8_t x, int8_t y, Location loc, Choice* c) {
+    if (k == 0 && loc == Location::C) *c = Choice{DecisionKind::Abbey, tiles::kAbbey, Placement{x, y, 0}, {}, kPlace};
+    else if (k == 1) *c = Choice{DecisionKind::Wagon, kNoTile, Placement{x, y, 0}, FigureChoice{Figure::Wagon, loc}, kMove};
+    else return false;
+    return true;
+  }
+  // Observation: a plane of the barns (on the square whose NW corner holds one); per seat the
+  // abbey, mayor, wagon and barn in hand; whether the abbey or a wagon's decision is due,
+  // whether the final abbey round has begun, and whether the observer decides now.
+  static constexpr Observed kObserved{rl::kAbbeyPlanes, rl::kAbbeySeatScalars, rl::kAbbeyScalars};
+  static void observe_board(const Game& g, const Planes& planes) {
+    const auto& s = g.modules_.abbey;
+    for (int i = 0; i < s.nbarns; ++i)
+      if (planes.inside(s.barns[i].x, s.barns[i].y)) planes.at(0, s.barns[i].x, s.barns[i].y) = 1.0f;
+  }
+  static void observe_scalars(const Game& g, int observer, float* out) {
+    const int P = g.players_;
+    for (int k = 0; k < P; ++k) {
+      const int p = (observer + k) % P;
+      out[k] = g.holds_abbey(p) ? 1.0f : 0.0f;
+      out[P + k] = static_cast<float>(g.supply(p, Figure::Mayor));
+      out[2 * P + k] = static_cast<float>(g.supply(p, Figure::Wagon));
+      out[3 * P + k] = static_cast<float>(g.supply(p, Figure::Barn));
+    }
+    const bool deciding = g.phase_ == Phase::Decide;
+    out[4 * P] = deciding && DecisionKind{g.decision_} == DecisionKind::Abbey ? 1.0f : 0.0f;
+    out[4 * P + 1] = deciding && DecisionKind{g.decision_} == DecisionKind::Wagon ? 1.0f : 0.0f;
+    out[4 * P + 2] = g.modules_.abbey.final_round ? 1.0f : 0.0f;
+    out[4 * P + 3] = deciding && decider(g) == observer ? 1.0f : 0.0f;
+  }
+
   // Pictures: a legend line of abbeys, barns and the figures in supply.
   template <class F>
   static void legend(const Game& g, F&& line) {

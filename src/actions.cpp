@@ -213,7 +213,12 @@ int encode_decision(const ActionSpace& space, const Options& options, const Choi
   Modules::each(mix, [&](auto m) {
     using M = decltype(m);
     if (M::kOwnSlots && M::action_slot(c) >= 0) slot = base + M::action_slot(c);
-    if (M::cell_kind(c) >= 0) id = cell_id(space, cells, cell_kind + M::cell_kind(c), c.figure.x, c.figure.y, c.figure.location);
+    if (M::cell_kind(c) >= 0) {
+      int8_t x = 0, y = 0;
+      Location loc = Location::None;
+      M::cell_of(c, x, y, loc);
+      id = cell_id(space, cells, cell_kind + M::cell_kind(c), x, y, loc);
+    }
     base += M::kActionSlots;
     cell_kind += M::kCellKinds;
   });

@@ -314,6 +314,13 @@ struct Hooks {
   static constexpr int kCellKinds = 0;
   static constexpr int kCellLocations = kLocationCount;
   static int cell_kind(const Choice&) { return -1; }
+  // The cell and location of such an option: its figure's square and location unless the
+  // module keeps them elsewhere in the choice.
+  static void cell_of(const Choice& c, int8_t& x, int8_t& y, Location& loc) {
+    x = c.figure.x;
+    y = c.figure.y;
+    loc = c.figure.location;
+  }
   static bool cell_choice(int /*k*/, int8_t /*x*/, int8_t /*y*/, Location, Choice*) { return false; }
   // Whether the module numbers its RL decision slots itself (else: its kinds in order, each
   // kind's options by number), with the slot of an option (-1: none) and the option of a slot.

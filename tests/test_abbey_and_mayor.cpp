@@ -594,3 +594,37 @@ TEST_CASE("A&M example 20: the last land tile earns a builder bonus; then the fi
     check_round_trip(g);
   }
 }
+
+TEST_CASE("A&M in the RL layer: the abbey's square and a wagon's target are cell actions, the other options slots") {
+  Game g = new_game(2, "D P U N N N V E", am());
+  lines(g, kExample1);
+  const rl::ActionSpace space = rl::action_space(g);
+  ChoiceBuffer list;
+  const int n = list_choices(g, list);
+  REQUIRE(n == 2);
+  for (int i = 0; i < n; ++i) {
+    const int id = rl::encode_decision(space, g.options(), list[i]);
+    REQUIRE(id >= 0);
+    rl::Action back;
+    REQUIRE(rl::decode(space, g.options(), id, back));
+    CHECK(back.kind == rl::Action::Kind::Decision);
+    CHECK(back.choice == list[i]);
+  }
+  CHECK(rl::encode_decision(space, g.options(), list[0]) >= space.placements + space.figures + space.decisions);  // a cell
+  // The wagon's targets (example 6) likewise; the observer who decides is flagged.
+  Game w = new_game(2, "U A B A B E V", am());
+  lines(w, {"U 1,0 90 W:E", "A -1,0 270", "B 0,1 0 C", "A 2,0 90"});
+  const int k = list_choices(w, list);
+  REQUIRE(k == 3);
+  for (int i = 0; i < k; ++i) {
+    rl::Action back;
+    REQUIRE(rl::decode(space, w.options(), rl::encode_decision(space, w.options(), list[i]), back));
+    CHECK(back.choice == list[i]);
+  }
+  const rl::ObservationShape shape = rl::observation_shape(w);
+  std::vector<float> obs(static_cast<size_t>(shape.size()));
+  rl::observe(w, 0, obs.data());
+  CHECK(obs.back() == 1.0f);  // player 0 decides the wagon's move (player 1's turn)
+  rl::observe(w, 1, obs.data());
+  CHECK(obs.back() == 0.0f);
+}

@@ -522,7 +522,7 @@ TEST_CASE("observation shape: 27 + P planes of 25 x 25 cells, 4P + 231 scalars")
   CHECK(rl::observation_shape(kMaxPlayers, Options{}).size() == 20940);
 }
 
-TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B), +3 planes and P + 4 scalars (P&D), +2 planes and 3P + 2 scalars (Tower)") {
+TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C), +5 planes and 5P + 2 scalars (T&B), +3 planes and P + 4 scalars (P&D), +2 planes and 3P + 2 scalars (Tower), +1 plane and 4P + 4 scalars (A&M)") {
   Options inns, traders, dragon, all;
   dragon.princess_and_dragon = true;
   inns.inns_and_cathedrals = all.inns_and_cathedrals = true;
@@ -545,7 +545,13 @@ TEST_CASE("observation shape with the expansions: +3 planes and P scalars (I&C),
     CHECK(rl::observation_shape(p, tower).planes == rl::observation_shape(p, Options{}).planes + 2);
     CHECK(rl::observation_shape(p, tower).scalars == rl::observation_shape(p, Options{}).scalars + 3 * p + 2);
   }
-  all.princess_and_dragon = all.tower = true;
+  Options abbey;
+  abbey.abbey_and_mayor = true;
+  for (int p = 1; p <= kMaxPlayers; ++p) {
+    CHECK(rl::observation_shape(p, abbey).planes == rl::observation_shape(p, Options{}).planes + 1);
+    CHECK(rl::observation_shape(p, abbey).scalars == rl::observation_shape(p, Options{}).scalars + 4 * p + 4);
+  }
+  all.princess_and_dragon = all.tower = all.abbey_and_mayor = true;
   CHECK(rl::observation_shape(kMaxPlayers, all).size() == rl::kMaxObservation);
 }
 

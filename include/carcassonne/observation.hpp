@@ -70,6 +70,7 @@ inline constexpr int kInnsPlanes = 3, kInnsSeatScalars = 1;
 inline constexpr int kTradersPlanes = 5, kTradersSeatScalars = 2 + kGoodsKinds, kTradersScalars = 2;
 inline constexpr int kDragonPlanes = 3, kDragonSeatScalars = 1, kDragonScalars = 4;
 inline constexpr int kTowerPlanes = 2, kTowerSeatScalars = 3, kTowerScalars = 2;
+inline constexpr int kAbbeyPlanes = 1, kAbbeySeatScalars = 4, kAbbeyScalars = 4;
 
 struct ObservationShape {
   int planes = 0;   // kBasePlanes + players, plus the expansions' planes
@@ -83,10 +84,10 @@ inline ObservationShape observation_shape(const Game& game) {
 }
 // A buffer of this many floats holds any observation.
 inline constexpr int kMaxObservation =
-    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes + kDragonPlanes + kTowerPlanes) * (2 * kObservationReach + 1) *
-        (2 * kObservationReach + 1) +
-    (4 + kInnsSeatScalars + kTradersSeatScalars + kDragonSeatScalars + kTowerSeatScalars) * kMaxPlayers + kBaseScalars +
-    kTradersScalars + kDragonScalars + kTowerScalars;
+    (kBasePlanes + kMaxPlayers + kInnsPlanes + kTradersPlanes + kDragonPlanes + kTowerPlanes + kAbbeyPlanes) *
+        (2 * kObservationReach + 1) * (2 * kObservationReach + 1) +
+    (4 + kInnsSeatScalars + kTradersSeatScalars + kDragonSeatScalars + kTowerSeatScalars + kAbbeySeatScalars) * kMaxPlayers +
+    kBaseScalars + kTradersScalars + kDragonScalars + kTowerScalars + kAbbeyScalars;
 
 // Writes what `observer` (0..players-1) sees of the game to out (observation_shape(game).size()
 // floats), as the layout above says.

@@ -908,7 +908,7 @@ enum {
 /* Chance outcomes of a draw: the tile types. */
 #define CARC_RL_CHANCE_OUTCOMES 143
 /* A capacity that always holds one observation (6 players, every expansion). */
-#define CARC_RL_MAX_OBSERVATION 29133
+#define CARC_RL_MAX_OBSERVATION 29786
 
 /* Writes the game configuration's action space: min(capacity, CARC_RL_SPACE_FIELDS)
  * fields indexed by CARC_RL_REACH.. (capacity below 5, the fields of 0.3, is CARC_ERANGE). */
