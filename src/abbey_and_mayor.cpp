@@ -341,10 +341,11 @@ bool AbbeyAndMayor::hold_after_scoring(Game& g, Events* events) {
     }
   }
   if (s.nwagons == 0) return false;
-  const int current = g.current_, players = g.players_;
-  std::stable_sort(s.wagons.begin(), s.wagons.begin() + s.nwagons, [&](const State::Wagon& a, const State::Wagon& b) {
-    return (a.owner - current + players) % players < (b.owner - current + players) % players;
-  });
+  // Owners from the current player on (an insertion sort: at most one wagon per player, and
+  // no buffer to allocate in a playout).
+  const auto seat = [&](const State::Wagon& w) { return (w.owner - g.current_ + g.players_) % g.players_; };
+  for (int i = 1; i < s.nwagons; ++i)
+    for (int j = i; j > 0 && seat(s.wagons[j]) < seat(s.wagons[j - 1]); --j) std::swap(s.wagons[j], s.wagons[j - 1]);
   s.next_wagon = 0;
   return next_wagon(g, events);
 }

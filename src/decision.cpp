@@ -409,8 +409,12 @@ uint64_t pack_choice(const Choice& c) {
       break;
     case DecisionKind::Figure: id |= pack_figure(c.figure); break;
     case DecisionKind::None: break;
-    default:  // options without a figure (the bonus tile, a dragon step) keep their bits free
+    default:  // options without a figure, square or tile (the bonus tile, a dragon step) keep their bits free
       if (c.figure != FigureChoice{}) id |= pack_figure(c.figure);
+      // A square (the abbey's hole, a wagon's target) and a tile (the abbey) as a placement has them.
+      id |= static_cast<uint64_t>(static_cast<uint8_t>(c.at.x)) | static_cast<uint64_t>(static_cast<uint8_t>(c.at.y)) << 8 |
+            static_cast<uint64_t>(c.at.rot & 3) << 16;
+      if (c.tile != kNoTile) id |= static_cast<uint64_t>(c.tile) << kTileShift;
       id |= static_cast<uint64_t>(c.option & 15) << kOptionShift;
       break;
   }
@@ -453,7 +457,12 @@ bool unpack_choice(uint64_t id, Choice& c) {
     default:
       out.option = static_cast<uint8_t>((id >> kOptionShift) & 15);
       if (id & kFigureBits) out.figure = unpack_figure(id);
-      used |= uint64_t{15} << kOptionShift | kFigureBits;
+      out.at = Placement{static_cast<int8_t>(id & 0xFF), static_cast<int8_t>((id >> 8) & 0xFF), static_cast<uint8_t>((id >> 16) & 3)};
+      if (const auto tile = static_cast<TileType>((id >> kTileShift) & 0xFF); tile != 0) {
+        if (tile >= kTileTypes) return false;
+        out.tile = tile;
+      }
+      used |= uint64_t{15} << kOptionShift | kFigureBits | 0x3FFFFu | uint64_t{0xFF} << kTileShift;
       if (static_cast<int>(out.kind) < kDecisionKinds && out.option >= options_of(out.kind)) return false;
   }
   if (static_cast<int>(out.kind) >= kDecisionKinds || (id & ~used) != 0) return false;

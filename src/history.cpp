@@ -180,7 +180,17 @@ Status with_options(const Game& game, const Options& options, Game& out, std::st
 
 Status undo(const Game& game, Game& out, std::string* error) {
   const int played = turns_played(game);
-  if (game.phase() == Phase::PlaceMeeple) return rewind(game, played, out, error);
+  // A tile placed, its figure undecided: back to before the placement; but a tile that a
+  // decision placed (the abbey) is there again after the rewind: it goes back with that
+  // decision, below.
+  if (game.phase() == Phase::PlaceMeeple) {
+    Game before = game;
+    if (const Status s = rewind(game, played, before, error); s != Status::Ok) return s;
+    if (before.phase() != Phase::PlaceMeeple) {
+      out = before;
+      return Status::Ok;
+    }
+  }
   if (played == 0) return fail(Status::InvalidArgument, error, "no turn has been played yet: nothing to undo");
   // An expansion's decision is an action of its own: undone, its decider decides again. The
   // decisions after the last turn are counted on the history itself.

@@ -297,8 +297,9 @@ bool PrincessAndDragon::removable(const Game& g, SegId city, const Meeple& m) {
   return (m.kind == Figure::Meeple || m.kind == Figure::Large) && g.features_.find(m.seg) == city;
 }
 
-// A meeple, the large meeple or the abbot onto an unoccupied, incomplete feature of another
-// tile (not the dragon's), one option per part of that tile that may take the figure.
+// A meeple, the large meeple, the abbot, the mayor or the wagon onto an unoccupied, incomplete
+// feature of another tile (not the dragon's), one option per part of that tile that may take
+// the figure.
 int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
   const int placed = g.board_.tile_count() - 1;
   if (symbol_of(g.board_.tile(placed).type) != Symbol::Portal) return 0;
@@ -309,11 +310,12 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
   std::sort(order.begin(), order.begin() + tiles, [&](uint8_t a, uint8_t b) {
     return std::tie(g.board_.tile(a).x, g.board_.tile(a).y) < std::tie(g.board_.tile(b).x, g.board_.tile(b).y);
   });
-  // Each part of each tile, by its first location, found once: which of the three figures it
-  // takes (bit 0 a meeple or the large meeple, bit 1 the abbot).
-  constexpr Figure kFigures[3] = {Figure::Meeple, Figure::Large, Figure::Abbot};
+  // Each part of each tile, by its first location, found once: which of the figures it takes
+  // (bit 0 a meeple or the large meeple, bit 1 the abbot, bit 2 the mayor, bit 3 the wagon).
+  constexpr Figure kFigures[5] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Mayor, Figure::Wagon};
+  constexpr unsigned kNeeds[5] = {1u, 1u, 2u, 4u, 8u};
   unsigned wanted = 0;
-  for (int k = 0; k < 3; ++k)
+  for (int k = 0; k < 5; ++k)
     if (has_figure(Mix{g.mix_}, kFigures[k]) && g.supply(g.current_, kFigures[k]) > 0) wanted |= 1u << k;
   if (!wanted) return 0;
   struct Part {
@@ -333,21 +335,21 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
       const SegId root = g.features_.find(static_cast<SegId>(pt.seg_base + local));
       const FeatureCounters& c = g.features_.root_counters(root);
       if (c.meeples > 0) continue;
-      unsigned takes = 0;  // bit 0: a meeple or the large meeple; bit 1: the abbot
+      unsigned takes = 0;  // as kNeeds
       switch (c.kind) {
-        case FeatureKind::Road:
-        case FeatureKind::City: takes = c.open > 0 ? 1u : 0u; break;
+        case FeatureKind::Road: takes = c.open > 0 ? 1u | 8u : 0u; break;
+        case FeatureKind::City: takes = c.open > 0 ? 1u | 4u | 8u : 0u; break;
         case FeatureKind::Field: takes = g.options_.farmers ? 1u : 0u; break;
-        case FeatureKind::Monastery: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 3u : 0u; break;
+        case FeatureKind::Monastery: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 1u | 2u | 8u : 0u; break;
         case FeatureKind::Garden: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 2u : 0u; break;
       }
       if (takes) parts[static_cast<size_t>(nparts++)] = Part{order[static_cast<size_t>(k)], static_cast<uint8_t>(l), static_cast<uint8_t>(takes)};
     }
   }
   int n = 0;
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < 5; ++k) {
     if (!((wanted >> k) & 1)) continue;
-    const unsigned need = kFigures[k] == Figure::Abbot ? 2u : 1u;
+    const unsigned need = kNeeds[k];
     for (int i = 0; i < nparts; ++i) {
       const Part& p = parts[static_cast<size_t>(i)];
       if (!(p.takes & need)) continue;
@@ -426,7 +428,7 @@ bool PrincessAndDragon::canonical_elsewhere(const Game& g, FigureChoice& c) {
 
 bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v) {
   if (c.location == Location::TW && c.figure != Figure::Fairy) return false;  // a tower top (The Tower)
-  if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
+  if (portal_figure(c.figure)) {
     ListBuffer<FigureChoice, kMaxPortalOptions> opts;
     const int n = portal_options(g, opts);
     if (std::find(opts.items, opts.items + n, c) != opts.items + n) {
@@ -478,7 +480,7 @@ bool PrincessAndDragon::check_elsewhere(const Game& g, const FigureChoice& c, Ve
 
 bool PrincessAndDragon::act_elsewhere(Game& g, const FigureChoice& c, Events* events) {
   if (c.location == Location::TW && c.figure != Figure::Fairy) return false;  // a tower top (The Tower)
-  if (c.figure == Figure::Meeple || c.figure == Figure::Large || c.figure == Figure::Abbot) {
+  if (portal_figure(c.figure)) {
     const int tile = g.board_.tile_index_at(c.x, c.y);
     g.put_figure_at(tile, c.figure, c.location);
     if (tile == g.modules_.dragon.fairy && g.modules_.dragon.with && !fairy_with(g)) g.modules_.dragon.with = false;

@@ -16,15 +16,17 @@ template <>
 struct Module<Expansion::PrincessAndDragon> : Hooks {
   static constexpr tiles::raw::TileSet kTiles = tiles::raw::TileSet::PrincessAndDragon;
   static constexpr int kMaxSteps = 6;
-  static constexpr int kMaxPortalOptions = 3 * Features::kMaxSegments;
+  static constexpr int kMaxPortalOptions = 5 * Features::kMaxSegments;
   // The fairy's move and the princess's removal: actions on another tile ("F:1,0:E").
   static constexpr std::array<FigureKind, 2> kFigures{{
       {Figure::Fairy, "fairy", "F:", Reach::Elsewhere, 0, 0},
       {Figure::Princess, "princess", "princess:", Reach::Elsewhere, 0, 0},
   }};
-  // The portal's figures and the fairy and the princess act on other tiles.
-  static constexpr FigureSet kElsewhereFigures =
-      bit(Figure::Meeple) | bit(Figure::Large) | bit(Figure::Abbot) | bit(Figure::Fairy) | bit(Figure::Princess);
+  // The portal's figures (with Abbey & Mayor the mayor and the wagon too) and the fairy and
+  // the princess act on other tiles.
+  static constexpr FigureSet kElsewhereFigures = bit(Figure::Meeple) | bit(Figure::Large) | bit(Figure::Abbot) |
+                                                 bit(Figure::Fairy) | bit(Figure::Princess) | bit(Figure::Mayor) |
+                                                 bit(Figure::Wagon);
   static int figure_options(const Game& g, FigureChoice* out);
   static bool check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v);
   static bool act_elsewhere(Game& g, const FigureChoice& c, Events* events);
@@ -124,6 +126,9 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static bool removable(const Game& g, SegId city, const Meeple& m);
   // The magic portal's deployments (figure kind, then tile x, y, then the part's location).
   static int portal_options(const Game& g, FigureChoice* out);
+  static bool portal_figure(Figure f) {
+    return f == Figure::Meeple || f == Figure::Large || f == Figure::Abbot || f == Figure::Mayor || f == Figure::Wagon;
+  }
 };
 
 }  // namespace carc

@@ -550,7 +550,7 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
           if (!parse_choice(game, text, c)) action = {};
         }
         if (action.empty() && !parse_choice(game, text, c))
-          malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", key, text));
+          malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", echo(key), echo(text)));
         Verdict v;
         if (decide(game, c, nullptr, &v) != Status::Ok) fail(Status::IllegalMove, l.number, refusal_text(game, c, v));
         if (game.phase() != Phase::PlaceMeeple) {

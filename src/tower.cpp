@@ -61,6 +61,8 @@ std::string_view Tower::kind_word(Figure f) {
     case Figure::Meeple: return "meeple";
     case Figure::Large: return "large";
     case Figure::Abbot: return "abbot";
+    case Figure::Mayor: return "mayor";
+    case Figure::Wagon: return "wagon";
     default: return "";
   }
 }
@@ -193,7 +195,8 @@ bool Tower::read_action(std::string_view word, FigureChoice* c) {
 // ---------------------------------------------------------------- the capture
 
 // Every capturable figure within the reach of the tower just built on, by x, y, location
-// (TW last): meeples, large meeples and abbots on the board, and the figures on tower tops.
+// (TW last): meeples, large meeples, abbots, mayors and wagons on the board, and the figures on
+// tower tops.
 int Tower::targets(const Game& g, Target* out) {
   const auto& s = g.modules_.tower;
   if (s.building < 0) return 0;
@@ -313,7 +316,7 @@ Verdict Tower::check_choice(const Game& g, const Choice& c) {
   const bool choose = t.owner != g.current_ && kinds_held(g, t.owner, g.current_) >= 2;
   if (choose != (c.option == kCaptureNaming)) return Verdict{Illegal::ExchangeKind};
   if (choose && (held_index(c.figure.figure) < 0 ||
-                 g.modules_.tower.held[t.owner][g.current_][static_cast<size_t>(c.figure.figure)] == 0))
+                 g.modules_.tower.held[t.owner][g.current_][held_at(c.figure.figure)] == 0))
     return Verdict{Illegal::ExchangeKind};
   return Verdict{};
 }
@@ -340,7 +343,7 @@ void Tower::capture(Game& g, const Choice& c, Events* events) {
   }
   const bool own = t.owner == captor;
   if (own) to_supply(g, captor, t.kind);
-  else ++s.held[static_cast<size_t>(captor)][t.owner][static_cast<size_t>(t.kind)];
+  else ++s.held[static_cast<size_t>(captor)][t.owner][held_at(t.kind)];
   if (events) {
     Event e = g.event_at(Event::Type::Capture, tile, t.location);
     e.winners = static_cast<uint8_t>(1u << t.owner);
@@ -357,7 +360,7 @@ void Tower::capture(Game& g, const Choice& c, Events* events) {
   if (c.option != kCaptureNaming)
     for (int h = 0; h < State::kHeldKinds; ++h)
       if (theirs[static_cast<size_t>(h)] > 0) back = kHeldFigures[h];
-  --s.held[static_cast<size_t>(captor)][t.owner][static_cast<size_t>(t.kind)];
+  --s.held[static_cast<size_t>(captor)][t.owner][held_at(t.kind)];
   to_supply(g, t.owner, t.kind);
   --theirs[static_cast<size_t>(back)];
   to_supply(g, captor, back);
@@ -376,7 +379,7 @@ void Tower::ransom(Game& g, const Choice& c, Events* events) {
   const int payer = g.current_, holder = c.figure.x;
   g.score_[static_cast<size_t>(payer)] -= points::kRansom;
   g.score_[static_cast<size_t>(holder)] += points::kRansom;
-  --s.held[static_cast<size_t>(holder)][static_cast<size_t>(payer)][static_cast<size_t>(c.figure.figure)];
+  --s.held[static_cast<size_t>(holder)][static_cast<size_t>(payer)][held_at(c.figure.figure)];
   to_supply(g, payer, c.figure.figure);
   s.ransom_paid = true;
   s.ransoms[s.nransoms++] = State::Ransom{static_cast<uint8_t>(g.board_.tile_count()), static_cast<uint8_t>(holder), c.figure.figure};

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "module.hpp"
@@ -131,8 +132,15 @@ struct Module<Expansion::Tower> : Hooks {
   // The tower at board index `tile`, or -1.
   static int tower_of(const Game& g, int tile);
   // The kinds a tower captures, as indices into State::held (their Figure values), else -1.
-  static int held_index(Figure f) { return static_cast<int>(f) < State::kHeldKinds ? static_cast<int>(f) : -1; }
-  static constexpr Figure kHeldFigures[State::kHeldKinds] = {Figure::Meeple, Figure::Large, Figure::Abbot};
+  static constexpr Figure kHeldFigures[State::kHeldKinds] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Mayor,
+                                                             Figure::Wagon};
+  static int held_index(Figure f) {
+    for (int k = 0; k < State::kHeldKinds; ++k)
+      if (kHeldFigures[k] == f) return k;
+    return -1;
+  }
+  // held_index of a kind already found capturable, as an index into State::held.
+  static size_t held_at(Figure f) { return static_cast<size_t>(std::max(0, held_index(f))); }
   static std::string_view kind_word(Figure f);
 
  private:

@@ -628,3 +628,54 @@ TEST_CASE("A&M in the RL layer: the abbey's square and a wagon's target are cell
   rl::observe(w, 1, obs.data());
   CHECK(obs.back() == 0.0f);
 }
+
+TEST_CASE("A&M with The Tower: a mayor and a wagon can be captured and ransomed (kinds 'mayor', 'wagon')") {
+  Options o = am_with(&Options::tower);
+  // Player 0's mayor on K's city at (1,0); player 1 places a foundation tile beside it and
+  // builds on it at once: the mayor is in reach.
+  Game g = new_game(2, "K OA U U", o);
+  line(g, "K 1,0 0 M:N");
+  Placement at[kMaxPlacements];
+  const int n = g.legal_placements(at);
+  bool captured = false;
+  for (int i = 0; i < n && !captured; ++i) {
+    if (!((at[i].x == 1 && std::abs(at[i].y) == 1) || (at[i].y == 0 && at[i].x == 2))) continue;
+    Game t = g;
+    REQUIRE(t.place(at[i]) == Status::Ok);
+    if (t.act(FigureChoice{Figure::TowerPiece, Location::TW, true, at[i].x, at[i].y}) != Status::Ok) continue;
+    REQUIRE(t.phase() == Phase::Decide);
+    const std::vector<std::string> options = option_texts(t);
+    REQUIRE(std::find(options.begin(), options.end(), "capture 1,0 N") != options.end());
+    decide_text(t, "capture 1,0 N");
+    CHECK(t.prisoners(1, 0, Figure::Mayor) == 1);
+    CHECK(t.supply(0, Figure::Mayor) == 0);
+    captured = true;
+  }
+  CHECK(captured);
+}
+
+TEST_CASE("A&M with Princess & Dragon: the portal carries the mayor onto a city and the wagon onto a road, city or monastery") {
+  Options o = am_with(&Options::princess_and_dragon);
+  // DR is a portal tile; the mayor and the wagon may go through it onto D's city and road.
+  Game g = new_game(2, "DR U", o);
+  Placement at[kMaxPlacements];
+  const int n = g.legal_placements(at);
+  REQUIRE(n > 0);
+  Game t = g;
+  REQUIRE(t.place(at[0]) == Status::Ok);
+  FigureBuffer opts;
+  const int k = t.figure_options(opts);
+  std::vector<std::string> mayors, wagons;
+  for (int i = 0; i < k; ++i) {
+    if (!opts[i].elsewhere || opts[i].x != 0 || opts[i].y != 0) continue;
+    const std::string text(location_name(opts[i].location));
+    if (opts[i].figure == Figure::Mayor) mayors.push_back(text);
+    if (opts[i].figure == Figure::Wagon) wagons.push_back(text);
+  }
+  CHECK(mayors == std::vector<std::string>{"N"});
+  CHECK(wagons == std::vector<std::string>{"N", "E"});
+  Move m{at[0], Location::N, Figure::Mayor, true, 0, 0};
+  CHECK(figure_action_text(m) == "@0,0:M:N");
+  REQUIRE(t.act(FigureChoice{Figure::Mayor, Location::N, true, 0, 0}) == Status::Ok);
+  CHECK(t.supply(0, Figure::Mayor) == 0);
+}

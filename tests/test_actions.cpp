@@ -300,9 +300,10 @@ TEST_CASE("Princess & Dragon: actions on other tiles have ids after the decision
   const ActionSpace d = rl::action_space(2, dragon), a = rl::action_space(2, all);
   CHECK(d.decisions == 4);  // the dragon's steps N E S W
   CHECK(d.elsewhere == d.side * d.side * 3 * 14);  // the portal's meeple, the fairy, the princess
-  // and the portal's large meeple and abbot; with The Tower a piece and the captures (four
-  // kinds: a figure, naming the meeple, large meeple or abbot back), on 15 locations (TW)
-  CHECK(a.elsewhere == a.side * a.side * (6 + 4) * 15);
+  // and the portal's large meeple and abbot; with The Tower a piece and the captures (six
+  // kinds: a figure, naming the meeple, large meeple, abbot, mayor or wagon back), on 15
+  // locations (TW)
+  CHECK(a.elsewhere == a.side * a.side * (6 + 6) * 15);
   CHECK(d.size() == d.placements + d.figures + 4 + d.elsewhere);
   const FigureSlot fairy{Figure::Fairy, Location::E, true, 1, 0};
   const int id = rl::encode_figure(d, dragon, fairy);

@@ -383,7 +383,7 @@ TEST_CASE("C API rl: a batch step checks everything before it changes a game") {
                         CARC_RL_MAX_LEGAL, nullptr, 0, nullptr, 0) == CARC_EINVAL);
   CHECK(carc_batch_step(b.get(), act.data(), 0, out.rewards.data(), out.done.data(), nullptr, out.legal.data(),
                         out.counts.data(), CARC_RL_MAX_LEGAL - 1, nullptr, 0, nullptr, 0) == CARC_ERANGE);
-  CHECK(errmsg(nullptr) == "carc_batch_step: legal_stride 2414 is below CARC_RL_MAX_LEGAL (2415)");
+  CHECK(errmsg(nullptr) == "carc_batch_step: legal_stride 3916 is below CARC_RL_MAX_LEGAL (3917)");
   CHECK(carc_batch_step(b.get(), act.data(), 0, out.rewards.data(), out.done.data(), nullptr, nullptr, nullptr, 0,
                         out.masks.data(), actions - 1, nullptr, 0) == CARC_ERANGE);
   CHECK(carc_batch_step(b.get(), act.data(), 0, out.rewards.data(), out.done.data(), nullptr, nullptr, nullptr, 0,

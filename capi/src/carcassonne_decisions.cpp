@@ -11,7 +11,10 @@ static_assert(CARC_DECISION_NONE == static_cast<int>(carc::DecisionKind::None) &
               CARC_DECISION_PLACE == static_cast<int>(carc::DecisionKind::Place) &&
               CARC_DECISION_FIGURE == static_cast<int>(carc::DecisionKind::Figure) &&
               CARC_DECISION_BONUS == static_cast<int>(carc::DecisionKind::Bonus) &&
-              CARC_DECISION_DRAGON == static_cast<int>(carc::DecisionKind::Dragon));
+              CARC_DECISION_DRAGON == static_cast<int>(carc::DecisionKind::Dragon) &&
+              CARC_DECISION_CAPTURE == static_cast<int>(carc::DecisionKind::Capture) &&
+              CARC_DECISION_ABBEY == static_cast<int>(carc::DecisionKind::Abbey) &&
+              CARC_DECISION_WAGON == static_cast<int>(carc::DecisionKind::Wagon));
 static_assert(CARC_DECIDER_CHANCE == carc::kChance && CARC_DECIDER_NOBODY == carc::kNobody);
 static_assert(CARC_MAX_CHOICES == carc::kMaxChoices);
 

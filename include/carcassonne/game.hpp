@@ -31,13 +31,13 @@ inline constexpr int kMaxMeeples = kMaxPlayers * kFiguresPerPlayer;  // figures 
 inline constexpr int kTowerPiecesInBox = 30;  // The Tower: no player count shares out more
 inline constexpr int kMaxPlacements = 4 * Board::kMaxOpen;  // buffer size that always suffices
 inline constexpr int kMaxMeepleOptions = tiles::kMaxSegs;    // likewise for meeple choices
-// Likewise for figure actions: meeple and large meeple on every segment, abbot, recall,
-// builder and pig on every segment.
-inline constexpr int kMaxTileFigureOptions = 4 * tiles::kMaxSegs + 2;
+// Likewise for figure actions: meeple, large meeple, builder, pig, mayor and wagon on every
+// segment, the barn on 4 corners, abbot, recall.
+inline constexpr int kMaxTileFigureOptions = 6 * tiles::kMaxSegs + 4 + 2;
 // Every figure action: those on the tile just placed, and those on other tiles (Princess &
-// Dragon): a meeple, large meeple or abbot through the portal onto any part of the board,
-// the fairy next to one of the player's figures, the princess's removal of one knight.
-inline constexpr int kMaxFigureOptions = kMaxTileFigureOptions + 3 * Features::kMaxSegments + 2 * kMaxMeeples;
+// Dragon): a meeple, large meeple, abbot, mayor or wagon through the portal onto any part of
+// the board, the fairy next to one of the player's figures, the princess's removal of one knight.
+inline constexpr int kMaxFigureOptions = kMaxTileFigureOptions + 5 * Features::kMaxSegments + 2 * kMaxMeeples;
 inline constexpr int kMaxDeck = kTotalTiles - 1;  // tiles drawn after the start tile or spring
 // Draws a deck can record: a dragon tile set aside (Princess & Dragon) is drawn again later.
 inline constexpr int kMaxDraws = kMaxDeck + 12;
@@ -687,7 +687,7 @@ class Game {
   struct TowerState {
     static constexpr int kFoundations = 18;  // tiles with a foundation in the box
     static constexpr int kPieces = kTowerPiecesInBox;  // captures and ransoms are fewer
-    static constexpr int kHeldKinds = 3;     // meeple, large meeple, abbot: the kinds a tower captures
+    static constexpr int kHeldKinds = 5;     // meeple, large meeple, abbot, mayor, wagon: the kinds a tower captures
     struct Capture {
       int8_t x = 0, y = 0;
       Location location = Location::None;

@@ -241,7 +241,7 @@ enum { CARC_SET_BASE = 0, CARC_SET_ABBOT = 1, CARC_SET_RIVER = 2, CARC_SET_INNS_
 /* A capacity that always suffices for meeple locations. */
 #define CARC_MAX_MEEPLE_LOCATIONS 9
 /* A capacity that always suffices for figure actions. */
-#define CARC_MAX_FIGURE_ACTIONS 2414
+#define CARC_MAX_FIGURE_ACTIONS 3916
 /* A capacity that always suffices for figures on the board (meeples and the others). */
 #define CARC_MAX_MEEPLES 78
 /* A capacity that always suffices for a move's text, its NUL included. */
@@ -525,7 +525,7 @@ enum {
 /* Who decides once the game is over: nobody. */
 #define CARC_DECIDER_NOBODY (-2)
 /* A capacity that always suffices for one decision's choices. */
-#define CARC_MAX_CHOICES 2415
+#define CARC_MAX_CHOICES 3917
 /* A capacity that always suffices for a choice's text, its NUL included. */
 #define CARC_CHOICE_TEXT_SIZE 32
 
@@ -904,7 +904,7 @@ enum {
   CARC_RL_SHAPE_FIELDS = 4
 };
 /* A capacity that always holds the legal actions of one decision. */
-#define CARC_RL_MAX_LEGAL 2415
+#define CARC_RL_MAX_LEGAL 3917
 /* Chance outcomes of a draw: the tile types. */
 #define CARC_RL_CHANCE_OUTCOMES 143
 /* A capacity that always holds one observation (6 players, every expansion). */
