@@ -100,3 +100,44 @@ TEST_CASE("C ABI: choice text, snprintf style") {
   CHECK(carc_choice_format(take, buf, sizeof buf) == 5);
   CHECK(carc_choice_format(~uint64_t{0}, buf, sizeof buf) == CARC_EINVAL);
 }
+
+TEST_CASE("C ABI: the abbey's and the wagon's choice ids name their square (A&M examples 1 and 6)") {
+  // The ids of carc_game_choices carry x, y in the placement bits (carcassonne.h); their text,
+  // check and decide read them back.
+  auto texts = [](const carc_game* g, std::vector<carc_choice>& ids) {
+    int32_t n = 0;
+    ids.resize(CARC_MAX_CHOICES);
+    REQUIRE(carc_game_choices(g, ids.data(), CARC_MAX_CHOICES, &n) == CARC_OK);
+    ids.resize(static_cast<size_t>(n));
+    std::vector<std::string> out;
+    for (const carc_choice id : ids) {
+      char buf[CARC_CHOICE_TEXT_SIZE];
+      REQUIRE(carc_choice_format(id, buf, sizeof buf) >= 0);
+      out.emplace_back(buf);
+    }
+    return out;
+  };
+  std::vector<carc_choice> ids;
+  GamePtr abbey = position("abbey-and-mayor on\norder D P U N N N V E\n",
+                           {"D 1,0 0 N", "P 0,-1 180 E", "U 2,0 90", "N 2,-1 270 N", "N 2,-2 180", "N 1,-2 90"});
+  CHECK(texts(abbey.get(), ids) == std::vector<std::string>{"abbey 1,-1", "take"});
+  CHECK((ids[0] & 0xFFFF) == (1u | 0xFFu << 8));  // x 1, y -1
+  carc_choice parsed = 0;
+  REQUIRE(carc_game_parse_choice(abbey.get(), "abbey 1,-1", &parsed) == CARC_OK);
+  CHECK(parsed == ids[0]);
+  CHECK(carc_game_check_choice(abbey.get(), ids[0]) == CARC_LEGAL);
+  CHECK(carc_game_check_choice(abbey.get(), ids[0] & ~carc_choice{0xFFFF}) == CARC_WHY_OCCUPIED);  // (0,0), the start tile
+  REQUIRE(carc_game_decide(abbey.get(), ids[0]) == CARC_OK);
+  CHECK(carc_game_phase(abbey.get()) == CARC_PHASE_PLACE_MEEPLE);
+  int x = 0, y = 0, type = -1, rotation = -1;
+  REQUIRE(carc_game_tile(abbey.get(), carc_game_tile_count(abbey.get()) - 1, &x, &y, &type, &rotation) == CARC_OK);
+  CHECK((x == 1 && y == -1 && type == tile_id("MA")));
+
+  GamePtr wagon = position("abbey-and-mayor on\norder U A B A B E V\n", {"U 1,0 90 W:E", "A -1,0 270", "B 0,1 0 C", "A 2,0 90"});
+  CHECK(texts(wagon.get(), ids) == std::vector<std::string>{"wagon 0,0 N", "wagon 2,0 C", "wagon stay"});
+  REQUIRE(carc_game_decide(wagon.get(), ids[1]) == CARC_OK);
+  int32_t kind = -1;
+  REQUIRE(carc_game_decision(wagon.get(), &kind, nullptr) == CARC_OK);
+  CHECK(kind == CARC_DECISION_PLACE);
+  CHECK(carc_game_meeple_count(wagon.get()) == 2);  // the wagon at (2,0) C and the monk at (0,1)
+}

@@ -150,7 +150,7 @@ function newGame() {
     farmers: $('opt-farmers').checked, firstEditionSmallCity: $('opt-small-city').checked,
     firstEditionFarmers: $('opt-first-farmers').checked, river: $('opt-river').checked, abbot: $('opt-abbot').checked,
     innsAndCathedrals: $('opt-inns').checked, tradersAndBuilders: $('opt-traders').checked,
-    princessAndDragon: $('opt-princess').checked,
+    princessAndDragon: $('opt-princess').checked, abbeyAndMayor: $('opt-abbey').checked,
   };
   const game = attempt(() => new ui.carc.Game(setup));
   // The setup as it was, not the form as it may be edited during the game.
@@ -475,6 +475,7 @@ function load(text) {
   $('opt-inns').checked = game.option('innsAndCathedrals');
   $('opt-traders').checked = game.option('tradersAndBuilders');
   $('opt-princess').checked = game.option('princessAndDragon');
+  $('opt-abbey').checked = game.option('abbeyAndMayor');
   buildSeats();
   start(game, seed, () => load(text));
 }
@@ -489,11 +490,15 @@ function render() {
   const player = phase === Phase.GAME_OVER ? null : phase === Phase.DECIDE ? decision.decider : game.currentPlayer;
   const bot = botToMove();
   const bonusOffered = phase === Phase.DECIDE && decision.kind === Decision.BONUS;
+  // Abbey & Mayor: the abbey is offered before a turn part's draw (or in the final abbey round).
+  const abbeyOffered = phase === Phase.DECIDE && decision.kind === Decision.ABBEY;
   $('status').textContent = phase === Phase.GAME_OVER
     ? `Game over: ${game.winners.map((p) => `P${p}`).join(' and ')} won`
     : phase === Phase.DRAW ? `Turn ${game.turnsPlayed + 1}: waiting for a tile to be drawn`
     : bonusOffered ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} may take the builder's bonus tile`
-    : phase === Phase.DECIDE ? `After turn ${game.turnsPlayed}: P${player}${bot ? ` (bot: ${bot})` : ''} is to decide${bot ? '' : ': a target on the board'}`
+    : abbeyOffered ? `Turn ${game.turnsPlayed + 1}: P${player}${bot ? ` (bot: ${bot})` : ''} may place the abbey${bot ? '' : ' (a target on the board)'} or go on`
+    : phase === Phase.DECIDE ? `After turn ${game.turnsPlayed}: P${player}${bot ? ` (bot: ${bot})` : ''} is to decide${
+      decision.kind === Decision.WAGON ? ' where their wagon goes' : ''}${bot ? '' : ': a target on the board'}`
     : bot ? `Turn ${game.turnsPlayed + 1}: P${player} (bot: ${bot}) is to play ${game.currentTile}`
     : `Turn ${game.turnsPlayed + 1}: P${player} ${phase === Phase.PLACE_TILE ? 'places' : 'may deploy a figure on'} ${game.currentTile}`;
   document.body.dataset.phase = bonusOffered ? 'bonus' : ['place-tile', 'place-meeple', 'game-over', 'draw', 'decide'][phase];
@@ -511,11 +516,18 @@ function render() {
   view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
   drawLastMoves(svg);
+  drawBarns(svg);
   if (flashOn()) {
     flashScores(svg, game, ui.flash.events, COLOURS);
     flashReturns(svg, shownBefore);
   }
-  for (const target of svg.querySelectorAll('.target')) target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
+  for (const target of svg.querySelectorAll('.target')) {
+    // The picture's ids of the abbey's and the wagon's options (Abbey & Mayor) lack their square
+    // (src/decision.cpp's pack_choice): the id of the option its text spells is the one
+    // game.choices() lists, which the buttons and hints compare with.
+    target.dataset.choice = String(game.parseChoice(target.dataset.text));
+    target.addEventListener('take', () => choose(BigInt(target.dataset.choice)));
+  }
   ui.highlight = -1;
   for (const cell of svg.querySelectorAll('.legal-cell')) {
     const rotations = game.fittingRotations(game.currentTile, Number(cell.dataset.x), Number(cell.dataset.y));
@@ -660,6 +672,26 @@ function drawLastMoves(svg) {
       }
       tile.append(outline);
     }
+  }
+}
+
+// Abbey & Mayor: the barns, which the engine's picture leaves out (src/svg.cpp draws the
+// figures of Game.meeples(), and a barn is none of them), each a square in its owner's colour on
+// its corner point: the north-west corner of square (x, y), the top left of that tile's square.
+function drawBarns(svg) {
+  for (const { x, y, owner } of ui.game.barns()) {
+    const tile = svg.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
+    const at = tile?.getAttribute('transform').match(/translate\(([-\d.]+),([-\d.]+)\)/);
+    if (!at) continue;
+    const barn = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    for (const [name, value] of [['x', -9], ['y', -9], ['width', 18], ['height', 18]]) barn.setAttribute(name, String(value));
+    barn.setAttribute('transform', `translate(${at[1]},${at[2]})`); // as the engine places figures (flash.js reads it)
+    barn.setAttribute('class', 'meeple barn');
+    barn.setAttribute('fill', COLOURS[owner]);
+    barn.setAttribute('stroke', '#ffffff');
+    barn.dataset.player = String(owner);
+    barn.dataset.figure = 'barn';
+    svg.append(barn);
   }
 }
 

@@ -270,11 +270,66 @@ export interface RansomEvent extends EventBase {
   points: number;
 }
 
+/** Abbey & Mayor: a player's abbey (tile 'MA') placed into the hole at (x, y). */
+export interface AbbeyPlacedEvent extends EventBase, At {
+  type: 'abbeyPlaced';
+  player: number;
+}
+/** Abbey & Mayor: a player keeps their abbey in the final abbey round. */
+export interface AbbeyDeclinedEvent extends EventBase {
+  type: 'abbeyDeclined';
+  player: number;
+}
+/** Abbey & Mayor: the final abbey round begins, from the left of `last` (who took the last land tile). */
+export interface FinalAbbeyRoundEvent extends EventBase {
+  type: 'finalAbbeyRound';
+  last: number;
+}
+/** Abbey & Mayor: a wagon home from the tile at (x, y) may move to one of `targets` places; its owner decides. */
+export interface WagonDueEvent extends EventBase, At {
+  type: 'wagonDue';
+  player: number;
+  targets: number;
+}
+/** Abbey & Mayor: a wagon moved to a location of the tile at (x, y). */
+export interface WagonMovedEvent extends EventBase, AtLocation {
+  type: 'wagonMoved';
+  player: number;
+}
+/** Abbey & Mayor: a wagon kept home (it came home from the tile at (x, y)). */
+export interface WagonStayedEvent extends EventBase, At {
+  type: 'wagonStayed';
+  player: number;
+}
+/** Abbey & Mayor: a barn's field scored to its farmer majority (placed: 3 per completed city,
+ * connected: 1); (x, y, location) a farmer of the field. */
+export interface BarnScoreEvent extends EventBase, AtLocation {
+  type: 'barnPlaced' | 'barnConnected';
+  points: number;
+  winners: number[];
+  cities: number;
+  meeples: number[];
+}
+/** Abbey & Mayor, the end: 4 per completed city to each barn owner of a field; (x, y) its first barn's corner point. */
+export interface BarnFinalEvent extends EventBase, Point {
+  type: 'barnFinal';
+  points: number;
+  winners: number[];
+  cities: number;
+}
+/** Abbey & Mayor: a farmer or pig goes home after a barn's scoring. */
+export interface BarnHomeEvent extends EventBase, AtLocation {
+  type: 'barnHome';
+  player: number;
+  figure: FigureName;
+}
+
 /** An event of Game.events(), told apart by `type`. */
 export type GameEvent = ScoreEvent | RecallEvent | DiscardEvent | GoodsEvent | GoodsBonusEvent | PigEvent |
   BonusEvent | SetAsideEvent | SetAsideBackEvent | DragonLandsEvent | DragonStepEvent | FlightEndsEvent |
   FigureEvent | FairyScoreEvent | AloneHomeEvent | TowerPieceEvent | TowerClosedEvent | CaptureEvent | ExchangeEvent |
-  RansomEvent;
+  RansomEvent | AbbeyPlacedEvent | AbbeyDeclinedEvent | FinalAbbeyRoundEvent | WagonDueEvent | WagonMovedEvent |
+  WagonStayedEvent | BarnScoreEvent | BarnFinalEvent | BarnHomeEvent;
 export type EventType = GameEvent['type'];
 
 // ------------------------------------------------------------------ the game
@@ -298,6 +353,10 @@ export interface Game {
   towerAt(x: number, y: number): { height: number; top: { player: number; figure: FigureName } | null } | null;
   /** The Tower: how many of owner's figures of a kind the holder keeps prisoner. */
   prisoners(holder: number, owner: number, figure?: Figure): number;
+  /** Abbey & Mayor: whether the player still holds their abbey tile. */
+  holdsAbbey(player: number): boolean;
+  /** Abbey & Mayor: the barns in the order placed; (x, y) the corner point, the NW corner of square (x, y). */
+  barns(): { x: number; y: number; owner: number }[];
   readonly bonusTurn: boolean;
   readonly scores: number[];
   projectedScores(): number[];

@@ -195,35 +195,42 @@ function makeApi(wasm) {
   // builder's bonus tile, taken with takeBonus or passed on with passBonus; botChoice answers any).
   const Phase = Object.freeze(family('PHASE_'));
   // The kinds of decision (Game.decision()): NONE (over), DRAW, PLACE, FIGURE, BONUS, DRAGON (a
-  // step of the dragon's flight, Princess & Dragon: 'dragon N' .. 'dragon W').
+  // step of the dragon's flight, Princess & Dragon: 'dragon N' .. 'dragon W'), CAPTURE (The
+  // Tower), ABBEY ('abbey x,y' or 'take' before a draw) and WAGON ('wagon x,y LOC' or 'wagon
+  // stay', the wagon's owner's) of Abbey & Mayor.
   const Decision = Object.freeze(family('DECISION_'));
   // The goods of Traders & Builders by CARC_GOODS_* - 1 (wine 1, grain 2, cloth 3).
   const GOODS = Object.freeze(Object.keys(family('GOODS_')).map(lower));
   const LOCATIONS = Object.freeze(names(c('location_name')).slice(0, K.LOC_TW + 1)); // 'C', 'N', ..., 'CF', 'TW' (a tower top)
   const FEATURES = names(c('feature_name')); // 'road', 'city', 'monastery', 'field', 'garden'
-  // Figure kinds by CARC_FIGURE_* (meeple .. pig): the figures with a supply; 'recall'
-  // (CARC_FIGURE_RECALL) is an action.
-  const FIGURES = names(c('figure_name'));
-  // Every kind a move may carry by CARC_FIGURE_*: the library's names where it has one, else
-  // the header's in lower case: 'fairy' and 'princess' (Princess & Dragon), 'tower piece' (The
-  // Tower), which nobody has in supply (carc_figure_name gives NULL) and which act only on
-  // another tile (ELSEWHERE_ONLY).
+  // Every kind a move may carry by CARC_FIGURE_* (the header's kinds are 0..n-1): the library's
+  // names where it has one, else the header's in lower case: 'fairy' and 'princess' (Princess &
+  // Dragon), 'tower piece' (The Tower), which nobody has in supply (carc_figure_name gives NULL)
+  // and which act only on another tile (ELSEWHERE_ONLY). The library's names are read kind by
+  // kind, not up to the first NULL: the mayor, wagon and barn (Abbey & Mayor) come after those.
+  const figureName = (value) => { const p = c('figure_name')(value); return p ? wasm.UTF8ToString(p) : null; };
   const FIGURE_NAMES = Object.freeze(Object.entries(family('FIGURE_')).map(([name, value]) =>
-    (value < FIGURES.length ? FIGURES[value] : value === K.FIGURE_RECALL ? wasm.UTF8ToString(c('figure_name')(value))
-      : lower(name).replace(/_/g, ' '))));
-  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.filter((_, value) => value >= FIGURES.length && value !== K.FIGURE_RECALL));
+    figureName(value) ?? lower(name).replace(/_/g, ' ')));
+  // The figures with a supply (carc_game_figure_supply) in CARC_FIGURE_* order: 'meeple',
+  // 'large meeple', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'; not 'recall'
+  // (CARC_FIGURE_RECALL), an action.
+  const FIGURES = Object.freeze(FIGURE_NAMES.filter((_, value) => value !== K.FIGURE_RECALL && figureName(value) !== null));
+  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.filter((_, value) => value !== K.FIGURE_RECALL && figureName(value) === null));
   // What acts at a tower's top (location 'TW' of another tile): a tower piece, a meeple, the
   // large meeple onto it; the fairy beside the figure on it.
-  const TOWER_FIGURES = Object.freeze(['tower piece', ...FIGURES.slice(0, K.FIGURE_ABBOT), 'fairy']);
-  // The figures the magic portal deploys onto another tile.
-  const PORTAL_FIGURES = Object.freeze(FIGURES.slice(0, K.FIGURE_ABBOT + 1));
+  const TOWER_FIGURES = Object.freeze(['tower piece', ...FIGURE_NAMES.slice(0, K.FIGURE_ABBOT), 'fairy']);
+  // The figures the magic portal deploys onto another tile (with Abbey & Mayor the mayor and the wagon too).
+  const PORTAL_FIGURES = Object.freeze([...FIGURE_NAMES.slice(0, K.FIGURE_ABBOT + 1), FIGURE_NAMES[K.FIGURE_MAYOR],
+    FIGURE_NAMES[K.FIGURE_WAGON]]);
   // The event types by CARC_EVENT_*, their header names in camel case ('score', 'goodsBonus',
   // 'setAside', 'dragonStep', ...), and those that score: `points` to each of `winners`,
-  // adding up to the scores. No other event changes a score.
+  // adding up to the scores (with Abbey & Mayor the barns' three scorings). No other event
+  // changes a score but a ransom (The Tower), which its payer pays its holder.
   // (CARC_EVENT_FIELDS and CARC_EVENT_FIELDS_0_3 are field counts, not types.)
   const EVENT_TYPES = Object.freeze(Object.fromEntries(Object.entries(family('EVENT_'))
     .filter(([name]) => !name.startsWith('FIELDS')).map(([name, value]) => [value, camel(name)])));
-  const POINT_EVENTS = Object.freeze(['score', 'recall', 'goodsBonus', 'pig', 'fairyPoint', 'fairyBonus']);
+  const POINT_EVENTS = Object.freeze(['score', 'recall', 'goodsBonus', 'pig', 'fairyPoint', 'fairyBonus', 'barnPlaced',
+    'barnConnected', 'barnFinal']);
   // carc_game_check's answers by value: 'legal', then the CARC_WHY_* reasons in lower case.
   const REASONS = [];
   REASONS[K.LEGAL] = 'legal';
@@ -447,6 +454,17 @@ function makeApi(wasm) {
       case 'exchange':
         return { type, captor: f(K.EV_POINTS), other: winners[0], toOther: FIGURE_NAMES[f(K.EV_FIGURE)], toCaptor: FIGURE_NAMES[f(K.EV_TILES)] };
       case 'ransom': return { type, payer: winners[0], holder: f(K.EV_TILES), figure: FIGURE_NAMES[f(K.EV_FIGURE)], points: f(K.EV_POINTS) };
+      // Abbey & Mayor: only the barns' scorings score.
+      case 'abbeyPlaced': return { type, player: winners[0], ...at };
+      case 'abbeyDeclined': return { type, player: winners[0] };
+      case 'finalAbbeyRound': return { type, last: winners[0] };
+      case 'wagonDue': return { type, player: winners[0], ...at, targets: f(K.EV_TILES) };
+      case 'wagonMoved': return { type, player: winners[0], ...at, location };
+      case 'wagonStayed': return { type, player: winners[0], ...at };
+      case 'barnPlaced': case 'barnConnected':
+        return { type, points: f(K.EV_POINTS), winners, ...at, location, cities: f(K.EV_TILES), meeples: meeples() };
+      case 'barnFinal': return { type, points: f(K.EV_POINTS), winners, x: f(K.EV_X), y: f(K.EV_Y), cities: f(K.EV_TILES) };
+      case 'barnHome': return { type, player: winners[0], figure: FIGURE_NAMES[f(K.EV_FIGURE)], ...at, location };
       default: // a type this module does not know: no score in disguise
         throw new InternalError(K.EINTERNAL, `carc_game_poll_event: event type ${f(K.EV_TYPE)} is unknown to this module`);
     }
@@ -578,11 +596,22 @@ function makeApi(wasm) {
       if (this._call('game_tower_at', cInt(x, where, 'x'), cInt(y, where, 'y'), slot(0), slot(1), slot(2)) === 0) return null;
       return { height: i32(0), top: i32(1) < 0 ? null : { player: i32(1), figure: FIGURE_NAMES[i32(2)] } };
     }
+    /** Whether a player still holds their abbey tile (Abbey & Mayor; false when it is off). */
+    holdsAbbey(player) {
+      return this._call('game_holds_abbey', cInt(player, 'carc_game_holds_abbey', 'player')) === 1;
+    }
+    /** The barns on the board in the order placed (Abbey & Mayor): [{ x, y, owner }], (x, y) the
+     * corner point, the north-west corner of square (x, y). */
+    barns() {
+      const out = [];
+      while (this._call('game_barn', out.length, slot(0), slot(1), slot(2)) === 1) out.push({ x: i32(0), y: i32(1), owner: i32(2) });
+      return out;
+    }
     /** How many of owner's figures of a kind ('meeple', 'large meeple', 'abbot') the holder
      * keeps prisoner (The Tower). */
     prisoners(holder, owner, figure = 'meeple') {
       const where = 'carc_game_prisoners';
-      const kind = FIGURES.indexOf(figure);
+      const kind = FIGURE_NAMES.indexOf(figure);
       if (kind < 0 || kind > K.FIGURE_ABBOT) throw invalid(`${where}: a captured figure is one of ${FIGURES.slice(0, K.FIGURE_ABBOT + 1).join(', ')}, not ${show(figure)}`);
       return this._call('game_prisoners', cInt(holder, where, 'holder'), cInt(owner, where, 'owner'), kind);
     }
@@ -601,10 +630,11 @@ function makeApi(wasm) {
     }
     /** Meeples each player has left to deploy. */
     get supplies() { return Array.from({ length: this.players }, (_, p) => this._call('game_supply', p)); }
-    /** Per player, the figures of each kind in supply: { meeple: 7, 'large meeple': 0, abbot: 1, builder: 0, pig: 0 }. */
+    /** Per player, the figures of each kind in supply: { meeple: 7, 'large meeple': 0, abbot: 1, builder: 0, pig: 0,
+     * mayor: 0, wagon: 0, barn: 0 }. */
     figureSupplies() {
       return Array.from({ length: this.players }, (_, p) =>
-        Object.fromEntries(FIGURES.map((name, kind) => [name, this._call('game_figure_supply', p, kind)])));
+        Object.fromEntries(FIGURES.map((name) => [name, this._call('game_figure_supply', p, FIGURE_NAMES.indexOf(name))])));
     }
     /** Tiles still to be drawn, the current tile not included. */
     get tilesRemaining() { return this._call('game_tiles_remaining'); }

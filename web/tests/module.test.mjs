@@ -48,7 +48,7 @@ test('versions and constants', () => {
   assert.deepEqual(carc.GOODS, ['wine', 'grain', 'cloth']);
   assert.deepEqual(carc.Status, { EINVAL: -1, EILLEGAL: -2, EPHASE: -3, ERANGE: -4, ENOMEM: -5, EINTERNAL: -6 });
   assert.deepEqual(carc.LOCATIONS, ['C', 'N', 'E', 'S', 'W', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW', 'CF', 'TW']);
-  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
+  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn']);
   assert.deepEqual(carc.FEATURES, ['road', 'city', 'monastery', 'field', 'garden']);
   assert.equal(mod.InvalidArgument.status, -1);
   // The wasm library's table is the native one's, which the Python tests hold to the header.
@@ -573,7 +573,7 @@ test('Princess & Dragon: actions on another tile as moves, the dragon\'s steps, 
   }
   assert.equal(carc.formatMove({ tile: 'DZ', x: 0, y: -1, rotation: 180, meeple: 'E', figure: 'fairy', target: { x: 1, y: 0 } }),
     'DZ 0,-1 180 F:1,0:E');
-  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig']);
+  assert.deepEqual(carc.FIGURES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn']);
   assert.deepEqual(carc.FIGURE_NAMES, ['meeple', 'large meeple', 'abbot', 'builder', 'pig', 'fairy', 'princess', 'recall', 'tower piece',
     'mayor', 'wagon', 'barn']);
   for (const bad of [{ figure: 'fairy', meeple: 'E' }, { figure: 'pig', meeple: 'E', target: { x: 1, y: 0 } },
@@ -745,5 +745,82 @@ test('The Tower: tower actions as moves, the capture and the ransom as decisions
   assert.ok(captures > 0, 'no capture');
   assert.deepEqual(totals, game.scores);
   assert.equal(game.save(), nativeSave('3, 5, tower=True, inns_and_cathedrals=True', taken));
+  game.free();
+});
+
+test('Abbey & Mayor: mayor, wagon and barn as figures, the abbey and the wagon as decisions, the events, a game equal to the native engine\'s', () => {
+  const { Decision } = carc;
+  for (const [text, figure, meeple] of [['K 1,0 0 M:N', 'mayor', 'N'], ['U 1,0 90 W:E', 'wagon', 'E'], ['E 1,-1 90 N:NW', 'barn', 'NNW']]) {
+    const move = carc.parseMove(text);
+    assert.deepEqual([move.figure, move.meeple, move.target], [figure, meeple, null]);
+    assert.equal(carc.formatMove(move), text);
+  }
+  // The barn never acts on another tile; a figure needs a location.
+  for (const bad of [{ figure: 'barn', meeple: 'NNW', target: { x: 2, y: 0 } }, { figure: 'mayor', meeple: null }]) {
+    throwsStatus(() => carc.formatMove({ tile: 'K', x: 1, y: 0, rotation: 0, ...bad }), mod.InvalidArgument, -1);
+  }
+  assert.ok(carc.POINT_EVENTS.includes('barnPlaced') && carc.POINT_EVENTS.includes('barnFinal'));
+  const fresh = new Game({ players: 2, order: 'E', abbeyAndMayor: true });
+  assert.deepEqual(fresh.figureSupplies()[1], { meeple: 7, 'large meeple': 0, abbot: 0, builder: 0, pig: 0, mayor: 1, wagon: 1, barn: 1 });
+  assert.deepEqual([fresh.holdsAbbey(0), fresh.holdsAbbey(1), fresh.barns()], [true, true, []]);
+  fresh.free();
+
+  // Worked example 1: an abbey closes three cities; a monk on it.
+  const abbey = new Game({ players: 2, order: 'D P U N N N V E', abbeyAndMayor: true });
+  for (const text of ['D 1,0 0 N', 'P 0,-1 180 E', 'U 2,0 90', 'N 2,-1 270 N', 'N 2,-2 180', 'N 1,-2 90']) abbey.play(text);
+  assert.deepEqual(abbey.decision(), { kind: Decision.ABBEY, decider: 0 });
+  assert.deepEqual(abbey.choices().map((c) => abbey.choiceText(c)), ['abbey 1,-1', 'take']);
+  abbey.events();
+  abbey.decide(abbey.choices()[0]); // the id names the hole
+  assert.deepEqual([abbey.phase, abbey.currentTile], [carc.Phase.PLACE_MEEPLE, 'MA']);
+  abbey.decide('C');
+  assert.deepEqual(abbey.scores, [2, 10]);
+  const placed = abbey.events();
+  assert.deepEqual((({ text, ...e }) => e)(placed[0]), { type: 'abbeyPlaced', player: 0, tile: 'MA', x: 1, y: -1 });
+  assert.deepEqual(placed.filter((e) => e.type === 'score').map((e) => e.points).sort(), [2, 4, 6]);
+  assert.deepEqual([abbey.holdsAbbey(0), abbey.holdsAbbey(1)], [false, true]);
+  assert.match(abbey.save(), /\nabbey 1,-1 C +#/);
+  abbey.free();
+
+  // Worked example 6: player 0's wagon moves after player 1's tile; player 0 decides.
+  const wagon = new Game({ players: 2, order: 'U A B A B E V', abbeyAndMayor: true });
+  for (const text of ['U 1,0 90 W:E', 'A -1,0 270', 'B 0,1 0 C']) wagon.play(text);
+  wagon.events();
+  wagon.play('A 2,0 90');
+  assert.deepEqual(wagon.scores, [4, 0]);
+  assert.deepEqual(wagon.events().filter((e) => e.type === 'wagonDue').map(({ text, ...e }) => e),
+    [{ type: 'wagonDue', player: 0, tile: 'U', x: 1, y: 0, targets: 2 }]);
+  assert.deepEqual(wagon.decision(), { kind: Decision.WAGON, decider: 0 });
+  assert.deepEqual(wagon.choices().map((c) => wagon.choiceText(c)), ['wagon 0,0 N', 'wagon 2,0 C', 'wagon stay']);
+  wagon.decide(wagon.choices()[1]);
+  assert.deepEqual(wagon.events().map(({ text, ...e }) => e), [{ type: 'wagonMoved', player: 0, tile: 'A', x: 2, y: 0, location: 'C' }]);
+  assert.deepEqual([wagon.currentPlayer, wagon.figureSupplies()[0].wagon], [0, 0]);
+  wagon.free();
+
+  // A seeded game through the choices: every other turn part an abbey, a wagon move or a new figure when offered.
+  const game = new Game({ players: 3, seed: 1, abbeyAndMayor: true });
+  const taken = [];
+  const totals = [0, 0, 0];
+  const kinds = new Set();
+  const types = new Set();
+  for (let i = 0; !game.over; i++) {
+    kinds.add(game.decision().kind);
+    const choices = game.choices();
+    const texts = choices.map((c) => game.choiceText(c));
+    const special = texts.findIndex((t) => /^(abbey -?\d|wagon -?\d|[MWN]:)/.test(t));
+    const pick = special >= 0 && i % 2 ? special : (7 * i) % choices.length;
+    taken.push(texts[pick]);
+    game.decide(choices[pick]);
+    for (const e of game.events()) {
+      types.add(e.type);
+      if (carc.POINT_EVENTS.includes(e.type)) for (const p of e.winners) totals[p] += e.points;
+    }
+  }
+  assert.ok(kinds.has(Decision.ABBEY) && kinds.has(Decision.WAGON), 'no abbey or no wagon decision');
+  for (const type of ['abbeyPlaced', 'finalAbbeyRound', 'wagonDue', 'wagonMoved', 'barnPlaced', 'barnHome', 'barnFinal']) {
+    assert.ok(types.has(type), `no ${type} event`);
+  }
+  assert.deepEqual(totals, game.scores);
+  assert.equal(game.save(), nativeSave('3, 1, abbey_and_mayor=True', taken));
   game.free();
 });

@@ -576,6 +576,60 @@ test('Princess & Dragon: the dragon steps and the portal are targets on the boar
   assert.deepEqual(page.errors, []);
 });
 
+test('Abbey & Mayor: the abbey and the wagon are targets on the board or buttons, decided by whoever the engine says; the figures drawn', async () => {
+  await page.goto(`${server.url}?pause=0`);
+  await page.waitFor("document.body.dataset.ready === '1'");
+  const targetTexts = () => page.eval("[...document.querySelectorAll('#board-view .target')].map((t) => `${t.dataset.text} at ${t.dataset.x},${t.dataset.y}`)");
+  const buttons = () => page.eval("[...document.querySelectorAll('#meeples button.choice')].map((b) => b.dataset.text)");
+
+  // Example 1 of the contract: the abbey into the hole at (1,-1) closes three cities; a monk on it.
+  await loadRecord('carcassonne-record 1\nplayers 2\nabbey-and-mayor on\norder D P U N N N V E\n');
+  assert.equal(await page.eval("document.getElementById('opt-abbey').checked"), true);
+  await placeAt(1, 0, 0, 'meeple', 'N');
+  await placeAt(0, -1, 180, 'meeple', 'E');
+  await placeAt(2, 0, 90);
+  await placeAt(2, -1, 270, 'meeple', 'N');
+  await placeAt(2, -2, 180);
+  await placeAt(1, -2, 90);
+  assert.equal(await phase(), 'decide');
+  assert.match(await text('#status'), /^Turn 7: P0 may place the abbey \(a target on the board\) or go on$/);
+  assert.deepEqual(await targetTexts(), ['abbey 1,-1 at 1,-1']);
+  assert.deepEqual(await buttons(), ['take']);
+  await page.click('#board-view .target[data-text="abbey 1,-1"]');
+  await page.waitFor("document.body.dataset.phase === 'place-meeple'");
+  assert.equal(await page.eval("document.getElementById('hand').dataset.tile"), 'MA');
+  await page.click('#board-view .target[data-figure="meeple"][data-location="C"]');
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.match(await text('#status'), /^Turn \d+: P1 places V$/);
+  assert.match(await text('#events'), /abbey/);
+
+  // Example 6: player 1's tile closes the road of player 0's wagon; player 0 moves it.
+  await loadRecord('carcassonne-record 1\nplayers 2\nabbey-and-mayor on\norder U A B A B E V\n');
+  await placeAt(1, 0, 90, 'wagon', 'E');
+  assert.equal(await count('#board-view .meeple.wagon[data-player="0"]'), 1);
+  await placeAt(-1, 0, 270);
+  await placeAt(0, 1, 0, 'meeple', 'C');
+  await placeAt(2, 0, 90);
+  assert.equal(await phase(), 'decide');
+  assert.match(await text('#status'), /^After turn 4: P0 is to decide where their wagon goes: a target on the board$/);
+  assert.deepEqual((await targetTexts()).sort(), ['wagon 0,0 N at 0,0', 'wagon 2,0 C at 2,0']);
+  assert.deepEqual(await buttons(), ['wagon stay']);
+  await page.click('#board-view .target[data-text="wagon 2,0 C"]');
+  await page.waitFor("document.body.dataset.phase === 'place-tile'");
+  assert.match(await text('#status'), /^Turn 5: P0 places B$/);
+  assert.equal(await count('#board-view .meeple.wagon[data-player="0"]'), 1);
+
+  // Example 9's barn, on the north-west corner of the tile just placed: drawn in its owner's colour.
+  await loadRecord('carcassonne-record 1\nplayers 2\nabbey-and-mayor on\norder E E E E E B MI\n');
+  await placeAt(0, -1, 180);
+  await placeAt(0, -2, 0);
+  await placeAt(0, -3, 180);
+  await placeAt(1, -2, 0);
+  await placeAt(1, -1, 90, 'barn', 'NNW');
+  assert.equal(await count('#board-view .barn[data-player="0"]'), 1);
+  assert.deepEqual(page.errors, []);
+});
+
 test('layouts: at 1366x768, 1920x1080 and 390x844 the board fills what the panels leave, nothing covers it, fit fits it; a phone taps twice to place', async () => {
   await page.goto(`${server.url}?pause=0`);
   await page.waitFor("document.body.dataset.ready === '1'");

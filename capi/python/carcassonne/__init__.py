@@ -75,14 +75,17 @@ from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEve
                     FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent,
                     PlacedTile, Placement, POINT_EVENTS, PortalEvent, PrincessRemovesEvent, RecallEvent, Rollouts,
                     ScoreEvent, SetAsideBackEvent, SetAsideEvent, TowerPieceEvent, TowerClosedEvent, CaptureEvent,
-                    ExchangeEvent, RansomEvent)
+                    ExchangeEvent, RansomEvent, AbbeyPlacedEvent, AbbeyDeclinedEvent, FinalAbbeyRoundEvent, WagonDueEvent,
+                    WagonMovedEvent, WagonStayedEvent, BarnPlacedEvent, BarnConnectedEvent, BarnFinalEvent, BarnHomeEvent)
 
 __all__ = [
     "ABI_VERSION", "Game", "Phase", "DecisionKind", "Choice", "Placement", "MeepleChoice", "Move", "PlacedTile", "Meeple",
     "ScoreEvent", "DiscardEvent", "RecallEvent", "GoodsEvent", "GoodsBonusEvent", "PigEvent", "BonusEvent", "Goods",
     "SetAsideEvent", "SetAsideBackEvent", "DragonLandsEvent", "DragonStepEvent", "EatenEvent", "FlightEndsEvent",
     "FairyMovesEvent", "FairyPointEvent", "FairyBonusEvent", "PrincessRemovesEvent", "PortalEvent", "AloneHomeEvent",
-    "TowerPieceEvent", "TowerClosedEvent", "CaptureEvent", "ExchangeEvent", "RansomEvent", "POINT_EVENTS",
+    "TowerPieceEvent", "TowerClosedEvent", "CaptureEvent", "ExchangeEvent", "RansomEvent", "AbbeyPlacedEvent",
+    "AbbeyDeclinedEvent", "FinalAbbeyRoundEvent", "WagonDueEvent", "WagonMovedEvent", "WagonStayedEvent",
+    "BarnPlacedEvent", "BarnConnectedEvent", "BarnFinalEvent", "BarnHomeEvent", "POINT_EVENTS",
     "FrontierCell", "FeatureInfo", "Rollouts", "CarcassonneError", "InvalidArgument",
     "IllegalMove", "WrongPhase", "BufferTooSmall", "OutOfMemory", "InternalError", "LOCATIONS", "FEATURES",
     "FIGURES", "REASONS", "TILES", "library_path", "library_version", "tile_svg", "tile_text", "__version__",
@@ -108,7 +111,9 @@ for _cls in (Game, State, Batch, Env, VectorEnv, Phase, DecisionKind, Choice, Pl
              DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, Goods, FrontierCell,
              SetAsideEvent, SetAsideBackEvent, DragonLandsEvent, DragonStepEvent, EatenEvent, FlightEndsEvent,
              FairyMovesEvent, FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent,
-             TowerPieceEvent, TowerClosedEvent, CaptureEvent, ExchangeEvent, RansomEvent, FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
+             TowerPieceEvent, TowerClosedEvent, CaptureEvent, ExchangeEvent, RansomEvent, AbbeyPlacedEvent,
+             AbbeyDeclinedEvent, FinalAbbeyRoundEvent, WagonDueEvent, WagonMovedEvent, WagonStayedEvent, BarnPlacedEvent,
+             BarnConnectedEvent, BarnFinalEvent, BarnHomeEvent, FeatureInfo, Rollouts, CarcassonneError, InvalidArgument, IllegalMove, WrongPhase, BufferTooSmall,
              OutOfMemory, InternalError):
     _cls.__module__ = __name__
 del _cls

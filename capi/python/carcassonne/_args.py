@@ -7,33 +7,41 @@ import operator
 from typing import Optional, Tuple
 
 from ._errors import invalid
-from ._lib import (CARC_FIGURE_ABBOT, CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_LOC_TW, CARC_TILE_TYPES,
-                   family, lib, names)
+from ._lib import (CARC_FIGURE_ABBOT, CARC_FIGURE_MAYOR, CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_FIGURE_WAGON,
+                   CARC_LOC_NONE, CARC_LOC_TW, CARC_TILE_TYPES, family, lib, names)
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 U64_MAX = 2**64 - 1
 
 # The library's names by value: locations "C", "N", ..., "CF", then "TW" (CARC_LOC_C ..
 # CARC_LOC_TW: the top of a tower, The Tower), feature kinds "road", ..., "garden"
-# (CARC_FEATURE_ROAD ..), figure kinds "meeple", "large meeple", ..., "pig" (CARC_FIGURE_MEEPLE
-# ..); the recall is an action, not a figure.
+# (CARC_FEATURE_ROAD ..).
 LOCATIONS = names(lib.carc_location_name)[:CARC_LOC_TW + 1]
 FEATURES = names(lib.carc_feature_name)
-FIGURES = names(lib.carc_figure_name)
 RECALL = lib.carc_figure_name(CARC_FIGURE_RECALL).decode()
-# Every figure kind's name by CARC_FIGURE_* value: the library's where it has one (the figures
-# with a supply, FIGURES, and the recall), else the header's name in lower case: "fairy" and
-# "princess" (Princess & Dragon), "tower piece" (The Tower), which no player has in supply and
-# which act only on another tile (ELSEWHERE_ONLY). FIGURE_NAMES[kind] names any kind a move
-# may carry.
-FIGURE_NAMES = tuple(FIGURES[value] if value < len(FIGURES) else RECALL if value == CARC_FIGURE_RECALL
-                     else name.lower().replace("_", " ") for name, value in family("CARC_FIGURE_").items())
-ELSEWHERE_ONLY = tuple(name for value, name in enumerate(FIGURE_NAMES) if value >= len(FIGURES) and value != CARC_FIGURE_RECALL)
+# Every figure kind's name by CARC_FIGURE_* value (the header's kinds are 0..n-1): the library's
+# where it has one (the figures with a supply and the recall), else the header's name in lower
+# case: "fairy" and "princess" (Princess & Dragon), "tower piece" (The Tower), which no player
+# has in supply and which act only on another tile (ELSEWHERE_ONLY). The library's names stop
+# at the first of those, so its names are read kind by kind, not up to the first NULL: the
+# mayor, wagon and barn (Abbey & Mayor) come after them. FIGURE_NAMES[kind] names any kind a
+# move may carry.
+_KINDS = family("CARC_FIGURE_")
+assert list(_KINDS.values()) == list(range(len(_KINDS))), "CARC_FIGURE_* are not 0..n-1"
+FIGURE_NAMES = tuple((lib.carc_figure_name(value) or name.lower().replace("_", " ").encode()).decode()
+                     for name, value in _KINDS.items())
+# The figures with a supply (carc_game_figure_supply), in CARC_FIGURE_* order: "meeple", "large
+# meeple", "abbot", "builder", "pig", "mayor", "wagon", "barn"; not the recall, an action.
+FIGURES = tuple(FIGURE_NAMES[value] for value in _KINDS.values()
+                if value != CARC_FIGURE_RECALL and lib.carc_figure_name(value) is not None)
+ELSEWHERE_ONLY = tuple(name for value, name in enumerate(FIGURE_NAMES)
+                       if value != CARC_FIGURE_RECALL and lib.carc_figure_name(value) is None)
 # The figures that act at a tower's top (location "TW" of another tile): a tower piece, a
 # meeple or the large meeple onto it (The Tower), the fairy beside the figure on it.
-TOWER_FIGURES = ("tower piece",) + FIGURES[:CARC_FIGURE_ABBOT] + ("fairy",)
-# The figures the magic portal deploys onto another tile: the meeple, the large meeple, the abbot.
-PORTAL_FIGURES = FIGURES[:CARC_FIGURE_ABBOT + 1]
+TOWER_FIGURES = ("tower piece",) + FIGURE_NAMES[:CARC_FIGURE_ABBOT] + ("fairy",)
+# The figures the magic portal deploys onto another tile: the meeple, the large meeple, the
+# abbot, and (Abbey & Mayor) the mayor and the wagon.
+PORTAL_FIGURES = FIGURE_NAMES[:CARC_FIGURE_ABBOT + 1] + (FIGURE_NAMES[CARC_FIGURE_MAYOR], FIGURE_NAMES[CARC_FIGURE_WAGON])
 # Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
 TILES = tuple(lib.carc_tile_name(t).decode() for t in range(CARC_TILE_TYPES))
 _TILE_TYPE = {name: t for t, name in enumerate(TILES)}
@@ -115,7 +123,7 @@ def figure(value, where: str, recall: bool = True, elsewhere: bool = False) -> i
     """A figure kind by name ("meeple", "abbot", ...; "recall" too if allowed; "fairy" and
     "princess" too if elsewhere) as its CARC_FIGURE_*."""
     if isinstance(value, str) and value in FIGURES:
-        return FIGURES.index(value)
+        return FIGURE_NAMES.index(value)
     if recall and isinstance(value, str) and value == RECALL:
         return CARC_FIGURE_RECALL
     if elsewhere and isinstance(value, str) and value in ELSEWHERE_ONLY:

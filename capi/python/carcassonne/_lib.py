@@ -79,6 +79,8 @@ _PROTOTYPES = [
     ("carc_game_tower_pieces", _int, _ptr, _int),
     ("carc_game_tower_at", _int, _ptr, _int, _int, _intp, _intp, _intp),
     ("carc_game_prisoners", _int, _ptr, _int, _int, _int),
+    ("carc_game_holds_abbey", _int, _ptr, _int),
+    ("carc_game_barn", _int, _ptr, _int, _intp, _intp, _intp),
     ("carc_game_supply", _int, _ptr, _int),
     ("carc_game_tiles_remaining_by_type", _int, _ptr, _i32p, _int),
     ("carc_game_placements", _int, _ptr, _u64p, _int, _intp),

@@ -24,7 +24,9 @@ from .types import (AloneHomeEvent, BonusEvent, Choice, DecisionKind, DiscardEve
                     FrontierCell, Goods, GoodsBonusEvent, GoodsEvent, Meeple, MeepleChoice, Move, Phase, PigEvent,
                     PlacedTile, Placement, PortalEvent, PrincessRemovesEvent, RecallEvent, Rollouts, ScoreEvent,
                     SetAsideBackEvent, SetAsideEvent, CaptureEvent, ExchangeEvent, RansomEvent, TowerClosedEvent,
-                    TowerPieceEvent, pack, signed_byte)
+                    TowerPieceEvent, AbbeyDeclinedEvent, AbbeyPlacedEvent, BarnConnectedEvent, BarnFinalEvent,
+                    BarnHomeEvent, BarnPlacedEvent, FinalAbbeyRoundEvent, WagonDueEvent, WagonMovedEvent,
+                    WagonStayedEvent, pack, signed_byte)
 
 #: The options by keyword (CARC_OPT_* in lower case): the rules, then the expansions.
 OPTIONS = {name.lower(): value for name, value in family("CARC_OPT_").items()}
@@ -42,7 +44,9 @@ SIDES = ("N", "E", "S", "W")
 Event = Union[ScoreEvent, DiscardEvent, RecallEvent, GoodsEvent, GoodsBonusEvent, PigEvent, BonusEvent, SetAsideEvent,
               SetAsideBackEvent, DragonLandsEvent, DragonStepEvent, EatenEvent, FlightEndsEvent, FairyMovesEvent,
               FairyPointEvent, FairyBonusEvent, PrincessRemovesEvent, PortalEvent, AloneHomeEvent, TowerPieceEvent,
-              TowerClosedEvent, CaptureEvent, ExchangeEvent, RansomEvent]
+              TowerClosedEvent, CaptureEvent, ExchangeEvent, RansomEvent, AbbeyPlacedEvent, AbbeyDeclinedEvent,
+              FinalAbbeyRoundEvent, WagonDueEvent, WagonMovedEvent, WagonStayedEvent, BarnPlacedEvent, BarnConnectedEvent,
+              BarnFinalEvent, BarnHomeEvent]
 # A figure action's choice (carcassonne.h, decisions): a move's bits 18..25 and 40..55 with the
 # decision's kind in bits 56..59.
 _ACTION_BITS = 0xFF << 40 | 0xFF << 48 | 0xFF << 18
@@ -110,7 +114,7 @@ class Game:
                  caller_draws: Union[bool, str] = False, farmers: bool = True, first_edition_small_city: bool = False,
                  first_edition_farmers: bool = False, river: bool = False, abbot: bool = False,
                  inns_and_cathedrals: bool = False, traders_and_builders: bool = False,
-                 princess_and_dragon: bool = False, tower: bool = False):
+                 princess_and_dragon: bool = False, tower: bool = False, abbey_and_mayor: bool = False):
         self._handle = None
         if not isinstance(caller_draws, (bool, str)):
             raise invalid(f"carc_game_new_caller_draws: caller_draws is True, False or the pile's tiles, "
@@ -122,7 +126,7 @@ class Game:
         options = {"farmers": farmers, "first_edition_small_city": first_edition_small_city,
                    "first_edition_farmers": first_edition_farmers, "river": river, "abbot": abbot,
                    "inns_and_cathedrals": inns_and_cathedrals, "traders_and_builders": traders_and_builders,
-                   "princess_and_dragon": princess_and_dragon, "tower": tower}
+                   "princess_and_dragon": princess_and_dragon, "tower": tower, "abbey_and_mayor": abbey_and_mayor}
         options = {name: _args.flag(value, "carc_game_set_option", name) for name, value in options.items()}
         handle = ctypes.c_void_p()
         changed = [name for name, value in options.items() if value != (name == "farmers")]
@@ -268,9 +272,10 @@ class Game:
 
     def figure_supplies(self) -> List[Dict[str, int]]:
         """Per player, the figures of each kind in supply: {"meeple": 7, "large meeple": 0,
-        "abbot": 1, "builder": 0, "pig": 0} (0 for a kind whose expansion is off)."""
+        "abbot": 1, "builder": 0, "pig": 0, "mayor": 0, "wagon": 0, "barn": 0} (0 for a kind
+        whose expansion is off)."""
         with self._lock:
-            return [{name: self._call(lib.carc_game_figure_supply, p, kind) for kind, name in enumerate(FIGURES)}
+            return [{name: self._call(lib.carc_game_figure_supply, p, FIGURE_NAMES.index(name)) for name in FIGURES}
                     for p in range(self._call(lib.carc_game_players))]
 
     def goods(self, player: int) -> Goods:
@@ -300,6 +305,21 @@ class Game:
                               ctypes.byref(height), ctypes.byref(owner), ctypes.byref(figure)):
                 return None
             return height.value, None if owner.value < 0 else (owner.value, _args.FIGURE_NAMES[figure.value])
+
+    def holds_abbey(self, player: int) -> bool:
+        """Whether a player still holds their abbey tile (Abbey & Mayor; False when it is off)."""
+        with self._lock:
+            return bool(self._call(lib.carc_game_holds_abbey, _args.c_int(player, "carc_game_holds_abbey", "player")))
+
+    def barns(self) -> List[Tuple[int, int, int]]:
+        """The barns on the board in the order placed (Abbey & Mayor): (x, y, owner), (x, y)
+        the corner point, the north-west corner of square (x, y)."""
+        with self._lock:
+            out: List[Tuple[int, int, int]] = []
+            x, y, owner = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            while self._call(lib.carc_game_barn, len(out), ctypes.byref(x), ctypes.byref(y), ctypes.byref(owner)):
+                out.append((x.value, y.value, owner.value))
+            return out
 
     def prisoners(self, holder: int, owner: int, figure: str = "meeple") -> int:
         """How many of owner's figures of a kind ("meeple", "large meeple", "abbot") the holder
@@ -803,6 +823,12 @@ class Game:
                                  text=text)
         if kind == _EVENT["RANSOM"]:  # no tile
             return RansomEvent(winners[0], f[CARC_EV_TILES], FIGURE_NAMES[f[CARC_EV_FIGURE]], f[CARC_EV_POINTS], text=text)
+        if kind == _EVENT["ABBEY_DECLINED"]:  # no tile
+            return AbbeyDeclinedEvent(winners[0], text=text)
+        if kind == _EVENT["FINAL_ABBEY_ROUND"]:  # no tile
+            return FinalAbbeyRoundEvent(winners[0], text=text)
+        if kind == _EVENT["BARN_FINAL"]:  # no tile: a corner point
+            return BarnFinalEvent(f[CARC_EV_POINTS], winners, f[CARC_EV_X], f[CARC_EV_Y], f[CARC_EV_TILES], text=text)
         counts = f[CARC_EV_GOODS:CARC_EV_GOODS + len(GOODS)]
         if kind == _EVENT["GOODS_BONUS"]:  # no tile
             k = next(i for i, c in enumerate(counts) if c)
@@ -820,7 +846,17 @@ class Game:
             return TowerPieceEvent(winners[0], tile, x, y, f[CARC_EV_POINTS], f[CARC_EV_TILES], text=text)
         if kind == _EVENT["TOWER_CLOSED"]:
             return TowerClosedEvent(winners[0], FIGURE_NAMES[f[CARC_EV_FIGURE]], tile, x, y, text=text)
+        if kind == _EVENT["ABBEY_PLACED"]:
+            return AbbeyPlacedEvent(winners[0], tile, x, y, text=text)
+        if kind == _EVENT["WAGON_DUE"]:  # no location
+            return WagonDueEvent(winners[0], tile, x, y, f[CARC_EV_TILES], text=text)
+        if kind == _EVENT["WAGON_STAYED"]:  # no location
+            return WagonStayedEvent(winners[0], tile, x, y, text=text)
         location = LOCATIONS[f[CARC_EV_LOCATION]]
+        if kind == _EVENT["WAGON_MOVED"]:
+            return WagonMovedEvent(winners[0], tile, x, y, location, text=text)
+        if kind == _EVENT["BARN_HOME"]:
+            return BarnHomeEvent(winners[0], FIGURE_NAMES[f[CARC_EV_FIGURE]], tile, x, y, location, text=text)
         if kind in _FIGURE_EVENTS:  # a player's figure somewhere: no points
             return _FIGURE_EVENTS[kind](winners[0], tile, x, y, location, text=text)
         if kind == _EVENT["ALONE_HOME"]:
@@ -837,6 +873,9 @@ class Game:
             return GoodsEvent(winners[0], Goods(*counts), tile, x, y, location, text=text)
         if kind == _EVENT["PIG"]:
             return PigEvent(f[CARC_EV_POINTS], winners, tile, x, y, location, meeples, text=text)
+        if kind in (_EVENT["BARN_PLACED"], _EVENT["BARN_CONNECTED"]):
+            return (BarnPlacedEvent if kind == _EVENT["BARN_PLACED"] else BarnConnectedEvent)(
+                f[CARC_EV_POINTS], winners, tile, x, y, location, f[CARC_EV_TILES], meeples, text=text)
         if kind == _EVENT["RECALL"]:
             return RecallEvent(FEATURES[f[CARC_EV_FEATURE]], f[CARC_EV_POINTS], winners, tile, x, y, location, text=text)
         if kind != _EVENT["SCORE"]:  # a type this module does not know yet: no score event in disguise

@@ -483,11 +483,118 @@ class RansomEvent:
     text: str = dataclasses.field(default="", compare=False, repr=False)
 
 
+@dataclasses.dataclass(frozen=True)
+class AbbeyPlacedEvent:
+    """Abbey & Mayor: `player` places their abbey (tile "MA") into the hole at (x, y)."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class AbbeyDeclinedEvent:
+    """Abbey & Mayor: `player` keeps their abbey in the final abbey round."""
+    player: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class FinalAbbeyRoundEvent:
+    """Abbey & Mayor: the final abbey round begins, from the left of `last` (whose turn took the
+    last land tile) round to them."""
+    last: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class WagonDueEvent:
+    """Abbey & Mayor: `player`'s wagon came home from the tile at (x, y) and may move to one of
+    `targets` places (a wagon decision of `player`'s follows)."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    targets: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class WagonMovedEvent:
+    """Abbey & Mayor: `player` moves their wagon to location of the tile at (x, y)."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class WagonStayedEvent:
+    """Abbey & Mayor: `player` keeps their wagon home (it came home from the tile at (x, y))."""
+    player: int
+    tile: str
+    x: int
+    y: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class BarnPlacedEvent:
+    """Abbey & Mayor: a barn placed; its field scores `points` (3 per completed city, `cities`)
+    to each of `winners`, the farmer majority. x, y, location: where a farmer of the field
+    stands; meeples: the majority weights per player. The farmers go home (BarnHomeEvent)."""
+    points: int
+    winners: Tuple[int, ...]
+    tile: str
+    x: int
+    y: int
+    location: str
+    cities: int
+    meeples: Tuple[int, ...]
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class BarnConnectedEvent(BarnPlacedEvent):
+    """Abbey & Mayor: farmers joined to a barn's field; it scores `points` (1 per completed city)
+    to each of `winners`, the fields as BarnPlacedEvent's."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BarnFinalEvent:
+    """Abbey & Mayor, the end: `points` (4 per completed city, `cities`) to each barn owner in
+    `winners` of the barns' field; (x, y) the corner point of its first barn."""
+    points: int
+    winners: Tuple[int, ...]
+    x: int
+    y: int
+    cities: int
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class BarnHomeEvent:
+    """Abbey & Mayor: `player`'s `figure` (a farmer: "meeple", "large meeple"; or the pig) at
+    location of the tile at (x, y) goes home after a barn's scoring."""
+    player: int
+    figure: str
+    tile: str
+    x: int
+    y: int
+    location: str
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+
 #: The events that score: each gives `points` to every one of its `winners`, so their sum is
 #: the players' scores (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent; with Princess &
-#: Dragon FairyPointEvent and FairyBonusEvent). No other event changes a score but a
-#: RansomEvent, whose payer pays its holder.
-POINT_EVENTS = (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent, FairyPointEvent, FairyBonusEvent)
+#: Dragon FairyPointEvent and FairyBonusEvent; with Abbey & Mayor the barns' BarnPlacedEvent,
+#: BarnConnectedEvent and BarnFinalEvent). No other event changes a score but a RansomEvent,
+#: whose payer pays its holder.
+POINT_EVENTS = (ScoreEvent, RecallEvent, GoodsBonusEvent, PigEvent, FairyPointEvent, FairyBonusEvent, BarnPlacedEvent,
+                BarnConnectedEvent, BarnFinalEvent)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -53,7 +53,8 @@ class Abbot(unittest.TestCase):
         self.assertFalse(game.option("river"))
         self.assertIn("\nabbot on\n", game.save())
         self.assertEqual(Game.load(game.save()).save(), game.save())
-        self.assertEqual(game.figure_supplies(), [{"meeple": 7, "large meeple": 0, "abbot": 1, "builder": 0, "pig": 0}] * 2)
+        self.assertEqual(game.figure_supplies(), [{"meeple": 7, "large meeple": 0, "abbot": 1, "builder": 0, "pig": 0, "mayor": 0,
+                                                   "wagon": 0, "barn": 0}] * 2)
         self.assertEqual(Game(2, seed=3).figure_supplies()[1]["abbot"], 0)
 
     def test_check_names_the_reason(self):
@@ -331,7 +332,8 @@ class TradersAndBuilders(unittest.TestCase):
     def test_both_expansions_from_a_seed_play_to_the_end(self):
         game = Game(3, seed=11, inns_and_cathedrals=True, traders_and_builders=True)
         self.assertEqual(game.tiles_remaining, 70 + 18 + 24)
-        self.assertEqual(game.figure_supplies()[2], {"meeple": 7, "large meeple": 1, "abbot": 0, "builder": 1, "pig": 1})
+        self.assertEqual(game.figure_supplies()[2], {"meeple": 7, "large meeple": 1, "abbot": 0, "builder": 1, "pig": 1,
+                                                        "mayor": 0, "wagon": 0, "barn": 0})
         self.assertIn("\ninns-and-cathedrals on\ntraders-and-builders on\n", game.save())
         game.playout(3)
         self.assertTrue(game.over)

@@ -88,8 +88,8 @@ class HeaderConstants(unittest.TestCase):
             self.assertEqual(self.header[f"CARC_LOC_{name}"], i)
         for i, kind in enumerate(carcassonne.FEATURES):
             self.assertEqual(self.header[f"CARC_FEATURE_{kind.upper()}"], i)
-        for i, figure in enumerate(carcassonne.FIGURES):
-            self.assertEqual(self.header[f"CARC_FIGURE_{figure.split()[0].upper()}"], i)
+        for i, figure in enumerate(carcassonne._args.FIGURE_NAMES):
+            self.assertEqual(self.header[f"CARC_FIGURE_{figure.upper().replace(' ', '_').replace('LARGE_MEEPLE', 'LARGE')}"], i)
         for value, reason in carcassonne.REASONS.items():
             self.assertEqual(self.header["CARC_LEGAL" if reason == "legal" else f"CARC_WHY_{reason.upper()}"], value)
         self.assertEqual(len(carcassonne.TILES), self.header["CARC_TILE_TYPES"])

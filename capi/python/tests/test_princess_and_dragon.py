@@ -69,14 +69,14 @@ class Moves(unittest.TestCase):
                 self.assertEqual((move.packed() >> 25 & 1, move.packed() >> 40), (0, 0))
 
     def test_figure_names(self):
-        # FIGURES: the figures with a supply, as before; every kind a move may carry has a name.
-        self.assertEqual(carcassonne.FIGURES, ("meeple", "large meeple", "abbot", "builder", "pig"))
+        # FIGURES: the figures with a supply (with the mayor, wagon and barn of Abbey & Mayor); every kind a move may carry has a name.
+        self.assertEqual(carcassonne.FIGURES, ("meeple", "large meeple", "abbot", "builder", "pig", "mayor", "wagon", "barn"))
         self.assertIsNone(lib.carc_figure_name(CARC_FIGURE_FAIRY))
         self.assertIsNone(lib.carc_figure_name(CARC_FIGURE_PRINCESS))
         self.assertEqual(FIGURE_NAMES[CARC_FIGURE_FAIRY], "fairy")
         self.assertEqual(FIGURE_NAMES[CARC_FIGURE_PRINCESS], "princess")
         self.assertEqual(FIGURE_NAMES[CARC_FIGURE_RECALL], "recall")
-        self.assertEqual(FIGURE_NAMES[:5], carcassonne.FIGURES)
+        self.assertEqual(FIGURE_NAMES[:5], carcassonne.FIGURES[:5])
 
     def test_bad_actions_on_another_tile_are_refused(self):
         bad = [Move("DZ", 0, -1, 180, "E", "fairy"),              # the fairy acts only elsewhere
