@@ -268,9 +268,4 @@ inline int check_queue(const Call& c, const carc_game& g) {
   return CARC_OK;
 }
 
-// A choice's 64-bit id and back (carc::pack_choice and unpack_choice, with the placement bits of
-// the abbey's and the wagon's options, carcassonne_decisions.cpp); false for an id that spells no choice.
-carc_choice choice_id(const carc::Choice& ch);
-bool choice_of(carc_choice id, carc::Choice& out);
-
 }  // namespace carc::capi

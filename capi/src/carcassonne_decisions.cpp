@@ -18,35 +18,9 @@ static_assert(CARC_DECISION_NONE == static_cast<int>(carc::DecisionKind::None) &
 static_assert(CARC_DECIDER_CHANCE == carc::kChance && CARC_DECIDER_NOBODY == carc::kNobody);
 static_assert(CARC_MAX_CHOICES == carc::kMaxChoices);
 
-namespace carc::capi {
-// The abbey's hole and the wagon's tile (Abbey & Mayor) are a choice's placement bits (0..15,
-// the header's layout), which carc::pack_choice leaves out for these kinds (src/decision.cpp
-// packs a placement for DecisionKind::Place only): set and read here, so every id the C ABI
-// hands out names its square. An id the engine reads whole (once it packs them itself) is
-// taken as it is.
-namespace {
-bool placed_option(carc::DecisionKind kind) { return kind == carc::DecisionKind::Abbey || kind == carc::DecisionKind::Wagon; }
-constexpr carc_choice kPlacementBits = 0xFFFF;
-}  // namespace
-
-carc_choice choice_id(const carc::Choice& ch) {
-  carc_choice id = carc::pack_choice(ch);
-  if (placed_option(ch.kind))
-    id |= carc_choice{static_cast<uint8_t>(ch.at.x)} | carc_choice{static_cast<uint8_t>(ch.at.y)} << 8;
-  return id;
-}
-
-bool choice_of(carc_choice id, carc::Choice& out) {
-  if (carc::unpack_choice(id, out)) return true;
-  if (!carc::unpack_choice(id & ~kPlacementBits, out) || !placed_option(out.kind)) return false;
-  out.at = carc::Placement{static_cast<int8_t>(id & 0xFF), static_cast<int8_t>((id >> 8) & 0xFF), 0};
-  return true;
-}
-}  // namespace carc::capi
-
 namespace {
 int unpack_checked(const Call& c, carc_choice id, carc::Choice& out) {
-  if (!choice_of(id, out))
+  if (!carc::unpack_choice(id, out))
     return c.fail(CARC_EINVAL, "0x%016llx is not a valid choice", static_cast<unsigned long long>(id));
   return CARC_OK;
 }
@@ -68,7 +42,7 @@ int carc_game_choices(const carc_game* game, carc_choice* out, int32_t capacity,
     *count = n;
     if (!out) return CARC_OK;
     if (n > capacity) return c.fail(CARC_ERANGE, "%d choices but room for %d", n, capacity);
-    for (int i = 0; i < n; ++i) out[i] = choice_id(list[i]);
+    for (int i = 0; i < n; ++i) out[i] = carc::pack_choice(list[i]);
     return CARC_OK;
   });
 }
@@ -109,7 +83,7 @@ int carc_game_parse_choice(const carc_game* game, const char* text, carc_choice*
     carc::Choice ch;
     std::string error;
     if (!carc::parse_choice(g.game, text, ch, &error)) return c.fail(CARC_EINVAL, "%s", error.c_str());
-    *choice = choice_id(ch);
+    *choice = carc::pack_choice(ch);
     return CARC_OK;
   });
 }
@@ -123,7 +97,7 @@ int carc_bot_decide(const carc_game* game, int level, int iterations, int millis
     carc::Choice ch;
     const carc::Status s = carc::choose_decision(g.game, options, ch, &error);
     if (s != carc::Status::Ok) return c.fail(status_of(s), "%s", error.c_str());
-    *choice = choice_id(ch);
+    *choice = carc::pack_choice(ch);
     return CARC_OK;
   });
 }

@@ -211,7 +211,7 @@ int carc_rl_action_to_choice(const carc_game* game, int32_t action, carc_choice*
     if (!choice) return c.fail(CARC_EINVAL, "choice is NULL");
     carc::Choice ch;
     if (carc::rl::action_choice(g.game, action, ch)) {
-      *choice = choice_id(ch);
+      *choice = carc::pack_choice(ch);
       return CARC_OK;
     }
     if (g.game.phase() == carc::Phase::Draw)
