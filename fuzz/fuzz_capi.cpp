@@ -37,6 +37,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "printable.hpp"
@@ -236,10 +237,12 @@ std::string summary(const carc_game* g) {
   add(carc_game_current_tile(g));
   add(carc_game_winners(g));
   add(carc_game_bonus_turn(g));
-  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_TOWER; ++o) add(carc_game_option(g, o));
+  for (int o = CARC_OPT_FARMERS; o <= CARC_OPT_ABBEY_AND_MAYOR; ++o) add(carc_game_option(g, o));
   for (int p = 0; p < players; ++p) {
     add(carc_game_score(g, p));
     for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_PIG; ++f) add(carc_game_figure_supply(g, p, f));
+    for (int f = CARC_FIGURE_MAYOR; f <= CARC_FIGURE_BARN; ++f) add(carc_game_figure_supply(g, p, f));
+    add(carc_game_holds_abbey(g, p));
     for (int k = CARC_GOODS_WINE; k <= CARC_GOODS_CLOTH; ++k) {
       int n = -1;
       INVARIANT(carc_game_goods(g, p, k, &n) == CARC_OK && n >= 0 && n <= 20, "goods");
@@ -279,11 +282,13 @@ int play_on_clone(const carc_game* g, carc_move m) {
 void check_event(const int32_t* f, int players, bool figure = true) {
   const int type = f[CARC_EV_TYPE], winners = f[CARC_EV_WINNERS], points = f[CARC_EV_POINTS];
   const std::string what = "event type " + std::to_string(type);
-  INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_RANSOM, what);
+  INVARIANT(type >= CARC_EVENT_SCORE && type <= CARC_EVENT_BARN_HOME, what);
   // The tile at (x, y): none for a discard, the goods bonus, the tiles set aside or back, an
-  // exchange of prisoners and a ransom.
+  // exchange of prisoners and a ransom; an abbey declined, the final abbey round and a barn's
+  // final scoring (at a corner point).
   const bool no_tile = type == CARC_EVENT_DISCARD || type == CARC_EVENT_GOODS_BONUS || type == CARC_EVENT_SET_ASIDE ||
-                       type == CARC_EVENT_SET_ASIDE_BACK || type == CARC_EVENT_EXCHANGE || type == CARC_EVENT_RANSOM;
+                       type == CARC_EVENT_SET_ASIDE_BACK || type == CARC_EVENT_EXCHANGE || type == CARC_EVENT_RANSOM ||
+                       type == CARC_EVENT_ABBEY_DECLINED || type == CARC_EVENT_FINAL_ABBEY_ROUND || type == CARC_EVENT_BARN_FINAL;
   INVARIANT(no_tile ? f[CARC_EV_TILE] == CARC_NO_TILE : f[CARC_EV_TILE] >= 0 && f[CARC_EV_TILE] < CARC_TILE_TYPES,
             what + ": tile");
   int goods = 0;
@@ -315,13 +320,19 @@ void check_event(const int32_t* f, int players, bool figure = true) {
     INVARIANT(held_kind, what + ": figure");
   else if (type == CARC_EVENT_TOWER_CLOSED)
     INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE || f[CARC_EV_FIGURE] == CARC_FIGURE_LARGE, what + ": figure");
+  else if (type == CARC_EVENT_BARN_HOME)  // a farmer or pig sent home by a barn's scoring
+    INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE || f[CARC_EV_FIGURE] == CARC_FIGURE_LARGE ||
+                  f[CARC_EV_FIGURE] == CARC_FIGURE_PIG,
+              what + ": figure");
   else
     INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE, what + ": figure");
   // WINNERS: nobody for a discard, a tile going back, the dragon's landing and the end of its
   // flight; one player for what one player does or earns; else players of the game.
   const bool nobody = type == CARC_EVENT_DISCARD || type == CARC_EVENT_SET_ASIDE_BACK ||
                       type == CARC_EVENT_DRAGON_LANDS || type == CARC_EVENT_FLIGHT_ENDS;
-  const bool one = type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS || type >= CARC_EVENT_SET_ASIDE;
+  const bool one = type == CARC_EVENT_GOODS || type == CARC_EVENT_BONUS ||
+                   (type >= CARC_EVENT_SET_ASIDE && type != CARC_EVENT_BARN_PLACED && type != CARC_EVENT_BARN_CONNECTED &&
+                    type != CARC_EVENT_BARN_FINAL);
   if (nobody) INVARIANT(winners == 0, what + ": nobody");
   else INVARIANT(winners > 0 && winners < (1 << players) && (!one || (winners & (winners - 1)) == 0), what + ": winners");
   // POINTS: points for the scoring types, a step's number (1..6), a flight's steps (0..6),
@@ -331,7 +342,10 @@ void check_event(const int32_t* f, int players, bool figure = true) {
     case CARC_EVENT_SCORE:
     case CARC_EVENT_RECALL:
     case CARC_EVENT_GOODS_BONUS:
-    case CARC_EVENT_PIG: INVARIANT(points >= 0, what + ": points"); break;
+    case CARC_EVENT_PIG:
+    case CARC_EVENT_BARN_PLACED:
+    case CARC_EVENT_BARN_CONNECTED: INVARIANT(points >= 0, what + ": points"); break;
+    case CARC_EVENT_BARN_FINAL: INVARIANT(points > 0, what + ": points"); break;
     case CARC_EVENT_DRAGON_STEP: INVARIANT(points >= 1 && points <= 6, what + ": the step's number"); break;
     case CARC_EVENT_FLIGHT_ENDS: INVARIANT(points >= 0 && points <= 6, what + ": the flight's steps"); break;
     case CARC_EVENT_FAIRY_POINT: INVARIANT(points == 1, what + ": the fairy's point"); break;
@@ -376,6 +390,22 @@ void check_event(const int32_t* f, int players, bool figure = true) {
       INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_NONE && tiles >= 0 && tiles < players && winners != 1 << tiles,
                 what + ": a ransom");
       break;
+    // Abbey & Mayor: an abbey at its square's C; a wagon due with its targets (1 at least),
+    // moved to a location; a figure sent home from its location.
+    case CARC_EVENT_ABBEY_PLACED:
+      INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_C && std::string_view(carc_tile_name(f[CARC_EV_TILE])) == "MA", what + ": an abbey");
+      break;
+    case CARC_EVENT_WAGON_DUE: INVARIANT(tiles >= 1, what + ": a wagon's targets"); break;
+    case CARC_EVENT_WAGON_MOVED:
+    case CARC_EVENT_BARN_HOME:
+      INVARIANT(carc_location_name(f[CARC_EV_LOCATION]) != nullptr && f[CARC_EV_LOCATION] != CARC_LOC_NONE &&
+                    f[CARC_EV_LOCATION] != CARC_LOC_TW,
+                what + ": location");
+      break;
+    // A barn's field: 3 per completed city when placed, 1 when farmers join it, 4 at the end.
+    case CARC_EVENT_BARN_PLACED: INVARIANT(points == 3 * tiles, what + ": 3 per city"); break;
+    case CARC_EVENT_BARN_CONNECTED: INVARIANT(points == tiles, what + ": 1 per city"); break;
+    case CARC_EVENT_BARN_FINAL: INVARIANT(points == 4 * tiles, what + ": 4 per city"); break;
     default: break;
   }
 }
@@ -422,7 +452,7 @@ int tiles_in(const std::string& words, bool letters) {
 int box_size(unsigned expansions) {
   carc_game* g = nullptr;
   INVARIANT(carc_game_new(&g, 1, 1) == CARC_OK, "new");
-  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_TOWER; ++o)
+  for (int o = CARC_OPT_RIVER; o <= CARC_OPT_ABBEY_AND_MAYOR; ++o)
     INVARIANT(carc_game_set_option(g, o, expansions >> (o - CARC_OPT_RIVER) & 1) == CARC_OK, "an expansion on");
   const int n = carc_game_tiles_remaining(g) + 1;  // the tile in hand
   carc_game_free(g);
@@ -440,7 +470,7 @@ bool volcano(const std::string& id) {
 // (`aside` lines: draws neither placed nor discarded) and, until a volcano's move line, still
 // set aside; the `dragon` lines since the last other line (the flight's steps so far).
 struct RecordCounts {
-  int deck = -1, discards = 0, asides = 0, set_aside = 0, steps = 0;
+  int deck = -1, discards = 0, asides = 0, set_aside = 0, steps = 0, abbeys = 0;
   bool volcano = false;  // a volcano was placed: nothing is set aside any more
 };
 
@@ -465,6 +495,9 @@ RecordCounts read_record(const std::string& record) {
     if (line == "traders-and-builders on") expansions |= 8;
     if (line == "princess-and-dragon on") expansions |= 16;
     if (line == "tower on") expansions |= 32;
+    if (line == "abbey-and-mayor on") expansions |= 64;
+    // An abbey placed from a player's hand (Abbey & Mayor) is a tile of the board, not of the deck.
+    if (word == "abbey" && line.rfind("abbey pass", 0) != 0) ++r.abbeys;
     if (line.rfind("order ", 0) == 0) r.deck = tiles_in(line.substr(6), expansions == 0);
     if (line.rfind("pile hidden ", 0) == 0) r.deck = tiles_in(line.substr(12), expansions == 0);  // not the whole box
   }
@@ -478,7 +511,8 @@ RecordCounts read_record(const std::string& record) {
 // tower's height, a captor; a ransom's move from the payer, WINNERS, to the holder, TILES).
 bool scores_points(int type) {
   return type == CARC_EVENT_SCORE || type == CARC_EVENT_RECALL || type == CARC_EVENT_GOODS_BONUS ||
-         type == CARC_EVENT_PIG || type == CARC_EVENT_FAIRY_POINT || type == CARC_EVENT_FAIRY_BONUS;
+         type == CARC_EVENT_PIG || type == CARC_EVENT_FAIRY_POINT || type == CARC_EVENT_FAIRY_BONUS ||
+         type == CARC_EVENT_BARN_PLACED || type == CARC_EVENT_BARN_CONNECTED || type == CARC_EVENT_BARN_FINAL;
 }
 
 // From this game to the end, the score events add up to the points scored, the discard and
@@ -533,7 +567,7 @@ void check_game(const carc_game* g, bool playout = false) {
   INVARIANT(carc_game_score(g, players) == CARC_EINVAL && carc_game_supply(g, -1) == CARC_EINVAL, "player range");
 
   int supply[CARC_MAX_PLAYERS] = {}, on_board[CARC_MAX_PLAYERS] = {};
-  int figures[CARC_MAX_PLAYERS][CARC_FIGURE_PIG + 1] = {};  // on the board, by kind
+  int figures[CARC_MAX_PLAYERS][CARC_FIGURE_BARN + 1] = {};  // on the board, by kind
   int32_t scores[CARC_MAX_PLAYERS], projected[CARC_MAX_PLAYERS];
   INVARIANT(carc_game_scores(g, scores, CARC_MAX_PLAYERS) == CARC_OK, "scores");
   INVARIANT(carc_game_projected_scores(g, projected, CARC_MAX_PLAYERS) == CARC_OK, "projected scores");
@@ -563,7 +597,8 @@ void check_game(const carc_game* g, bool playout = false) {
     int p, x, y, loc, figure, t, r;
     INVARIANT(carc_game_meeple(g, i, &p, &x, &y, &loc, &figure) == CARC_OK, "meeple");
     INVARIANT(p >= 0 && p < players, "meeple owner");
-    INVARIANT(figure >= CARC_FIGURE_MEEPLE && figure <= CARC_FIGURE_PIG, "figure kind on the board");
+    INVARIANT((figure >= CARC_FIGURE_MEEPLE && figure <= CARC_FIGURE_PIG) || figure == CARC_FIGURE_MAYOR || figure == CARC_FIGURE_WAGON,
+              "figure kind on the board");
     if (figure == CARC_FIGURE_MEEPLE) on_board[p]++;
     else figures[p][figure]++;
     INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1, "a meeple stands where there is no tile");
@@ -600,12 +635,35 @@ void check_game(const carc_game* g, bool playout = false) {
   // One figure of each other kind per player when its expansion is on, none when it is off.
   const int option_of[CARC_FIGURE_PIG + 1] = {0, CARC_OPT_INNS_AND_CATHEDRALS, CARC_OPT_ABBOT,
                                               CARC_OPT_TRADERS_AND_BUILDERS, CARC_OPT_TRADERS_AND_BUILDERS};
+  // Abbey & Mayor: a mayor and a wagon each, a barn each with farmers on (the barns on their
+  // corner points, carc_game_barn); the abbeys on the board and in the players' hands make one each.
+  const bool abbey = carc_game_option(g, CARC_OPT_ABBEY_AND_MAYOR) == 1;
+  for (int i = 0, bx = 0, by = 0, owner = -1; carc_game_barn(g, i, &bx, &by, &owner) == 1; ++i) {
+    INVARIANT(abbey && carc_game_option(g, CARC_OPT_FARMERS) == 1 && owner >= 0 && owner < players && i < players, "a barn");
+    figures[owner][CARC_FIGURE_BARN]++;
+  }
+  int abbeys = 0;
+  for (int i = 0; i < carc_game_tile_count(g); ++i) {
+    int x, y, t, r;
+    INVARIANT(carc_game_tile(g, i, &x, &y, &t, &r) == CARC_OK, "tile");
+    abbeys += std::string_view(carc_tile_name(t)) == "MA";
+  }
+  for (int p = 0; p < players; ++p) {
+    const int holds = carc_game_holds_abbey(g, p);
+    INVARIANT(holds == 0 || (holds == 1 && abbey), "an abbey held");
+    abbeys += holds;
+  }
+  INVARIANT(abbeys == (abbey ? players : 0), "abbeys on the board and held");
   for (int p = 0; p < players; ++p) {
     INVARIANT(supply[p] + on_board[p] + away[p][CARC_FIGURE_MEEPLE] == CARC_MEEPLES_PER_PLAYER,
               "meeples of player " + std::to_string(p));
     for (int f = CARC_FIGURE_LARGE; f <= CARC_FIGURE_PIG; ++f)
       INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] + (f <= CARC_FIGURE_ABBOT ? away[p][f] : 0) ==
                     carc_game_option(g, option_of[f]),
+                std::string(carc_figure_name(f)) + " of a player");
+    for (int f = CARC_FIGURE_MAYOR; f <= CARC_FIGURE_BARN; ++f)
+      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] ==
+                    (abbey && (f != CARC_FIGURE_BARN || carc_game_option(g, CARC_OPT_FARMERS) == 1) ? 1 : 0),
                 std::string(carc_figure_name(f)) + " of a player");
   }
 
@@ -618,7 +676,7 @@ void check_game(const carc_game* g, bool playout = false) {
   const std::string record = record_of(g);
   const RecordCounts counts = read_record(record);
   const int in_hand = phase == CARC_PHASE_PLACE_TILE ? 1 : 0;
-  INVARIANT(tiles - 1 + counts.discards + counts.set_aside + in_hand + remaining == counts.deck,
+  INVARIANT(tiles - 1 - counts.abbeys + counts.discards + counts.set_aside + in_hand + remaining == counts.deck,
             "tiles do not add up to the deck\n" + record);
   INVARIANT(carc_game_turns_played(g) == tiles - 1 - (phase == CARC_PHASE_PLACE_MEEPLE ? 1 : 0), "turns played");
 
@@ -630,9 +688,15 @@ void check_game(const carc_game* g, bool playout = false) {
   INVARIANT(carc_game_decision(g, &kind, &decider) == CARC_OK, "carc_game_decision");
   static constexpr int kKindOfPhase[] = {CARC_DECISION_PLACE, CARC_DECISION_FIGURE, CARC_DECISION_NONE, CARC_DECISION_DRAW};
   if (phase == CARC_PHASE_DECIDE) {
-    INVARIANT(kind == CARC_DECISION_BONUS || kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE,
+    INVARIANT(kind == CARC_DECISION_BONUS || kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE ||
+                  kind == CARC_DECISION_ABBEY || kind == CARC_DECISION_WAGON,
               "the decide phase's decision");
-    if (kind == CARC_DECISION_BONUS)
+    if (kind == CARC_DECISION_ABBEY)  // before a draw or in the final round: the current player, who holds an abbey
+      INVARIANT(abbey && decider == current && carc_game_holds_abbey(g, current) == 1, "an abbey decision of a player without one");
+    else if (kind == CARC_DECISION_WAGON)  // a returned wagon's owner, who has it back
+      INVARIANT(abbey && decider >= 0 && decider < players && carc_game_figure_supply(g, decider, CARC_FIGURE_WAGON) == 1,
+                "a wagon decision without a wagon home");
+    else if (kind == CARC_DECISION_BONUS)
       INVARIANT(carc_game_option(g, CARC_OPT_TRADERS_AND_BUILDERS) == 1 && decider == current, "a bonus without builders");
     else if (kind == CARC_DECISION_CAPTURE)
       INVARIANT(tower && decider == current && counts.steps == 0, "a capture without the Tower, or another player's");
@@ -1249,7 +1313,7 @@ void step(Input& in, Pool& pool) {
     }
     case kFree: pool.put(i, nullptr); break;
     case kSetOption: {
-      const int option = in.number() % 11, value = in.number() % 3;  // 0 and 10 are no option
+      const int option = in.number() % 12, value = in.number() % 3;  // 0 and 11 are no option
       on_game(g, true, "carc_game_set_option", [&] { return carc_game_set_option(g, option, value); });
       break;
     }
@@ -1653,12 +1717,17 @@ void step(Input& in, Pool& pool) {
                     "a bonus refused in the bonus phase");
           continue;
         }
-        if (kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE) {  // a dragon's step, a capture: a listed one
+        if (kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE || kind == CARC_DECISION_ABBEY ||
+            kind == CARC_DECISION_WAGON) {  // a dragon's step, a capture, the abbey or a wagon's move: a listed one
           int32_t n = 0;
           INVARIANT(carc_game_choices(g, choices.data(), CARC_MAX_CHOICES, &n) == CARC_OK && n >= 1,
                     "an expansion's decision with no option");
           INVARIANT(on_game(g, true, "carc_game_decide", [&] { return carc_game_decide(g, choices[b % n]); }) == CARC_OK,
-                    "a listed step of the dragon or capture refused");
+                    "a listed step of the dragon, capture, abbey or wagon refused");
+          continue;
+        }
+        if (carc_game_phase(g) == CARC_PHASE_PLACE_MEEPLE) {  // the abbey just placed (a decision): its figure step, none
+          INVARIANT(on_game(g, true, "carc_game_skip", [&] { return carc_game_skip(g); }) == CARC_OK, "no figure refused");
           continue;
         }
         if (carc_game_phase(g) != CARC_PHASE_PLACE_TILE) break;
@@ -1954,7 +2023,7 @@ void step(Input& in, Pool& pool) {
       int32_t kind = -9, decider = -9;
       const int ds = on_game(g, false, "carc_game_decision", [&] { return carc_game_decision(g, &kind, &decider); });
       if (!g) break;
-      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_CAPTURE, "decision");
+      INVARIANT(ds == CARC_OK && kind >= CARC_DECISION_NONE && kind <= CARC_DECISION_WAGON, "decision");
       INVARIANT((decider == CARC_DECIDER_CHANCE) == (kind == CARC_DECISION_DRAW) &&
                     (decider == CARC_DECIDER_NOBODY) == (kind == CARC_DECISION_NONE),
                 "decider");

@@ -68,6 +68,9 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
   auto decide_recalled = [&](bool implied_ok) {
     Choice c, through;
     while (!at_end() && recalled_choice(game, replay, c)) {
+      // An option that places a tile (the abbey) begins the next turn: a rewind to this
+      // turn stops before it, as it stops before the next tile's placement.
+      if (turns == end.turns && c.tile != kNoTile && c.kind != DecisionKind::Draw && c.kind != DecisionKind::Place) break;
       bool implied = implied_ok && implied_choice(replay, through) && through == c;
       const int player = decider(replay);
       if (decide(replay, c, &ev) != Status::Ok) throw std::logic_error("the game's own decision does not replay");

@@ -362,7 +362,7 @@ void Tower::capture(Game& g, const Choice& c, Events* events) {
       if (theirs[static_cast<size_t>(h)] > 0) back = kHeldFigures[h];
   --s.held[static_cast<size_t>(captor)][t.owner][held_at(t.kind)];
   to_supply(g, t.owner, t.kind);
-  --theirs[static_cast<size_t>(back)];
+  --theirs[held_at(back)];
   to_supply(g, captor, back);
   if (events) {
     Event e = between_players(Event::Type::Exchange);

@@ -53,7 +53,6 @@ inline Game varied_game(int i) {
   return Game(players, order.first(length), opt);
 }
 
-// Every rule option at once: farmers, the first-edition rules if asked, and every expansion.
 // The four expansions of the first releases with every rule option (the mix the older
 // pinned tests were written for).
 inline Options four_expansions(bool first_edition = false) {
@@ -63,10 +62,12 @@ inline Options four_expansions(bool first_edition = false) {
   return opt;
 }
 
+// Every rule option at once: farmers, the first-edition rules if asked, and every expansion.
 inline Options all_options(bool first_edition = false) {
   Options opt;
   opt.first_edition_small_city = opt.first_edition_farmers = first_edition;
   opt.river = opt.abbot = opt.inns_and_cathedrals = opt.traders_and_builders = opt.princess_and_dragon = opt.tower = true;
+  opt.abbey_and_mayor = true;
   return opt;
 }
 
@@ -82,6 +83,7 @@ inline Options options_mix(unsigned i) {
   opt.traders_and_builders = (i >> 6) & 1;
   opt.princess_and_dragon = (i >> 7) & 1;
   opt.tower = (i >> 8) & 1;
+  opt.abbey_and_mayor = (i >> 9) & 1;
   return opt;
 }
 

@@ -163,9 +163,12 @@ struct Grid {
 };
 
 // What a figure weighs in a majority (docs/expansions.md): the large meeple 2, the builder
-// and the pig nothing.
-constexpr int kWeight[kFigureKinds] = {1, 2, 1, 0, 0};
-constexpr Figure kKinds[kFigureKinds] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig};
+// and the pig nothing; the mayor its city's shields (Abbey & Mayor), the wagon 1. The barn
+// stands on a corner point, never on a feature.
+constexpr int kFigureStrength[kFigureValues] = {1, 2, 1, 0, 0, 0, 0, 0, 0, -1, 1, 0};
+constexpr int kSoakKinds = 8;
+constexpr Figure kKinds[kSoakKinds] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder,
+                                       Figure::Pig,    Figure::Mayor, Figure::Wagon, Figure::Barn};
 
 struct Component {
   FeatureKind kind;
@@ -177,19 +180,23 @@ struct Component {
   int centre_tile = -1;                       // monastery or garden: its tile
   bool inn = false, cathedral = false;
   std::array<int, kGoodsKinds> goods{};       // goods symbols on its tiles (cities)
-  std::array<int, kMaxPlayers> meeples{};     // majority weight per player
-  int meeple_total = 0;                       // figures that weigh (the engine's counter)
-  std::array<int, kMaxPlayers> builders{}, pigs{};
+  std::array<int, kMaxPlayers> meeples{};     // majority strength per player (a mayor: the shields)
+  int meeple_total = 0;                       // figures that occupy it (the engine's counter; a mayor too)
+  std::array<int, kMaxPlayers> builders{}, pigs{}, mayors{};
+  std::array<int, kMaxPlayers> followers{};   // figures that occupy it per player (a mayor of no strength too)
   bool complete() const {
     if (kind == FeatureKind::Monastery || kind == FeatureKind::Garden) return monastery_neighbours == 8;
     if (kind == FeatureKind::Field) return false;
     return open == 0;
   }
   void add_figure(int player, Figure f) {
-    meeples[player] += kWeight[static_cast<int>(f)];
-    meeple_total += kWeight[static_cast<int>(f)] > 0;
+    const int strength = f == Figure::Mayor ? shields : kFigureStrength[static_cast<int>(f)];
+    meeples[player] += strength;
+    meeple_total += f == Figure::Mayor || strength > 0;
+    followers[player] += f == Figure::Mayor || strength > 0;
     if (f == Figure::Builder) builders[player]++;
     if (f == Figure::Pig) pigs[player]++;
+    if (f == Figure::Mayor) mayors[player]++;
   }
   bool holds_figures() const {
     int n = meeple_total;
@@ -337,10 +344,20 @@ Analysis analyse(const Game& g) {
       const View& v = views()[pt.type][pt.rot];
       for (int d = 0; d < 4; ++d) {
         const int k = grid.get(pt.x + kDx[d], pt.y + kDy[d]);
-        if (k >= 0) {
+        // An abbey (Abbey & Mayor) faces any edge and closes the road or city it meets.
+        const bool abbey = k >= 0 && (pt.type == tiles::kAbbey || b.tile(k).type == tiles::kAbbey);
+        if (k >= 0 && !abbey) {
           const PlacedTile& nt = b.tile(k);
           const View& w = views()[nt.type][nt.rot];
           EXPECT(v.edge[d] == w.edge[(d + 2) % 4], "tiles {} and {} meet with different edges", i, k);
+        }
+        if (abbey) {
+          const int other = b.tile(k).type == tiles::kAbbey ? k : i;
+          const PlacedTile& at = b.tile(other);
+          EXPECT(grid.get(at.x + 1, at.y) >= 0 && grid.get(at.x - 1, at.y) >= 0 &&
+                     grid.get(at.x, at.y + 1) >= 0 && grid.get(at.x, at.y - 1) >= 0,
+                 "the abbey at {},{} is not in a hole", at.x, at.y);
+          continue;
         }
         if ((seg.kind == FeatureKind::Road || seg.kind == FeatureKind::City) && v.seg_at[3 * d + 1] == j && k < 0)
           c.open++;
@@ -361,8 +378,8 @@ Analysis analyse(const Game& g) {
   }
 
   // Figures: where they stand, how many per feature, and conservation by kind.
-  std::array<std::array<int, kFigureKinds>, kMaxPlayers> on_board{};
-  std::bitset<kTotalTiles> tile_has_meeple;
+  std::array<std::array<int, kFigureValues>, kMaxPlayers> on_board{};
+  std::bitset<kTotalTiles> tile_has_meeple, moved_wagon_on;
   // A figure put on another tile (the portal) is recorded by the tile whose action it was;
   // such a tile may hold several.
   std::bitset<kTotalTiles> targeted;
@@ -376,10 +393,15 @@ Analysis analyse(const Game& g) {
   for (const Meeple& m : g.meeples()) {
     EXPECT(m.player < g.players() && m.tile < a.ntiles && m.seg < nseg, "meeple of player {} on tile {} segment {}",
            m.player, m.tile, m.seg);
-    EXPECT(!tile_has_meeple.test(m.tile) || targeted.test(m.tile), "two meeples on tile {}", m.tile);
-    tile_has_meeple.set(m.tile);
     const PlacedTile& pt = b.tile(m.tile);
-    const bool portal = by_portal(m);
+    // A wagon its owner moved on after a scoring (Abbey & Mayor) stands on another tile than
+    // the one it was deployed with, which records its own figure action.
+    const bool moved_wagon = m.kind == Figure::Wagon && !(pt.meeple == m.location && pt.figure == Figure::Wagon);
+    EXPECT(!tile_has_meeple.test(m.tile) || targeted.test(m.tile) || moved_wagon || moved_wagon_on.test(m.tile), "two meeples on tile {}",
+           m.tile);
+    tile_has_meeple.set(m.tile);
+    if (moved_wagon) moved_wagon_on.set(m.tile);
+    const bool portal = by_portal(m) || moved_wagon;
     EXPECT(pt.meeple == m.location || portal, "tile {} records meeple {}, the meeple says {}", m.tile,
            location_name(pt.meeple), location_name(m.location));
     const int c = a.comp_at(m.tile, static_cast<int>(m.location), b);
@@ -387,8 +409,8 @@ Analysis analyse(const Game& g) {
     EXPECT(a.comp_of[m.seg] == c, "meeple segment {} is not in the feature at its location", m.seg);
     EXPECT(g.options().farmers || a.comps[c].kind != FeatureKind::Field, "a farmer with farmers off");
     const int kind = static_cast<int>(m.kind);
-    EXPECT(kind < kFigureKinds && has_figure(g.options(), m.kind), "a {} on the board of a game without it",
-           figure_name(m.kind));
+    EXPECT((kind < kFigureKinds || m.kind == Figure::Mayor || m.kind == Figure::Wagon) && has_figure(g.options(), m.kind),
+           "a {} on the board of a game without it", figure_name(m.kind));
     const FeatureKind fk = a.comps[c].kind;
     EXPECT(pt.figure == m.kind || portal, "tile {} records a {}, the figure is a {}", m.tile, figure_name(pt.figure),
            figure_name(m.kind));
@@ -398,6 +420,9 @@ Analysis analyse(const Game& g) {
       case Figure::Builder: EXPECT(fk == FeatureKind::Road || fk == FeatureKind::City, "a builder on a {}",
                                    feature_kind_name(fk)); break;
       case Figure::Pig: EXPECT(fk == FeatureKind::Field, "a pig on a {}", feature_kind_name(fk)); break;
+      case Figure::Mayor: EXPECT(fk == FeatureKind::City, "a mayor on a {}", feature_kind_name(fk)); break;
+      case Figure::Wagon: EXPECT(fk == FeatureKind::Road || fk == FeatureKind::City || fk == FeatureKind::Monastery,
+                                 "a wagon on a {}", feature_kind_name(fk)); break;
       default: EXPECT(fk != FeatureKind::Garden, "a {} on a garden", figure_name(m.kind)); break;
     }
     a.comps[c].add_figure(m.player, m.kind);
@@ -418,17 +443,56 @@ Analysis analyse(const Game& g) {
         EXPECT(p != q || g.prisoners(p, q, f) == 0, "player {} holds their own {}", p, figure_name(f));
         on_board[q][static_cast<int>(f)] += g.prisoners(p, q, f);
       }
+  // Abbey & Mayor: the barns on their corner points, each on a point where four tiles show only
+  // field, no two in one field; the abbeys on the board and in the players' hands.
+  int bx = 0, by = 0, owner = -1;
+  std::vector<int> barn_fields;
+  for (int i = 0; g.barn(i, bx, by, owner); ++i) {
+    EXPECT(g.options().abbey_and_mayor && g.options().farmers && owner >= 0 && owner < g.players(), "a barn of player {}", owner);
+    on_board[owner][static_cast<int>(Figure::Barn)]++;
+    int field = -1;
+    // the four squares around point (bx, by) (the NW corner of square bx, by) and each one's slots at it
+    constexpr int kAround[4][4] = {{-1, -1, 5, 6}, {0, -1, 8, 9}, {0, 0, 11, 0}, {-1, 0, 2, 3}};
+    for (const auto& q : kAround) {
+      const int t = grid.get(bx + q[0], by + q[1]);
+      EXPECT(t >= 0, "the barn at point {},{} lacks the tile at {},{}", bx, by, bx + q[0], by + q[1]);
+      const View& v = views()[b.tile(t).type][b.tile(t).rot];
+      const int s1 = v.seg_at[q[2]], s2 = v.seg_at[q[3]];
+      EXPECT(s1 >= 0 && s1 == s2 && tiles::kDefs[b.tile(t).type].segs[s1].kind == FeatureKind::Field,
+             "the barn at point {},{} touches no field alone on tile {}", bx, by, t);
+      const int c = a.comp_of[a.seg_base[t] + s1];
+      EXPECT(field < 0 || field == c, "the barn at point {},{} touches two fields", bx, by);
+      field = c;
+    }
+    barn_fields.push_back(field);
+    a.comps[static_cast<size_t>(field)].meeple_total++;  // a barn occupies its field (no farmer may join it)
+  }
+  // No farmer or pig stays in a barn's field once a placement has scored (a barn's scorings
+  // send them home): between turns none is there.
+  if (g.phase() == Phase::PlaceTile || g.phase() == Phase::Draw)
+    for (const Meeple& m : g.meeples())
+      EXPECT(std::find(barn_fields.begin(), barn_fields.end(), a.comp_of[m.seg]) == barn_fields.end(), "a {} of player {} in a barn's field",
+             figure_name(m.kind), m.player);
+  if (g.options().abbey_and_mayor) {
+    int abbeys = 0;
+    for (int i = 0; i < a.ntiles; ++i) abbeys += b.tile(i).type == tiles::kAbbey;
+    for (int p = 0; p < g.players(); ++p) abbeys += g.holds_abbey(p);
+    EXPECT(abbeys == g.players(), "{} abbeys on the board and in hand, {} players", abbeys, g.players());
+  }
   for (int p = 0; p < g.players(); ++p)
-    for (int k = 0; k < kFigureKinds; ++k) {
-      const Figure f = kKinds[k];
-      const int owned = f == Figure::Meeple ? kMeeplesPerPlayer : has_figure(g.options(), f) ? 1 : 0;
+    for (const Figure f : kKinds) {
+      const int k = static_cast<int>(f);
+      const int owned = f == Figure::Meeple                          ? kMeeplesPerPlayer
+                        : f == Figure::Barn && !g.options().farmers ? 0
+                        : has_figure(g.options(), f)                ? 1
+                                                                    : 0;
       EXPECT(on_board[p][k] + g.supply(p, f) == owned, "player {}: {} {}s on the board, on towers or prisoners, {} in supply, of {}", p,
              on_board[p][k], figure_name(f), g.supply(p, f), owned);
     }
   // A builder stands only with one of its owner's meeples; a pig likewise on a field.
   for (const Component& c : a.comps)
     for (int p = 0; p < g.players(); ++p)
-      EXPECT((c.builders[p] + c.pigs[p] == 0 || c.meeples[p] > 0) && c.builders[p] <= 1 && c.pigs[p] <= 1,
+      EXPECT((c.builders[p] + c.pigs[p] == 0 || c.followers[p] > 0) && c.builders[p] <= 1 && c.pigs[p] <= 1,
              "player {}'s builder or pig stands on a {} without their meeple", p, feature_kind_name(c.kind));
 
   // The engine's features, one by one: same segments, tiles, counters and meeples.
@@ -1078,7 +1142,95 @@ void check_record(const Game& g) {
 
 struct Totals {
   long games = 0, turns = 0, discards = 0, events = 0, bonuses = 0, dragon_games = 0, flights = 0, captures = 0, ransoms = 0;
+  long abbey_games = 0, abbey_decisions = 0, abbeys_placed = 0, final_seats = 0, wagon_decisions = 0, wagons_moved = 0,
+       mayor_cities = 0, barns = 0;
 };
+
+// ------------------------------------------------------------------ Abbey & Mayor
+
+// The holes an abbey may fill, from the grid alone: empty squares with a tile on each of
+// their four sides, but not the square the river's open end points into.
+std::vector<std::pair<int, int>> model_holes(const Board& b) {
+  std::vector<std::pair<int, int>> holes;
+  for (int i = 0; i < b.tile_count(); ++i)
+    for (int d = 0; d < 4; ++d) {
+      const int x = b.tile(i).x + kDx[d], y = b.tile(i).y + kDy[d];
+      if (grid.get(x, y) >= 0 || (river.open && river.x == x && river.y == y)) continue;
+      bool closed = true;
+      for (int e = 0; e < 4; ++e) closed &= grid.get(x + kDx[e], y + kDy[e]) >= 0;
+      if (closed) holes.emplace_back(x, y);
+    }
+  std::sort(holes.begin(), holes.end());
+  holes.erase(std::unique(holes.begin(), holes.end()), holes.end());
+  return holes;
+}
+
+// The abbey decision's options against the model: its squares are exactly the holes; besides
+// them, in the final round only 'abbey pass', else the draw, or in a bonus part 'pass' (and
+// 'take' while land tiles are left).
+void check_abbey_options(const Game& g, const Choice* list, int n, bool final_round) {
+  std::vector<std::pair<int, int>> squares;
+  std::vector<int> others;
+  for (int i = 0; i < n; ++i) {
+    EXPECT(list[i].kind == DecisionKind::Abbey, "a {} option in an abbey decision", choice_text(list[i]));
+    if (list[i].option == 2) squares.emplace_back(list[i].at.x, list[i].at.y);
+    else others.push_back(list[i].option);
+  }
+  std::sort(squares.begin(), squares.end());
+  const auto holes = model_holes(g.board());
+  EXPECT(squares == holes && !holes.empty(), "the abbey may go onto {} squares, the model has {} holes", squares.size(), holes.size());
+  const bool left = g.tiles_in_pile() > 0;
+  const bool fits = final_round ? others == std::vector<int>{3}
+                                : others == std::vector<int>{0} || others == std::vector<int>{1} || others == std::vector<int>{4, 1};
+  EXPECT(fits && (others[0] != 0 || left) && (others[0] != 4 || left), "the abbey decision's other options are wrong ({}, final round {})",
+         others.size(), final_round);
+}
+
+// A returned wagon's targets from the model: each unoccupied, incomplete road, city and
+// monastery with a part on the wagon's square or the 8 around it (not the dragon's square),
+// once per square.
+std::vector<std::array<int, 3>> model_wagon_targets(const Game& g, const Analysis& a, int wx, int wy) {
+  std::vector<std::array<int, 3>> out;
+  int dx = 0, dy = 0;
+  const bool dragon = g.dragon_at(dx, dy);
+  for (int x = wx - 1; x <= wx + 1; ++x)
+    for (int y = wy - 1; y <= wy + 1; ++y) {
+      const int t = grid.get(x, y);
+      if (t < 0 || (dragon && dx == x && dy == y)) continue;
+      for (int loc = 0; loc < kLocationCount; ++loc) {
+        const int c = a.comp_at(t, loc, g.board());
+        if (c < 0) continue;
+        const Component& k = a.comps[static_cast<size_t>(c)];
+        if (k.kind != FeatureKind::Road && k.kind != FeatureKind::City && k.kind != FeatureKind::Monastery) continue;
+        if (k.complete() || k.holds_figures()) continue;
+        out.push_back({x, y, c});
+      }
+    }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+void check_wagon_options(const Game& g, const Analysis& a, const Choice* list, int n, int wx, int wy) {
+  std::vector<std::array<int, 3>> listed;
+  int stay = 0;
+  for (int i = 0; i < n; ++i) {
+    EXPECT(list[i].kind == DecisionKind::Wagon, "a {} option in a wagon decision", choice_text(list[i]));
+    if (list[i].option == 1) {
+      ++stay;
+      continue;
+    }
+    const int t = grid.get(list[i].at.x, list[i].at.y);
+    EXPECT(t >= 0 && list[i].figure.figure == Figure::Wagon, "the wagon option {} names no tile", choice_text(list[i]));
+    listed.push_back({list[i].at.x, list[i].at.y, a.comp_at(t, static_cast<int>(list[i].figure.location), g.board())});
+  }
+  const size_t named = listed.size();
+  std::sort(listed.begin(), listed.end());
+  listed.erase(std::unique(listed.begin(), listed.end()), listed.end());
+  const auto want = model_wagon_targets(g, a, wx, wy);
+  EXPECT(stay == 1 && named == listed.size() && listed == want && !want.empty(),
+         "the wagon from {},{} has {} targets listed ({} named), the model {}", wx, wy, listed.size(), named, want.size());
+}
 
 // The Tower's capture decision, listed by the rules after `built` (the figure action that put
 // a piece on the tower): every meeple, large meeple and abbot on a tile in the tower's row or
@@ -1137,7 +1289,8 @@ std::array<int, kTileTypes> model_box(const Options& o) {
     const bool in = d.set == TileSet::Base || (d.set == TileSet::Abbot && o.abbot) ||
                     (d.set == TileSet::River && o.river) || (d.set == TileSet::InnsAndCathedrals && o.inns_and_cathedrals) ||
                     (d.set == TileSet::TradersAndBuilders && o.traders_and_builders) ||
-                    (d.set == TileSet::PrincessAndDragon && o.princess_and_dragon) || (d.set == TileSet::Tower && o.tower);
+                    (d.set == TileSet::PrincessAndDragon && o.princess_and_dragon) || (d.set == TileSet::Tower && o.tower) ||
+                    (d.set == TileSet::AbbeyAndMayor && o.abbey_and_mayor && t != tiles::kAbbey);  // the abbeys are in hand
     if (in) box[t] += d.count;
     if (d.set == TileSet::Abbot && o.abbot) box[d.plain] -= d.count;  // a garden copy replaces its letter
   }
@@ -1387,13 +1540,21 @@ void play_game(uint64_t seed, Totals& totals) {
   totals.games++;
 }
 
-// A game with Princess & Dragon or The Tower (and each other expansion in half of them), every decision
+// A game with Princess & Dragon or The Tower (and each other expansion, Abbey & Mayor included, in half of them), every decision
 // taken through the decision model: the dragon's steps are decisions of other players, and
 // figure actions reach other tiles, which the turn-by-turn model above does not know. After
 // every decision: the features against the flood fill and the figures' conservation
 // (analyse), scores equal to the events and never falling, no figure on the dragon's tile,
 // the fairy beside its owner's figure (on a tower top too), the full record reloading into the same game and the
 // public one into the same public state; undo gives back the last turn's start or decision.
+// Abbey & Mayor: abbeys held and on the board make one a player (each in a hole: its edges
+// close what they meet), mayors, wagons and barns conserved (a barn on a point where four
+// tiles show one field, occupying it, no farmer left in it between turns), each abbey
+// decision's squares the model's holes and its other options those of its moment, the final
+// round's seats in order from the left of the player who took the last land tile (skipping
+// who holds no abbey or sees no hole, none left at the end), each wagon decision its returned
+// wagon's owner's, owners from the current player on, with the model's targets exactly, and
+// each city scored after a figure action won by the strengths with the mayor's = its shields.
 // A re-deal now and then, after the first volcano too, whose records end with 'deal'.
 void play_decision_game(uint64_t seed, Totals& totals) {
   Rng rng(seed ^ 0x5EED'D7A6'0000'0000ull);
@@ -1406,11 +1567,12 @@ void play_decision_game(uint64_t seed, Totals& totals) {
   opt.traders_and_builders = rng.below(2) != 0;
   opt.princess_and_dragon = rng.below(4) != 0;  // and The Tower in the other quarter and in half of these
   opt.tower = !opt.princess_and_dragon || rng.below(2) != 0;
+  opt.abbey_and_mayor = rng.below(2) != 0;
   const int kind = static_cast<int>(rng.below(3));  // seeded, caller draws, re-dealt along the way
   where = Where{seed, 0,
-                fmt::format("Princess & Dragon {}, the Tower {}, {} players, farmers {}, river {}, abbot {}, inns and cathedrals {}, "
-                            "traders and builders {}, {}",
-                            opt.princess_and_dragon, opt.tower, players, opt.farmers, opt.river, opt.abbot, opt.inns_and_cathedrals,
+                fmt::format("Princess & Dragon {}, the Tower {}, Abbey & Mayor {}, {} players, farmers {}, river {}, abbot {}, "
+                            "inns and cathedrals {}, traders and builders {}, {}",
+                            opt.princess_and_dragon, opt.tower, opt.abbey_and_mayor, players, opt.farmers, opt.river, opt.abbot, opt.inns_and_cathedrals,
                             opt.traders_and_builders,
                             kind == 0 ? "seeded" : kind == 1 ? "caller draws" : "re-dealt"),
                 "set-up"};
@@ -1420,6 +1582,29 @@ void play_decision_game(uint64_t seed, Totals& totals) {
   Game last = g;  // the state undo goes back to: a turn's start or a decision
   Events ev;
   Choice list[kMaxChoices];
+  // Abbey & Mayor: the abbeys still held (by the AbbeyPlaced events), the final round's last
+  // seat (-1 before it) and seats gone, the wagons sent home by the scoring under way
+  // (owner, tile) and the rank (from the current player) of the last owner asked.
+  unsigned held = (1u << players) - 1;
+  int final_last = -1, seats = 0;
+  std::vector<std::pair<int, int>> home;
+  int wagon_rank = -1;
+  Analysis prev = analyse(g);
+  const auto wagons_on = [](const Game& x) {
+    std::vector<std::pair<int, int>> w;
+    for (const Meeple& m : x.meeples())
+      if (m.kind == Figure::Wagon) w.emplace_back(m.player, m.tile);
+    return w;
+  };
+  // The next seat of the final round that holds an abbey and sees a hole (-1: none left).
+  const auto next_seat = [&](const Game& x) {
+    while (seats < players) {
+      const int p = (final_last + 1 + seats) % players;
+      ++seats;
+      if ((held >> p & 1) && !model_holes(x.board()).empty()) return p;
+    }
+    return -1;
+  };
   for (int step = 0; !g.over(); ++step) {
     where.step = fmt::format("decision {}", step);
     if (g.phase() != Phase::PlaceMeeple) {
@@ -1429,7 +1614,26 @@ void play_decision_game(uint64_t seed, Totals& totals) {
     const std::array<int32_t, kMaxPlayers> before = current_scores(g);
     const int n = list_choices(g, list);
     EXPECT(n > 0, "no option in phase {}", int(g.phase()));
-    const Choice c = list[rng.below(static_cast<uint32_t>(n))];
+    const DecisionKind pending = decision_kind(g);
+    if (pending == DecisionKind::Abbey) {
+      totals.abbey_decisions++;
+      EXPECT(opt.abbey_and_mayor && decider(g) == g.current_player() && (held >> g.current_player() & 1),
+             "an abbey decision for player {}, who holds no abbey", decider(g));
+      check_abbey_options(g, list, n, final_last >= 0);
+      if (final_last >= 0) {
+        totals.final_seats++;
+        const int p = next_seat(g);
+        EXPECT(decider(g) == p, "seat {} of the final abbey round is player {}'s, the rules say player {}'s", seats, decider(g), p);
+      }
+    }
+    // The abbey decision's last option (the draw, 'pass', 'abbey pass') three times in four, so
+    // that abbeys are left for the final round.
+    const Choice c = pending == DecisionKind::Abbey && rng.below(4) != 0 ? list[n - 1] : list[rng.below(static_cast<uint32_t>(n))];
+    auto wagons_before = wagons_on(g);
+    // a wagon deployed now may come home from the feature it completes at once
+    if (c.kind == DecisionKind::Figure && c.figure.figure == Figure::Wagon && !c.figure.elsewhere)
+      wagons_before.emplace_back(g.current_player(), g.board().tile_count() - 1);
+    const int mover = g.current_player();
     ev.clear();
     EXPECT(decide(g, c, &ev) == Status::Ok, "the listed option {} is refused", choice_text(c));
     where.step = fmt::format("after decision {} ({})", step, choice_text(c));
@@ -1455,11 +1659,82 @@ void play_decision_game(uint64_t seed, Totals& totals) {
     }
     totals.events += ev.count;
     if (decision_kind(g) == DecisionKind::Capture) check_capture_options(g, c);
+    // Abbey & Mayor: a city's majority with the mayor's strength (its shields), from the figures
+    // before this figure action and the one it put down (not an action on another tile, nor a
+    // tower piece: a scoring after a capture or a dragon's flight is another decision's).
+    if (opt.abbey_and_mayor && c.kind == DecisionKind::Figure && !c.figure.elsewhere &&
+        c.figure.figure != Figure::TowerPiece)
+      for (int i = 0; i < ev.count; ++i) {
+        const Event& e = ev.items[i];
+        if (e.type != Event::Type::Score || e.end_game || e.feature != FeatureKind::City) continue;
+        const int comp = event_component(e, prev, g.board());
+        const Component& city = prev.comps[static_cast<size_t>(comp)];
+        std::array<int, kMaxPlayers> strength = city.meeples;
+        int mayors = 0;
+        for (int q = 0; q < players; ++q) mayors += city.mayors[q];
+        if (c.figure.location != Location::None && prev.comp_at(prev.ntiles - 1, static_cast<int>(c.figure.location), g.board()) == comp) {
+          strength[static_cast<size_t>(mover)] += c.figure.figure == Figure::Mayor ? city.shields : kFigureStrength[static_cast<int>(c.figure.figure)];
+          mayors += c.figure.figure == Figure::Mayor;
+        }
+        const int most = *std::max_element(strength.begin(), strength.begin() + players);
+        unsigned winners = 0;
+        for (int q = 0; q < players; ++q) winners |= (most > 0 && strength[q] == most ? 1u : 0u) << q;
+        EXPECT(e.winners == winners, "a city with {} mayors ({} shields) scores to {:#x}, the strengths give {:#x}", mayors, city.shields,
+               e.winners, winners);
+        for (int q = 0; q < players; ++q)
+          EXPECT(e.meeples[q] == strength[q], "player {}'s strength in a city with {} mayors is {}, the event says {}", q, mayors,
+                 strength[q], e.meeples[q]);
+        totals.mayor_cities += mayors > 0;
+      }
+    for (int i = 0; i < ev.count; ++i) {
+      const Event& e = ev.items[i];
+      if (e.type == Event::Type::FinalAbbeyRound) {
+        EXPECT(final_last < 0, "a second final abbey round");
+        final_last = std::countr_zero(static_cast<unsigned>(e.winners));
+        seats = 0;
+      }
+      if (e.type == Event::Type::AbbeyPlaced) {
+        EXPECT(c.kind == DecisionKind::Abbey && (held >> mover & 1), "player {} placed an abbey not held", mover);
+        held &= ~(1u << mover);
+        totals.abbeys_placed++;
+      }
+      totals.wagons_moved += e.type == Event::Type::WagonMoved;
+    }
+    if (opt.abbey_and_mayor)
+      for (int q = 0; q < players; ++q) EXPECT(g.holds_abbey(q) == ((held >> q & 1) != 0), "player {}'s abbey held: {}", q, g.holds_abbey(q));
     for (int q = 0; q < players; ++q) {
       EXPECT(g.score(q) >= before[q] || q == paid, "player {}'s score dropped from {} to {}", q, before[q], g.score(q));
       EXPECT(g.score(q) == from_events[q], "player {} has {} points, the events give {}", q, g.score(q), from_events[q]);
     }
-    analyse(g);
+    prev = analyse(g);
+    if (decision_kind(g) == DecisionKind::Wagon) {
+      // The wagons this scoring sent home: those on the board before it and gone after.
+      if (pending != DecisionKind::Wagon) {
+        const auto after = wagons_on(g);
+        home.clear();
+        for (const auto& w : wagons_before)
+          if (std::find(after.begin(), after.end(), w) == after.end()) home.push_back(w);
+        wagon_rank = -1;
+      }
+      const Event* due = nullptr;
+      for (int i = 0; i < ev.count; ++i)
+        if (ev.items[i].type == Event::Type::WagonDue) due = &ev.items[i];
+      EXPECT(due != nullptr, "a wagon decision without its event");
+      const int owner = std::countr_zero(static_cast<unsigned>(due->winners));
+      const int tile = grid.get(due->x, due->y);
+      const auto it = std::find(home.begin(), home.end(), std::pair<int, int>{owner, tile});
+      EXPECT(it != home.end(), "player {}'s wagon from {},{} decides, but no such wagon came home", owner, due->x, due->y);
+      home.erase(it);
+      EXPECT(decider(g) == owner && g.supply(owner, Figure::Wagon) == 1, "the wagon of player {} is decided by player {}", owner, decider(g));
+      const int rank = (owner - g.current_player() + players) % players;
+      EXPECT(rank > wagon_rank, "player {}'s wagon decides after a wagon of rank {}", owner, wagon_rank);
+      wagon_rank = rank;
+      ChoiceBuffer wagon;
+      const int k = list_choices(g, wagon);
+      check_wagon_options(g, prev, wagon, k, due->x, due->y);
+      totals.wagon_decisions++;
+    }
+    totals.barns += c.kind == DecisionKind::Figure && c.figure.figure == Figure::Barn;
     int x = 0, y = 0;
     if (g.dragon_at(x, y)) {
       const int tile = g.board().tile_index_at(x, y);
@@ -1499,6 +1774,13 @@ void play_decision_game(uint64_t seed, Totals& totals) {
   where.step = "at the end";
   for (int q = 0; q < players; ++q)
     EXPECT(g.banked_score(q) <= g.score(q), "player {} banked {} of a final {}", q, g.banked_score(q), g.score(q));
+  if (opt.abbey_and_mayor) {
+    // The final round ran to its last seat: nobody left held an abbey and saw a hole.
+    EXPECT(final_last >= 0, "an Abbey & Mayor game over without its final abbey round");
+    const int p = next_seat(g);
+    EXPECT(p < 0, "the game ended before player {}'s seat of the final abbey round", p);
+    totals.abbey_games++;
+  }
   totals.games++;
   totals.dragon_games++;
 }
@@ -1528,9 +1810,10 @@ int main(int argc, char** argv) {
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   fmt::print("soak: {} games from seed {} ({} decision by decision with Princess & Dragon or The Tower: {} dragon "
-             "steps, {} captures, {} ransoms), {} turns, {} events, {} discards, {} bonus tiles earned: every invariant "
-             "held ({:.1f} s)\n",
-             totals.games, seed, totals.dragon_games, totals.flights, totals.captures, totals.ransoms, totals.turns,
-             totals.events, totals.discards, totals.bonuses, secs);
+             "steps, {} captures, {} ransoms; {} with Abbey & Mayor: {} abbey decisions, {} abbeys placed, {} final-round seats, "
+             "{} wagon decisions, {} wagons moved, {} cities scored with a mayor, {} barns placed), {} turns, {} events, {} discards, {} bonus tiles earned: every invariant held ({:.1f} s)\n",
+             totals.games, seed, totals.dragon_games, totals.flights, totals.captures, totals.ransoms, totals.abbey_games,
+             totals.abbey_decisions, totals.abbeys_placed, totals.final_seats, totals.wagon_decisions, totals.wagons_moved,
+             totals.mayor_cities, totals.barns, totals.turns, totals.events, totals.discards, totals.bonuses, secs);
   return 0;
 }

@@ -300,10 +300,10 @@ TEST_CASE("Princess & Dragon: actions on other tiles have ids after the decision
   const ActionSpace d = rl::action_space(2, dragon), a = rl::action_space(2, all);
   CHECK(d.decisions == 4);  // the dragon's steps N E S W
   CHECK(d.elsewhere == d.side * d.side * 3 * 14);  // the portal's meeple, the fairy, the princess
-  // and the portal's large meeple and abbot; with The Tower a piece and the captures (six
-  // kinds: a figure, naming the meeple, large meeple, abbot, mayor or wagon back), on 15
-  // locations (TW)
-  CHECK(a.elsewhere == a.side * a.side * (6 + 6) * 15);
+  // and the portal's large meeple, abbot, mayor and wagon; with The Tower a piece and the
+  // captures (six kinds: a figure, naming the meeple, large meeple, abbot, mayor or wagon
+  // back); with Abbey & Mayor the abbey's square and a wagon's target; on 15 locations (TW)
+  CHECK(a.elsewhere == a.side * a.side * (8 + 6 + 2) * 15);
   CHECK(d.size() == d.placements + d.figures + 4 + d.elsewhere);
   const FigureSlot fairy{Figure::Fairy, Location::E, true, 1, 0};
   const int id = rl::encode_figure(d, dragon, fairy);
@@ -806,4 +806,31 @@ TEST_CASE("an action applied to a game it was not checked against ends: wrong an
   while (*steps < 20 * 4000 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   REQUIRE(*steps == 20 * 4000);
+}
+
+// Every legal action id of an abbey decision decodes and passes the check of what it decodes
+// to (seed 1, 3 players, the first abbey decision; the ids were refused before the abbey's
+// square and the wagon's target became cell actions).
+TEST_CASE("Abbey & Mayor: the abbey decision's integer actions decode to what the game takes", "[actions][abbey]") {
+  Options o;
+  o.abbey_and_mayor = true;
+  Game g(3, uint64_t{1}, o);
+  Rng rng(1);
+  while (!g.over() && decision_kind(g) != DecisionKind::Abbey) {
+    ChoiceBuffer list;
+    const int n = list_choices(g, list);
+    REQUIRE(decide(g, list[rng.below(static_cast<uint32_t>(n))]) == Status::Ok);
+  }
+  REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+  const rl::ActionSpace s = rl::action_space(g);
+  const std::vector<int32_t> ids = legal(g);
+  REQUIRE(ids.size() >= 2);  // a square and the draw
+  for (const int32_t id : ids) {
+    rl::Action a;
+    REQUIRE(rl::decode(s, g.options(), id, a));
+    INFO("id " << id << " kind " << static_cast<int>(a.kind));
+    if (a.kind == rl::Action::Kind::Placement) CHECK(g.check_placement(a.at));
+    else if (a.kind == rl::Action::Kind::Figure) CHECK(g.check_figure(a.slot));
+    else CHECK(check_choice(g, a.choice));
+  }
 }

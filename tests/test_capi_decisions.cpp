@@ -141,3 +141,28 @@ TEST_CASE("C ABI: the abbey's and the wagon's choice ids name their square (A&M 
   CHECK(kind == CARC_DECISION_PLACE);
   CHECK(carc_game_meeple_count(wagon.get()) == 2);  // the wagon at (2,0) C and the monk at (0,1)
 }
+
+// Found by fuzz_capi (seed fuzz/corpus/capi/abbey-and-mayor-deep): carc_game_choices listed
+// the abbey decision without its square (0x2700000000000000, spelled 'abbey 0,0'), which
+// carc_game_decide refused (a tile is already placed there). A&M example 1's position, loaded
+// from a record: the hole at (1,-1) and the draw.
+TEST_CASE("C ABI: the abbey decision's listed square is the hole, and deciding it places the abbey", "[capi][abbey]") {
+  const char* record =
+      "carcassonne-record 1\nplayers 2\nfarmers on\nfirst-edition-small-city off\nfirst-edition-farmers off\n"
+      "abbey-and-mayor on\norder D P U N N N V E\nD 1,0 0 N\nP 0,-1 180 E\nU 2,0 90\nN 2,-1 270 N\nN 2,-2 180\nN 1,-2 90\n";
+  carc_game* g = nullptr;
+  int line = -1;
+  REQUIRE(carc_game_load(&g, record, &line) == CARC_OK);
+  int32_t kind = -1, decider = -1;
+  REQUIRE(carc_game_decision(g, &kind, &decider) == CARC_OK);
+  REQUIRE(kind == CARC_DECISION_ABBEY);
+  carc_choice list[8];
+  int32_t n = 0;
+  REQUIRE(carc_game_choices(g, list, 8, &n) == CARC_OK);
+  REQUIRE(n == 2);
+  char text[32];
+  REQUIRE(carc_choice_format(list[0], text, sizeof text) >= 0);
+  CHECK(std::string(text) == "abbey 1,-1");
+  CHECK(carc_game_decide(g, list[0]) == CARC_OK);
+  carc_game_free(g);
+}

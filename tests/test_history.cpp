@@ -213,3 +213,31 @@ TEST_CASE("Restart and with_options keep the pile with the new options") {
   test::random_action(played, rng);
   CHECK(with_options(played, Options{}, out, &why) == Status::WrongPhase);
 }
+
+// After an abbey (Abbey & Mayor) and its figure step, undo gives the abbey decision back ("one
+// decision, one undo"; with the abbey placed and its figure undecided, the state before that
+// placement). It once gave the placed abbey again and again. Found by tests/soak.cpp (seed 17).
+TEST_CASE("Undo after an abbey and its figure step gives the abbey decision back", "[history][abbey]") {
+  Options o;
+  o.abbey_and_mayor = true;
+  std::vector<TileType> order;
+  for (const char* id : {"D", "P", "U", "N", "N", "N", "V", "E"}) order.push_back(tile_from_name(id));
+  Game g(2, std::span<const TileType>(order), o);
+  for (const char* text : {"D 1,0 0 N", "P 0,-1 180 E", "U 2,0 90", "N 2,-1 270 N", "N 2,-2 180", "N 1,-2 90"}) {
+    TileType t = kNoTile;
+    Move m;
+    REQUIRE(parse_move(text, t, m));
+    REQUIRE(g.play(m) == Status::Ok);
+  }
+  REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+  const Game at_decision = g;
+  Choice c;
+  REQUIRE(parse_choice(g, "abbey 1,-1", c));
+  REQUIRE(decide(g, c) == Status::Ok);
+  REQUIRE(g.act(Figure::Meeple, Location::C) == Status::Ok);
+  REQUIRE(g.phase() == Phase::PlaceTile);
+  Game back(2, uint64_t{0});
+  REQUIRE(undo(g, back) == Status::Ok);
+  CHECK(back.phase() == Phase::Decide);  // the engine: Phase::PlaceMeeple, the abbey on the board
+  CHECK(back == at_decision);
+}

@@ -2,8 +2,10 @@
 // status and verdict, and the game is exactly as it was before the call.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "carcassonne/carcassonne.hpp"
@@ -871,4 +873,243 @@ TEST_CASE("Hostile input: ransoms of unheld kinds, to oneself, twice, without po
   // In the figure phase, and once the game is over.
   REQUIRE(g.place(move_text(g, "U 4,0 90").at) == Status::Ok);
   refuse_choice(g, ransom(g, 1, Figure::Meeple), Illegal::WrongPhase);
+}
+
+// ---------------------------------------------------------------- Abbey & Mayor
+
+namespace {
+
+Options am_options(bool farmers = true) {
+  Options o;
+  o.abbey_and_mayor = true;
+  o.farmers = farmers;
+  return o;
+}
+
+// Takes one record line of an Abbey & Mayor game (tests/test_abbey_and_mayor.cpp): a whole
+// move, 'abbey x,y [figure action]', or a decision's line ('wagon 0,0 N', 'abbey pass', 'pass').
+void am_line(Game& g, std::string_view text) {
+  INFO("line '" << text << "'");
+  if (Choice c; g.phase() == Phase::Decide && tile_from_name(text.substr(0, text.find(' '))) != kNoTile) {
+    REQUIRE(implied_choice(g, c));  // the draw, implied by the tile's line
+    REQUIRE(decide(g, c) == Status::Ok);
+  }
+  if (tile_from_name(text.substr(0, text.find(' '))) != kNoTile) {
+    rules::play(g, text);
+    return;
+  }
+  const size_t figure = text.starts_with("abbey ") && !text.starts_with("abbey pass") ? text.find(' ', 6) : std::string_view::npos;
+  rules::decide_text(g, text.substr(0, figure));
+  if (!text.starts_with("abbey ") || text.starts_with("abbey pass")) return;
+  FigureChoice f;
+  if (figure != std::string_view::npos) REQUIRE(parse_figure_action(text.substr(figure + 1), f));
+  REQUIRE(g.act(f) == Status::Ok);
+}
+
+Game am_position(int players, std::string_view order, std::initializer_list<std::string_view> lines, Options o = am_options()) {
+  Game g = rules::new_game(players, order, o);
+  for (const std::string_view line : lines) am_line(g, line);
+  return g;
+}
+
+Choice abbey_at(int x, int y) {
+  return Choice{DecisionKind::Abbey, tiles::kAbbey, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), 0}, {}, 2};
+}
+
+Choice abbey_option(int option) { return Choice{DecisionKind::Abbey, kNoTile, {}, {}, static_cast<uint8_t>(option)}; }
+
+Choice wagon_to(int x, int y, Location loc) {
+  return Choice{DecisionKind::Wagon, kNoTile, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), 0}, FigureChoice{Figure::Wagon, loc}, 0};
+}
+
+// A&M example 1's opening: (1,-1) is the only hole, player 0 decides before the draw.
+const std::initializer_list<std::string_view> kHoleOpening = {"D 1,0 0 N", "P 0,-1 180 E", "U 2,0 90", "N 2,-1 270 N",
+                                                               "N 2,-2 180", "N 1,-2 90"};
+
+}  // namespace
+
+TEST_CASE("Hostile input: the abbey into every int8 square but the hole is refused: occupied or not a hole",
+          "[hostile][abbey]") {
+  const Game g = am_position(2, "D P U N N N V E", kHoleOpening);
+  REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+  REQUIRE(decider(g) == 0);
+  // The squares the opening filled, from its lines (the start tile at 0,0).
+  const std::vector<std::pair<int, int>> placed = {{0, 0}, {1, 0}, {0, -1}, {2, 0}, {2, -1}, {2, -2}, {1, -2}};
+  int refused = 0;
+  for (int y = -128; y < 128; ++y)
+    for (int x = -128; x < 128; ++x) {
+      const bool taken = std::find(placed.begin(), placed.end(), std::pair<int, int>{x, y}) != placed.end();
+      const Illegal want = x == 1 && y == -1 ? Illegal::None : taken ? Illegal::Occupied : Illegal::NotAHole;
+      if (want == Illegal::None) CHECK(check_choice(g, abbey_at(x, y)));
+      else if (std::abs(x) + std::abs(y) < 5 || (x + y) % 61 == 0) refuse_choice(g, abbey_at(x, y), want);
+      else CHECK(check_choice(g, abbey_at(x, y)).reason == want);
+      refused += want != Illegal::None;
+    }
+  CHECK(refused == 256 * 256 - 1);
+  // Not the final round, not a bonus part: no 'abbey pass', no 'pass', no 'take' of a bonus
+  // tile (the draw is option 0), and no option beyond the five.
+  refuse_choice(g, abbey_option(3), Illegal::WrongPhase);  // 'abbey pass'
+  refuse_choice(g, abbey_option(1), Illegal::WrongPhase);  // 'pass'
+  refuse_choice(g, abbey_option(4), Illegal::WrongPhase);  // a bonus part's 'take'
+  CHECK(check_choice(g, abbey_option(0)));
+  for (int o = 5; o < 256; o += 5) refuse_choice(g, abbey_option(o), Illegal::WrongPhase);
+  // Another kind while the abbey decision is due: a wagon's move, a draw, a placement.
+  refuse_choice(g, wagon_to(1, 0, Location::N), Illegal::WrongPhase);
+  refuse_choice(g, Choice{DecisionKind::Wagon, kNoTile, {}, {}, 1}, Illegal::WrongPhase);
+}
+
+TEST_CASE("Hostile input: no abbey decision is taken where none is due", "[hostile][abbey]") {
+  // Before the hole is closed on its fourth side: a tile is to be placed, nobody decides.
+  Game g = am_position(2, "D P U N N N V E", {"D 1,0 0 N", "P 0,-1 180 E", "U 2,0 90", "N 2,-1 270 N", "N 2,-2 180"});
+  REQUIRE(g.phase() == Phase::PlaceTile);
+  for (const Choice& c : {abbey_at(1, -1), abbey_option(0), abbey_option(1), abbey_option(3), abbey_option(4)})
+    refuse_choice(g, c, Illegal::WrongPhase);
+  // After the abbey went down: its figure step, then player 1's turn with no hole left.
+  Game after = am_position(2, "D P U N N N V E", kHoleOpening);
+  am_line(after, "abbey 1,-1");
+  REQUIRE(after.phase() == Phase::PlaceTile);
+  CHECK_FALSE(after.holds_abbey(0));
+  for (const Choice& c : {abbey_at(1, -1), abbey_option(0), abbey_option(3)}) refuse_choice(after, c, Illegal::WrongPhase);
+}
+
+TEST_CASE("Hostile input: no abbey onto the square the river's open end points into", "[hostile][abbey]") {
+  // A&M example 18: the abbey decision during the river phase; the river's open end at RC (1,-1).
+  Options o = am_options();
+  o.river = true;
+  const Game g = am_position(2, "RG RK RJ RD RE RC RH RB RD RI RL E",
+                             {"RG 0,1 90", "RK 1,1 90", "RJ 2,1 180", "RD 2,0 0", "RE 2,-1 0", "RC 1,-1 0 S"}, o);
+  REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+  CHECK(check_choice(g, abbey_at(1, 0)));
+  int blocked = 0;
+  for (int y = -3; y <= 3; ++y)
+    for (int x = -3; x <= 3; ++x)
+      if (g.board().blocked_at(x, y)) {
+        ++blocked;
+        refuse_choice(g, abbey_at(x, y), Illegal::AbbeyRiverEnd);
+      }
+  CHECK(blocked == 1);
+}
+
+TEST_CASE("Hostile input: the final abbey round takes only an abbey or 'abbey pass'; a bonus part only 'pass' or the abbey",
+          "[hostile][abbey]") {
+  // A&M example 3: the final round after the last land tile, seat 0.
+  const Game g = am_position(3, "D P U N N N", {"D 1,0 0 N", "P 0,-1 180 E", "U 2,0 90", "N 2,-1 270", "N 2,-2 180 S", "N 1,-2 90"});
+  REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+  CHECK(check_choice(g, abbey_option(3)));
+  CHECK(check_choice(g, abbey_at(1, -1)));
+  for (const int option : {0, 1, 4}) refuse_choice(g, abbey_option(option), Illegal::WrongPhase);  // no draw, no bonus
+  refuse_choice(g, abbey_at(1, 0), Illegal::Occupied);
+  refuse_choice(g, abbey_at(3, 0), Illegal::NotAHole);
+  // A&M example 20: the last land tile earned player 1 a bonus part: 'pass' or the abbey.
+  Options tb = am_options();
+  tb.traders_and_builders = true;
+  const Game bonus = am_position(2, "D P U N N N U U U U",
+                                 {"D 1,0 0 N", "P 0,-1 180 N", "U 2,0 90", "N 2,-1 270", "N 2,-2 180", "N 1,-2 90", "U 3,0 90",
+                                  "U 0,-2 0 B:N", "U 4,0 90", "U 0,-3 0"},
+                                 tb);
+  REQUIRE(decision_kind(bonus) == DecisionKind::Abbey);
+  REQUIRE(decider(bonus) == 1);
+  CHECK(check_choice(bonus, abbey_option(1)));
+  CHECK(check_choice(bonus, abbey_at(1, -1)));
+  refuse_choice(bonus, abbey_option(3), Illegal::WrongPhase);  // 'abbey pass' is the final round's
+  refuse_choice(bonus, abbey_option(0), Illegal::WrongPhase);  // a bonus part draws by 'take'
+  refuse_choice(bonus, abbey_option(4), Illegal::WrongPhase);  // and no land tile is left to take
+}
+
+TEST_CASE("Hostile input: the mayor off a city, the wagon onto a field or garden are refused", "[hostile][abbey]") {
+  // U placed at (1,0): a road (E, W) between two fields.
+  Game g = am_position(2, "U A B A B E V", {});
+  REQUIRE(g.place(move_text(g, "U 1,0 90").at) == Status::Ok);
+  for (const Location l : {Location::E, Location::W}) {
+    refuse_figure(g, FigureChoice{Figure::Mayor, l}, Illegal::MayorCityOnly);
+    CHECK(g.check_figure(FigureChoice{Figure::Wagon, l}));
+  }
+  for (const Location l : {Location::NNE, Location::NNW, Location::SSE, Location::SSW, Location::ENE, Location::WSW}) {
+    refuse_figure(g, FigureChoice{Figure::Mayor, l}, Illegal::MayorCityOnly);
+    refuse_figure(g, FigureChoice{Figure::Wagon, l}, Illegal::WagonFeature);
+  }
+  // A monastery takes the wagon, not the mayor.
+  Game abbey = am_position(2, "D P U N N N V E", kHoleOpening);
+  rules::decide_text(abbey, "abbey 1,-1");
+  refuse_figure(abbey, FigureChoice{Figure::Mayor, Location::C}, Illegal::MayorCityOnly);
+  CHECK(abbey.check_figure(FigureChoice{Figure::Wagon, Location::C}));
+  // A garden (the abbot's tiles): no wagon, no mayor; the rule of every figure but the abbot
+  // says so first.
+  Options abbot = am_options();
+  abbot.abbot = true;
+  Game garden = am_position(2, "N_G A", {}, abbot);
+  REQUIRE(garden.place(move_text(garden, "N_G 0,-1 180").at) == Status::Ok);
+  CHECK(garden.check_figure(FigureChoice{Figure::Abbot, Location::C}));  // the garden, the abbot's
+  refuse_figure(garden, FigureChoice{Figure::Wagon, Location::C}, Illegal::GardenAbbotOnly);
+  refuse_figure(garden, FigureChoice{Figure::Mayor, Location::C}, Illegal::GardenAbbotOnly);
+}
+
+TEST_CASE("Hostile input: barns on bad corners, in taken fields, without farmers, and meeples on a barn field",
+          "[hostile][abbey]") {
+  // A&M example 10: B at (1,-1) has no tiles at its south corners.
+  Game g = am_position(2, "U E B B U A U U A B E B V", {"U 1,0 90", "E 0,-1 180"});
+  REQUIRE(g.place(move_text(g, "B 1,-1 0").at) == Status::Ok);
+  for (const Location l : {Location::NNW, Location::NNE, Location::SSE, Location::SSW})
+    refuse_figure(g, FigureChoice{Figure::Barn, l}, Illegal::BarnCorner);
+  // A barn names one of the four corner locations, nothing else.
+  for (int l = 0; l < 256; ++l) {
+    const auto loc = static_cast<Location>(l);
+    if (loc == Location::NNW || loc == Location::NNE || loc == Location::SSE || loc == Location::SSW || loc == Location::None) continue;
+    if (l < 16 || l % 17 == 0) refuse_any(g, FigureChoice{Figure::Barn, loc});
+    else CHECK_FALSE(g.check_figure(FigureChoice{Figure::Barn, loc}));
+  }
+  // Player 0's barn at (2,0) N:NW; then the same field is taken for player 1's at (3,0) N:NW.
+  Game taken = am_position(2, "U E B B U A U U A B E B V", {"U 1,0 90", "E 0,-1 180", "B 1,-1 0", "B 2,-1 0", "U 2,0 90 N:NW", "A 3,-1 180", "U -1,0 90"});
+  REQUIRE(taken.place(move_text(taken, "U 3,0 90").at) == Status::Ok);
+  refuse_figure(taken, FigureChoice{Figure::Barn, Location::NNW}, Illegal::BarnFieldTaken);
+  // Player 0 placed their barn: no second one, even on a free corner (example 10's B at (2,1)).
+  Game spent = am_position(2, "U E B B U A U U A B E B V",
+                           {"U 1,0 90", "E 0,-1 180", "B 1,-1 0", "B 2,-1 0", "U 2,0 90 N:NW", "A 3,-1 180", "U -1,0 90", "U 3,0 90",
+                            "A 1,1 0", "B 3,1 0"});
+  REQUIRE(spent.current_player() == 0);
+  REQUIRE(spent.place(move_text(spent, "E 0,1 180").at) == Status::Ok);
+  // Its north-east corner point (1,1) has four tiles showing field there: no barn left; the
+  // other three corners lack a tile.
+  refuse_figure(spent, FigureChoice{Figure::Barn, Location::NNE}, Illegal::NoSupply);
+  for (const Location l : {Location::NNW, Location::SSE, Location::SSW}) refuse_figure(spent, FigureChoice{Figure::Barn, l}, Illegal::BarnCorner);
+  // Farmers off: no barn anywhere (A&M example 10b).
+  Game off = am_position(2, "U E B B U A", {"U 1,0 90", "E 0,-1 180", "B 1,-1 0", "B 2,-1 0"}, am_options(false));
+  REQUIRE(off.place(move_text(off, "U 2,0 90").at) == Status::Ok);
+  refuse_figure(off, FigureChoice{Figure::Barn, Location::NNW}, Illegal::FarmersOff);
+  // A&M example 9: a farmer onto the barn's field.
+  Game field = am_position(2, "E E E E E B MI", {"E 0,-1 180", "E 0,-2 0 ENE", "E 0,-3 180", "E 1,-2 0", "E 1,-1 90 N:NW"});
+  REQUIRE(field.place(move_text(field, "B 2,-2 0").at) == Status::Ok);
+  refuse_figure(field, FigureChoice{Figure::Meeple, Location::NNE}, Illegal::BarnField);
+  CHECK(field.check_figure(FigureChoice{Figure::Meeple, Location::C}));
+}
+
+TEST_CASE("Hostile input: the wagon's move to every square and location but its targets is refused", "[hostile][abbey]") {
+  // A&M example 6: player 0's wagon came home from (1,0); its targets are D's road at (0,0)
+  // and the monastery at (2,0).
+  const Game g = am_position(2, "U A B A B E V", {"U 1,0 90 W:E", "A -1,0 270", "B 0,1 0 C", "A 2,0 90"});
+  REQUIRE(decision_kind(g) == DecisionKind::Wagon);
+  REQUIRE(decider(g) == 0);
+  CHECK(check_choice(g, wagon_to(0, 0, Location::N)));
+  CHECK(check_choice(g, wagon_to(2, 0, Location::C)));
+  CHECK(check_choice(g, Choice{DecisionKind::Wagon, kNoTile, {}, {}, 1}));  // 'wagon stay'
+  for (int y = -4; y <= 4; ++y)
+    for (int x = -4; x <= 4; ++x)
+      for (int l = 0; l < 16; ++l) {
+        const auto loc = static_cast<Location>(l);
+        if ((x == 0 && y == 0 && loc == Location::N) || (x == 2 && y == 0 && loc == Location::C)) continue;
+        refuse_choice(g, wagon_to(x, y, loc), Illegal::WagonTarget);
+      }
+  for (int o = 2; o < 256; o += 7) {
+    Choice c = wagon_to(0, 0, Location::N);
+    c.option = static_cast<uint8_t>(o);
+    refuse_choice(g, c, Illegal::WrongPhase);
+  }
+  // An abbey's option while the wagon's decision is due.
+  refuse_choice(g, abbey_option(0), Illegal::WrongPhase);
+  // No wagon decision in a placement.
+  Game next = g;
+  am_line(next, "wagon 0,0 N");
+  REQUIRE(next.phase() == Phase::PlaceTile);
+  refuse_choice(next, wagon_to(2, 0, Location::C), Illegal::WrongPhase);
+  refuse_choice(next, Choice{DecisionKind::Wagon, kNoTile, {}, {}, 1}, Illegal::WrongPhase);
 }

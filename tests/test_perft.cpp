@@ -677,17 +677,22 @@ namespace {
 // Leaves of the move tree at a depth, how many of them wait for a bonus decision, and how
 // many for a step of the dragon's flight (Princess & Dragon).
 struct Tree {
-  long leaves = 0, bonus = 0, flights = 0, captures = 0;
+  long leaves = 0, bonus = 0, flights = 0, captures = 0, abbeys = 0, wagons = 0;
   bool operator==(const Tree&) const = default;
 };
 
 std::ostream& operator<<(std::ostream& os, const Tree& t) {
-  return os << "{" << t.leaves << ", " << t.bonus << ", " << t.flights << ", " << t.captures << "}";
+  return os << "{" << t.leaves << ", " << t.bonus << ", " << t.flights << ", " << t.captures << ", " << t.abbeys << ", " << t.wagons << "}";
 }
 
 Tree leaf(const Game& g) {
   const DecisionKind k = decision_kind(g);
-  return Tree{1, k == DecisionKind::Bonus ? 1 : 0, k == DecisionKind::Dragon ? 1 : 0, k == DecisionKind::Capture ? 1 : 0};
+  return Tree{1,
+              k == DecisionKind::Bonus ? 1 : 0,
+              k == DecisionKind::Dragon ? 1 : 0,
+              k == DecisionKind::Capture ? 1 : 0,
+              k == DecisionKind::Abbey ? 1 : 0,
+              k == DecisionKind::Wagon ? 1 : 0};
 }
 
 void add(Tree& a, const Tree& b) {
@@ -695,6 +700,8 @@ void add(Tree& a, const Tree& b) {
   a.bonus += b.bonus;
   a.flights += b.flights;
   a.captures += b.captures;
+  a.abbeys += b.abbeys;
+  a.wagons += b.wagons;
 }
 
 // The options of the decision the game waits for that the listing gives, of kind k (a
@@ -756,6 +763,111 @@ Tree slow_options(const Game& g, int depth, Tree (*tree)(const Game&, int), bool
   return t;
 }
 
+// Abbey & Mayor's decision before a draw: each option a move of its own, the abbey's with its
+// figure step (as a placement's with its figure action). By the engine's listings.
+Tree listed_abbey(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
+  ChoiceBuffer opts;
+  const int n = list_choices(g, opts);
+  REQUIRE(n > 0);
+  Tree t;
+  FigureChoice figs[kMaxFigureOptions];
+  for (int i = 0; i < n; ++i) {
+    REQUIRE(opts[i].kind == DecisionKind::Abbey);
+    Game next = g;
+    REQUIRE(decide(next, opts[i]) == Status::Ok);
+    if (next.phase() != Phase::PlaceMeeple) {
+      add(t, tree(next, depth - 1));
+      continue;
+    }
+    const int k = next.figure_options(figs);
+    for (int j = 0; j <= k; ++j) {
+      Game after = next;
+      REQUIRE(after.act(j < k ? figs[j] : FigureChoice{Figure::Meeple, Location::None}) == Status::Ok);
+      add(t, tree(after, depth - 1));
+    }
+  }
+  return t;
+}
+
+// The figure step of a tile just placed by brute force: every figure kind at every location
+// byte 0..15 that check_figure accepts, one per figure and feature (a barn per corner; a
+// recall, and none, once each), each subtree counted by `tree`.
+Tree slow_figures(const Game& placed, int depth, Tree (*tree)(const Game&, int)) {
+  Tree t;
+  const PlacedTile& pt = placed.board().tile(placed.board().tile_count() - 1);
+  std::set<std::pair<int, int>> actions;  // (figure, feature root or barn corner; -1 for none and recall)
+  for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Recall, Figure::Mayor,
+                         Figure::Wagon, Figure::Barn})
+    for (int l = 0; l < 16; ++l) {
+      const Location loc = static_cast<Location>(l);
+      if (!placed.check_figure(f, loc)) continue;
+      int root = -1;
+      if (f == Figure::Barn) {
+        root = l;  // two corners into one field are two moves
+      } else if (loc != Location::None) {
+        const uint8_t local = tiles::kOriented[pt.type][pt.rot].loc_seg[l];
+        REQUIRE(local != tiles::kNoSeg);
+        root = placed.features().find(static_cast<SegId>(pt.seg_base + local));
+      }
+      if (!actions.insert({f == Figure::Meeple && root < 0 ? -1 : static_cast<int>(f), root}).second) continue;
+      Game next = placed;
+      REQUIRE(next.act(f, loc) == Status::Ok);
+      add(t, tree(next, depth - 1));
+    }
+  REQUIRE(actions.count({-1, -1}) == 1);  // "none" is always a choice
+  return t;
+}
+
+// The same by brute force: every option byte of an abbey decision at every cell around the
+// board that check_choice accepts, one per option and square (the draw, 'pass', 'take' and
+// 'abbey pass' once, whatever their other fields); the abbey's figure step by brute force.
+Tree slow_abbey(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
+  Tree t;
+  std::set<std::tuple<int, int, int>> seen;
+  const Extent e = g.board().extent();
+  for (int o = 0; o < 256; ++o)
+    for (int y = e.y0 - 1; y <= e.y1 + 1; ++y)
+      for (int x = e.x0 - 1; x <= e.x1 + 1; ++x) {
+        const Choice c{DecisionKind::Abbey, o == 2 ? tiles::kAbbey : kNoTile, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), 0}, {},
+                       static_cast<uint8_t>(o)};
+        if (!check_choice(g, c)) continue;
+        INFO("abbey option " << o << " at " << x << "," << y);
+        REQUIRE(o < 5);
+        if (!seen.insert({o, o == 2 ? x : 0, o == 2 ? y : 0}).second) continue;
+        Game next = g;
+        REQUIRE(decide(next, c) == Status::Ok);
+        if (next.phase() == Phase::PlaceMeeple) add(t, slow_figures(next, depth, tree));
+        else add(t, tree(next, depth - 1));
+      }
+  REQUIRE(!seen.empty());
+  return t;
+}
+
+// A returned wagon's decision by brute force: every option byte, square around the board and
+// location byte 0..15 that check_choice accepts, one per square and location; 'wagon stay'
+// once.
+Tree slow_wagon(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
+  Tree t;
+  std::set<std::tuple<int, int, int, int>> seen;
+  const Extent e = g.board().extent();
+  for (int o = 0; o < 256; ++o)
+    for (int y = e.y0 - 1; y <= e.y1 + 1; ++y)
+      for (int x = e.x0 - 1; x <= e.x1 + 1; ++x)
+        for (int l = 0; l < 16; ++l) {
+          const Choice c{DecisionKind::Wagon, kNoTile, Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), 0},
+                         FigureChoice{Figure::Wagon, static_cast<Location>(l)}, static_cast<uint8_t>(o)};
+          if (!check_choice(g, c)) continue;
+          INFO("wagon option " << o << " at " << x << "," << y << " location " << l);
+          REQUIRE(o < 2);
+          if (!seen.insert({o, o == 0 ? x : 0, o == 0 ? y : 0, o == 0 ? l : 0}).second) continue;
+          Game next = g;
+          REQUIRE(decide(next, c) == Status::Ok);
+          add(t, tree(next, depth - 1));
+        }
+  REQUIRE(seen.count({1, 0, 0, 0}) == 1);  // 'wagon stay' is always an option
+  return t;
+}
+
 // A step of the dragon's flight is a move of its own. By the engine's listing.
 Tree listed_steps(const Game& g, int depth, Tree (*tree)(const Game&, int)) {
   ChoiceBuffer opts;
@@ -812,6 +924,8 @@ Tree listed_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
   if (decision_kind(g) == DecisionKind::Dragon) return listed_steps(g, depth, listed_tree);
   if (decision_kind(g) == DecisionKind::Capture) return listed_options(g, depth, listed_tree, false);
+  if (decision_kind(g) == DecisionKind::Wagon) return listed_options(g, depth, listed_tree, false);
+  if (decision_kind(g) == DecisionKind::Abbey) return listed_abbey(g, depth, listed_tree);
   if (g.phase() == Phase::Decide) return bonus_tree(g, depth, listed_tree);
   Tree t = listed_options(g, depth, listed_tree, true);  // the ransoms, before the placements
   Placement buf[kMaxPlacements];
@@ -842,6 +956,8 @@ Tree slow_tree(const Game& g, int depth) {
   if (depth == 0 || g.over()) return leaf(g);
   if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Dragon) return slow_steps(g, depth, slow_tree);
   if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Capture) return slow_options(g, depth, slow_tree, false);
+  if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Wagon) return slow_wagon(g, depth, slow_tree);
+  if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Abbey) return slow_abbey(g, depth, slow_tree);
   if (g.phase() == Phase::Decide) return bonus_tree(g, depth, slow_tree);
   Tree t = slow_options(g, depth, slow_tree, true);
   const Extent e = g.board().extent();
@@ -855,23 +971,7 @@ Tree slow_tree(const Game& g, int depth) {
         REQUIRE(placed.place(p) == Status::Ok);
         const PlacedTile& pt = placed.board().tile(placed.board().tile_count() - 1);
         if (!placements.insert({x, y, pt.rot}).second) continue;  // the same picture again
-        std::set<std::pair<int, int>> actions;  // (figure, feature root; -1 for none and recall)
-        for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Recall})
-          for (int l = 0; l < 16; ++l) {
-            const Location loc = static_cast<Location>(l);
-            if (!placed.check_figure(f, loc)) continue;
-            int root = -1;
-            if (loc != Location::None) {
-              const uint8_t local = tiles::kOriented[pt.type][pt.rot].loc_seg[l];
-              REQUIRE(local != tiles::kNoSeg);
-              root = placed.features().find(static_cast<SegId>(pt.seg_base + local));
-            }
-            if (!actions.insert({f == Figure::Meeple && root < 0 ? -1 : static_cast<int>(f), root}).second) continue;
-            Game next = placed;
-            REQUIRE(next.act(f, loc) == Status::Ok);
-            add(t, slow_tree(next, depth - 1));
-          }
-        REQUIRE(actions.count({-1, -1}) == 1);  // "none" is always a choice
+        add(t, slow_figures(placed, depth, slow_tree));
         // Actions on another tile: (figure, tile index, segment there).
         std::set<std::tuple<int, int, int>> elsewhere;
         const Extent pe = placed.board().extent();
@@ -1098,4 +1198,53 @@ TEST_CASE("Perft: the move tree with The Tower, by the listings and by brute for
     cases.push_back({"the fairy beside a figure on a tower top", g, {{40, 0, 0, 0}, {2862, 0, 0, 200}}});
   }
   check_trees(cases);
+}
+
+TEST_CASE("Perft: the move tree with Abbey & Mayor, by the listings and by brute force", "[abbey]") {
+  // Golden {leaves, bonus, dragon step, capture, abbey decisions waiting, wagon decisions
+  // waiting} at depth 1, 2, ...; a move is a whole turn, an option of the abbey decision (the
+  // abbey with its figure step, or the draw) or a returned wagon's move. The positions are
+  // worked examples' of tests/test_abbey_and_mayor.cpp.
+  struct Case {
+    const char* name;
+    Game start;
+    std::vector<Tree> golden;
+  };
+  Options am;
+  am.abbey_and_mayor = true;
+  std::vector<Case> cases;
+  {
+    // Example 1: (1,-1) is a hole; player 0 decides before the draw of V.
+    Game g = rules::new_game(2, "D P U N N N V E", am);
+    rules::play_all(g, {"D 1,0 0 N", "P 0,-1 180 E", "U 2,0 90", "N 2,-1 270 N", "N 2,-2 180", "N 1,-2 90"});
+    REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+    // By hand at depth 1: the abbey at (1,-1) with a monk, the wagon or nothing on it (it has
+    // no city for the mayor, no field for the barn), or the draw.
+    // Then player 1 decides before each draw while the hole stays open.
+    cases.push_back({"example 1: the abbey before the draw", g, {{4, 0, 0, 0, 0, 0}, {420, 0, 0, 0, 105, 5}, {28286, 0, 0, 0, 0, 5}}});
+  }
+  {
+    // Example 7: player 1 places W; wagons of both players stand on the road W completes.
+    Game g = rules::new_game(2, "U A B V A W E", am);
+    rules::play_all(g, {"U 1,0 90 W:E", "A -1,0 270", "B 1,1 0", "V 2,1 180 W:N", "A 3,1 90"});
+    // W's last two tiles: the game ends at depth 3 unless a wagon decision came first.
+    cases.push_back({"example 7: two wagons come home", g, {{71, 0, 0, 0, 0, 8}, {6278, 0, 0, 0, 0, 30}, {6348, 0, 0, 0, 0, 0}}});
+  }
+  {
+    // Example 10: player 1 places B, which may take a barn at two corners into one field.
+    Game g = rules::new_game(2, "U E B B U A U U A B E B V", am);
+    rules::play_all(g, {"U 1,0 90", "E 0,-1 180", "B 1,-1 0", "B 2,-1 0", "U 2,0 90 N:NW", "A 3,-1 180", "U -1,0 90", "U 3,0 90",
+                        "A 1,1 0", "B 3,1 0", "E 0,1 180"});
+    cases.push_back({"example 10: barn corners", g, {{34, 0, 0, 0, 0, 0}, {3254, 0, 0, 0, 38, 0}, {3358, 0, 0, 0, 38, 0}}});
+  }
+  for (Case& c : cases) {
+    INFO(c.name);
+    std::vector<Tree> listed, slow;
+    for (int depth = 1; depth <= static_cast<int>(c.golden.size()); ++depth) {
+      listed.push_back(listed_tree(c.start, depth));
+      slow.push_back(slow_tree(c.start, depth));
+    }
+    CHECK(listed == slow);
+    CHECK(listed == c.golden);
+  }
 }

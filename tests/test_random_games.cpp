@@ -80,18 +80,21 @@ bool pays(Event::Type t) {
     case Event::Type::GoodsBonus:
     case Event::Type::Pig:
     case Event::Type::FairyPoint:
-    case Event::Type::FairyBonus: return true;
+    case Event::Type::FairyBonus:
+    case Event::Type::BarnPlaced:
+    case Event::Type::BarnConnected:
+    case Event::Type::BarnFinal: return true;
     default: return false;
   }
 }
 
 // Events whose `winners` or `discarded` disagree with what Event::names_player and
 // names_tile_type say of their type (which the C ABI copies by); `met` gets bit t for type t.
-int misnamed(const Events& ev, uint32_t& met) {
+int misnamed(const Events& ev, uint64_t& met) {
   int n = 0;
   for (int i = 0; i < ev.count; ++i) {
     const Event& e = ev.items[i];
-    met |= 1u << static_cast<int>(e.type);
+    met |= uint64_t{1} << static_cast<int>(e.type);
     n += (e.winners != 0) != Event::names_player(e.type) || (e.discarded != kNoTile) != Event::names_tile_type(e.type);
   }
   return n;
@@ -113,16 +116,23 @@ void add_points(const Events& ev, std::array<long, kMaxPlayers>& points) {
 // come only from completed cities, scores are the events' points.
 void check_conserved(const Game& g, const std::array<long, kMaxPlayers>& points) {
   for (int p = 0; p < g.players(); ++p) {
-    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig}) {
+    for (const Figure f : {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Builder, Figure::Pig, Figure::Mayor,
+                           Figure::Wagon, Figure::Barn}) {
       int on_board = 0;
       for (const Meeple& m : g.meeples()) on_board += m.player == p && m.kind == f;
+      int bx = 0, by = 0, owner = -1;  // the barns stand on corner points, not in meeples()
+      for (int i = 0; f == Figure::Barn && g.barn(i, bx, by, owner); ++i) on_board += owner == p;
       for (int i = 0; i < g.board().tile_count(); ++i) {
         int height = 0, owner = -1;
         Figure kind{};
         if (g.tower_at(g.board().tile(i).x, g.board().tile(i).y, height, owner, kind)) on_board += owner == p && kind == f;
       }
       for (int q = 0; q < g.players(); ++q) on_board += g.prisoners(q, p, f);
-      const int owned = f == Figure::Meeple ? kMeeplesPerPlayer : has_figure(g.options(), f) ? 1 : 0;
+      // the barn only when farmers are played
+      const int owned = f == Figure::Meeple                          ? kMeeplesPerPlayer
+                        : f == Figure::Barn && !g.options().farmers ? 0
+                        : has_figure(g.options(), f)                ? 1
+                                                                    : 0;
       INFO("player " << p << " " << figure_name(f));
       CHECK(on_board + g.supply(p, f) == owned);
     }
@@ -246,13 +256,16 @@ Status random_call(Game& g, Rng& rng, Events* ev) {
 TEST_CASE("Random calls on games of every option mix: refusals change nothing, the rules' laws hold") {
   int bonuses = 0, taken = 0, passed = 0, refused = 0, finished = 0;
   std::array<int, 5> phases{};
-  int steps = 0, elsewhere = 0, mixes_with_dragon = 0, misnamed_events = 0, captures = 0;
-  uint32_t met = 0;  // bit t: an event of type t
-  // 256 games: game * 37 + 5 takes every value mod 256 once, so every mix of the eight options
-  // (the seven and Princess & Dragon, bit 7) is played once.
-  for (unsigned game = 0; game < 256; ++game) {
-    const Options opt = test::options_mix(game * 37 + 5);  // every mix of the eight options over the run
+  int steps = 0, elsewhere = 0, mixes_with_dragon = 0, mixes_with_abbey = 0, misnamed_events = 0, captures = 0;
+  int abbeys = 0, wagons = 0, others_wagons = 0;
+  uint64_t met = 0;  // bit t: an event of type t
+  // 512 games: game * 37 + 5 takes every value mod 512 once, so every mix of the nine options
+  // (the seven, Princess & Dragon bit 7, The Tower bit 8) is played once, and Abbey & Mayor
+  // (bit 9) in every other game.
+  for (unsigned game = 0; game < 512; ++game) {
+    const Options opt = test::options_mix((game * 37 + 5) % 512 | (game & 1) << 9);
     mixes_with_dragon += opt.princess_and_dragon;
+    mixes_with_abbey += opt.abbey_and_mayor;
     const int players = 1 + static_cast<int>(game % kMaxPlayers);
     Game g = game % 5 == 4 ? Game(players, CallerDraws{}, opt) : Game(players, 4000 + game, opt);
     Rng rng(game);
@@ -293,11 +306,27 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
           CHECK(g.bonus_turn());
         }
       }
-      if (g.phase() == Phase::Decide) {
+      if (g.phase() == Phase::Decide && decision_kind(g) == DecisionKind::Abbey) {
+        // before a turn part's draw, or a seat of the final abbey round: the current player's,
+        // who still holds an abbey and sees a hole
+        INFO("game " << game << " call " << calls);
+        ++abbeys;
+        CHECK(opt.abbey_and_mayor);
+        CHECK(decider(g) == g.current_player());
+        CHECK(g.holds_abbey(g.current_player()));
+        CHECK(g.current_tile() == kNoTile);
+      } else if (g.phase() == Phase::Decide) {
         INFO("game " << game << " call " << calls);
         CHECK(g.current_player() == player);
         CHECK(g.current_tile() == kNoTile);
-        if (decision_kind(g) == DecisionKind::Dragon) {
+        if (decision_kind(g) == DecisionKind::Wagon) {
+          // a wagon sent home by this turn's scoring: its owner decides, in the placer's turn
+          ++wagons;
+          others_wagons += decider(g) != player;
+          CHECK(opt.abbey_and_mayor);
+          CHECK(decider(g) >= 0);
+          CHECK(decider(g) < players);
+        } else if (decision_kind(g) == DecisionKind::Dragon) {
           // a step of the flight: the placer's turn still, decided by any player
           CHECK(opt.princess_and_dragon);
           CHECK(decider(g) >= 0);
@@ -328,7 +357,11 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
   CHECK(passed > 10);
   CHECK(refused > 1000);
   CHECK(finished > 100);
-  CHECK(mixes_with_dragon == 128);
+  CHECK(mixes_with_dragon == 256);
+  CHECK(mixes_with_abbey == 256);
+  CHECK(abbeys > 100);       // abbey decisions due (Abbey & Mayor, bit 9 of the mix)
+  CHECK(wagons > 20);        // wagon decisions due
+  CHECK(others_wagons > 0);  // some decided by a player whose turn it is not
   CHECK(steps > 1000);     // dragon steps taken (7157 with these seeds)
   CHECK(elsewhere > 1000); // fairy moves, princess removals and portal deployments
   for (int ph = 0; ph < 5; ++ph) CHECK(phases[ph] > 0);
@@ -336,6 +369,8 @@ TEST_CASE("Random calls on games of every option mix: refusals change nothing, t
   CHECK(captures > 100);  // capture decisions due (The Tower, bit 8 of the mix)
   for (const Event::Type t : {Event::Type::Discard, Event::Type::SetAside, Event::Type::SetAsideBack, Event::Type::DragonLands,
                               Event::Type::FlightEnds, Event::Type::Score, Event::Type::TowerPiece, Event::Type::TowerClosed,
-                              Event::Type::Capture, Event::Type::Exchange, Event::Type::Ransom})
-    CHECK((met >> static_cast<int>(t) & 1) == 1);
+                              Event::Type::Capture, Event::Type::Exchange, Event::Type::Ransom, Event::Type::AbbeyPlaced,
+                              Event::Type::AbbeyDeclined, Event::Type::FinalAbbeyRound, Event::Type::WagonDue,
+                              Event::Type::WagonMoved, Event::Type::WagonStayed, Event::Type::BarnPlaced})
+    CHECK((met >> static_cast<int>(t) & 1) == 1u);
 }
