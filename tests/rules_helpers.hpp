@@ -234,6 +234,22 @@ inline void check_refused_choice(const Game& g, const Choice& c, Illegal reason)
   CHECK(trial == g);
 }
 
+// The scores, player by player.
+inline void check_scores(const Game& g, const std::vector<int>& points) {
+  for (size_t p = 0; p < points.size(); ++p) {
+    INFO("player " << p);
+    CHECK(g.score(static_cast<int>(p)) == points[p]);
+  }
+}
+
+// Meeples in supply, player by player.
+inline void check_meeples(const Game& g, const std::vector<int>& meeples) {
+  for (size_t p = 0; p < meeples.size(); ++p) {
+    INFO("player " << p);
+    CHECK(g.supply(static_cast<int>(p)) == meeples[p]);
+  }
+}
+
 // Bit mask of players, for Event::winners and Game::leaders.
 constexpr uint8_t players_mask(std::initializer_list<int> ps) {
   uint8_t m = 0;

@@ -73,20 +73,6 @@ void lines(Game& g, std::initializer_list<std::string_view> texts, Events* event
   for (const std::string_view t : texts) line(g, t, events);
 }
 
-void check_scores(const Game& g, const std::vector<int>& points) {
-  for (size_t p = 0; p < points.size(); ++p) {
-    INFO("player " << p);
-    CHECK(g.score(static_cast<int>(p)) == points[p]);
-  }
-}
-
-void check_meeples(const Game& g, const std::vector<int>& meeples) {
-  for (size_t p = 0; p < meeples.size(); ++p) {
-    INFO("player " << p);
-    CHECK(g.supply(static_cast<int>(p)) == meeples[p]);
-  }
-}
-
 // The decision before the draw is due to `player`, with these abbey squares (and the draw).
 void check_abbey_due(const Game& g, int player, const std::vector<std::string>& options) {
   check_options(g, DecisionKind::Abbey, player, options);

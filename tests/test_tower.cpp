@@ -39,21 +39,6 @@ bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(
 
 // --- the state ---
 
-void check_scores(const Game& g, const std::vector<int>& points) {
-  for (size_t p = 0; p < points.size(); ++p) {
-    INFO("player " << p);
-    CHECK(g.score(static_cast<int>(p)) == points[p]);
-  }
-}
-
-// Normal meeples in supply, player by player.
-void check_meeples(const Game& g, const std::vector<int>& meeples) {
-  for (size_t p = 0; p < meeples.size(); ++p) {
-    INFO("player " << p);
-    CHECK(g.supply(static_cast<int>(p)) == meeples[p]);
-  }
-}
-
 // Tower pieces in supply, player by player.
 void check_pieces(const Game& g, const std::vector<int>& pieces) {
   for (size_t p = 0; p < pieces.size(); ++p) {
