@@ -49,7 +49,7 @@ TEST_CASE("Events: a list reused without clear() counts the events it had no roo
   // The same with every expansion on: goods, pig, bonus, recall and the dragon's events are counted too.
   Events every;
   made = 0;
-  std::array<int, 32> kinds{};  // by Event::Type
+  std::array<int, 64> kinds{};  // by Event::Type (34 types with Abbey & Mayor)
   constexpr Event::Type kWanted[] = {Event::Type::Score,     Event::Type::Recall,     Event::Type::Goods,
                                    Event::Type::GoodsBonus, Event::Type::Pig,       Event::Type::Bonus,
                                    Event::Type::SetAside,  Event::Type::DragonStep, Event::Type::Eaten,
