@@ -317,12 +317,20 @@ inline constexpr std::array<std::array<uint8_t, 4>, 16> kNthRotation = [] {
 // kFitCount[t][req]: how many rotations kFit[t][req] holds. A popcount, not a loop over the
 // four bits: with 84 types the loop passes clang's constexpr step limit (clang builds and
 // the WebAssembly build then fail to compile this header).
-inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = [] {
-  std::array<std::array<uint8_t, 256>, kTileTypes> c{};
-  for (int t = 0; t < kTileTypes; ++t)
-    for (int req = 1; req < 256; ++req) c[t][req] = static_cast<uint8_t>(std::popcount(unsigned{kFit[t][req]}));
+// One row per constant, as kFitRow: with 143 types the whole table at once passes clang's
+// constexpr step limit.
+constexpr std::array<uint8_t, 256> make_fit_count_row(int t) {
+  std::array<uint8_t, 256> c{};
+  for (int req = 1; req < 256; ++req) c[req] = static_cast<uint8_t>(std::popcount(unsigned{kFit[t][req]}));
   return c;
-}();
+}
+template <int T>
+inline constexpr std::array<uint8_t, 256> kFitCountRow = make_fit_count_row(T);
+template <size_t... T>
+constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit_count(std::index_sequence<T...>) {
+  return {kFitCountRow<static_cast<int>(T)>...};
+}
+inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = make_fit_count(std::make_index_sequence<kTileTypes>{});
 
 // The same table for the base types by requirement first: the counts of all of them at
 // once, so that the board can keep each type's placement count as one requirement changes.
