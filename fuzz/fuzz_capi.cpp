@@ -205,8 +205,12 @@ struct TowerView {
   };
   std::vector<Tower> towers;
   int pieces[CARC_MAX_PLAYERS] = {};
-  int held[CARC_MAX_PLAYERS][CARC_MAX_PLAYERS][CARC_FIGURE_ABBOT + 1] = {};  // [holder][owner][kind]
+  int held[CARC_MAX_PLAYERS][CARC_MAX_PLAYERS][CARC_FIGURE_BARN + 1] = {};  // [holder][owner][kind]
 };
+
+// The kinds a tower captures (Abbey & Mayor's mayor and wagon too).
+constexpr int kCaptured[] = {CARC_FIGURE_MEEPLE, CARC_FIGURE_LARGE, CARC_FIGURE_ABBOT, CARC_FIGURE_MAYOR, CARC_FIGURE_WAGON};
+bool captured_kind(int f) { return std::find(std::begin(kCaptured), std::end(kCaptured), f) != std::end(kCaptured); }
 
 TowerView tower_view(const carc_game* g) {
   TowerView v;
@@ -221,7 +225,7 @@ TowerView tower_view(const carc_game* g) {
   for (int p = 0; p < players; ++p) {
     v.pieces[p] = carc_game_tower_pieces(g, p);
     for (int q = 0; q < players; ++q)
-      for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_ABBOT; ++f) v.held[p][q][f] = carc_game_prisoners(g, p, q, f);
+      for (int f : kCaptured) v.held[p][q][f] = carc_game_prisoners(g, p, q, f);
   }
   return v;
 }
@@ -261,7 +265,7 @@ std::string summary(const carc_game* g) {
   for (int p = 0; p < players; ++p) {
     add(tower.pieces[p]);
     for (int q = 0; q < players; ++q)
-      for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_ABBOT; ++f) add(tower.held[p][q][f]);
+      for (int f : kCaptured) add(tower.held[p][q][f]);
   }
   return s;
 }
@@ -305,15 +309,12 @@ void check_event(const int32_t* f, int players, bool figure = true) {
   else
     INVARIANT(f[CARC_EV_DISCARDED] == CARC_NO_TILE, what + ": discarded tile");
   // FIGURE: the kind of a figure eaten, removed, sent home or deployed through the portal;
-  // put on a tower, captured, exchanged or ransomed (a meeple, large meeple or abbot).
-  const bool held_kind = f[CARC_EV_FIGURE] >= CARC_FIGURE_MEEPLE && f[CARC_EV_FIGURE] <= CARC_FIGURE_ABBOT;
+  // put on a tower, captured, exchanged or ransomed (a meeple, large meeple, abbot, mayor or wagon).
+  const bool held_kind = captured_kind(f[CARC_EV_FIGURE]);
   if (!figure)
     ;
   else if (type == CARC_EVENT_EATEN || type == CARC_EVENT_PRINCESS_REMOVES)
-    INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_MEEPLE || f[CARC_EV_FIGURE] == CARC_FIGURE_LARGE ||
-                  f[CARC_EV_FIGURE] == CARC_FIGURE_ABBOT || f[CARC_EV_FIGURE] == CARC_FIGURE_BUILDER ||
-                  f[CARC_EV_FIGURE] == CARC_FIGURE_PIG,
-              what + ": figure");
+    INVARIANT(held_kind || f[CARC_EV_FIGURE] == CARC_FIGURE_BUILDER || f[CARC_EV_FIGURE] == CARC_FIGURE_PIG, what + ": figure");
   else if (type == CARC_EVENT_ALONE_HOME)
     INVARIANT(f[CARC_EV_FIGURE] == CARC_FIGURE_BUILDER || f[CARC_EV_FIGURE] == CARC_FIGURE_PIG, what + ": figure");
   else if (type == CARC_EVENT_PORTAL || type == CARC_EVENT_CAPTURE || type == CARC_EVENT_EXCHANGE || type == CARC_EVENT_RANSOM)
@@ -382,8 +383,7 @@ void check_event(const int32_t* f, int players, bool figure = true) {
                 what + ": a capture");
       break;
     case CARC_EVENT_EXCHANGE:
-      INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_NONE && winners != 1 << points && tiles >= CARC_FIGURE_MEEPLE &&
-                    tiles <= CARC_FIGURE_ABBOT,
+      INVARIANT(f[CARC_EV_LOCATION] == CARC_LOC_NONE && winners != 1 << points && captured_kind(tiles),
                 what + ": an exchange");
       break;
     case CARC_EVENT_RANSOM:
@@ -611,7 +611,7 @@ void check_game(const carc_game* g, bool playout = false) {
   const bool tower = carc_game_option(g, CARC_OPT_TOWER) == 1;
   const TowerView view = tower_view(g);
   int built = 0, pieces = 0;
-  int away[CARC_MAX_PLAYERS][CARC_FIGURE_ABBOT + 1] = {};  // on tower tops or held prisoner, by owner and kind
+  int away[CARC_MAX_PLAYERS][CARC_FIGURE_BARN + 1] = {};  // on tower tops or held prisoner, by owner and kind
   for (const TowerView::Tower& t : view.towers) {
     INVARIANT(tower, "a tower without the Tower");
     INVARIANT(t.height >= 0 && t.height <= kTowerPiecesInBox, "a tower's height");
@@ -625,7 +625,7 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(view.pieces[p] >= 0 && view.pieces[p] <= (tower ? kTowerPieces[players] : 0), "tower pieces of a player");
     pieces += view.pieces[p];
     for (int q = 0; q < players; ++q)
-      for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_ABBOT; ++f) {
+      for (int f : kCaptured) {
         const int n = view.held[p][q][f];
         INVARIANT(n >= 0 && (n == 0 || (tower && p != q)), "prisoners of player " + std::to_string(p));
         away[q][f] += n;
@@ -658,11 +658,11 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(supply[p] + on_board[p] + away[p][CARC_FIGURE_MEEPLE] == CARC_MEEPLES_PER_PLAYER,
               "meeples of player " + std::to_string(p));
     for (int f = CARC_FIGURE_LARGE; f <= CARC_FIGURE_PIG; ++f)
-      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] + (f <= CARC_FIGURE_ABBOT ? away[p][f] : 0) ==
+      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] + away[p][f] ==
                     carc_game_option(g, option_of[f]),
                 std::string(carc_figure_name(f)) + " of a player");
     for (int f = CARC_FIGURE_MAYOR; f <= CARC_FIGURE_BARN; ++f)
-      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] ==
+      INVARIANT(carc_game_figure_supply(g, p, f) + figures[p][f] + away[p][f] ==
                     (abbey && (f != CARC_FIGURE_BARN || carc_game_option(g, CARC_OPT_FARMERS) == 1) ? 1 : 0),
                 std::string(carc_figure_name(f)) + " of a player");
   }
@@ -831,7 +831,7 @@ void check_move_bits(carc_move m, const std::string& what) {
                  (figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE || figure == CARC_FIGURE_FAIRY)),
             what + ": an action on a tower");
   if (m & kElsewhere)
-    INVARIANT((figure <= CARC_FIGURE_ABBOT || figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS ||
+    INVARIANT((captured_kind(figure) || figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS ||
                figure == CARC_FIGURE_TOWER_PIECE) &&
                   loc != CARC_LOC_NONE,
               what + ": an action on another tile");
@@ -857,7 +857,7 @@ void check_tower_choices(const carc_game* g, int kind, const carc_choice* list, 
       const int x = static_cast<int8_t>(c >> 40 & 0xFF), y = static_cast<int8_t>(c >> 48 & 0xFF);
       int t, r, owner = -1;
       INVARIANT((c >> 56 & 15) == CARC_DECISION_CAPTURE && (c & kElsewhere) && (c & 0x3FFFF) == 0 && (c >> 32 & 0xFF) == 0 &&
-                    (option == 0 ? figure == CARC_FIGURE_MEEPLE : option == 2 && figure <= CARC_FIGURE_ABBOT),
+                    (option == 0 ? figure == CARC_FIGURE_MEEPLE : option == 2 && captured_kind(figure)),
                 "a capture's bits");
       INVARIANT(carc_game_tile_at(g, x, y, &t, &r) == 1 &&
                     (loc == CARC_LOC_TW ? carc_game_tower_at(g, x, y, nullptr, &owner, nullptr) == 1 && owner >= 0
@@ -869,12 +869,12 @@ void check_tower_choices(const carc_game* g, int kind, const carc_choice* list, 
   int k = 0;
   for (; k < n && list[k] >> 60 == 1; ++k) {
     const carc_choice c = list[k];
-    const int holder = static_cast<int>(c >> 40 & 0xFF), figure = static_cast<int>(c >> 22 & 7);
+    const int holder = static_cast<int>(c >> 40 & 0xFF), figure = static_cast<int>((c >> 22 & 7) | (c >> 26 & 1) << 3);
     INVARIANT((c >> 56 & 15) == CARC_DECISION_PLACE && (c & 0x3FFFF) == 0 && (c >> 18 & 15) == CARC_LOC_NONE &&
-                  (c & (kElsewhere | kFigureHigh)) == 0 && (c >> 48 & 0xFF) == 0 &&
+                  (c & kElsewhere) == 0 && (c >> 48 & 0xFF) == 0 &&
                   static_cast<int>(c >> 32 & 0xFF) == carc_game_current_tile(g),
               "a ransom's bits");
-    INVARIANT(carc_game_option(g, CARC_OPT_TOWER) == 1 && holder < players && holder != current && figure <= CARC_FIGURE_ABBOT &&
+    INVARIANT(carc_game_option(g, CARC_OPT_TOWER) == 1 && holder < players && holder != current && captured_kind(figure) &&
                   carc_game_prisoners(g, holder, current, figure) > 0 && carc_game_score(g, current) >= 3,
               "a ransom of no prisoner");
   }
@@ -1256,8 +1256,10 @@ void step(Input& in, Pool& pool) {
       const char* kind = carc_feature_name(v);
       INVARIANT((v >= 0 && v <= CARC_FEATURE_GARDEN) == (kind != nullptr), "feature name");
       const char* figure = carc_figure_name(v);
-      INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL) == (figure != nullptr), "figure name");
-      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_RANSOM_POINTS) == (carc_why_text(v) != nullptr), "why text");
+      INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL || (v >= CARC_FIGURE_MAYOR && v <= CARC_FIGURE_BARN)) ==
+                    (figure != nullptr),
+                "figure name");
+      INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_RANSOM_COMMITS) == (carc_why_text(v) != nullptr), "why text");
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");
       INVARIANT(carc_game_errmsg(g) != nullptr, "errmsg");
@@ -2135,7 +2137,7 @@ void step(Input& in, Pool& pool) {
       }
       const int held = on_game(g, false, "carc_game_prisoners", [&] { return carc_game_prisoners(g, p, q, f); });
       if (g) {
-        const bool args = p >= 0 && p < players && q >= 0 && q < players && f >= CARC_FIGURE_MEEPLE && f <= CARC_FIGURE_ABBOT;
+        const bool args = p >= 0 && p < players && q >= 0 && q < players && captured_kind(f);
         INVARIANT(args ? held >= 0 && held <= CARC_MEEPLES_PER_PLAYER && (held == 0 || (tower && p != q)) : held == CARC_EINVAL,
                   "carc_game_prisoners");
       }

@@ -77,6 +77,10 @@ int AbbeyAndMayor::holes(const Game& g, Placement* out) {
   return n;
 }
 
+bool AbbeyAndMayor::committed(const Game& g) {
+  return has(Mix{g.mix_}, Expansion::Tower) && Module<Expansion::Tower>::paid_for_next_placement(g);
+}
+
 bool AbbeyAndMayor::any_hole(const Game& g) {
   for (int i = 0; i < g.board_.open_count(); ++i) {
     const OpenCell& o = g.board_.open(i);
@@ -130,6 +134,8 @@ bool AbbeyAndMayor::next_seat(Game& g, Events*) {
     ++s.seat;
     if (!((s.abbeys >> p) & 1) || !any_hole(g)) continue;
     g.current_ = static_cast<uint8_t>(p);
+    // Each seat's decision is a turn of its own for the once-per-turn ransom (README D3).
+    Module<Expansion::Tower>::turn_passes(g, nullptr);
     s.bonus = false;
     g.phase_ = Phase::Decide;
     g.decision_ = static_cast<uint8_t>(DecisionKind::Abbey);
@@ -259,12 +265,10 @@ bool AbbeyAndMayor::spell_action(const Move& m, std::string* text) {
 bool AbbeyAndMayor::read_action(std::string_view word, FigureChoice* c) {
   if (!word.starts_with("N:")) return false;
   word.remove_prefix(2);
+  *c = FigureChoice{Figure::Barn, Location::None};  // no corner: no action
   for (int k = 0; k < 4; ++k)
-    if (word == kCornerNames[static_cast<size_t>(k)]) {
-      *c = FigureChoice{Figure::Barn, kCorners[static_cast<size_t>(k)]};
-      return true;
-    }
-  return false;
+    if (word == kCornerNames[static_cast<size_t>(k)]) c->location = kCorners[static_cast<size_t>(k)];
+  return true;
 }
 
 // ---------------------------------------------------------------- scoring
@@ -454,6 +458,7 @@ int AbbeyAndMayor::choices(const Game& g, Choice* out) {
   Placement at[Board::kMaxOpen];
   const int k = holes(g, at);
   for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Abbey, tiles::kAbbey, at[i], {}, kPlace};
+  if (committed(g)) return n;
   if (s.final_round) {
     out[n++] = Choice{DecisionKind::Abbey, kNoTile, {}, {}, kDecline};
     return n;
@@ -473,12 +478,14 @@ Verdict AbbeyAndMayor::check_choice(const Game& g, const Choice& c) {
       if (t[i].x == c.at.x && t[i].y == c.at.y && t[i].location == c.figure.location) return Verdict{};
     return Verdict{Illegal::WagonTarget};
   }
+  if (c.option == kPlace) {
+    if (!((s.abbeys >> g.current_) & 1)) return Verdict{Illegal::NoAbbey};
+    if (g.board_.blocked_at(c.at.x, c.at.y)) return Verdict{Illegal::AbbeyRiverEnd};
+    if (g.board_.tile_index_at(c.at.x, c.at.y) >= 0) return Verdict{Illegal::Occupied};
+    return is_hole(g, c.at.x, c.at.y) ? Verdict{} : Verdict{Illegal::NotAHole};
+  }
+  if (committed(g)) return Verdict{Illegal::RansomCommits};
   switch (c.option) {
-    case kPlace:
-      if (!((s.abbeys >> g.current_) & 1)) return Verdict{Illegal::NoAbbey};
-      if (g.board_.blocked_at(c.at.x, c.at.y)) return Verdict{Illegal::AbbeyRiverEnd};
-      if (g.board_.tile_index_at(c.at.x, c.at.y) >= 0) return Verdict{Illegal::Occupied};
-      return is_hole(g, c.at.x, c.at.y) ? Verdict{} : Verdict{Illegal::NotAHole};
     case kDecline: return s.final_round ? Verdict{} : Verdict{Illegal::WrongPhase};
     case kDraw: return !s.final_round && !s.bonus && g.drawn_ < g.deck_size_ ? Verdict{} : Verdict{Illegal::WrongPhase};
     case kTake: return s.bonus && g.drawn_ < g.deck_size_ ? Verdict{} : Verdict{Illegal::WrongPhase};
@@ -535,16 +542,17 @@ void AbbeyAndMayor::decide(Game& g, const Choice& c, Events* events) {
   }
 }
 
+// Uniform among the options, The Tower's ransoms before an abbey included.
 void AbbeyAndMayor::random_decision(Game& g, Rng& rng, Events* events) {
   ChoiceBuffer list;
-  const int n = choices(g, list);
-  decide(g, list[rng.below(static_cast<uint32_t>(n))], events);
+  const int n = list_choices(g, list);
+  (void)carc::decide(g, list[rng.below(static_cast<uint32_t>(n))], events);
 }
 
 // A tile line answers the decision before the draw: the tile was drawn.
 bool AbbeyAndMayor::implied(const Game& g, Choice* c) {
   const auto& s = g.modules_.abbey;
-  if (DecisionKind{g.decision_} != DecisionKind::Abbey || s.final_round || g.drawn_ >= g.deck_size_) return false;
+  if (DecisionKind{g.decision_} != DecisionKind::Abbey || s.final_round || g.drawn_ >= g.deck_size_ || committed(g)) return false;
   *c = Choice{DecisionKind::Abbey, kNoTile, {}, {}, s.bonus ? kTake : kDraw};
   return true;
 }
@@ -564,9 +572,18 @@ bool AbbeyAndMayor::recalled(const Game& game, const Game& replay, Choice* c) {
   }
   const int k = replay.drawn_;
   const bool abbey_next = game.drawn_ > k && game.deck_[k] == tiles::kAbbey;
+  // Whether the game waits at this very decision itself.
+  const bool here = game.phase_ == Phase::Decide && DecisionKind{game.decision_} == DecisionKind::Abbey &&
+                    game.drawn_ == replay.drawn_ && game.board_.tile_count() == replay.board_.tile_count();
+  // A ransom paid before the abbey (The Tower, README D2 and D3), which the abbey followed or
+  // the game waits to place.
+  const auto ransom = [&] {
+    return (abbey_next || here) && has(Mix{game.mix_}, Expansion::Tower) && Module<Expansion::Tower>::recalled_ransom(game, replay, c);
+  };
   if (now.final_round) {
     if ((was.declined >> replay.current_) & 1) *c = Choice{DecisionKind::Abbey, kNoTile, {}, {}, kDecline};
-    else if (abbey_next) {
+    else if (ransom()) {
+    } else if (abbey_next) {
       const PlacedTile& t = game.board_.tile(replay.board_.tile_count());
       *c = Choice{DecisionKind::Abbey, tiles::kAbbey, Placement{t.x, t.y, 0}, {}, kPlace};
     } else return false;
@@ -577,14 +594,13 @@ bool AbbeyAndMayor::recalled(const Game& game, const Game& replay, Choice* c) {
     *c = Choice{DecisionKind::Abbey, kNoTile, {}, {}, kPass};
     return true;
   }
+  if (ransom()) return true;
   if (abbey_next) {
     const PlacedTile& t = game.board_.tile(replay.board_.tile_count());
     *c = Choice{DecisionKind::Abbey, tiles::kAbbey, Placement{t.x, t.y, 0}, {}, kPlace};
     return true;
   }
   // The game drew instead, unless it waits at this very decision itself.
-  const bool here = game.phase_ == Phase::Decide && DecisionKind{game.decision_} == DecisionKind::Abbey &&
-                    game.drawn_ == replay.drawn_ && game.board_.tile_count() == replay.board_.tile_count();
   if (here || (game.drawn_ == k && game.phase_ != Phase::Draw)) return false;
   *c = Choice{DecisionKind::Abbey, kNoTile, {}, {}, now.bonus ? kTake : kDraw};
   return true;

@@ -65,6 +65,8 @@ struct Module<Expansion::AbbeyAndMayor> : Hooks {
   static constexpr uint8_t kDraw = 0, kPass = 1, kPlace = 2, kDecline = 3, kTake = 4;
   static constexpr uint8_t kMove = 0, kStay = 1;
   static constexpr bool decides(DecisionKind k) { return k == DecisionKind::Abbey || k == DecisionKind::Wagon; }
+  // The abbey's decision is a placement decision: The Tower's ransoms come first (README D2, D3).
+  static constexpr bool places_tile(DecisionKind k) { return k == DecisionKind::Abbey; }
   static constexpr int options(DecisionKind k) { return k == DecisionKind::Abbey ? 5 : 2; }
   static int decider(const Game& g);
   static int choices(const Game& g, Choice* out);
@@ -156,6 +158,8 @@ struct Module<Expansion::AbbeyAndMayor> : Hooks {
   static constexpr int kMaxTargets = 9 * tiles::kMaxSegs;
   static int targets(const Game& g, const State::Wagon& w, Target* out);
   static int holes(const Game& g, Placement* out);
+  // Whether a ransom paid at this decision (The Tower) commits the player to the abbey.
+  static bool committed(const Game& g);
   static Verdict check_barn(const Game& g, Location corner);
   // Whether the wagons' decisions go on (one is held), else the placement's end goes on.
   static bool next_wagon(Game& g, Events* events);

@@ -384,7 +384,7 @@ Action::Kind kind_of(Phase phase) {
 // Whether an action answers the decision the game waits for: of its phase's kind, or an
 // option of that decision's kind (a ransom at the placement decision).
 bool of_this_decision(const Game& game, const Action& a) {
-  if (a.kind == Action::Kind::Decision) return a.choice.kind == decision_kind(game);
+  if (a.kind == Action::Kind::Decision) return of_pending_kind(game, a.choice);
   return a.kind == kind_of(game.phase());
 }
 }  // namespace

@@ -35,11 +35,19 @@ bool module_option(const Choice& c) {
   return static_cast<int>(c.kind) >= kFirstExpansionKind || (c.kind == DecisionKind::Place && c.option != 0);
 }
 
+// Whether decisions of kind k are placement decisions: the base one, or a module's that
+// places a tile (the abbey), where the modules' options of the placement decision come first.
+bool placement_kind(DecisionKind k) {
+  bool places = k == DecisionKind::Place;
+  if (!places) with_module(k, [&](auto m) { places = decltype(m)::places_tile(k); });
+  return places;
+}
+
 // What no phase's own call checks: that the choice answers the decision the game waits for
 // (an expansion's, with one of its options), and that a placement is of the tile in hand
 // (another tile is not what this decision is about). The phase's call checks the rest.
 Verdict check_kind(const Game& game, const Choice& c) {
-  if (c.kind != decision_kind(game) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
+  if (!of_pending_kind(game, c) || c.kind == DecisionKind::None) return Verdict{Illegal::WrongPhase};
   if (static_cast<int>(c.kind) >= kDecisionKinds || (module_option(c) && c.option >= options_of(c.kind)))
     return Verdict{Illegal::WrongPhase};
   if (c.kind == DecisionKind::Place && c.tile != kNoTile && c.tile != game.current_tile()) return Verdict{Illegal::WrongPhase};
@@ -56,6 +64,11 @@ DecisionKind decision_kind(const Game& game) {
     case Phase::GameOver: return DecisionKind::None;
   }
   return DecisionKind::None;
+}
+
+bool of_pending_kind(const Game& game, const Choice& c) {
+  const DecisionKind pending = decision_kind(game);
+  return c.kind == pending || (c.kind == DecisionKind::Place && c.option != 0 && placement_kind(pending));
 }
 
 int decider(const Game& game) {
@@ -96,7 +109,9 @@ int list_choices(const Game& game, Choice* out) {
       for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Figure, kNoTile, {}, opts[i]};
       break;
     }
-    default: with_module(k, [&](auto m) { n = decltype(m)::choices(game, out); });
+    default:
+      if (placement_kind(k)) n = place_options(game, out);
+      with_module(k, [&](auto m) { n += decltype(m)::choices(game, out + n); });
   }
   return n;
 }

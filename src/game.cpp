@@ -1093,6 +1093,8 @@ std::string_view reason_text(Illegal reason) {
     case Illegal::WagonTarget:
       return "the wagon moves only onto an unoccupied, incomplete road, city or monastery on its square or the 8 around "
              "it (not the dragon's)";
+    case Illegal::RansomCommits:
+      return "a ransom paid before the draw commits the player to placing the abbey: no draw, pass or 'abbey pass' now";
     case Illegal::TooFar: return "the tile would lie more than 124 steps from another tile (the board's limit)";
   }
   return "unknown reason";

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <span>
 #include <stdexcept>
 
 namespace carc {
@@ -133,8 +135,14 @@ Game walk_history(const Game& game, HistoryEnd end, const HistoryVisit& visit) {
   // A fixed-order game replayed draw by draw gets its order back from where the replay
   // stands. (Stopped before the first volcano, whose tiles then came off in an order no deal
   // gives, it stays a game with caller draws.)
-  if (game.fixed_order() && replay.caller_draws())
-    (void)replay.deal(game.draw_order().subspan(static_cast<size_t>(replay.drawn())));
+  // The abbeys the game placed later came from the players' hands, never from the pile.
+  if (game.fixed_order() && replay.caller_draws()) {
+    std::array<TileType, kMaxDraws> rest{};
+    size_t n = 0;
+    for (const TileType t : game.draw_order().subspan(static_cast<size_t>(replay.drawn())))
+      if (!tiles::raw::kTiles[t].per_player) rest[n++] = t;
+    (void)replay.deal(std::span<const TileType>(rest.data(), n));
+  }
   return replay;
 }
 

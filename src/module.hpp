@@ -150,7 +150,8 @@ struct Hooks {
   // of the part, or of the meeple's feature, names it); true if the module's.
   static bool canonical_elsewhere(const Game&, FigureChoice&) { return false; }
   // The move text of a figure action that the module spells its own way ("T:2,0"), and the
-  // reverse; true if the module's.
+  // reverse; true if the module's. A word that begins as the module's but spells no action
+  // ("T:2,0:N") is the module's too, with Location::None in *c: no other reading applies.
   static bool spell_action(const Move&, std::string*) { return false; }
   static bool read_action(std::string_view, FigureChoice*) { return false; }
 
@@ -188,6 +189,9 @@ struct Hooks {
   // --- the module's own decisions (Phase::Decide) ---
   // Whether decisions of kind k are the module's (it holds the turn for them: Game::hold).
   static constexpr bool decides(DecisionKind) { return false; }
+  // Whether a decision of kind k of the module is a placement decision (the abbey's): the
+  // modules' own options of the placement decision (the ransom) are listed before its own.
+  static constexpr bool places_tile(DecisionKind) { return false; }
   // How many options a decision of kind k has (its options are numbered below that).
   static constexpr int options(DecisionKind) { return 0; }
   // Who decides the pending one (a player).

@@ -63,6 +63,7 @@ bool parse_square(std::string_view text, int8_t& x, int8_t& y) {
 bool parse_figure_action(std::string_view w, FigureChoice& action) {
   FigureChoice out;
   if (any_module(static_cast<Mix>(kMixes - 1), [&](auto m) { return decltype(m)::read_action(w, &out); })) {
+    if (out.location == Location::None) return false;  // the module's word, but no action
     action = out;
     return true;
   }
@@ -99,6 +100,8 @@ bool parse_figure_action(std::string_view w, Figure& figure, Location& loc) {
   for (const FigureRow& r : kFigureRows) {
     if (r.kind.word.empty() || r.kind.reach == Reach::Elsewhere) continue;
     if (r.kind.reach == Reach::Nowhere ? w == r.kind.word : w.starts_with(r.kind.word)) {
+      // A corner is no location: its module reads the whole word ("N:NW"), or nothing does.
+      if (r.kind.reach == Reach::Corner) return false;
       figure = r.kind.figure;
       if (r.kind.reach == Reach::Nowhere) return true;
       w.remove_prefix(r.kind.word.size());

@@ -509,6 +509,9 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       const DecisionKind answers = decision_of_word(key, &subject);
       if (in_hand_at && !(answers == DecisionKind::Place && !early_at))
         malformed(l.number, fmt::format("the draw of the tile in hand on line {} must be the last line", in_hand_at));
+      // A ransom said where the decision before the draw may place a tile itself (the abbey),
+      // followed by that decision's own line: it was paid there (README D2).
+      if (early_at && answers != DecisionKind::None && answers == decision_kind(game)) take_early();
       if (early_at && (answers != DecisionKind::None || key == "discard" || key == "aside"))
         malformed(l.number, fmt::format("'{}' on line {} must come right before its placement", early, early_at));
       if (!is_move_word(key) && key != "discard" && key != "draw" && key != "aside" && answers == DecisionKind::None) {
@@ -523,6 +526,14 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       // decision before it that a move implies is taken (the bonus tile).
       if (answers == DecisionKind::Place) {
         const std::string text = joined(l);
+        // Where the decision before the draw places a tile itself (the abbey), the ransom is
+        // that decision's if its own line follows, else the next drawn tile's (README D2).
+        if (Choice c; game.phase() == Phase::Decide && decision_kind(game) != DecisionKind::Place && parse_choice(game, text, c) &&
+                      of_pending_kind(game, c)) {
+          early = text;
+          early_at = l.number;
+          continue;
+        }
         if (Choice c; implied_choice(game, c)) decide(game, c);
         if (h.hidden && game.phase() == Phase::Draw) {
           early = text;
@@ -646,6 +657,8 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
       ++accounted;
       if (undecided) undecided_at = l.number;
     }
+    // A record that ends where a ransom commits to the abbey: the game waits for its line.
+    if (early_at && game.phase() == Phase::Decide) take_early();
     if (early_at) malformed(early_at, fmt::format("'{}' must come right before its placement", early));
     if (!h.hidden && !undecided_at && discards_owed() > 0) {
       const std::string_view letter = tile_name(game.draw_order()[accounted]);

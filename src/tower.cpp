@@ -185,7 +185,7 @@ bool Tower::read_action(std::string_view word, FigureChoice* c) {
   for (int w = 0; w < 3; ++w) {
     if (!word.starts_with(kTowerWords[w])) continue;
     FigureChoice out{kFigure[w], Location::TW, true};
-    if (!parse_square(word.substr(kTowerWords[w].size()), out.x, out.y)) return false;
+    if (!parse_square(word.substr(kTowerWords[w].size()), out.x, out.y)) out.location = Location::None;
     *c = out;
     return true;
   }
@@ -439,14 +439,17 @@ int Tower::place_choices(const Game& g, Choice* out) {
   return n;
 }
 
+bool Tower::recalled_ransom(const Game& game, const Game& replay, Choice* c) {
+  const auto &s = game.modules_.tower, &r = replay.modules_.tower;
+  if (r.nransoms >= s.nransoms || s.ransoms[r.nransoms].before != replay.board().tile_count()) return false;
+  const State::Ransom& p = s.ransoms[r.nransoms];
+  *c = Choice{DecisionKind::Place, replay.current_tile(), {}, FigureChoice{p.kind, Location::None, false, static_cast<int8_t>(p.holder), 0}, kRansom};
+  return true;
+}
+
 bool Tower::recalled(const Game& game, const Game& replay, Choice* c) {
   const auto &s = game.modules_.tower, &r = replay.modules_.tower;
-  if (replay.phase() == Phase::PlaceTile) {
-    if (r.nransoms >= s.nransoms || s.ransoms[r.nransoms].before != replay.board().tile_count()) return false;
-    const State::Ransom& p = s.ransoms[r.nransoms];
-    *c = Choice{DecisionKind::Place, replay.current_tile(), {}, FigureChoice{p.kind, Location::None, false, static_cast<int8_t>(p.holder), 0}, kRansom};
-    return true;
-  }
+  if (replay.phase() == Phase::PlaceTile) return recalled_ransom(game, replay, c);
   if (r.ncaptures >= s.ncaptures) return false;
   const State::Capture& p = s.captures[r.ncaptures];
   *c = p.option == kNone ? Choice{DecisionKind::Capture, kNoTile, {}, {}, kNone}

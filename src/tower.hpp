@@ -93,6 +93,15 @@ struct Module<Expansion::Tower> : Hooks {
   static void random_decision(Game& g, Rng& rng, Events* events);
   static void random_place_option(Game& g, Rng& rng, Events* events);
   static bool recalled(const Game& game, const Game& replay, Choice* c);
+  // The ransom `game` paid before the placement where `replay` waits (a placement decision,
+  // the abbey's included); false if it paid none there.
+  static bool recalled_ransom(const Game& game, const Game& replay, Choice* c);
+  // Whether a ransom was paid for the placement that comes next (it commits the decision
+  // before the draw to the abbey: README D2).
+  static bool paid_for_next_placement(const Game& g) {
+    const auto& s = g.modules_.tower;
+    return s.nransoms > 0 && s.ransoms[s.nransoms - 1u].before == g.board_.tile_count();
+  }
   static std::string choice_line(const Choice& c);
   static std::string_view line_word(DecisionKind k) { return k == DecisionKind::Capture ? "capture" : "ransom"; }
   static bool parse_word(DecisionKind k, std::string_view text, Choice* c);

@@ -640,6 +640,104 @@ TEST_CASE("A&M with The Tower: a mayor and a wagon can be captured and ransomed 
   CHECK(captured);
 }
 
+namespace {
+// A game with Abbey & Mayor and The Tower at the first decision before the draw (or, with
+// `final_round`, in the final abbey round) where the player may pay a ransom: random play
+// from seeded games, tower pieces favoured (they make prisoners).
+Game abbey_decision_with_ransom(bool final_round) {
+  for (uint64_t seed = 1; seed < 5000; ++seed) {
+    Game g(2, seed, am_with(&Options::tower));
+    Rng rng(seed * 77 + 1);
+    ChoiceBuffer list;
+    while (!g.over()) {
+      const int n = list_choices(g, list);
+      if (decision_kind(g) == DecisionKind::Abbey && list[0].kind == DecisionKind::Place && (g.tiles_in_pile() == 0) == final_round)
+        return g;
+      int pick = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+      for (int i = 0; i < n; ++i)
+        if (list[i].kind == DecisionKind::Figure && list[i].figure.figure == Figure::TowerPiece && rng.below(2)) pick = i;
+      if (decision_kind(g) == DecisionKind::Abbey && rng.below(4)) pick = n - 1;  // abbeys left for the final round
+      REQUIRE(decide(g, list[pick]) == Status::Ok);
+    }
+  }
+  FAIL("no seeded game reaches a ransom before an abbey");
+  return Game(2, uint64_t{0});
+}
+
+// The ransom options lead the list (all of them ransoms of the decider), the abbey lines
+// follow; after the first ransom is paid, only the abbey lines are left, and every other
+// option is refused for RansomCommits.
+void check_ransom_commits(Game& g) {
+  const std::vector<std::string> before = option_texts(g);
+  std::vector<std::string> abbeys = options_starting(before, "abbey ");
+  if (!abbeys.empty() && abbeys.back() == "abbey pass") abbeys.pop_back();
+  REQUIRE(before[0].starts_with("ransom "));
+  ChoiceBuffer list;
+  const int n = list_choices(g, list);
+  int ransoms = 0;
+  while (ransoms < n && list[ransoms].kind == DecisionKind::Place) ++ransoms;
+  CHECK(std::vector<std::string>(before.begin() + ransoms, before.begin() + ransoms + static_cast<long>(abbeys.size())) == abbeys);
+  const int payer = g.current_player(), holder = list[0].figure.x;
+  const Figure kind = list[0].figure.figure;
+  const int paid = g.score(payer), got = g.score(holder), held = g.prisoners(holder, payer, kind), supply = g.supply(payer, kind);
+  std::vector<Choice> others(list + ransoms + static_cast<long>(abbeys.size()), list + n);
+  Events ev;
+  REQUIRE(decide(g, list[0], &ev) == Status::Ok);
+  REQUIRE(events_of(ev, Event::Type::Ransom).size() == 1u);
+  CHECK(g.score(payer) == paid - points::kRansom);
+  CHECK(g.score(holder) == got + points::kRansom);
+  CHECK(g.prisoners(holder, payer, kind) == held - 1);
+  CHECK(g.supply(payer, kind) == supply + 1);
+  check_options(g, DecisionKind::Abbey, payer, abbeys);  // once per turn: no second ransom
+  REQUIRE(!others.empty());
+  for (const Choice& c : others) check_refused_choice(g, c, Illegal::RansomCommits);
+  Choice implied;
+  CHECK_FALSE(implied_choice(g, implied));
+  check_round_trip(g);  // the record ends with the ransom: the game waits for the abbey
+}
+}  // namespace
+
+TEST_CASE("A&M with The Tower (README D2): a ransom before the draw commits to the abbey") {
+  Game g = abbey_decision_with_ransom(false);
+  const std::vector<std::string> options = option_texts(g);
+  const bool bonus = options.back() == "pass";  // a builder's bonus part: "bonus" draws
+  CHECK((bonus || options.back() == "take"));
+  SECTION("the ransom, then only the abbey") {
+    check_ransom_commits(g);
+    const std::vector<std::string> abbeys = option_texts(g);
+    line(g, abbeys[0]);
+    check_round_trip(g);
+    const std::string text = save_record(g);
+    INFO(text);
+    const size_t ransom_line = text.find("\n" + options[0] + " ");  // then its comment
+    REQUIRE(ransom_line != std::string::npos);
+    CHECK(text.compare(text.find('\n', ransom_line + 1) + 1, abbeys[0].size(), abbeys[0]) == 0);
+    // Undone, the abbey goes back, then the ransom: its decision is open again.
+    Game back = g;
+    REQUIRE(undo(g, back) == Status::Ok);
+    CHECK(option_texts(back) == abbeys);
+    Game first = g;
+    REQUIRE(undo(back, first) == Status::Ok);
+    CHECK(option_texts(first) == options);
+  }
+  SECTION("to ransom and draw, the player draws first: the ransom is then offered before the tile") {
+    line(g, bonus ? "bonus" : "take");
+    REQUIRE(g.phase() == Phase::PlaceTile);
+    CHECK(option_texts(g)[0] == options[0]);
+    decide_text(g, options[0]);
+    check_round_trip(g);
+  }
+}
+
+TEST_CASE("A&M with The Tower (README D3): a ransom in the final abbey round commits to the abbey") {
+  Game g = abbey_decision_with_ransom(true);
+  CHECK(option_texts(g).back() == "abbey pass");
+  check_ransom_commits(g);
+  const std::vector<std::string> abbeys = option_texts(g);
+  line(g, abbeys[0]);
+  check_round_trip(g);
+}
+
 TEST_CASE("A&M with Princess & Dragon: the portal carries the mayor onto a city and the wagon onto a road, city or monastery") {
   Options o = am_with(&Options::princess_and_dragon);
   // DR is a portal tile; the mayor and the wagon may go through it onto D's city and road.

@@ -166,3 +166,42 @@ TEST_CASE("C ABI: the abbey decision's listed square is the hole, and deciding i
   CHECK(carc_game_decide(g, list[0]) == CARC_OK);
   carc_game_free(g);
 }
+
+TEST_CASE("C ABI: with The Tower a ransom leads the abbey decision and commits to the abbey (README D2)", "[capi][abbey]") {
+  // Player 1 holds one of player 0's meeples (the capture at turn 4); player 0, with 3 points,
+  // may buy it back before the abbey.
+  const char* record =
+      "carcassonne-record 1\nplayers 2\nfarmers on\nfirst-edition-small-city off\nfirst-edition-farmers off\n"
+      "tower on\nabbey-and-mayor on\nseed 2\nT 1,0 90 W\nOF -1,0 90 T:-1,0\nJ -1,-1 90 SSW\nB -1,-2 0 T:-1,0\n"
+      "capture -1,-1 SSW\nM -2,-2 180 S\nQ -2,-3 0 T:-1,0\ncapture none\nI 2,0 0 T:-1,0\ncapture 1,0 W\n"
+      "MC -3,-2 90 N\nS 1,1 90 T:-1,0\nJ -1,1 180 -\nE 2,-1 180 S\nF 1,2 90 T:-1,0\nV -2,0 270 ESE\n"
+      "N -3,-1 270 T:-1,0\ncapture none\n";
+  carc_game* raw = nullptr;
+  int line = -1;
+  REQUIRE(carc_game_load(&raw, record, &line) == CARC_OK);
+  GamePtr g(raw, carc_game_free);
+  CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_MEEPLE) == 1);
+  CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_MAYOR) == 0);
+  CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_WAGON) == 0);
+  CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_BARN) == CARC_EINVAL);
+  carc_choice list[8];
+  int32_t n = 0;
+  REQUIRE(carc_game_choices(g.get(), list, 8, &n) == CARC_OK);
+  std::vector<std::string> texts;
+  for (int i = 0; i < n; ++i) {
+    char text[32];
+    REQUIRE(carc_choice_format(list[i], text, sizeof text) >= 0);
+    texts.emplace_back(text);
+  }
+  REQUIRE(texts == std::vector<std::string>{"ransom 1 meeple", "abbey -2,-1", "take"});
+  REQUIRE(carc_game_decide(g.get(), list[0]) == CARC_OK);
+  CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_MEEPLE) == 0);
+  CHECK(carc_game_score(g.get(), 0) == 1);
+  const GamePtr before = clone(g.get());
+  CHECK(carc_game_check_choice(g.get(), list[2]) == CARC_WHY_RANSOM_COMMITS);
+  CHECK(carc_game_decide(g.get(), list[2]) == CARC_EILLEGAL);
+  require_unchanged(g.get(), before.get());
+  REQUIRE(carc_game_choices(g.get(), list, 8, &n) == CARC_OK);
+  REQUIRE(n == 1);
+  CHECK(carc_game_decide(g.get(), list[0]) == CARC_OK);
+}

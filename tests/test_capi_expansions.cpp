@@ -60,12 +60,12 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
   CHECK(std::string(carc_location_name(CARC_LOC_CF)) == "CF");
   CHECK(std::string(carc_location_name(CARC_LOC_TW)) == "TW");
   CHECK(carc_location_name(-1) == nullptr);
-  for (int why = CARC_LEGAL; why <= CARC_WHY_RANSOM_POINTS; ++why) {
+  for (int why = CARC_LEGAL; why <= CARC_WHY_RANSOM_COMMITS; ++why) {
     INFO(why);
     REQUIRE(carc_why_text(why) != nullptr);
     REQUIRE(*carc_why_text(why) != '\0');
   }
-  CHECK(carc_why_text(CARC_WHY_WAGON_TARGET + 1) == nullptr);
+  CHECK(carc_why_text(CARC_WHY_RANSOM_COMMITS + 1) == nullptr);
   CHECK(carc_why_text(-1) == nullptr);
 }
 

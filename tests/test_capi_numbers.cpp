@@ -98,7 +98,8 @@ static_assert(CARC_WHY_WRONG_PHASE == static_cast<int>(carc::Illegal::WrongPhase
               CARC_WHY_BARN_CORNER == static_cast<int>(carc::Illegal::BarnCorner) &&
               CARC_WHY_BARN_FIELD_TAKEN == static_cast<int>(carc::Illegal::BarnFieldTaken) &&
               CARC_WHY_BARN_FIELD == static_cast<int>(carc::Illegal::BarnField) &&
-              CARC_WHY_WAGON_TARGET == static_cast<int>(carc::Illegal::WagonTarget));
+              CARC_WHY_WAGON_TARGET == static_cast<int>(carc::Illegal::WagonTarget) &&
+              CARC_WHY_RANSOM_COMMITS == static_cast<int>(carc::Illegal::RansomCommits));
 static_assert(CARC_SET_BASE == static_cast<int>(carc::tiles::raw::TileSet::Base) &&
               CARC_SET_ABBOT == static_cast<int>(carc::tiles::raw::TileSet::Abbot) &&
               CARC_SET_RIVER == static_cast<int>(carc::tiles::raw::TileSet::River) &&

@@ -789,6 +789,14 @@ TEST_CASE("Hostile input: a figure other than a meeple or the large meeple onto 
   REQUIRE(g.place(move_text(g, "U 2,0 90").at) == Status::Ok);
   refuse_figure(g, at_tile(Figure::Abbot, 1, 0, Location::TW), Illegal::TowerFigure);
   CHECK(g.check_figure(at_tile(Figure::Large, 1, 0, Location::TW)));
+  // A tower action's text names the tower's square and nothing else: no location after it.
+  for (const std::string_view word : {"T:1,0:NNW", "T:1,0:TW", "TM:1,0:N", "TL:1,0:C", "T:1", "TM:", "T:1,0,"}) {
+    INFO(word);
+    FigureChoice f;
+    CHECK_FALSE(parse_figure_action(word, f));
+  }
+  FigureChoice f;
+  CHECK((parse_figure_action("TL:1,0", f) && f == at_tile(Figure::Large, 1, 0, Location::TW)));
 }
 
 TEST_CASE("Hostile input: the fairy beside a tower top only next to the mover's own figure there", "[hostile][tower][princess]") {
@@ -1057,6 +1065,15 @@ TEST_CASE("Hostile input: barns on bad corners, in taken fields, without farmers
     if (loc == Location::NNW || loc == Location::NNE || loc == Location::SSE || loc == Location::SSW || loc == Location::None) continue;
     if (l < 16 || l % 17 == 0) refuse_any(g, FigureChoice{Figure::Barn, loc});
     else CHECK_FALSE(g.check_figure(FigureChoice{Figure::Barn, loc}));
+  }
+  // Nor does its text: 'N:' and a corner (NW NE SE SW), never a location.
+  for (const std::string_view word : {"N:E", "N:NNW", "N:C", "N:", "N:SW2", "@1,0:N:NW"}) {
+    INFO(word);
+    FigureChoice f;
+    CHECK_FALSE(parse_figure_action(word, f));
+    TileType t = kNoTile;
+    Move m;
+    CHECK_FALSE(parse_move(std::string("U 1,0 90 ") + std::string(word), t, m));
   }
   // Player 0's barn at (2,0) N:NW; then the same field is taken for player 1's at (3,0) N:NW.
   Game taken = am_position(2, "U E B B U A U U A B E B V", {"U 1,0 90", "E 0,-1 180", "B 1,-1 0", "B 2,-1 0", "U 2,0 90 N:NW", "A 3,-1 180", "U -1,0 90"});

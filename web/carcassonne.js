@@ -607,12 +607,13 @@ function makeApi(wasm) {
       while (this._call('game_barn', out.length, slot(0), slot(1), slot(2)) === 1) out.push({ x: i32(0), y: i32(1), owner: i32(2) });
       return out;
     }
-    /** How many of owner's figures of a kind ('meeple', 'large meeple', 'abbot') the holder
-     * keeps prisoner (The Tower). */
+    /** How many of owner's figures of a kind ('meeple', 'large meeple', 'abbot', 'mayor',
+     * 'wagon') the holder keeps prisoner (The Tower). */
     prisoners(holder, owner, figure = 'meeple') {
       const where = 'carc_game_prisoners';
       const kind = FIGURE_NAMES.indexOf(figure);
-      if (kind < 0 || kind > K.FIGURE_ABBOT) throw invalid(`${where}: a captured figure is one of ${FIGURES.slice(0, K.FIGURE_ABBOT + 1).join(', ')}, not ${show(figure)}`);
+      const captured = [K.FIGURE_MEEPLE, K.FIGURE_LARGE, K.FIGURE_ABBOT, K.FIGURE_MAYOR, K.FIGURE_WAGON];
+      if (!captured.includes(kind)) throw invalid(`${where}: a captured figure is one of ${captured.map((k) => FIGURE_NAMES[k]).join(', ')}, not ${show(figure)}`);
       return this._call('game_prisoners', cInt(holder, where, 'holder'), cInt(owner, where, 'owner'), kind);
     }
     /** Whether the builder's bonus tile is taken and its turn not over: the tile to draw, to

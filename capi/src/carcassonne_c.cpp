@@ -237,7 +237,7 @@ int carc_tile_set(int tile) {
 }
 
 const char* carc_why_text(int why) {
-  if (why < CARC_LEGAL || why > CARC_WHY_WAGON_TARGET) return nullptr;
+  if (why < CARC_LEGAL || why > CARC_WHY_RANSOM_COMMITS) return nullptr;
   return c_name(carc::reason_text(static_cast<carc::Illegal>(why)));
 }
 
@@ -470,8 +470,9 @@ int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_player(c, g, holder)) return s;
     if (const int s = check_player(c, g, owner)) return s;
-    if (figure < CARC_FIGURE_MEEPLE || figure > CARC_FIGURE_ABBOT)
-      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (CARC_FIGURE_MEEPLE..CARC_FIGURE_ABBOT)", figure);
+    if ((figure < CARC_FIGURE_MEEPLE || figure > CARC_FIGURE_ABBOT) && figure != CARC_FIGURE_MAYOR && figure != CARC_FIGURE_WAGON)
+      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (CARC_FIGURE_MEEPLE..CARC_FIGURE_ABBOT, _MAYOR, _WAGON)",
+                    figure);
     return g.game.prisoners(holder, owner, static_cast<carc::Figure>(figure));
   });
 }

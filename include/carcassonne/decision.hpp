@@ -50,6 +50,9 @@ using ChoiceBuffer = ListBuffer<Choice, kMaxChoices>;
 int decider(const Game& game);
 // What kind of decision the game waits for.
 DecisionKind decision_kind(const Game& game);
+// Whether c is of that kind, or a module's option of a placement decision (The Tower's
+// ransom) while one is pending (the abbey's too).
+bool of_pending_kind(const Game& game, const Choice& c);
 // Writes every legal option of the current decision to out (kMaxChoices of room), in the
 // listing order of records, perft counts and action ids: draws by tile type; placements as
 // legal_placements gives them; no figure action first, then figure_options's; take, then

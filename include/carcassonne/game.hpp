@@ -173,6 +173,7 @@ enum class Illegal : uint8_t {
   BarnFieldTaken,     // that field holds a barn already
   BarnField,          // no meeple goes onto a field that holds a barn
   WagonTarget,        // the wagon moves onto an unoccupied, incomplete road, city or monastery on or beside its square
+  RansomCommits,      // a ransom paid before the draw commits the player to placing the abbey
 };
 
 struct Verdict {

@@ -37,8 +37,9 @@ test('versions and constants', () => {
   assert.equal(carc.TILES.length, 143);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);
   assert.ok(carc.TILES.includes('U_G') && carc.TILES.includes('RL'));
-  assert.equal(carc.REASONS.length, 52);
+  assert.equal(carc.REASONS.length, 53);
   assert.equal(carc.REASONS[51], 'wagon_target');
+  assert.equal(carc.REASONS[52], 'ransom_commits');
   assert.equal(carc.REASONS[42], 'ransom_points');
   assert.equal(carc.REASONS[26], 'pig_needs_farmer');
   assert.equal(carc.REASONS[27], 'too_far');

@@ -213,8 +213,9 @@ enum {
   CARC_WHY_BARN_CORNER = 48,           /* a barn goes where four tiles meet, each showing only field at that corner */
   CARC_WHY_BARN_FIELD_TAKEN = 49,      /* that field holds a barn already */
   CARC_WHY_BARN_FIELD = 50,            /* no meeple goes onto a field that holds a barn */
-  CARC_WHY_WAGON_TARGET = 51           /* the wagon moves onto an unoccupied, incomplete road, city or monastery on or
+  CARC_WHY_WAGON_TARGET = 51,          /* the wagon moves onto an unoccupied, incomplete road, city or monastery on or
                                           beside its square (not the dragon's) */
+  CARC_WHY_RANSOM_COMMITS = 52         /* a ransom paid before the draw commits the player to placing the abbey */
 };
 
 /* Goods of Traders & Builders (carc_game_goods), numbered as the engine's. */
@@ -292,7 +293,8 @@ CARC_API int carc_move_parse(const char* text, carc_move* move);
 CARC_API const char* carc_location_name(int location);
 /* "road", "city", "monastery", "field", "garden"; NULL if invalid. */
 CARC_API const char* carc_feature_name(int kind);
-/* "meeple", "large meeple", "abbot", "builder", "pig", "recall"; NULL if invalid. */
+/* "meeple", "large meeple", "abbot", "builder", "pig", "recall"; (0.6) "mayor", "wagon", "barn";
+ * NULL if invalid. */
 CARC_API const char* carc_figure_name(int figure);
 /* A tile type's id ("A", "E_G", "RA", ...); NULL for a number that names no type. */
 CARC_API const char* carc_tile_name(int tile);
@@ -384,8 +386,8 @@ CARC_API int carc_game_tower_pieces(const carc_game* game, int player);
  * figure on top (*owner -1 while the tower is open; *figure its CARC_FIGURE_*), or 0 if no
  * tile with a tower foundation is there. Any out pointer may be NULL. */
 CARC_API int carc_game_tower_at(const carc_game* game, int x, int y, int* height, int* owner, int* figure);
-/* (0.5) How many figures of a kind (CARC_FIGURE_MEEPLE, _LARGE, _ABBOT) of player `owner`
- * player `holder` keeps prisoner (The Tower). */
+/* (0.5) How many figures of a kind (CARC_FIGURE_MEEPLE, _LARGE, _ABBOT; (0.6) _MAYOR, _WAGON)
+ * of player `owner` player `holder` keeps prisoner (The Tower). */
 CARC_API int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure);
 /* (0.6) Abbey & Mayor: 1 if the player still holds their abbey tile, else 0. */
 CARC_API int carc_game_holds_abbey(const carc_game* game, int player);

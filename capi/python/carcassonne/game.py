@@ -322,8 +322,8 @@ class Game:
             return out
 
     def prisoners(self, holder: int, owner: int, figure: str = "meeple") -> int:
-        """How many of owner's figures of a kind ("meeple", "large meeple", "abbot") the holder
-        keeps prisoner (The Tower)."""
+        """How many of owner's figures of a kind ("meeple", "large meeple", "abbot", "mayor",
+        "wagon") the holder keeps prisoner (The Tower)."""
         with self._lock:
             where = "carc_game_prisoners"
             return self._call(lib.carc_game_prisoners, _args.c_int(holder, where, "holder"), _args.c_int(owner, where, "owner"),
