@@ -23,7 +23,7 @@ struct Module<Expansion::AbbeyAndMayor> : Hooks {
   static constexpr std::array<FigureKind, 3> kFigures{{
       {Figure::Mayor, "mayor", "M:", Reach::Feature, 'M', 1, "mayor"},
       {Figure::Wagon, "wagon", "W:", Reach::Feature, 'W', 1, "wagon"},
-      {Figure::Barn, "barn", "N:", Reach::Corner, 'N', 2, "barn", {}, "1.15", false},
+      {Figure::Barn, "barn", "N:", Reach::Corner, 'N', 2, "barn", "M-10,10 L-10,-3 L0,-11 L10,-3 L10,10 Z", "1.15", false},
   }};
   static constexpr std::array<Location, 4> kCorners = {Location::NNW, Location::NNE, Location::SSE, Location::SSW};
   static constexpr std::array<std::string_view, 4> kCornerNames = {"NW", "NE", "SE", "SW"};
@@ -137,7 +137,12 @@ struct Module<Expansion::AbbeyAndMayor> : Hooks {
     out[4 * P + 3] = deciding && decider(g) == observer ? 1.0f : 0.0f;
   }
 
-  // Pictures: a legend line of abbeys, barns and the figures in supply.
+  // Pictures: the barns on their corner points; a legend line of abbeys and barns.
+  template <class F>
+  static void corner_figures(const Game& g, F&& figure) {
+    const auto& s = g.modules_.abbey;
+    for (int i = 0; i < s.nbarns; ++i) figure(s.barns[i].x, s.barns[i].y, s.barns[i].owner, Figure::Barn);
+  }
   template <class F>
   static void legend(const Game& g, F&& line) {
     std::string text = "abbeys:";

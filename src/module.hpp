@@ -290,6 +290,10 @@ struct Hooks {
   // the figure on top or -1, its kind).
   template <class F>
   static void towers(const Game&, F&&) {}
+  // The figures on corner points (the barn): f(x, y, owner, kind), the point being the
+  // north-west corner of square (x, y).
+  template <class F>
+  static void corner_figures(const Game&, F&&) {}
 
   // --- what a player observes (the RL observation, observation.hpp) ---
   // The module's planes and scalars (seat scalars: that many per seat).

@@ -548,6 +548,14 @@ std::string render_svg(const Game& game, const SvgOptions& options) {
     const Spot spot = spot_of(b, m.tile, m.location);
     draw_meeple(out, Pt{ox(p.x) + spot.at.x, oy(p.y) + spot.at.y}, m.player, spot.seg->kind == FeatureKind::Field, m.kind);
   }
+  // Figures on corner points (the barn), where four tiles meet.
+  each_module(mix_of(game.options()), [&](auto m) {
+    decltype(m)::corner_figures(game, [&](int x, int y, int owner, Figure kind) {
+      out += fmt::format("<g class=\"corner-figure\" data-x=\"{}\" data-y=\"{}\">", x, y);
+      draw_meeple(out, Pt{static_cast<double>(ox(x)), static_cast<double>(oy(y))}, owner, false, kind);
+      out += "</g>";
+    });
+  });
   // The towers (The Tower): a column over the foundation with its height, and the figure on top.
   each_module(mix_of(game.options()), [&](auto m) {
     decltype(m)::towers(game, [&](int tile, int height, int owner, Figure kind) {

@@ -163,6 +163,14 @@ std::string render_text(const Game& game, const TextOptions& options) {
     put(pt.x, pt.y, kLocRow[l], kLocCol[l], static_cast<char>('0' + m.player));
     if (const char k = kind_letter(m.kind)) put(pt.x, pt.y, 1, kKindCol, k);
   }
+  // A figure on a corner point (the barn): its owner on the corner of the square whose
+  // north-west corner the point is, its kind letter just west of it ("N0").
+  each_module(mix_of(game.options()), [&](auto m) {
+    decltype(m)::corner_figures(game, [&](int x, int y, int owner, Figure kind) {
+      put(x, y, 0, 0, static_cast<char>('0' + owner));
+      if (const char k = kind_letter(kind); k && x > x0) put(x - 1, y, 0, kW - 1, k);
+    });
+  });
   // A tower's height (10 and more: '+') at the mark's place, and the owner of the figure on top
   // beside it, where a figure's kind letter goes.
   each_module(mix_of(game.options()), [&](auto m) {

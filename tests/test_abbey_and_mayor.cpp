@@ -15,6 +15,8 @@
 #include "carcassonne/decision.hpp"
 #include "carcassonne/history.hpp"
 #include "carcassonne/record.hpp"
+#include "carcassonne/svg.hpp"
+#include "carcassonne/text_render.hpp"
 
 using namespace rules;
 
@@ -361,6 +363,28 @@ TEST_CASE("A&M example 9: a barn placed: 3 per city now, 4 per city at the end")
   REQUIRE(final_barn.size() == 1u);
   CHECK(final_barn[0].points == 12);
   check_round_trip(g);
+}
+
+TEST_CASE("A&M pictures: the barn on its corner point, in the SVG and the text picture") {
+  Game g = new_game(2, "E E E E E B MI", am());
+  lines(g, {"E 0,-1 180", "E 0,-2 0 ENE", "E 0,-3 180", "E 1,-2 0", "E 1,-1 90 N:NW"});
+  const std::string svg = render_svg(g);
+  CHECK(svg.find("<g class=\"corner-figure\" data-x=\"1\" data-y=\"-1\"><path class=\"meeple barn\" data-player=\"0\" "
+                 "data-figure=\"barn\"") != std::string::npos);
+  // The point (1,-1) is the north-west corner of square (1,-1): its owner there, 'N' just west.
+  TextOptions o;
+  o.coordinates = false;
+  const std::string text = render_text(g, o);
+  std::vector<std::string> rows;
+  for (size_t i = 0; i < text.size();) {
+    const size_t j = text.find('\n', i);
+    rows.push_back(text.substr(i, j - i));
+    i = j + 1;
+  }
+  // Squares x 0..1, y -3..0 (three rows each): square (1,-1)'s first row is row 6, its
+  // first column 5.
+  REQUIRE(rows.size() == 12u);
+  CHECK(rows[6].substr(4, 2) == "N0");
 }
 
 TEST_CASE("A&M example 10: corners where a barn may not go; two corners into one field") {

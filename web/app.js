@@ -516,7 +516,6 @@ function render() {
   view.innerHTML = game.svg({ legalCells: phase === Phase.PLACE_TILE && !bot, deadCells: !over, legend: false, targets: deciding, tilePixels: 64 });
   const svg = view.querySelector('svg');
   drawLastMoves(svg);
-  drawBarns(svg);
   if (flashOn()) {
     flashScores(svg, game, ui.flash.events, COLOURS);
     flashReturns(svg, shownBefore);
@@ -672,26 +671,6 @@ function drawLastMoves(svg) {
       }
       tile.append(outline);
     }
-  }
-}
-
-// Abbey & Mayor: the barns, which the engine's picture leaves out (src/svg.cpp draws the
-// figures of Game.meeples(), and a barn is none of them), each a square in its owner's colour on
-// its corner point: the north-west corner of square (x, y), the top left of that tile's square.
-function drawBarns(svg) {
-  for (const { x, y, owner } of ui.game.barns()) {
-    const tile = svg.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
-    const at = tile?.getAttribute('transform').match(/translate\(([-\d.]+),([-\d.]+)\)/);
-    if (!at) continue;
-    const barn = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-    for (const [name, value] of [['x', -9], ['y', -9], ['width', 18], ['height', 18]]) barn.setAttribute(name, String(value));
-    barn.setAttribute('transform', `translate(${at[1]},${at[2]})`); // as the engine places figures (flash.js reads it)
-    barn.setAttribute('class', 'meeple barn');
-    barn.setAttribute('fill', COLOURS[owner]);
-    barn.setAttribute('stroke', '#ffffff');
-    barn.dataset.player = String(owner);
-    barn.dataset.figure = 'barn';
-    svg.append(barn);
   }
 }
 

@@ -18,7 +18,8 @@ struct TextOptions {
 // princess). A figure is its player's digit at its location (C and CF in the middle, N E S W
 // at the edge middles, half-edges beside them), with 'L' (large meeple), 'B' (builder) or
 // 'P' (pig) left of the tile's middle; the dragon 'D' and the fairy 'F' stand right of the
-// middle. Each line ends with '\n'.
+// middle. A barn is its player's digit on the corner of the square whose north-west corner
+// it stands on, with 'N' just west of it. Each line ends with '\n'.
 std::string render_text(const Game& game, const TextOptions& options = {});
 
 // The same 3 lines for a single tile type in a rotation (0..3), without figures.
