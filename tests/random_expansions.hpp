@@ -55,6 +55,10 @@ inline void random_action(Game& g, Rng& rng, Events* events = nullptr) {
 
 // The options of mix i: bits 0..3 switch river, abbot, Inns & Cathedrals, Traders &
 // Builders (every one of the 16 mixes in turn), then farmers and the first-edition rules.
+// The tests over these games model the turn of those four (the bonus tile the only decision
+// of Phase::Decide); Princess & Dragon, The Tower and Abbey & Mayor, whose decisions come
+// anywhere in a turn, are played in every mix by random_play.hpp's options_mix
+// (test_random_games.cpp, test_actions.cpp, test_limits.cpp), the soak and the fuzzers.
 inline Options mixed_options(int i) {
   Options o;
   o.river = i & 1;
