@@ -10,11 +10,11 @@ Records come from seeded random games played through the Python binding, so they
 records real games save. The call programs follow fuzz_capi.cpp's encoding (an opcode byte,
 a slot byte, then the opcode's arguments); keep OPS below in step with its enum Op.
 
-Only the Tower's seeds (the files whose names hold "tower"), new since the others were
-written:
+Only the Tower's seeds (the files whose names hold "tower"), or only Abbey & Mayor's (the
+files whose names hold "abbey"), new since the others were written:
 
     CARCASSONNE_LIBRARY=build/release/capi/libcarcassonne_c.so \\
-        PYTHONPATH=capi/python python3 fuzz/make_seeds.py tower
+        PYTHONPATH=capi/python python3 fuzz/make_seeds.py tower    # or: abbey
 """
 import os
 import random
@@ -629,11 +629,102 @@ def tower_programs():
     write("capi", "tower-rl", p)
 
 
+def abbey_pick(game, rng):
+    """The index among game.choices() of a random legal option that favours Abbey & Mayor: a
+    ransom before an abbey, an abbey rather than the draw (once in five), a mayor, wagon or
+    barn among the figure actions, a wagon's move rather than staying; else random_decisions's
+    choice."""
+    choices = game.choices()
+    texts = [game.choice_text(c) for c in choices]
+    kind, _ = game.decision()
+    ransoms = [i for i, t in enumerate(texts) if t.startswith("ransom ")]
+    abbeys = [i for i, t in enumerate(texts) if t.startswith("abbey ") and t != "abbey pass"]
+    figures = [i for i, t in enumerate(texts) if t.startswith(("M:", "W:", "N:"))]
+    wagons = [i for i, t in enumerate(texts) if t.startswith("wagon ") and t != "wagon stay"]
+    if kind == carc.DecisionKind.ABBEY:
+        pools = ((ransoms, 0.7), (abbeys, 0.2))
+    else:
+        pools = ((figures, 0.6), (wagons, 0.8))
+    for pool, odds in pools:
+        if pool and rng.random() < odds:
+            return pool[rng.randrange(len(pool))]
+    if kind == carc.DecisionKind.ABBEY:
+        return len(choices) - 1  # the draw, 'pass' or 'abbey pass'
+    acts = [i for i, t in enumerate(texts) if t != "-"]
+    return rng.choice(acts) if acts and rng.random() < 0.7 else rng.randrange(len(choices))
+
+
+def abbey_decisions(game, rng, decisions, stop=None):
+    for _ in range(decisions):
+        if game.over or (stop and stop(game)):
+            return
+        game.decide(game.choices()[abbey_pick(game, rng)])
+
+
+def abbey_records():
+    # Abbey & Mayor: seeded games played through the decision calls, favouring abbeys, the
+    # mayor, the wagon and the barn (abbey_pick): finished (abbeys, the final abbey round,
+    # wagon lines, barns), with Traders & Builders (an abbey as a bonus part), stopped mid-game,
+    # and with The Tower, a ransom right before an abbey (README D2); refusals and move text
+    g = carc.Game(2, seed=21, abbey_and_mayor=True)
+    abbey_decisions(g, random.Random(21), 3000)
+    write("text", "finished-abbey-and-mayor", g.save())
+
+    g = carc.Game(3, seed=22, abbey_and_mayor=True, traders_and_builders=True)
+    abbey_decisions(g, random.Random(22), 3000)
+    write("text", "finished-abbey-and-mayor-traders", g.save())
+
+    g = carc.Game(3, seed=11, abbey_and_mayor=True, traders_and_builders=True)
+    abbey_decisions(g, random.Random(11), 60)
+    write("text", "abbey-and-mayor-mid-game", g.save())
+
+    seed = 1
+    while True:  # the first seed whose game pays a ransom right before an abbey
+        g = carc.Game(2, seed=seed, abbey_and_mayor=True, tower=True)
+        rng = random.Random(seed)
+        while not g.over:
+            pick = tower_pick(g, rng) if g.decision()[0] != carc.DecisionKind.ABBEY else abbey_pick(g, rng)
+            g.decide(g.choices()[pick])
+        record = g.save()
+        lines = record.split("\n")
+        if any(a.startswith("ransom ") and b.startswith("abbey ") for a, b in zip(lines, lines[1:])):
+            break
+        seed += 1
+    write("text", "finished-abbey-and-mayor-tower", record)
+    at = next(i for i, (a, b) in enumerate(zip(lines, lines[1:])) if a.startswith("ransom ") and b.startswith("abbey "))
+    # refused: a draw after a ransom that committed to the abbey ('take' instead of the abbey)
+    write("text", "abbey-ransom-then-draw-refused", "\n".join(lines[:at + 1] + ["take"] + lines[at + 2:]))
+
+    write("text", "moves-abbey-and-mayor",
+          "K 1,0 0 M:N\nU 1,0 90 W:E\nE 1,-1 90 N:NW\nE 1,-1 90 N:E\nE 1,-1 90 N:\nE 1,-1 90 @1,0:N:NW\n"
+          "E 1,-1 90 @1,0:M:N\nMA 1,-1 0 C\nMM 0,1 90 W:C\n")
+
+
+def abbey_programs():
+    # Abbey & Mayor (option 10) from a seed, 3 players, played deep a byte a turn (the turns op
+    # takes listed abbey and wagon choices and the abbey's figure step), then played out; and
+    # with every other expansion (options 5..9), 4 players
+    p = new(1, 3, 23) + op("set_option", 1, num(10), num(1))
+    for start in range(0, 18, 3):
+        p += op("turns", 1, b"\x1f", bytes((start + 29 * k) % 256 for k in range(32)))
+    write("capi", "abbey-and-mayor-deep", p + op("playout", 1, u64(8), b"\x00"))
+
+    p = new(1, 4, 29) + b"".join(op("set_option", 1, num(o), num(1)) for o in range(5, 11))
+    for start in range(0, 30, 5):
+        p += op("turns", 1, b"\x1f", bytes((start + 31 * k) % 256 for k in range(32)))
+    write("capi", "abbey-and-mayor-all-expansions-deep", p + op("playout", 1, u64(8), b"\x00"))
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["tower"]:
         tower_records()
         tower_programs()
+    elif sys.argv[1:] == ["abbey"]:
+        abbey_records()
+        abbey_programs()
     else:
         records()
         programs()
         tower_programs()
+        abbey_records()
+        abbey_programs()

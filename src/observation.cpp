@@ -69,7 +69,9 @@ void observe(const Game& game, int observer, float* out) {
       continue;
     }
     const uint8_t code = tiles::kOriented[t.type][t.rot].edge_code;
-    for (int s = 0; s < 4; ++s) cell(kEdgePlanes + 3 * s + ((code >> (2 * s)) & 3) - 1, t.x, t.y) = 1.0f;
+    // An edge that matches any (the abbey's) is on none of the edge planes.
+    for (int s = 0; s < 4; ++s)
+      if (const int e = (code >> (2 * s)) & 3) cell(kEdgePlanes + 3 * s + e - 1, t.x, t.y) = 1.0f;
     const tiles::TileDef& def = tiles::kDefs[t.type];
     for (int k = 0; k < def.nsegs; ++k) {
       if (def.segs[k].kind == FeatureKind::Monastery) cell(kMonasteryPlane, t.x, t.y) = 1.0f;

@@ -621,6 +621,21 @@ TEST_CASE("A&M in the RL layer: the abbey's square and a wagon's target are cell
     CHECK(back.choice == list[i]);
   }
   CHECK(rl::encode_decision(space, g.options(), list[0]) >= space.placements + space.figures + space.decisions);  // a cell
+  // The abbey placed: a monastery on the board, on no edge plane (its edges match any).
+  {
+    Game a = g;
+    line(a, "abbey 1,-1 C");
+    const rl::ObservationShape s = rl::observation_shape(a);
+    std::vector<float> o(static_cast<size_t>(s.size()) + 2 * static_cast<size_t>(s.side * s.side), -1.0f);
+    float* obs = o.data() + s.side * s.side;  // a plane's room on each side, to see nothing is written there
+    rl::observe(a, 0, obs);
+    CHECK(std::all_of(o.begin(), o.begin() + s.side * s.side, [](float v) { return v == -1.0f; }));
+    CHECK(std::all_of(o.end() - s.side * s.side, o.end(), [](float v) { return v == -1.0f; }));
+    const int at = (-1 + rl::kObservationReach) * s.side + (1 + rl::kObservationReach);
+    // Planes 0..11: the edges, side by side and kind; plane 12: monasteries (docs/rl.md).
+    for (int plane = 0; plane < 12; ++plane) CHECK(obs[plane * s.side * s.side + at] == 0.0f);
+    CHECK(obs[12 * s.side * s.side + at] == 1.0f);
+  }
   // The wagon's targets (example 6) likewise; the observer who decides is flagged.
   Game w = new_game(2, "U A B A B E V", am());
   lines(w, {"U 1,0 90 W:E", "A -1,0 270", "B 0,1 0 C", "A 2,0 90"});
