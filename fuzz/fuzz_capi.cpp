@@ -999,8 +999,9 @@ int32_t action_arg(Input& in, const std::vector<int32_t>& legal) {
 }
 
 // The number of action ids of a game's configuration. Five fields (0.3's) still suffice
-// and are the same; the elsewhere ids are the last, none without Princess & Dragon and the
-// Tower (whose captures are taken on a cell too).
+// and are the same; the elsewhere ids are the last, none without Princess & Dragon, the
+// Tower (whose captures are taken on a cell too) and Abbey & Mayor (the abbey's square, the
+// wagon's target).
 int rl_actions(const carc_game* g) {
   int32_t f[CARC_RL_SPACE_FIELDS + 1], five[CARC_RL_SPACE_FIELDS];
   f[CARC_RL_SPACE_FIELDS] = -7;
@@ -1011,7 +1012,8 @@ int rl_actions(const carc_game* g) {
             "carc_rl_action_space with five fields");
   INVARIANT(f[CARC_RL_ELSEWHERE] >= 0 && f[CARC_RL_ELSEWHERE] <= f[CARC_RL_ACTIONS] - f[CARC_RL_PLACEMENTS] - f[CARC_RL_FIGURES] &&
                 (f[CARC_RL_ELSEWHERE] == 0) ==
-                    (carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 0 && carc_game_option(g, CARC_OPT_TOWER) == 0),
+                    (carc_game_option(g, CARC_OPT_PRINCESS_AND_DRAGON) == 0 && carc_game_option(g, CARC_OPT_TOWER) == 0 &&
+                     carc_game_option(g, CARC_OPT_ABBEY_AND_MAYOR) == 0),
             "the action space's elsewhere ids");
   return f[CARC_RL_ACTIONS];
 }

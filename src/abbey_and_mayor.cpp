@@ -64,14 +64,14 @@ bool Game::barn(int i, int& x, int& y, int& owner) const {
 
 bool AbbeyAndMayor::is_hole(const Game& g, int x, int y) {
   const OpenCell* o = g.board_.open_at(x, y);
-  return o && ((o->req | o->req >> 1) & 0x55) == 0x55;
+  return o && o->enclosed();
 }
 
 int AbbeyAndMayor::holes(const Game& g, Placement* out) {
   int n = 0;
   for (int i = 0; i < g.board_.open_count(); ++i) {
     const OpenCell& o = g.board_.open(i);
-    if (((o.req | o.req >> 1) & 0x55) == 0x55) out[n++] = Placement{o.x, o.y, 0};
+    if (o.enclosed()) out[n++] = Placement{o.x, o.y, 0};
   }
   std::sort(out, out + n, [](const Placement& a, const Placement& b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
   return n;
@@ -82,10 +82,8 @@ bool AbbeyAndMayor::committed(const Game& g) {
 }
 
 bool AbbeyAndMayor::any_hole(const Game& g) {
-  for (int i = 0; i < g.board_.open_count(); ++i) {
-    const OpenCell& o = g.board_.open(i);
-    if (((o.req | o.req >> 1) & 0x55) == 0x55) return true;
-  }
+  for (int i = 0; i < g.board_.open_count(); ++i)
+    if (g.board_.open(i).enclosed()) return true;
   return false;
 }
 
@@ -114,10 +112,7 @@ bool AbbeyAndMayor::hold_game_end(Game& g, Events* events) {
     if (g.drawn_ == 0) s.last = static_cast<uint8_t>(g.players_ - 1);
     s.seat = 0;
     if (events) {
-      Event e{};
-      e.type = Event::Type::FinalAbbeyRound;
-      e.tile = kNoTile;
-      e.discarded = kNoTile;
+      Event e = Game::event_off_board(Event::Type::FinalAbbeyRound);
       e.winners = static_cast<uint8_t>(1u << s.last);
       events->push(e);
     }
@@ -420,15 +415,11 @@ void AbbeyAndMayor::game_end(Game& g, Events* events) {
     for (int p = 0; p < g.players_; ++p)
       if ((owners >> p) & 1) g.score_[p] += points;
     if (!events || points == 0) continue;
-    Event e{};
-    e.type = Event::Type::BarnFinal;
+    Event e = Game::event_off_board(Event::Type::BarnFinal);
     e.feature = FeatureKind::Field;
     e.end_game = true;
-    e.discarded = kNoTile;
-    e.tile = kNoTile;
-    e.x = s.barns[i].x;
+    e.x = s.barns[i].x;  // the corner point
     e.y = s.barns[i].y;
-    e.location = Location::None;
     e.winners = static_cast<uint8_t>(owners);
     e.points = static_cast<int16_t>(points);
     e.tiles = static_cast<uint8_t>(points / points::kBarnFinalCity);
@@ -529,10 +520,7 @@ void AbbeyAndMayor::decide(Game& g, const Choice& c, Events* events) {
       s.declined = static_cast<uint8_t>(s.declined | 1u << g.current_);
       g.decision_ = 0;
       if (events) {
-        Event e{};
-        e.type = Event::Type::AbbeyDeclined;
-        e.tile = kNoTile;
-        e.discarded = kNoTile;
+        Event e = Game::event_off_board(Event::Type::AbbeyDeclined);
         e.winners = static_cast<uint8_t>(1u << g.current_);
         events->push(e);
       }

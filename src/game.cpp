@@ -802,10 +802,8 @@ bool Game::take_drawn(Events* events) {
   // A river tile that fit nowhere leaves the river as it was; if it was the lake, the river
   // stays open for good, its end blocked for land tiles.
   if (events) {
-    Event e{};
-    e.type = Event::Type::Discard;
+    Event e = event_off_board(Event::Type::Discard);
     e.discarded = t;
-    e.tile = kNoTile;
     events->push(e);
   }
   return false;

@@ -41,10 +41,8 @@ bool PrincessAndDragon::set_aside(Game& g, TileType t, Events* events) {
   d.aside_draws[draw >> 6] |= uint64_t{1} << (draw & 63);
   d.aside[d.naside++] = t;
   if (events) {
-    Event e{};
-    e.type = Event::Type::SetAside;
+    Event e = Game::event_off_board(Event::Type::SetAside);
     e.discarded = t;
-    e.tile = kNoTile;
     e.winners = static_cast<uint8_t>(1u << g.current_);
     events->push(e);
   }
@@ -132,10 +130,8 @@ bool PrincessAndDragon::hold_before_scoring(Game& g, Events* events) {
     if (events) {
       if (returned) {
         for (int i = 0; i < d.back; ++i) {
-          Event e{};
-          e.type = Event::Type::SetAsideBack;
+          Event e = Game::event_off_board(Event::Type::SetAsideBack);
           e.discarded = d.aside[static_cast<size_t>(i)];
-          e.tile = kNoTile;
           events->push(e);
         }
       }

@@ -102,6 +102,15 @@ int Game::completed_cities_touching(SegId field_root) const {
 
 // An event about placed tile `tile` (its type and cell) and a location on it; the rest zero,
 // no tile discarded.
+Event Game::event_off_board(Event::Type type) {
+  Event e{};
+  e.type = type;
+  e.discarded = kNoTile;
+  e.tile = kNoTile;
+  e.location = Location::None;
+  return e;
+}
+
 Event Game::event_at(Event::Type type, int tile, Location loc) const {
   Event e{};
   e.type = type;

@@ -17,16 +17,6 @@ using State = Tower::State;
 
 namespace {
 constexpr std::string_view kTowerWords[3] = {"T:", "TM:", "TL:"};  // piece, meeple, large meeple on top
-
-// An event between players, on no tile (an exchange, a ransom).
-Event between_players(Event::Type type) {
-  Event e{};
-  e.type = type;
-  e.discarded = kNoTile;
-  e.tile = kNoTile;
-  e.location = Location::None;
-  return e;
-}
 }  // namespace
 
 // ---------------------------------------------------------------- the state
@@ -365,7 +355,7 @@ void Tower::capture(Game& g, const Choice& c, Events* events) {
   --theirs[held_at(back)];
   to_supply(g, captor, back);
   if (events) {
-    Event e = between_players(Event::Type::Exchange);
+    Event e = Game::event_off_board(Event::Type::Exchange);
     e.points = static_cast<int16_t>(captor);
     e.winners = static_cast<uint8_t>(1u << t.owner);
     e.figure = t.kind;
@@ -384,7 +374,7 @@ void Tower::ransom(Game& g, const Choice& c, Events* events) {
   s.ransom_paid = true;
   s.ransoms[s.nransoms++] = State::Ransom{static_cast<uint8_t>(g.board_.tile_count()), static_cast<uint8_t>(holder), c.figure.figure};
   if (events) {
-    Event e = between_players(Event::Type::Ransom);
+    Event e = Game::event_off_board(Event::Type::Ransom);
     e.winners = static_cast<uint8_t>(1u << payer);
     e.tiles = static_cast<uint8_t>(holder);
     e.figure = c.figure.figure;

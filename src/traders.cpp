@@ -213,12 +213,8 @@ void TradersAndBuilders::game_end(Game& g, Events* events) {
         g.score_[p] += points::kGoodsMajority;
       }
     if (!events) continue;
-    Event e{};
-    e.type = Event::Type::GoodsBonus;
-    e.discarded = kNoTile;
+    Event e = Game::event_off_board(Event::Type::GoodsBonus);
     e.end_game = true;
-    e.tile = kNoTile;
-    e.location = Location::None;
     e.winners = winners;
     e.points = points::kGoodsMajority;
     e.goods[k] = static_cast<uint8_t>(most);

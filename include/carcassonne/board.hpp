@@ -43,6 +43,9 @@ struct OpenCell {
   uint16_t cell;
   int8_t x, y;
   uint8_t req;
+  // Whether a tile is on each of its four sides (each side's 2 bits of req non-zero): a
+  // hole, where an abbey may go.
+  bool enclosed() const { return ((req | req >> 1) & 0x55) == 0x55; }
   friend bool operator==(const OpenCell&, const OpenCell&) = default;
 };
 

@@ -614,6 +614,8 @@ class Game {
   Location first_location(Location loc) const;
   Location first_location_of(SegId root) const;
   Event event_at(Event::Type type, int tile, Location loc) const;
+  // An event on no tile (a discard, an exchange, the final abbey round): no tile, no location.
+  static Event event_off_board(Event::Type type);
   int free_locations(Location* out) const;
   void random_figure(Rng& rng, Events* events);
   void playout_expansions(Rng& rng, Events* events);

@@ -890,7 +890,9 @@ enum {
   CARC_RL_FIGURES = 3,     /* figure ids are PLACEMENTS .. PLACEMENTS+FIGURES-1 */
   CARC_RL_ACTIONS = 4,     /* the number of action ids: PLACEMENTS + FIGURES + decision ids + ELSEWHERE */
   CARC_RL_ELSEWHERE = 5,   /* figure actions on other tiles, the last ELSEWHERE ids (0.4; 0 without
-                              Princess & Dragon); decision ids lie between FIGURES' and these */
+                              Princess & Dragon), and options taken on a cell ((0.5) a capture,
+                              (0.6) the abbey's square, a wagon's target); decision ids lie
+                              between FIGURES' and these */
   CARC_RL_SPACE_FIELDS = 6
 };
 /* Indices into carc_rl_observation_shape's fields. */
