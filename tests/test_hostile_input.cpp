@@ -1100,6 +1100,31 @@ TEST_CASE("Hostile input: barns on bad corners, in taken fields, without farmers
   CHECK(field.check_figure(FigureChoice{Figure::Meeple, Location::C}));
 }
 
+TEST_CASE("Hostile input: ransoms before an abbey that are no ransom of the payer's, and anything but the abbey after one",
+          "[hostile][abbey][tower]") {
+  // Seed 2 with The Tower: player 1 holds one of player 0's meeples; player 0 (3 points) may
+  // place the abbey at (-2,-1) or draw, and may buy the meeple back first (README D2).
+  Game g = rules::load_ok(
+      "carcassonne-record 1\nplayers 2\ntower on\nabbey-and-mayor on\nseed 2\nT 1,0 90 W\nOF -1,0 90 T:-1,0\n"
+      "J -1,-1 90 SSW\nB -1,-2 0 T:-1,0\ncapture -1,-1 SSW\nM -2,-2 180 S\nQ -2,-3 0 T:-1,0\ncapture none\n"
+      "I 2,0 0 T:-1,0\ncapture 1,0 W\nMC -3,-2 90 N\nS 1,1 90 T:-1,0\nJ -1,1 180 -\nE 2,-1 180 S\nF 1,2 90 T:-1,0\n"
+      "V -2,0 270 ESE\nN -3,-1 270 T:-1,0\ncapture none\n");
+  REQUIRE(decision_kind(g) == DecisionKind::Abbey);
+  CHECK(check_choice(g, ransom(g, 1, Figure::Meeple)));
+  refuse_choice(g, ransom(g, 0, Figure::Meeple), Illegal::RansomNotHeld);  // to oneself
+  for (const Figure f : {Figure::Mayor, Figure::Wagon}) refuse_choice(g, ransom(g, 1, f), Illegal::RansomNotHeld);
+  for (const Figure f : {Figure::Large, Figure::Abbot, Figure::Barn, Figure::TowerPiece}) refuse_choice(g, ransom(g, 1, f), Illegal::NotInGame);
+  Choice with_tile = ransom(g, 1, Figure::Meeple);
+  with_tile.tile = tile_from_name("A");  // no tile is in hand before the draw
+  refuse_choice(g, with_tile, Illegal::WrongPhase);
+  refuse_choice(g, Choice{DecisionKind::Place, kNoTile, Placement{-2, -1, 0}}, Illegal::WrongPhase);  // a placement
+  REQUIRE(decide(g, ransom(g, 1, Figure::Meeple)) == Status::Ok);
+  refuse_choice(g, ransom(g, 1, Figure::Meeple), Illegal::RansomPaid);
+  for (const uint8_t option : {0, 1, 3, 4}) refuse_choice(g, Choice{DecisionKind::Abbey, kNoTile, {}, {}, option}, Illegal::RansomCommits);
+  refuse_choice(g, Choice{DecisionKind::Abbey, tiles::kAbbey, Placement{0, 0, 0}, {}, 2}, Illegal::Occupied);
+  CHECK(check_choice(g, Choice{DecisionKind::Abbey, tiles::kAbbey, Placement{-2, -1, 0}, {}, 2}));
+}
+
 TEST_CASE("Hostile input: the wagon's move to every square and location but its targets is refused", "[hostile][abbey]") {
   // A&M example 6: player 0's wagon came home from (1,0); its targets are D's road at (0,0)
   // and the monastery at (2,0).
