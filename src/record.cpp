@@ -137,7 +137,10 @@ std::string save_record(const Game& whole, RecordForm form) {
         break;
       }
       case HistoryStep::Kind::Decision:  // one the next line takes anyway needs no line
-        if (!step.implied) append_line(out, choice_text(step.choice), describe_choice(step.player, step.choice) + noted);
+        // Its events say what it did where it has any (the ransom paid, the capture, the
+        // dragon's step); else the choice is said.
+        if (!step.implied)
+          append_line(out, choice_text(step.choice), noted.empty() ? describe_choice(step.player, step.choice) : noted.substr(2));
         break;
     }
     bonus_turn = replay.bonus_turn();

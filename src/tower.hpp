@@ -111,6 +111,7 @@ struct Module<Expansion::Tower> : Hooks {
                                       : "a ransom is paid right before the payer's placement";
   }
   static std::string_view prompt(DecisionKind) { return "capture a figure within the tower's reach or none"; }
+  static std::string_view choice_said(const Choice& c) { return c.option == kNone ? "captures nothing" : "captures a figure"; }
   static bool option_place(const Game& g, const Choice& c, int& x, int& y, Location& loc);
 
   static constexpr Observed kObserved{rl::kTowerPlanes, rl::kTowerSeatScalars, rl::kTowerScalars};
