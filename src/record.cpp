@@ -554,7 +554,12 @@ Status load_record(std::string_view text, Game& out, RecordError* error, int max
         // A word two decisions share ('pass': the builder's bonus tile, or the bonus part
         // that may be the abbey) answers the one pending.
         const bool pending_reads = parse_choice(game, text, c) && c.kind == decision_kind(game);
-        if (decision_kind(game) != answers && !pending_reads) fail(Status::IllegalMove, l.number, not_due_text(text));
+        if (decision_kind(game) != answers && !pending_reads) {
+          // A line that spells no option of its kind ('pass x') is malformed, due or not.
+          const std::string not_due = not_due_text(text);
+          if (not_due.empty()) malformed(l.number, fmt::format("'{}' is a line of its own, not '{}'", echo(key), echo(text)));
+          fail(Status::IllegalMove, l.number, not_due);
+        }
         // An option that places a tile (the abbey) is followed by its figure action, as a move
         // line ends with one: a figure action, '-' for none, '?' for not decided yet.
         std::string_view action;

@@ -583,6 +583,15 @@ TEST_CASE("A&M example 20: the last land tile earns a builder bonus; then the fi
     }
     line(g, "U 0,-3 0");  // the last land tile; it triggers player 1's builder
     check_options(g, DecisionKind::Abbey, 1, {"abbey 1,-1", "pass"});
+    // A 'pass' line with a word more is no line of this decision's, nor of the bonus tile's.
+    for (const char* bad : {"pass x", "pass `", "pass pass"}) {
+      Game loaded = g;
+      RecordError error;
+      const std::string text = save_record(g) + bad + "\n";
+      REQUIRE(load_record(text, loaded, &error) == Status::InvalidArgument);
+      CHECK(error.reason == "'pass' is a line of its own, not '" + std::string(bad) + "'");
+      CHECK(loaded == g);
+    }
     line(g, "pass");
     check_options(g, DecisionKind::Abbey, 0, {"abbey 1,-1", "abbey pass"});
     line(g, "abbey pass");
