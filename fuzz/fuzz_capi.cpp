@@ -720,10 +720,12 @@ void check_game(const carc_game* g, bool playout = false) {
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE, "a finished game offers a tile");
   } else if (phase == CARC_PHASE_DRAW || phase == CARC_PHASE_DECIDE) {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
-    // A dragon tile placed last still flies, a piece built in the last turn still captures:
-    // no tile need be face down then.
+    // A dragon tile placed last still flies, a piece built in the last turn still captures,
+    // the final abbey round and its wagons come after the last tile: no tile need be face
+    // down then.
     INVARIANT(tile == CARC_EPHASE && placements == CARC_EPHASE &&
-                  (remaining > 0 || kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE),
+                  (remaining > 0 || kind == CARC_DECISION_DRAGON || kind == CARC_DECISION_CAPTURE ||
+                   kind == CARC_DECISION_ABBEY || kind == CARC_DECISION_WAGON),
               "a tile in hand before the draw");
   } else {
     INVARIANT(winners == CARC_EPHASE, "winners before the end");
