@@ -72,8 +72,7 @@ bool parse_figure_action(std::string_view w, FigureChoice& action) {
     out.elsewhere = true;
     if (!take_tile(w, out.x, out.y) || !parse_figure_action(w, out.figure, out.location) || out.location == Location::None)
       return false;
-    const FigureKind* k = find_figure_kind(out.figure);
-    if (!k || k->reach == Reach::Nowhere || k->reach == Reach::Elsewhere) return false;
+    if (!Module<Expansion::PrincessAndDragon>::portal_figure(out.figure)) return false;  // a builder, pig or barn goes on no other tile
     action = out;
     return true;
   }

@@ -110,6 +110,12 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   }
   static void observe_scalars(const Game& g, int observer, float* s);
 
+  // The figure kinds the magic portal carries onto another tile; move text reads "@x,y:" only
+  // before these.
+  static bool portal_figure(Figure f) {
+    return f == Figure::Meeple || f == Figure::Large || f == Figure::Abbot || f == Figure::Mayor || f == Figure::Wagon;
+  }
+
  private:
   // The tile one step from the dragon in direction d where it may go, or -1.
   static int target(const Game& g, int d);
@@ -126,9 +132,6 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
   static bool removable(const Game& g, SegId city, const Meeple& m);
   // The magic portal's deployments (figure kind, then tile x, y, then the part's location).
   static int portal_options(const Game& g, FigureChoice* out);
-  static bool portal_figure(Figure f) {
-    return f == Figure::Meeple || f == Figure::Large || f == Figure::Abbot || f == Figure::Mayor || f == Figure::Wagon;
-  }
 };
 
 }  // namespace carc

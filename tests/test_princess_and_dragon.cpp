@@ -564,6 +564,24 @@ TEST_CASE("Princess & Dragon example 10: the princess on a city the tile complet
   }
 }
 
+TEST_CASE("Move text through the magic portal: a meeple, large meeple, abbot, mayor or wagon, no builder, pig or barn",
+          "[princess][notation]") {
+  for (const std::string_view word : {"@1,1:C", "@1,1:L:C", "@1,1:A:C", "@1,1:M:N", "@1,1:W:C"}) {
+    INFO(word);
+    FigureChoice f;
+    CHECK(parse_figure_action(word, f));
+    CHECK(f.elsewhere);
+  }
+  for (const std::string_view word : {"@1,1:B:C", "@1,1:P:C", "@1,1:N:NW", "@1,1:recall"}) {
+    INFO(word);
+    FigureChoice f;
+    CHECK_FALSE(parse_figure_action(word, f));
+    TileType t = kNoTile;
+    Move m;
+    CHECK_FALSE(parse_move(std::string("DR -1,0 0 ") + std::string(word), t, m));
+  }
+}
+
 TEST_CASE("Princess & Dragon example 11: the magic portal", "[princess][example]") {
   Game g = new_game(2, "E U D2 B DR U", pd());
   play(g, "E 0,-1 180");  // closes D's city, nobody
