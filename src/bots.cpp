@@ -63,7 +63,10 @@ void take_bonuses(Game& g) {
 
 // Applies a move in either turn phase (in PlaceMeeple the placement is already made).
 void apply(Game& g, const Move& m) {
-  if (g.phase() == Phase::PlaceMeeple) g.act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
+  // The moves are listed ones, legal: placed and acted on in place, with no trial copy (play's).
+  const bool turn = g.phase() == Phase::PlaceTile;
+  if (turn) g.place(m.at);
+  if (turn || g.phase() == Phase::PlaceMeeple) g.act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
   else g.play(m);
   take_bonuses(g);
 }

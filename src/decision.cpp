@@ -168,17 +168,6 @@ bool implied_choice(const Game& game, Choice& c) {
   return found;
 }
 
-const Game* move_start(const Game& game, std::optional<Game>& scratch) {
-  const Game* at = &game;
-  Choice c;
-  if (game.phase() == Phase::Decide && !game.caller_draws() && implied_choice(game, c)) {
-    scratch.emplace(game);
-    decide(*scratch, c);
-    at = &*scratch;
-  }
-  return at->phase() == Phase::PlaceTile ? at : nullptr;
-}
-
 bool recalled_choice(const Game& game, const Game& replay, Choice& c) {
   bool found = false;
   if (replay.phase() == Phase::Decide || (replay.phase() == Phase::PlaceTile && has_place_options(replay)))

@@ -17,7 +17,6 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -50,15 +49,15 @@ int check_move_tile(const Call& c, const carc_game& g, const Unpacked& u) {
 // Plays a whole turn; the move must be for the tile its turn places (move_start).
 int play_move(const Call& c, carc_game& g, const Unpacked& u) {
   const carc::Phase phase = g.game.phase();
-  std::optional<carc::Game> scratch;
-  const carc::Game* at = carc::move_start(g.game, scratch);
+  const carc::TileType tile = carc::at_move_start(g.game, [](const carc::Game* at) { return at ? at->current_tile() : carc::kNoTile; });
+  const bool at = tile != carc::kNoTile;
   if (!at && phase == carc::Phase::Decide && g.game.caller_draws())
     return c.fail(CARC_EPHASE, "%s: decide (carc_game_decide) and draw (carc_game_draw) first", phase_text(g.game).c_str());
   if (!at && phase == carc::Phase::Decide)
     return c.fail(CARC_EPHASE, "%s, and no move follows (no tile left fits anywhere): decide with carc_game_decide",
                   phase_text(g.game).c_str());
   if (!at) return c.fail(CARC_EPHASE, "a turn starts in the tile phase, but %s", phase_text(g.game).c_str());
-  if (u.tile != at->current_tile()) return other_tile(c, CARC_EILLEGAL, g.game, u, at->current_tile());
+  if (u.tile != tile) return other_tile(c, CARC_EILLEGAL, g.game, u, tile);
   carc::Verdict why;
   const carc::Status s = g.game.play(u.move, &g.events, &why);
   if (s != carc::Status::Ok)
@@ -692,11 +691,11 @@ int carc_game_check(const carc_game* game, carc_move move) {
           g.game.check_figure(carc::FigureChoice{u.move.figure, u.move.meeple, u.move.elsewhere, u.move.x, u.move.y}).reason);
     }
     // A whole turn, judged where carc_game_play would play it.
-    std::optional<carc::Game> scratch;
-    const carc::Game* at = carc::move_start(g.game, scratch);
-    if (!at) return CARC_WHY_WRONG_PHASE;
-    if (u.tile != at->current_tile()) return other_tile(c, CARC_EINVAL, g.game, u, at->current_tile());
-    return static_cast<int>(at->check_move(u.move).reason);
+    return carc::at_move_start(g.game, [&](const carc::Game* at) {
+      if (!at) return static_cast<int>(CARC_WHY_WRONG_PHASE);
+      if (u.tile != at->current_tile()) return other_tile(c, CARC_EINVAL, g.game, u, at->current_tile());
+      return static_cast<int>(at->check_move(u.move).reason);
+    });
   });
 }
 

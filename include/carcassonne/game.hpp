@@ -593,9 +593,6 @@ class Game {
   template <bool kModules>
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
-  // check_move, leaving in `placed` the game after the placement where a figure action had to
-  // be checked there (what play then keeps).
-  Verdict check_move(Move m, std::optional<Game>& placed) const;
   // kModules: with the modules' hooks; the base game's playout places without them.
   template <bool kModules>
   void apply_canonical(TileType t, int8_t x, int8_t y, int rot);
