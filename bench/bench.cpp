@@ -213,6 +213,40 @@ extern "C" __attribute__((noinline)) uint64_t bench_playouts(int players, int fa
   return sum;
 }
 
+// The search positions of `--mcts`: seed s dealt for the players and played at random to
+// turn 10 + s mod 40, so that the positions spread over a game.
+std::vector<carc::Game> search_positions(int players, int n) {
+  std::vector<carc::Game> out;
+  for (int s = 1; s <= n; ++s) {
+    carc::Game g(players, static_cast<uint64_t>(s));
+    carc::BotOptions random{carc::BotLevel::Random};
+    for (int t = 0; t < 10 + s % 40 && !g.over(); ++t) {
+      random.seed = static_cast<uint64_t>(s * 1000 + t);
+      carc::Move m;
+      carc::choose_move(g, random, m);
+      g.play(m);
+    }
+    out.push_back(g);
+  }
+  return out;
+}
+
+// The function callgrind counts with `--mcts` (`--toggle-collect=bench_searches`): one MCTS
+// move of `iterations` from each position, one thread. Not static and never inlined.
+extern "C" __attribute__((noinline)) uint64_t bench_searches(const carc::Game* positions, int n, int iterations) {
+  uint64_t sum = 0;
+  for (int i = 0; i < n; ++i) {
+    carc::BotOptions o;
+    o.iterations = iterations;
+    o.seed = static_cast<uint64_t>(i + 1);
+    carc::Move m;
+    if (!positions[i].over() && carc::choose_move(positions[i], o, m) == carc::Status::Ok)
+      sum = sum * 31 + (static_cast<uint64_t>(static_cast<uint8_t>(m.at.x)) << 16 | static_cast<uint8_t>(m.at.y) << 8 |
+                        m.at.rot << 4 | static_cast<uint8_t>(m.meeple));
+  }
+  return sum;
+}
+
 namespace {
 
 // Settings of a timed run.
@@ -678,6 +712,10 @@ void usage(std::FILE* to) {
       "         --expansions turns every expansion of the option table on (river, abbot,\n"
       "         inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower),\n"
       "         --option NAME one rule option of the records' names\n"
+      "       bench --callgrind N --mcts I [--players P]\n"
+      "         one MCTS move of I iterations from each of N positions (seeds 1..N played at\n"
+      "         random to turn 10 + seed mod 40) inside bench_searches, for bench/callgrind.sh\n"
+      "         (instructions per iteration)\n"
       "       bench --quick\n"
       "         a few games and the allocation check, no timing (CI smoke test)\n");
 }
@@ -698,7 +736,7 @@ bool parse_number(std::string_view text, T lo, T hi, T& out) {
 int main(int argc, char** argv) {
   bool lines = false, farmers = true;
   std::string_view only;
-  int callgrind = 0, players = 2, capi = 0, sampled = 0;
+  int callgrind = 0, players = 2, capi = 0, sampled = 0, mcts = 0;
   unsigned expansions = 0;
   Timing tm;
   // A usage error: what is wrong, then the usage, on stderr; exit status 2.
@@ -731,6 +769,9 @@ int main(int argc, char** argv) {
     } else if (a == "--callgrind" && has_value) {
       if (!parse_number(value, 1, 1000000, callgrind)) return refuse("--callgrind must be a whole number from 1 to 1000000");
       ++i;
+    } else if (a == "--mcts" && has_value) {
+      if (!parse_number(value, 1, 1000000, mcts)) return refuse("--mcts must be a whole number from 1 to 1000000");
+      ++i;
     } else if (a == "--players" && has_value) {
       if (!parse_number(value, carc::kMinPlayers, carc::kMaxPlayers, players)) return refuse("--players must be 1 to 6");
       ++i;
@@ -752,6 +793,14 @@ int main(int argc, char** argv) {
     } else {
       return refuse(fmt::format("unexpected argument '{}'", a));
     }
+  }
+  if (mcts && !callgrind) return refuse("--mcts counts searches for --callgrind N");
+  if (callgrind && mcts) {
+    if (capi || sampled || expansions || !farmers) return refuse("--mcts searches the base game with farmers");
+    const std::vector<carc::Game> positions = search_positions(players, callgrind);
+    const uint64_t check = bench_searches(positions.data(), callgrind, mcts);
+    fmt::print("searches {} iterations {} players {} checksum {:016x}\n", callgrind, mcts, players, check);
+    return 0;
   }
   if (callgrind) {
     if (capi && expansions) return refuse("--capi plays the base game only");
