@@ -138,8 +138,7 @@ uint8_t majority(const std::array<uint8_t, kMaxPlayers>& weight, int players) {
 // Adds points to each winner's total.
 void award(uint8_t winners, int points, int32_t* total, int players) {
   for (int p = 0; p < players; ++p) total[p] += (winners >> p) & 1 ? points : 0;
-}
-}  // namespace
+}}  // namespace
 
 // Gives `points` to every player with the most weight on a feature (meeples[p] is player
 // p's: meeples 1, large meeples 2) and reports it; `first` is the feature's first figure,
@@ -326,14 +325,20 @@ std::array<int32_t, kMaxPlayers> Game::final_scores_now(Events* events) const {
 
 void Game::end_payouts(EndPayouts& out) const {
   uint8_t first[kMaxMeeples];
-  PlayerCounts weight[kMaxMeeples];
-  out.count = group_figures(out.root.data(), first, weight);
+  out.count = group_figures(out.root.data(), first, out.weight.data());
   out.total = {};
   for (int f = 0; f < out.count; ++f) {
     out.points[f] = {};
-    award(majority(weight[f], players_), value_at_end(end_size(out.root[f]), options_), out.points[f].data(), players_);
+    out.centre[f] = 0xFF;
+    award(majority(out.weight[f], players_), value_at_end(end_size(out.root[f]), options_), out.points[f].data(), players_);
     for (int p = 0; p < kMaxPlayers; ++p) out.total[p] += out.points[f][p];
   }
+  for (int i = 0; i < nmeeples_; ++i)
+    if (meeples_[i].location == Location::C) {
+      const SegId r = features_.find(meeples_[i].seg);
+      for (int f = 0; f < out.count; ++f)
+        if (out.root[f] == r) out.centre[f] = meeples_[i].tile;
+    }
 }
 
 bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
@@ -372,23 +377,24 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     const SegId r = features_.find(static_cast<SegId>(pt.seg_base + s));
     if (index_of(r) < 0) add(r);
   }
-  for (int i = 0; i < nmeeples_; ++i) {
-    const Meeple& m = meeples_[i];
-    const SegId r = features_.find(m.seg);
-    int t = index_of(r);
-    if (t < 0 && m.location == Location::C) {
-      const PlacedTile& mt = board_.tile(m.tile);
-      if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
-    }
-    if (t >= 0) weight[t][m.player] = static_cast<uint8_t>(weight[t][m.player] + kFigureWeight[static_cast<int>(m.kind)]);
-  }
-
+  // The figures' features before the tile, each found where it is now: merged into one of
+  // the tile's (touched), a monastery or garden in the block around it (touched, with the
+  // figure on its centre), or elsewhere (pays as before). A feature's figures are the same
+  // as before: a placement moves none.
   std::array<int32_t, kMaxPlayers> base = score_;
   for (int p = 0; p < kMaxPlayers; ++p) base[p] += before.total[p];
   for (int f = 0; f < before.count; ++f) {
-    const SegId r = before.root[f];
-    if (features_.find(r) == r && index_of(r) < 0) continue;  // untouched: pays as before
-    for (int p = 0; p < kMaxPlayers; ++p) base[p] -= before.points[f][p];
+    const SegId r = features_.find(before.root[f]);
+    int t = index_of(r);
+    if (t < 0 && before.centre[f] != 0xFF) {
+      const PlacedTile& mt = board_.tile(before.centre[f]);
+      if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
+    }
+    if (t < 0) continue;  // untouched: pays as before
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      weight[t][p] = static_cast<uint8_t>(weight[t][p] + before.weight[f][p]);
+      base[p] -= before.points[f][p];
+    }
   }
   // A touched feature is worth its completed value if the tile completed it (what scores
   // before the end), else its value at the end; valued only when someone could win it.

@@ -41,6 +41,21 @@ TEST_CASE("A game assigned over another game, larger or smaller, is the same gam
   }
 }
 
+TEST_CASE("A position assigned over its own continuation is the position again (what a search does)") {
+  for (int i = 0; i < 64; ++i) {
+    Game position = test::mixed_game(i);
+    Rng rng(300 + static_cast<uint64_t>(i));
+    advance(position, rng, i % 90);
+    Game later = position;
+    for (int k = 0; k < 4; ++k) {
+      advance(later, rng, 1 + (i * 5 + k * 11) % 40);
+      later = position;
+      REQUIRE(later == position);
+    }
+    require_same_future(position, later, 55 + static_cast<uint64_t>(i));
+  }
+}
+
 TEST_CASE("A copied game is the same game and plays on the same, and assigning a game to itself changes nothing") {
   for (int i = 0; i < 48; ++i) {
     Game source = test::mixed_game(i);

@@ -95,9 +95,11 @@ class Board {
     clear_cells();
     copy_used(o);
   }
+  // Only the cells in use here that o's will not overwrite are cleared: a search assigns a
+  // position to a copy of itself a tile or a few later, whose cells take in the position's.
   Board& operator=(const Board& o) {
     if (this != &o) {
-      for_each_used_run(extent(), [this](int start, int len) { std::memset(cells_.data() + start, 0, static_cast<size_t>(len)); });
+      if (ntiles_ != 0) clear_except(used_range(extent()), o.ntiles_ != 0 ? used_range(o.extent()) : Range{});
       copy_used(o);
     }
     return *this;
@@ -359,12 +361,33 @@ class Board {
   template <class F>
   void for_each_used_run(const Extent& e, F&& f) const {
     if (ntiles_ == 0) return;
+    const Range r = used_range(e);
+    const int first = std::min(r.len, kCells - r.start);
+    f(r.start, first);
+    if (first < r.len) f(0, r.len - first);
+  }
+  // The cells of the runs above as one range of len cells from start, wrapping past the last
+  // cell (len kCells: all of them).
+  struct Range {
+    int start = 0, len = 0;
+  };
+  static Range used_range(const Extent& e) {
     const int len = (e.y1 - e.y0 + 2) * kStride + (e.x1 - e.x0 + 3);
-    if (len >= kCells) return f(0, kCells);
-    const int start = cell_of(e.x0 - 1, e.y0 - 1);
-    const int first = std::min(len, kCells - start);
-    f(start, first);
-    if (first < len) f(0, len - first);
+    return len >= kCells ? Range{0, kCells} : Range{cell_of(e.x0 - 1, e.y0 - 1), len};
+  }
+  // Clears the cells of `mine` outside `kept`. Relative to mine.start, kept covers [off, end),
+  // and [0, end - kCells) too where it wraps round to mine's start.
+  void clear_except(Range mine, Range kept) {
+    if (kept.len >= kCells) return;
+    const int off = (kept.start - mine.start) & (kCells - 1), end = off + kept.len;
+    const auto clear = [&](int from, int to) {  // [from, to) relative to mine.start
+      if (from >= to) return;
+      const int start = (mine.start + from) & (kCells - 1), len = to - from, first = std::min(len, kCells - start);
+      std::memset(cells_.data() + start, 0, static_cast<size_t>(first));
+      if (first < len) std::memset(cells_.data(), 0, static_cast<size_t>(len - first));
+    };
+    clear(end > kCells ? end - kCells : 0, std::min(off, mine.len));
+    clear(end, mine.len);
   }
   // Makes this board o, given that every tag outside o's runs in use is 0 here.
   void copy_used(const Board& o) {

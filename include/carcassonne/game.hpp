@@ -536,6 +536,8 @@ class Game {
     int count = 0;
     std::array<SegId, kMaxMeeples> root;
     std::array<std::array<int32_t, kMaxPlayers>, kMaxMeeples> points;
+    std::array<std::array<uint8_t, kMaxPlayers>, kMaxMeeples> weight;  // each player's figures' weight on it
+    std::array<uint8_t, kMaxMeeples> centre;  // the board index of a tile whose centre holds one of its figures, else 0xFF
     std::array<int32_t, kMaxPlayers> total{};
   };
   void end_payouts(EndPayouts& out) const;
