@@ -405,7 +405,9 @@ void Game::add_pending(SegId root) {
 // features and notes every feature this completes.
 void Game::apply_placement(Placement p) {
   const TileType t = current_tile();
-  apply_canonical<true>(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
+  const int rot = tiles::canonical_rotation(t, p.rot);
+  if (mix_ == 0) apply_canonical<false>(t, p.x, p.y, rot);  // the base game calls no module (a search's copies)
+  else apply_canonical<true>(t, p.x, p.y, rot);
 }
 
 // The same for a placement whose rotation is the smallest of its picture (what the listings
