@@ -34,6 +34,11 @@
 
 namespace carc {
 
+// Places a placement of the game's own listing (legal_placements): no check again.
+struct SearchPlacement {
+  static void place(Game& g, Placement p) { g.apply_placement(p); }
+};
+
 namespace {
 
 // --- tuning (bench/strength measures the effect of each) ---
@@ -65,7 +70,7 @@ void take_bonuses(Game& g) {
 void apply(Game& g, const Move& m) {
   // The moves are listed ones, legal: placed and acted on in place, with no trial copy (play's).
   const bool turn = g.phase() == Phase::PlaceTile;
-  if (turn) g.place(m.at);
+  if (turn) SearchPlacement::place(g, m.at);
   if (turn || g.phase() == Phase::PlaceMeeple) g.act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
   else g.play(m);
   take_bonuses(g);
@@ -169,7 +174,7 @@ int scored_moves(const Game& g, Scratch& scratch) {
   int n = 0;
   for (int i = 0; i < np; ++i) {
     placed = g;
-    placed.place(buf[i]);
+    SearchPlacement::place(placed, buf[i]);
     const int k = placed.figure_options(opts);
     scratch.room(n + k + 1);
     Move* moves = scratch.moves.data();
