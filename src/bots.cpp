@@ -34,9 +34,12 @@
 
 namespace carc {
 
-// Places a placement of the game's own listing (legal_placements): no check again.
-struct SearchPlacement {
+// What the search does to a game beyond its public interface.
+struct SearchAccess {
+  // Places a placement of the game's own listing (legal_placements): no check again.
   static void place(Game& g, Placement p) { g.apply_placement(p); }
+  // Before a position is copied once per placement (scored_moves).
+  static void keep_extent(Game& g) { g.board_.keep_extent(); }
 };
 
 namespace {
@@ -70,7 +73,7 @@ void take_bonuses(Game& g) {
 void apply(Game& g, const Move& m) {
   // The moves are listed ones, legal: placed and acted on in place, with no trial copy (play's).
   const bool turn = g.phase() == Phase::PlaceTile;
-  if (turn) SearchPlacement::place(g, m.at);
+  if (turn) SearchAccess::place(g, m.at);
   if (turn || g.phase() == Phase::PlaceMeeple) g.act(FigureChoice{m.figure, m.meeple, m.elsewhere, m.x, m.y});
   else g.play(m);
   take_bonuses(g);
@@ -174,7 +177,7 @@ int scored_moves(const Game& g, Scratch& scratch) {
   int n = 0;
   for (int i = 0; i < np; ++i) {
     placed = g;
-    SearchPlacement::place(placed, buf[i]);
+    SearchAccess::place(placed, buf[i]);
     const int k = placed.figure_options(opts);
     scratch.room(n + k + 1);
     Move* moves = scratch.moves.data();
@@ -292,6 +295,7 @@ void play_to_end(Game& s, Rng& rng, const Settings& settings, Scratch& scratch) 
     return;
   }
   for (int t = 0; t < settings.greedy_turns && !s.over(); ++t) {
+    SearchAccess::keep_extent(s);
     const int n = scored_moves(s, scratch);
     apply(s, scratch.moves[static_cast<size_t>(greedy_pick(scratch.values.data(), n, rng))]);
   }
@@ -377,10 +381,11 @@ class Tree {
   // Gives block b its children: every legal move in s, best greedy value first (the
   // opponents' too: it is how a sensible player replies), ties in a random order. False
   // if the tree has no room for them.
-  bool expand(int b, const Game& s) {
+  bool expand(int b, Game& s) {
     // The room a base-game block can need (the check the search was measured with), then
     // the real count, which the expansions' figures can make larger.
     if (full_ || nodes_.size() + kMaxPlacements * (kMaxMeepleOptions + 1) > kNodeCap) return false;
+    SearchAccess::keep_extent(s);
     const int n = scored_moves(s, scratch_);
     if (nodes_.size() + static_cast<size_t>(n) > kNodeCap) {
       full_ = true;

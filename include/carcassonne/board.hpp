@@ -261,6 +261,12 @@ class Board {
     for (int i = known_tiles_; i < ntiles_; ++i) e.add(tiles_[i].x, tiles_[i].y);
     return e;
   }
+  // Keeps extent() as it is now, for a board that many copies will be made from (a search's
+  // position): each copy would otherwise walk the tiles placed since it was last kept.
+  void keep_extent() {
+    known_extent_ = extent();
+    known_tiles_ = ntiles_;
+  }
 
   // Number of tiles on the 8 cells around (x, y).
   int neighbours8(int x, int y) const {

@@ -564,9 +564,9 @@ class Game {
   // The expansions' rules modules (src/module.hpp) work on the game's state as the core does.
   template <Expansion>
   friend struct Module;
-  // The library's bots (src/bots.cpp) place the placements they listed themselves without
-  // checking them again: a search places every legal placement of every position it values.
-  friend struct SearchPlacement;
+  // The library's bots (src/bots.cpp): a search places every legal placement of every
+  // position it values, on copies of it, and places what it listed without checking again.
+  friend struct SearchAccess;
 
   void init(int players, Options options);
   // A seeded game's generator where the initial shuffle left it (what a reshuffle draws from).
