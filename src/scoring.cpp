@@ -409,7 +409,14 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     return value[t];
   };
   // Adds (sign 1) or takes away (sign -1) what touched feature t pays for these weights.
+  // Most touched features hold no figure: one test of all the weights at once skips them.
+  const auto weighs = [](const PlayerCounts& w) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, w.data(), sizeof w);
+    return bits != 0;
+  };
   const auto pay_into = [&](std::array<int32_t, kMaxPlayers>& scores, const PlayerCounts& w, int t, int sign) {
+    if (!weighs(w)) return;
     if (const uint8_t winners = majority(w, players_)) award(winners, sign * worth(t), scores.data(), players_);
   };
   for (int t = 0; t < nt; ++t) {
@@ -422,7 +429,12 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     const int weight_of = kFigureWeight[static_cast<int>(opts[i].figure)];
     if (opts[i].location == Location::None || weight_of == 0) continue;
     const int t = index_of(features_.find(static_cast<SegId>(pt.seg_base + oriented.loc_seg[static_cast<int>(opts[i].location)])));
-    // The feature's payout with the figure, instead of without it.
+    // The feature's payout with the figure, instead of without it (a free feature's: all
+    // its worth to the figure's owner).
+    if (!weighs(weight[t])) {
+      out[i][current_] += worth(t);
+      continue;
+    }
     PlayerCounts with = weight[t];
     with[current_] = static_cast<uint8_t>(with[current_] + weight_of);
     pay_into(out[i], weight[t], t, -1);
