@@ -224,7 +224,7 @@ void light_turn(Game& s, Rng& rng) {
   uint64_t packed[kMaxPlacements];  // packed_placements: the cheapest listing of them
   const int n = s.packed_placements(packed, 0);
   const uint64_t b = packed[rng.below(static_cast<uint32_t>(n))];
-  s.place(Placement{static_cast<int8_t>(b & 0xFF), static_cast<int8_t>(b >> 8 & 0xFF), static_cast<uint8_t>(b >> 16 & 3)});
+  SearchAccess::place(s, Placement{static_cast<int8_t>(b & 0xFF), static_cast<int8_t>(b >> 8 & 0xFF), static_cast<uint8_t>(b >> 16 & 3)});
   Location opts[kMaxMeepleOptions];
   int k = s.meeple_options(opts);
   Location pick = Location::None;

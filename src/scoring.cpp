@@ -344,22 +344,24 @@ void Game::end_payouts(EndPayouts& out) const {
 bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
                                   std::array<int32_t, kMaxPlayers>* out) const {
   // Traders' goods and first-edition farmers score over the whole board, and a recall
-  // scores an abbot anywhere; a completed city changes every field that touches it.
+  // scores an abbot anywhere.
   constexpr Mix kUnprojectable = Modules::where([](auto m) { return !decltype(m)::kProjectable; });
   if (phase_ != Phase::PlaceMeeple || (mix_ & kUnprojectable) || options_.first_edition_farmers) return false;
   for (int i = 0; i < k; ++i)
     if (any_module(mix_, [&](auto m) { return !decltype(m)::projects(opts[i]); })) return false;
-  for (int i = 0; i < npending_; ++i)
-    if (options_.farmers && features_.kind(pending_[i]) == FeatureKind::City) return false;
 
-  // The features the tile changes: its own segments' (merged with the neighbours'), and
-  // the monasteries and gardens with a figure in the 3x3 block around it. Each with every
-  // player's weight on it; the others pay what they paid before the tile.
+  // The features the tile changes: its own segments' (merged with the neighbours'), the
+  // fields that touch a city it completed (farmers on), and the monasteries and gardens
+  // with a figure in the 3x3 block around it. Each with every player's weight on it; the
+  // others pay what they paid before the tile. Past kMaxTouched (many fields around a
+  // city) only end_now knows.
   const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
-  constexpr int kMaxTouched = tiles::kMaxSegs + 8;
+  constexpr int kMaxTouched = 48;
+  static_assert(kMaxTouched >= tiles::kMaxSegs + 8);
   SegId touched[kMaxTouched];
   PlayerCounts weight[kMaxTouched];
   int nt = 0;
+  bool full = false;
   uint64_t seen = 0;  // bit r % 64 of every touched root r: most features are not touched
   const auto index_of = [&](SegId r) {
     if (!((seen >> (r & 63)) & 1)) return -1;
@@ -368,6 +370,10 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     return -1;
   };
   const auto add = [&](SegId r) {
+    if (nt == kMaxTouched) {
+      full = true;
+      return -1;
+    }
     seen |= uint64_t{1} << (r & 63);
     touched[nt] = r;
     weight[nt] = {};
@@ -376,6 +382,19 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   for (int s = 0; s < kDefs[pt.type].nsegs; ++s) {
     const SegId r = features_.find(static_cast<SegId>(pt.seg_base + s));
     if (index_of(r) < 0) add(r);
+  }
+  for (int i = 0; i < npending_ && options_.farmers; ++i) {
+    if (features_.kind(pending_[i]) != FeatureKind::City) continue;
+    features_.for_each_segment(pending_[i], [&](SegId c) {
+      const PlacedTile& ct = board_.tile(features_.tile_of(c));
+      const auto& def = kDefs[ct.type];
+      const int local = c - ct.seg_base;
+      for (int s = 0; s < def.nsegs; ++s)
+        if (def.segs[s].kind == FeatureKind::Field && ((def.segs[s].touches >> local) & 1)) {
+          const SegId r = features_.find(static_cast<SegId>(ct.seg_base + s));
+          if (index_of(r) < 0) add(r);
+        }
+    });
   }
   // The figures' features before the tile, each found where it is now: merged into one of
   // the tile's (touched), a monastery or garden in the block around it (touched, with the
@@ -390,12 +409,13 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
       const PlacedTile& mt = board_.tile(before.centre[f]);
       if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
     }
-    if (t < 0) continue;  // untouched: pays as before
+    if (t < 0) continue;  // untouched: pays as before (or no room: see below)
     for (int p = 0; p < kMaxPlayers; ++p) {
       weight[t][p] = static_cast<uint8_t>(weight[t][p] + before.weight[f][p]);
       base[p] -= before.points[f][p];
     }
   }
+  if (full) return false;
   // A touched feature is worth its completed value if the tile completed it (what scores
   // before the end), else its value at the end; valued only when someone could win it.
   int value[kMaxTouched];
