@@ -544,9 +544,10 @@ class Game {
   // Just after a tile is placed (PlaceMeeple), given `before` (end_payouts of the position
   // before it): out[i] gets the scores end_now would give after figure action opts[i] (of
   // figure_options, k of them) and out[k] after none, with no copy per action: the tile
-  // changes only its own features and the monasteries around it. False, out unset, where
-  // only end_now knows: Traders & Builders, first-edition farmers, a recall among opts, or a
-  // city completed while fields score.
+  // changes only its own features, the fields of a city it completed and the monasteries
+  // around it. False, out unset, where only end_now knows: a module that is not projectable
+  // (Traders & Builders, Princess & Dragon, The Tower, Abbey & Mayor), first-edition farmers,
+  // a recall among opts, or a city with more fields around it than the projection keeps.
   bool project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
                               std::array<int32_t, kMaxPlayers>* out) const;
   // Distinct tiles in the feature whose root is `root` (features().find of any segment).
