@@ -40,6 +40,18 @@ struct SearchAccess {
   static void place(Game& g, Placement p) { g.apply_placement(p); }
   // Before a position is copied once per placement (scored_moves).
   static void keep_extent(Game& g) { g.board_.keep_extent(); }
+  // Whether a placement changes only the board, the features, the completed features and
+  // the phase (the base game: no module hook runs), which unplace then copies back.
+  static bool plain(const Game& g) { return g.mix_ == 0; }
+  // Makes `placed`, a copy of g with a placement of a plain game applied and nothing else
+  // since, g again.
+  static void unplace(Game& placed, const Game& g) {
+    placed.board_ = g.board_;
+    placed.features_ = g.features_;
+    placed.pending_ = g.pending_;
+    placed.npending_ = g.npending_;
+    placed.phase_ = g.phase_;
+  }
 };
 
 namespace {
@@ -175,9 +187,12 @@ int scored_moves(const Game& g, Scratch& scratch) {
   g.end_payouts(before);
   std::array<int32_t, kMaxPlayers> projected[kMaxFigureOptions + 1];
   int n = 0;
+  bool only_placed = false;  // placed is g with only the last placement applied
   for (int i = 0; i < np; ++i) {
-    placed = g;
+    if (only_placed) SearchAccess::unplace(placed, g);
+    else placed = g;
     SearchAccess::place(placed, buf[i]);
+    only_placed = SearchAccess::plain(g);
     const int k = placed.figure_options(opts);
     scratch.room(n + k + 1);
     Move* moves = scratch.moves.data();
@@ -197,6 +212,7 @@ int scored_moves(const Game& g, Scratch& scratch) {
     }
     moves[n] = Move{buf[i], Location::None};
     values[n] = greedy_value(placed, me, moves[n]);  // the last use of placed: no copy
+    only_placed = false;                              // (it has ended)
     ++n;
   }
   return n;
