@@ -40,13 +40,20 @@ struct SearchAccess {
   static void place(Game& g, Placement p) { g.apply_placement(p); }
   // Before a position is copied once per placement (scored_moves).
   static void keep_extent(Game& g) { g.board_.keep_extent(); }
+  // A placement uniformly among the legal ones, as picking among the listing with one draw
+  // would (Game::random_placement walks the board's counts instead of listing); a plain
+  // game's tiles only, whose placements the board counts.
+  static Placement random_placement(const Game& g, Rng& rng) {
+    const TileType t = g.current_tile();
+    return g.random_placement(rng, t, g.board_.base_placement_count(tiles::kCountedAs[t]));
+  }
   // Whether a placement changes only the board, the features, the completed features and
   // the phase (the base game: no module hook runs), which unplace then copies back.
   static bool plain(const Game& g) { return g.mix_ == 0; }
-  // Makes `placed`, a copy of g with a placement of a plain game applied and nothing else
+  // Makes `placed`, a copy of g with placement p of a plain game applied and nothing else
   // since, g again.
-  static void unplace(Game& placed, const Game& g) {
-    placed.board_ = g.board_;
+  static void unplace(Game& placed, const Game& g, Placement p) {
+    placed.board_.unplace(g.board_, p.x, p.y);
     placed.features_ = g.features_;
     placed.pending_ = g.pending_;
     placed.npending_ = g.npending_;
@@ -187,9 +194,9 @@ int scored_moves(const Game& g, Scratch& scratch) {
   g.end_payouts(before);
   std::array<int32_t, kMaxPlayers> projected[kMaxFigureOptions + 1];
   int n = 0;
-  bool only_placed = false;  // placed is g with only the last placement applied
+  bool only_placed = false;  // placed is g with only the last placement, buf[i - 1], applied
   for (int i = 0; i < np; ++i) {
-    if (only_placed) SearchAccess::unplace(placed, g);
+    if (only_placed) SearchAccess::unplace(placed, g, buf[i - 1]);
     else placed = g;
     SearchAccess::place(placed, buf[i]);
     only_placed = SearchAccess::plain(g);
@@ -237,10 +244,14 @@ int greedy_pick(const long* values, int n, Rng& rng) {
 // puts a meeple down on most turns, farmers from the start, which no sensible player does.
 // The expansions' figures are left to the tree and the greedy turns.
 void light_turn(Game& s, Rng& rng) {
-  uint64_t packed[kMaxPlacements];  // packed_placements: the cheapest listing of them
-  const int n = s.packed_placements(packed, 0);
-  const uint64_t b = packed[rng.below(static_cast<uint32_t>(n))];
-  SearchAccess::place(s, Placement{static_cast<int8_t>(b & 0xFF), static_cast<int8_t>(b >> 8 & 0xFF), static_cast<uint8_t>(b >> 16 & 3)});
+  if (SearchAccess::plain(s)) {
+    SearchAccess::place(s, SearchAccess::random_placement(s, rng));
+  } else {
+    uint64_t packed[kMaxPlacements];  // packed_placements: the cheapest listing of them
+    const int n = s.packed_placements(packed, 0);
+    const uint64_t b = packed[rng.below(static_cast<uint32_t>(n))];
+    SearchAccess::place(s, Placement{static_cast<int8_t>(b & 0xFF), static_cast<int8_t>(b >> 8 & 0xFF), static_cast<uint8_t>(b >> 16 & 3)});
+  }
   Location opts[kMaxMeepleOptions];
   int k = s.meeple_options(opts);
   Location pick = Location::None;

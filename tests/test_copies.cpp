@@ -69,3 +69,22 @@ TEST_CASE("A copied game is the same game and plays on the same, and assigning a
     require_same_future(source, copy, 13 + static_cast<uint64_t>(i));
   }
 }
+
+TEST_CASE("A board unplaced after a placement is the board before it, for every placement of a position") {
+  for (int i = 0; i < 40; ++i) {
+    Game position(2 + i % 4, 500 + static_cast<uint64_t>(i));
+    Rng rng(600 + static_cast<uint64_t>(i));
+    advance(position, rng, i * 3);
+    while (!position.over() && position.phase() != Phase::PlaceTile) test::random_action(position, rng);
+    if (position.over()) continue;
+    Placement at[kMaxPlacements];
+    const int n = position.legal_placements(at);
+    for (int k = 0; k < n; ++k) {
+      Game placed = position;
+      REQUIRE(placed.place(at[k]) == Status::Ok);
+      Board board = placed.board();
+      board.unplace(position.board(), at[k].x, at[k].y);
+      REQUIRE(board == position.board());
+    }
+  }
+}
