@@ -54,7 +54,7 @@ struct SearchAccess {
   // since, g again.
   static void unplace(Game& placed, const Game& g, Placement p) {
     placed.board_.unplace(g.board_, p.x, p.y);
-    placed.features_ = g.features_;
+    placed.features_.unplace(g.features_);
     placed.pending_ = g.pending_;
     placed.npending_ = g.npending_;
     placed.phase_ = g.phase_;

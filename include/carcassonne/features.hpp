@@ -59,6 +59,15 @@ class Features {
     return *this;
   }
 
+  // Makes these features, o with one tile's segments added and joined since, o again: a
+  // segment's tile never changes, so only the parents, lists and counters are copied back.
+  void unplace(const Features& o) {
+    count_ = o.count_;
+    std::copy_n(o.parent_.begin(), count_, parent_.begin());
+    std::copy_n(o.next_.begin(), count_, next_.begin());
+    std::copy_n(o.counters_.begin(), count_, counters_.begin());
+  }
+
   int count() const { return count_; }
   // The same segments, joined the same way; slots past count() are not compared.
   friend bool operator==(const Features& a, const Features& b) {
