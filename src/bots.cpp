@@ -50,10 +50,12 @@ struct SearchAccess {
   // Whether a placement changes only the board, the features, the completed features and
   // the phase (the base game: no module hook runs), which unplace then copies back.
   static bool plain(const Game& g) { return g.mix_ == 0; }
-  // Makes `placed`, a copy of g with placement p of a plain game applied and nothing else
-  // since, g again.
+  // Places p in a plain game for a look at its features (figure options, projections): the
+  // board's open cells are left as they were, so only unplace may follow.
+  static void place_features_only(Game& g, Placement p) { g.place_features_only(p); }
+  // Makes `placed`, a copy of g with place_features_only(p) since and nothing else, g again.
   static void unplace(Game& placed, const Game& g, Placement p) {
-    placed.board_.unplace(g.board_, p.x, p.y);
+    placed.board_.unplace_tile_only(g.board_, p.x, p.y);
     placed.features_.unplace(g.features_);
     placed.pending_ = g.pending_;
     placed.npending_ = g.npending_;
@@ -169,7 +171,8 @@ struct Scratch {
 // placed copy per placement serves its figure listing and the values of all its moves,
 // projected from the position's end payouts (Game::project_figure_options); where that
 // cannot, the placed copy ended last values the no-figure move and each figure move is one
-// more copy, ended.
+// more copy, ended. In the base game the copy is made once: each placement is made for its
+// features only and taken back (SearchAccess::unplace) before the next.
 int scored_moves(const Game& g, Scratch& scratch) {
   const int me = g.current_player();
   Game& after = scratch.after;
@@ -194,12 +197,16 @@ int scored_moves(const Game& g, Scratch& scratch) {
   g.end_payouts(before);
   std::array<int32_t, kMaxPlayers> projected[kMaxFigureOptions + 1];
   int n = 0;
-  bool only_placed = false;  // placed is g with only the last placement, buf[i - 1], applied
+  // In a plain game each placement is made for its features only and taken back before the
+  // next: only_placed while placed is g with buf[i - 1] so placed.
+  const bool plain = SearchAccess::plain(g);
+  bool only_placed = false;
   for (int i = 0; i < np; ++i) {
     if (only_placed) SearchAccess::unplace(placed, g, buf[i - 1]);
     else placed = g;
-    SearchAccess::place(placed, buf[i]);
-    only_placed = SearchAccess::plain(g);
+    if (plain) SearchAccess::place_features_only(placed, buf[i]);
+    else SearchAccess::place(placed, buf[i]);
+    only_placed = plain;
     const int k = placed.figure_options(opts);
     scratch.room(n + k + 1);
     Move* moves = scratch.moves.data();
@@ -210,6 +217,10 @@ int scored_moves(const Game& g, Scratch& scratch) {
         values[n] = greedy_value(projected[j], g.players(), me, moves[n]);
       }
       continue;
+    }
+    if (plain) {  // the figures are played and the game ended: a real placement, from g again
+      placed = g;
+      SearchAccess::place(placed, buf[i]);
     }
     for (int j = 0; j < k; ++j, ++n) {
       after = placed;

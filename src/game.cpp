@@ -414,14 +414,20 @@ void Game::apply_placement(Placement p) {
 // and the playouts give): a playout does not look it up again. It takes x, y and the
 // rotation apart, not as a Placement: a Placement rebuilt with the canonical rotation was
 // two narrow stores and a 32-bit reload, a store-forwarding stall on every C ABI placement.
-template <bool kModules>
+void Game::place_features_only(Placement p) {
+  const TileType t = current_tile();
+  apply_canonical<false, false>(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
+}
+
+template <bool kModules, bool kOpenCells>
 void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   const Placement p{x, y, static_cast<uint8_t>(rot)};
   const auto& me = kOriented[t][rot];
   const uint8_t index = static_cast<uint8_t>(board_.tile_count());
   const SegId base = features_.add_tile(t, index);
   int neighbour[4];
-  board_.place(p.x, p.y, t, rot, base, neighbour);
+  if constexpr (kOpenCells) board_.place(p.x, p.y, t, rot, base, neighbour);
+  else board_.place_tile_only(p.x, p.y, t, rot, base, neighbour);
   if constexpr (kModules)
     if (kWideMixes[mix_ & (kMixes - 1)]) board_.limit_span(p.x, p.y);
   if constexpr (kModules) each_module(mix_, [&](auto m) { decltype(m)::placed(*this, t, p); });

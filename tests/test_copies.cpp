@@ -70,7 +70,7 @@ TEST_CASE("A copied game is the same game and plays on the same, and assigning a
   }
 }
 
-TEST_CASE("A board unplaced after a placement is the board before it, for every placement of a position") {
+TEST_CASE("A tile placed on a board for its features only tags its cell as a placement does, and taken back leaves the board as it was") {
   for (int i = 0; i < 40; ++i) {
     Game position(2 + i % 4, 500 + static_cast<uint64_t>(i));
     Rng rng(600 + static_cast<uint64_t>(i));
@@ -82,8 +82,17 @@ TEST_CASE("A board unplaced after a placement is the board before it, for every 
     for (int k = 0; k < n; ++k) {
       Game placed = position;
       REQUIRE(placed.place(at[k]) == Status::Ok);
-      Board board = placed.board();
-      board.unplace(position.board(), at[k].x, at[k].y);
+      const PlacedTile& tile = placed.board().tile(placed.board().tile_count() - 1);
+      Board board = position.board();
+      int neighbours[4], expected[4];
+      board.place_tile_only(tile.x, tile.y, tile.type, tile.rot, tile.seg_base, neighbours);
+      REQUIRE(board.tile_count() == placed.board().tile_count());
+      REQUIRE(board.tile_index_at(tile.x, tile.y) == placed.board().tile_index_at(tile.x, tile.y));
+      for (int s = 0; s < 4; ++s) {
+        expected[s] = placed.board().tile_index_at(tile.x + Board::kDx[s], tile.y + Board::kDy[s]);
+        CHECK(neighbours[s] == expected[s]);
+      }
+      board.unplace_tile_only(position.board(), tile.x, tile.y);
       REQUIRE(board == position.board());
     }
   }

@@ -105,24 +105,6 @@ class Board {
     return *this;
   }
 
-  // Makes this board, o with one tile placed at (x, y) since and nothing else, o again: the
-  // cells that placement changed (the tile's, its four neighbours', and the one of the open
-  // cell that moved into the taken cell's slot of the list), o's open cells and counts. Far
-  // cheaper than a copy, for a search that places every placement of a position in turn.
-  // Not for a board whose placements block cells or close open ones (the river's, limit_span).
-  void unplace(const Board& o, int x, int y) {
-    const uint16_t c = cell_of(x, y);
-    cells_[c] = o.cells_[c];
-    for (int s = 0; s < 4; ++s) cells_[step(c, s)] = o.cells_[step(c, s)];
-    if (o.nopen_ > 0) cells_[o.open_[o.nopen_ - 1].cell] = o.cells_[o.open_[o.nopen_ - 1].cell];
-    std::copy_n(o.open_.begin(), o.nopen_, open_.begin());
-    fit_count_ = o.fit_count_;
-    ntiles_ = o.ntiles_;
-    nopen_ = o.nopen_;
-    known_extent_ = o.known_extent_;
-    known_tiles_ = o.known_tiles_;
-  }
-
   // Same tiles, open cells and counts; the unused parts of the arrays are not compared.
   friend bool operator==(const Board& a, const Board& b) {
     if (a.ntiles_ != b.ntiles_ || a.nopen_ != b.nopen_ || a.fit_count_ != b.fit_count_ || a.nblocked_ != b.nblocked_ ||
@@ -253,6 +235,27 @@ class Board {
       }
     }
     return idx;
+  }
+
+  // place without the open cells: the tile and its neighbours only, for a look at the
+  // features a placement makes. The open cells and their counts are wrong until
+  // unplace_tile_only puts the board back.
+  int place_tile_only(int x, int y, TileType t, int rot, uint16_t seg_base, int* neighbours) {
+    const uint16_t c = cell_of(x, y);
+    const int idx = ntiles_++;
+    tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
+                             seg_base, Location::None, Figure::Meeple};
+    cells_[c] = static_cast<uint8_t>(idx + 1);
+    for (int s = 0; s < 4; ++s) {
+      const uint8_t v = cells_[step(c, s)];
+      neighbours[s] = has_tile(v) ? v - 1 : -1;
+    }
+    return idx;
+  }
+  // Makes this board, o with place_tile_only(x, y, ...) since and nothing else, o again.
+  void unplace_tile_only(const Board& o, int x, int y) {
+    cells_[cell_of(x, y)] = o.cells_[cell_of(x, y)];
+    ntiles_ = o.ntiles_;
   }
 
   // After place(x, y, ...) on a board that may hold more than kMaxSpan + 1 tiles (a box that

@@ -599,8 +599,13 @@ class Game {
   template <bool kModules>
   bool take_drawn(Events* events);
   void apply_placement(Placement p);
+  // A base-game placement for a look at the features it makes (a search's valuation): the
+  // board's open cells and their counts stay as they were, wrong until the search puts the
+  // game back (Board::unplace_tile_only): nothing may play on from it.
+  void place_features_only(Placement p);
   // kModules: with the modules' hooks; the base game's playout places without them.
-  template <bool kModules>
+  // kOpenCells: the board's open cells kept up to date (all but place_features_only).
+  template <bool kModules, bool kOpenCells = true>
   void apply_canonical(TileType t, int8_t x, int8_t y, int rot);
   void add_pending(SegId root);
   Placement random_placement(Rng& rng, TileType t, int placements) const;
