@@ -205,6 +205,9 @@ bool parse_move_words(std::span<const std::string_view> words, TileType& tile, M
   int degrees = 0;
   if (!abbey && (!parse_int(rot_word, degrees) || degrees < 0 || degrees > 270 || degrees % 90 != 0))
     return fail(error, fmt::format("'{}' is not a rotation of 0, 90, 180 or 270", echo(rot_word)));
+  // Every turn of the abbey is the same picture: one spelling of each placement.
+  if (t == tiles::kAbbey && degrees != 0)
+    return fail(error, fmt::format("the abbey has no rotation: 'abbey {},{}' (or '{} {},{} 0')", x, y, echo(name), x, y));
   FigureChoice action;
   const std::string_view loc_word = word(3);
   if (!parse_figure_action(loc_word, action))

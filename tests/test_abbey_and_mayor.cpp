@@ -141,6 +141,24 @@ TEST_CASE("Abbey & Mayor tiles: the roundabout MM is one road, complete when all
   check_scores(g, {0, 0});
 }
 
+TEST_CASE("Move text: the abbey is placed without a rotation ('abbey x,y', or its id MA and 0)") {
+  carc::TileType t = carc::kNoTile;
+  carc::Move m;
+  REQUIRE(carc::parse_move("abbey 1,-1 C", t, m));
+  CHECK(t == carc::tiles::kAbbey);
+  CHECK(m.at == carc::Placement{1, -1, 0});
+  CHECK(carc::format_move(t, m) == "abbey 1,-1 C");
+  carc::Move same;
+  REQUIRE(carc::parse_move("MA 1,-1 0 C", t, same));
+  CHECK(same == m);
+  for (const char* turned : {"MA 1,-1 90", "MA 1,-1 180 C", "MA 1,-1 270"}) {
+    INFO(turned);
+    std::string error;
+    CHECK_FALSE(carc::parse_move(turned, t, m, &error));
+    CHECK(error.find("the abbey has no rotation") == 0);
+  }
+}
+
 TEST_CASE("A&M example 1: an abbey closes three cities; a monk on the abbey") {
   Game g = new_game(2, "D P U N N N V E", am());
   lines(g, kExample1);
