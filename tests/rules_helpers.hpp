@@ -95,6 +95,16 @@ inline Placement at(int x, int y, int degrees) {
   return Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(degrees / 90)};
 }
 
+// A word that is no figure action: neither alone nor after the placement `placement`.
+inline void check_no_figure_action(std::string_view placement, std::string_view word) {
+  INFO(word);
+  FigureChoice f;
+  CHECK_FALSE(parse_figure_action(word, f));
+  TileType t = kNoTile;
+  Move m;
+  CHECK_FALSE(parse_move(std::string(placement) + " " + std::string(word), t, m));
+}
+
 // The events of one type in a list, in order.
 inline std::vector<Event> events_of(const Events& ev, Event::Type type) {
   std::vector<Event> v;

@@ -1067,14 +1067,7 @@ TEST_CASE("Hostile input: barns on bad corners, in taken fields, without farmers
     else CHECK_FALSE(g.check_figure(FigureChoice{Figure::Barn, loc}));
   }
   // Nor does its text: 'N:' and a corner (NW NE SE SW), never a location.
-  for (const std::string_view word : {"N:E", "N:NNW", "N:C", "N:", "N:SW2", "@1,0:N:NW"}) {
-    INFO(word);
-    FigureChoice f;
-    CHECK_FALSE(parse_figure_action(word, f));
-    TileType t = kNoTile;
-    Move m;
-    CHECK_FALSE(parse_move(std::string("U 1,0 90 ") + std::string(word), t, m));
-  }
+  for (const std::string_view word : {"N:E", "N:NNW", "N:C", "N:", "N:SW2", "@1,0:N:NW"}) rules::check_no_figure_action("U 1,0 90", word);
   // Player 0's barn at (2,0) N:NW; then the same field is taken for player 1's at (3,0) N:NW.
   Game taken = am_position(2, "U E B B U A U U A B E B V", {"U 1,0 90", "E 0,-1 180", "B 1,-1 0", "B 2,-1 0", "U 2,0 90 N:NW", "A 3,-1 180", "U -1,0 90"});
   REQUIRE(taken.place(move_text(taken, "U 3,0 90").at) == Status::Ok);

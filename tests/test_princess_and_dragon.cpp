@@ -572,14 +572,7 @@ TEST_CASE("Move text through the magic portal: a meeple, large meeple, abbot, ma
     CHECK(parse_figure_action(word, f));
     CHECK(f.elsewhere);
   }
-  for (const std::string_view word : {"@1,1:B:C", "@1,1:P:C", "@1,1:N:NW", "@1,1:recall"}) {
-    INFO(word);
-    FigureChoice f;
-    CHECK_FALSE(parse_figure_action(word, f));
-    TileType t = kNoTile;
-    Move m;
-    CHECK_FALSE(parse_move(std::string("DR -1,0 0 ") + std::string(word), t, m));
-  }
+  for (const std::string_view word : {"@1,1:B:C", "@1,1:P:C", "@1,1:N:NW", "@1,1:recall"}) check_no_figure_action("DR -1,0 0", word);
 }
 
 TEST_CASE("Princess & Dragon example 11: the magic portal", "[princess][example]") {
