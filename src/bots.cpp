@@ -429,13 +429,19 @@ class Tree {
       full_ = true;
       return false;
     }
+    // Shuffled, then sorted by value with ties in the shuffled order: a stable sort, done as
+    // a plain sort on (value, place in the shuffle) of small keys (a stable sort of the moves
+    // took a heap buffer per block).
     if (keyed_.size() < static_cast<size_t>(n)) keyed_.resize(scratch_.moves.size());
-    for (int i = 0; i < n; ++i) keyed_[i] = {scratch_.values[static_cast<size_t>(i)], scratch_.moves[static_cast<size_t>(i)]};
+    for (int i = 0; i < n; ++i) keyed_[i] = {scratch_.values[static_cast<size_t>(i)], i, 0};
     for (int i = n - 1; i > 0; --i) std::swap(keyed_[i], keyed_[rng_.below(static_cast<uint32_t>(i + 1))]);
-    std::stable_sort(keyed_.begin(), keyed_.begin() + n, [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (int i = 0; i < n; ++i) keyed_[i].place = i;
+    std::sort(keyed_.begin(), keyed_.begin() + n,
+              [](const Keyed& x, const Keyed& y) { return x.value > y.value || (x.value == y.value && x.place < y.place); });
     blocks_[b].first = static_cast<int32_t>(nodes_.size());
     blocks_[b].count = n;
-    for (int i = 0; i < n; ++i) nodes_.push_back(Node{keyed_[i].second, static_cast<uint8_t>(s.current_player())});
+    for (int i = 0; i < n; ++i)
+      nodes_.push_back(Node{scratch_.moves[static_cast<size_t>(keyed_[i].move)], static_cast<uint8_t>(s.current_player())});
     return true;
   }
 
@@ -467,7 +473,11 @@ class Tree {
   bool full_ = false;  // a block found no room for its moves: the tree grows no more
   std::vector<Node> nodes_;
   std::vector<Block> blocks_;
-  std::vector<std::pair<long, Move>> keyed_;  // scratch for ordering a block's moves
+  struct Keyed {
+    long value;
+    int32_t move, place;  // the move's index in scratch_, its place in the shuffle
+  };
+  std::vector<Keyed> keyed_;  // scratch for ordering a block's moves
 };
 
 // Thread i's share of the iterations: an even split, the first ones taking the remainder.
