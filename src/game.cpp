@@ -410,15 +410,15 @@ void Game::apply_placement(Placement p) {
   else apply_canonical<true>(t, p.x, p.y, rot);
 }
 
-// The same for a placement whose rotation is the smallest of its picture (what the listings
-// and the playouts give): a playout does not look it up again. It takes x, y and the
-// rotation apart, not as a Placement: a Placement rebuilt with the canonical rotation was
-// two narrow stores and a 32-bit reload, a store-forwarding stall on every C ABI placement.
 void Game::place_features_only(Placement p) {
   const TileType t = current_tile();
   apply_canonical<false, false>(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
 }
 
+// The same for a placement whose rotation is the smallest of its picture (what the listings
+// and the playouts give): a playout does not look it up again. It takes x, y and the
+// rotation apart, not as a Placement: a Placement rebuilt with the canonical rotation was
+// two narrow stores and a 32-bit reload, a store-forwarding stall on every C ABI placement.
 template <bool kModules, bool kOpenCells>
 void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   const Placement p{x, y, static_cast<uint8_t>(rot)};

@@ -138,7 +138,22 @@ uint8_t majority(const std::array<uint8_t, kMaxPlayers>& weight, int players) {
 // Adds points to each winner's total.
 void award(uint8_t winners, int points, int32_t* total, int players) {
   for (int p = 0; p < players; ++p) total[p] += (winners >> p) & 1 ? points : 0;
-}}  // namespace
+}
+
+// f(root of a field) for each field segment beside a segment of the city whose root is
+// given: a field as often as its segments touch the city's (callers keep a set).
+template <class F>
+void for_each_field_touching(const Features& features, const Board& board, SegId city, F&& f) {
+  features.for_each_segment(city, [&](SegId c) {
+    const PlacedTile& pt = board.tile(features.tile_of(c));
+    const auto& def = kDefs[pt.type];
+    const int local_city = c - pt.seg_base;
+    for (int i = 0; i < def.nsegs; ++i)
+      if (def.segs[i].kind == FeatureKind::Field && (def.segs[i].touches >> local_city) & 1)
+        f(features.find(static_cast<SegId>(pt.seg_base + i)));
+  });
+}
+}  // namespace
 
 // Gives `points` to every player with the most weight on a feature (meeples[p] is player
 // p's: meeples 1, large meeples 2) and reports it; `first` is the feature's first figure,
@@ -385,15 +400,8 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   }
   for (int i = 0; i < npending_ && options_.farmers; ++i) {
     if (features_.kind(pending_[i]) != FeatureKind::City) continue;
-    features_.for_each_segment(pending_[i], [&](SegId c) {
-      const PlacedTile& ct = board_.tile(features_.tile_of(c));
-      const auto& def = kDefs[ct.type];
-      const int local = c - ct.seg_base;
-      for (int s = 0; s < def.nsegs; ++s)
-        if (def.segs[s].kind == FeatureKind::Field && ((def.segs[s].touches >> local) & 1)) {
-          const SegId r = features_.find(static_cast<SegId>(ct.seg_base + s));
-          if (index_of(r) < 0) add(r);
-        }
+    for_each_field_touching(features_, board_, pending_[i], [&](SegId r) {
+      if (index_of(r) < 0) add(r);
     });
   }
   // The figures' features before the tile, each found where it is now: merged into one of
@@ -474,14 +482,7 @@ void Game::score_first_edition_farmers(Events* events) {
     if (features_.root_counters(city).open != 0 || !cities_done.insert(city)) continue;
     // Fields touching this city: walk the city's segments, then the fields on each tile.
     SegmentSet fields;
-    features_.for_each_segment(city, [&](SegId c) {
-      const PlacedTile& pt = board_.tile(features_.tile_of(c));
-      const auto& def = kDefs[pt.type];
-      const int local_city = c - pt.seg_base;
-      for (int i = 0; i < def.nsegs; ++i)
-        if (def.segs[i].kind == FeatureKind::Field && (def.segs[i].touches >> local_city) & 1)
-          fields.insert(features_.find(static_cast<SegId>(pt.seg_base + i)));
-    });
+    for_each_field_touching(features_, board_, city, [&](SegId r) { fields.insert(r); });
 
     PlayerCounts farmers{};
     Meeple first{};
