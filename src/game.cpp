@@ -436,6 +436,8 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   unsigned joined = 0;  // the tile's road and city segments that met a neighbour
   SegId closed[4];      // the neighbours' roads and cities an abbey's edges closed
   int nclosed = 0;
+  // Unrolled as Board::place's loop: the sides' shifts become constants (4% of a playout).
+#pragma GCC unroll 4
   for (int s = 0; s < 4; ++s) {
     const int k = neighbour[s];
     if (k < 0) continue;

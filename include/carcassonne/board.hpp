@@ -216,6 +216,9 @@ class Board {
     }
     cells_[c] = static_cast<uint8_t>(idx + 1);
     const uint8_t code = tiles::kOriented[t][rot].edge_code;
+    // Unrolled, each side's shifts, offsets and neighbour slot are constants (GCC kept the
+    // loop, whose variable shifts and table reads were 6% of a playout).
+#pragma GCC unroll 4
     for (int s = 0; s < 4; ++s) {
       const uint16_t n = step(c, s);
       const uint8_t v = cells_[n];
@@ -246,6 +249,7 @@ class Board {
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None, Figure::Meeple};
     cells_[c] = static_cast<uint8_t>(idx + 1);
+#pragma GCC unroll 4
     for (int s = 0; s < 4; ++s) {
       const uint8_t v = cells_[step(c, s)];
       neighbours[s] = has_tile(v) ? v - 1 : -1;
