@@ -69,6 +69,9 @@ namespace {
 constexpr double kExploration = 0.1;  // UCT constant on rewards in [0, 1]
 constexpr int kWidenBase = 1;          // children a block considers at first ...
 constexpr double kWidenScale = 0.5;    // ... plus this times the square root of its visits
+// A new block puts only its first few children in order (what widening considers until the
+// block's 64th visit); the rest are ordered when first needed, which few blocks ever are.
+constexpr int kOrderedFirst = 4;
 constexpr double kMarginScale = 20.0;  // reward: the logistic of the final margin over this
 constexpr int kNodeCap = 1 << 18;      // nodes per tree; past it the tree stops growing
 // Three or more players (see Settings):
@@ -293,6 +296,9 @@ struct Block {
   TileType tile = kNoTile;
   int32_t next = -1;  // the node's next block
   int32_t first = 0, count = 0;
+  // Children [first, first + ordered) are in their final order; the keys of the others, in
+  // the order they stand, from Tree::rest_[rest].
+  int32_t ordered = 0, rest = 0;
   uint32_t visits = 0;
 };
 
@@ -348,12 +354,13 @@ class Tree {
       : pub_(pub), s_(pub), scratch_(pub), rng_(seed), seed_(seed), settings_(settings_for(pub)) {
     nodes_.reserve(kNodeCap);
     blocks_.reserve(kNodeCap / 4);
+    rest_.reserve(kNodeCap);  // one key per child at most
     nodes_.push_back(Node{});  // the root: the position before the bot's move
     const int b = new_block(0, pub.current_tile());
     for (size_t i = 0; i < root_moves.size(); ++i) {
       nodes_.push_back(Node{root_moves[i], static_cast<uint8_t>(pub.current_player())});
     }
-    blocks_[b].count = static_cast<int32_t>(root_moves.size());
+    blocks_[b].count = blocks_[b].ordered = static_cast<int32_t>(root_moves.size());
   }
 
   void iterate() {
@@ -431,24 +438,42 @@ class Tree {
     }
     // Shuffled, then sorted by value with ties in the shuffled order: a stable sort, done as
     // a plain sort on (value, place in the shuffle) of small keys (a stable sort of the moves
-    // took a heap buffer per block).
+    // took a heap buffer per block). Only the first kOrderedFirst are sorted now (order_rest):
+    // the key is a total order, so they and the rest sorted later are the full sort's order.
     if (keyed_.size() < static_cast<size_t>(n)) keyed_.resize(scratch_.moves.size());
     for (int i = 0; i < n; ++i) keyed_[i] = {scratch_.values[static_cast<size_t>(i)], i, 0};
     for (int i = n - 1; i > 0; --i) std::swap(keyed_[i], keyed_[rng_.below(static_cast<uint32_t>(i + 1))]);
     for (int i = 0; i < n; ++i) keyed_[i].place = i;
-    std::sort(keyed_.begin(), keyed_.begin() + n,
-              [](const Keyed& x, const Keyed& y) { return x.value > y.value || (x.value == y.value && x.place < y.place); });
-    blocks_[b].first = static_cast<int32_t>(nodes_.size());
-    blocks_[b].count = n;
+    const int ordered = std::min(n, kOrderedFirst);
+    std::partial_sort(keyed_.begin(), keyed_.begin() + ordered, keyed_.begin() + n, first_in_order);
+    Block& block = blocks_[b];
+    block.first = static_cast<int32_t>(nodes_.size());
+    block.count = n;
+    block.ordered = ordered;
+    block.rest = static_cast<int32_t>(rest_.size());
     for (int i = 0; i < n; ++i)
       nodes_.push_back(Node{scratch_.moves[static_cast<size_t>(keyed_[i].move)], static_cast<uint8_t>(s.current_player())});
+    rest_.insert(rest_.end(), keyed_.begin() + ordered, keyed_.begin() + n);
     return true;
   }
 
+  // Puts the rest of block b's children in order: they were never visited (widening had not
+  // reached them), so they are bare moves, sorted with their keys.
+  void order_rest(Block& b) {
+    const int n = b.count - b.ordered;
+    if (n <= 0) return;
+    resting_.clear();
+    for (int i = 0; i < n; ++i) resting_.push_back({rest_[static_cast<size_t>(b.rest + i)], nodes_[static_cast<size_t>(b.first + b.ordered + i)]});
+    std::sort(resting_.begin(), resting_.end(), [](const auto& x, const auto& y) { return first_in_order(x.first, y.first); });
+    for (int i = 0; i < n; ++i) nodes_[static_cast<size_t>(b.first + b.ordered + i)] = resting_[static_cast<size_t>(i)].second;
+    b.ordered = b.count;
+  }
+
   // Progressive widening over the block's first children, then UCT; an unvisited one first.
-  int select(const Block& b) const {
+  int select(Block& b) {
     const int allowed =
         std::min(b.count, kWidenBase + static_cast<int>(kWidenScale * std::sqrt(static_cast<double>(b.visits))));
+    if (allowed > b.ordered) order_rest(b);
     const double log_n = std::log(static_cast<double>(b.visits) + 1);
     int best = b.first;
     double best_value = -1;
@@ -477,7 +502,13 @@ class Tree {
     long value;
     int32_t move, place;  // the move's index in scratch_, its place in the shuffle
   };
+  // Best value first, ties in the shuffled order.
+  static bool first_in_order(const Keyed& x, const Keyed& y) {
+    return x.value > y.value || (x.value == y.value && x.place < y.place);
+  }
   std::vector<Keyed> keyed_;  // scratch for ordering a block's moves
+  std::vector<Keyed> rest_;   // the keys of the blocks' children not yet in order (Block::rest)
+  std::vector<std::pair<Keyed, Node>> resting_;  // scratch for order_rest
 };
 
 // Thread i's share of the iterations: an even split, the first ones taking the remainder.
