@@ -207,11 +207,12 @@ class Board {
     tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
                              seg_base, Location::None, Figure::Meeple};
     const uint8_t here = cells_[c];
+    FitDelta delta;
     if (here == kBlocked) {
       nblocked_ = 0;
     } else if (here >= kOpenTag) {
       const int o = open_index(here, c);
-      recount(open_[o].req, 0);
+      delta.sub(open_[o].req);
       remove_open(o);
     }
     cells_[c] = static_cast<uint8_t>(idx + 1);
@@ -230,13 +231,15 @@ class Board {
         const int o = nopen_++;
         open_[o] = OpenCell{n, static_cast<int8_t>(x + kDx[s]), static_cast<int8_t>(y + kDy[s]), need};
         cells_[n] = open_tag(o);
-        recount(0, need);
+        delta.add(need);
       } else if (v != kBlocked) {
         uint8_t& req = open_[open_index(v, n)].req;
-        recount(req, static_cast<uint8_t>(req | need));
+        delta.sub(req);
         req |= need;
+        delta.add(req);
       }
     }
+    delta.into(fit_count_);
     return idx;
   }
 
@@ -372,6 +375,35 @@ class Board {
     uint16_t* __restrict count = fit_count_.data();
     for (int t = 0; t < kBaseTypes; ++t) count[t] = static_cast<uint16_t>(count[t] + add[t] - sub[t]);
   }
+
+  // The change of the counts over one placement: each open cell's row in or out, added up
+  // in a local that no cell store can alias (the counts themselves were reloaded and stored
+  // after every byte of cells_ written), then into the counts once.
+  struct FitDelta {
+    using V = uint16_t __attribute__((vector_size(16)));
+    static constexpr int kN = kBaseTypes / 8;
+    static_assert(kBaseTypes % 8 == 0);
+    V d[kN] = {};
+    static V row(uint8_t req, int i) {
+      V r;
+      std::memcpy(&r, tiles::kFitCountByReq[req].data() + 8 * i, sizeof r);
+      return r;
+    }
+    void add(uint8_t req) {
+      for (int i = 0; i < kN; ++i) d[i] += row(req, i);
+    }
+    void sub(uint8_t req) {
+      for (int i = 0; i < kN; ++i) d[i] -= row(req, i);
+    }
+    void into(std::array<uint16_t, kBaseTypes>& count) const {
+      for (int i = 0; i < kN; ++i) {
+        V c;
+        std::memcpy(&c, count.data() + 8 * i, sizeof c);
+        c += d[i];
+        std::memcpy(count.data() + 8 * i, &c, sizeof c);
+      }
+    }
+  };
 
   void remove_open(int o) {
     const int last = --nopen_;
