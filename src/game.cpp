@@ -942,18 +942,19 @@ Placement Game::random_placement(Rng& rng, TileType t, int placements) const {
   const auto& count = tiles::kFitCount[t];
   const uint32_t n = static_cast<uint32_t>(placements);
   uint32_t pick = rng.below(n);
-  int i = 0;
+  // A walk by pointer, from the nearer end: an index kept beside it cost two instructions
+  // a cell.
+  const OpenCell* o = &board_.open(0);
   if (pick < n / 2) {
-    while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i++).req];
+    for (uint32_t k; pick >= (k = count[o->req]); ++o) pick -= k;
   } else {
     pick = n - 1 - pick;  // index from the end of the list
-    i = board_.open_count() - 1;
-    while (pick >= count[board_.open(i).req]) pick -= count[board_.open(i--).req];
-    pick = count[board_.open(i).req] - 1 - pick;
+    o += board_.open_count() - 1;
+    for (uint32_t k; pick >= (k = count[o->req]); --o) pick -= k;
+    pick = count[o->req] - 1 - pick;
   }
-  const OpenCell& o = board_.open(i);
   // The rotation comes from a table: a loop over the mask bits would mispredict.
-  return Placement{o.x, o.y, tiles::kNthRotation[tiles::kFit[t][o.req]][pick]};
+  return Placement{o->x, o->y, tiles::kNthRotation[tiles::kFit[t][o->req]][pick]};
 }
 
 // A figure action chosen uniformly among the legal ones and none, taken (not the turn's
