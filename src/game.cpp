@@ -485,7 +485,7 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   // look at are this tile's own (its figure comes later this turn) and those of the monks
   // and abbots around it: bit 3*dy+dx of `block` for the one at (p.x+dx-1, p.y+dy-1),
   // visited in that order.
-  unsigned block = kDefs[t].centre != tiles::kNoSeg ? 1u << 4 : 0u;
+  unsigned block = me.loc_seg[static_cast<int>(Location::C)] != tiles::kNoSeg ? 1u << 4 : 0u;  // kDefs[t].centre, from the row at hand
   for (int i = 0; i < nmonks_; ++i) {
     const PlacedTile& m = board_.tile(monks_[i]);
     const unsigned dx = m.x - p.x + 1u, dy = m.y - p.y + 1u;
