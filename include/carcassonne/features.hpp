@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -24,6 +25,7 @@ struct FeatureCounters {
   FeatureKind kind;
   friend bool operator==(const FeatureCounters&, const FeatureCounters&) = default;
 };
+static_assert(sizeof(FeatureCounters) == 4, "Features::unite adds the counters as one word");
 
 // The most road or city edges all tiles of every set have: a bound on any feature's open
 // edges, which therefore fit FeatureCounters::open.
@@ -119,11 +121,14 @@ class Features {
     if (ra == rb) return ra;
     if (rb < ra) std::swap(ra, rb);
     parent_[rb] = ra;
-    FeatureCounters& c = counters_[ra];
-    const FeatureCounters& o = counters_[rb];
-    c.open = static_cast<uint8_t>(c.open + o.open);
-    c.shields = static_cast<uint8_t>(c.shields + o.shields);
-    c.meeples = static_cast<uint8_t>(c.meeples + o.meeples);
+    // The three counts added as one word: no byte carries (a sum is a count of the joined
+    // feature, which fits its byte) and the kind's byte is masked out.
+    constexpr uint32_t kCounts = std::bit_cast<uint32_t>(FeatureCounters{0xFF, 0xFF, 0xFF, FeatureKind{}});
+    uint32_t c, o;
+    std::memcpy(&c, &counters_[ra], sizeof c);
+    std::memcpy(&o, &counters_[rb], sizeof o);
+    c += o & kCounts;
+    std::memcpy(&counters_[ra], &c, sizeof c);
     std::swap(next_[ra], next_[rb]);
     return ra;
   }
