@@ -412,6 +412,7 @@ void Game::apply_placement(Placement p) {
 
 void Game::place_features_only(Placement p) {
   const TileType t = current_tile();
+  features_.begin_trial();
   apply_canonical<false, false>(t, p.x, p.y, tiles::canonical_rotation(t, p.rot));
 }
 
@@ -433,6 +434,12 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   if constexpr (kModules) each_module(mix_, [&](auto m) { decltype(m)::placed(*this, t, p); });
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
+  // A trial placement notes the roots it joins for Features::unplace (the finds after the
+  // joins halve paths through the tile's own segments only).
+  const auto unite = [&](SegId a, SegId b) {
+    if constexpr (kOpenCells) return features_.unite(a, b);
+    else return features_.unite_noted(a, b);
+  };
   unsigned joined = 0;  // the tile's road and city segments that met a neighbour
   SegId closed[4];      // the neighbours' roads and cities an abbey's edges closed
   int nclosed = 0;
@@ -458,16 +465,14 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
       }
     }
     if (e != Edge::Field) {  // the road or city in the middle of the edge
-      const SegId r = features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 1]),
-                                      static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
+      const SegId r = unite(static_cast<SegId>(base + me.slot_seg[3 * s + 1]),
+                            static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 1]));
       features_.root_counters(r).open = static_cast<uint8_t>(features_.root_counters(r).open - 2);
       joined |= 1u << me.slot_seg[3 * s + 1];
     }
     if (e != Edge::City) {  // the fields on both halves of the edge
-      features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s]),
-                      static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 2]));
-      features_.unite(static_cast<SegId>(base + me.slot_seg[3 * s + 2]),
-                      static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp]));
+      unite(static_cast<SegId>(base + me.slot_seg[3 * s]), static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp + 2]));
+      unite(static_cast<SegId>(base + me.slot_seg[3 * s + 2]), static_cast<SegId>(nt.seg_base + other.slot_seg[3 * opp]));
     }
   }
 

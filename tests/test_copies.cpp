@@ -3,6 +3,8 @@
 // play on exactly as the original does.
 #include <catch2/catch.hpp>
 
+#include <utility>
+
 #include "carcassonne/carcassonne.hpp"
 #include "random_expansions.hpp"
 
@@ -94,6 +96,33 @@ TEST_CASE("A tile placed on a board for its features only tags its cell as a pla
       }
       board.unplace_tile_only(position.board(), tile.x, tile.y);
       REQUIRE(board == position.board());
+    }
+  }
+}
+
+TEST_CASE("Joins noted for a trial placement find the roots plain joins do, and taken back leave the features as they were") {
+  for (int i = 0; i < 40; ++i) {
+    Game position(2 + i % 4, 700 + static_cast<uint64_t>(i));
+    Rng rng(800 + static_cast<uint64_t>(i));
+    advance(position, rng, 10 + i * 3);
+    const Features& before = position.features();
+    if (before.count() < 2) continue;
+    // A tile's worth of joins (12 at most), and past it (more than unplace notes one by one).
+    for (const int joins : {3, 12, 20}) {
+      Features noted = before, plain = before;
+      noted.begin_trial();
+      for (int j = 0; j < joins; ++j) {
+        const auto a = static_cast<SegId>(rng.below(static_cast<uint32_t>(before.count())));
+        const auto b = static_cast<SegId>(rng.below(static_cast<uint32_t>(before.count())));
+        REQUIRE(noted.unite_noted(a, b) == plain.unite(a, b));
+      }
+      for (int s = 0; s < before.count(); ++s) {
+        REQUIRE(std::as_const(noted).find(static_cast<SegId>(s)) == std::as_const(plain).find(static_cast<SegId>(s)));
+        REQUIRE(noted.root_counters(std::as_const(noted).find(static_cast<SegId>(s))) ==
+                plain.root_counters(std::as_const(plain).find(static_cast<SegId>(s))));
+      }
+      noted.unplace(before);
+      REQUIRE(noted == before);
     }
   }
 }

@@ -52,6 +52,7 @@ class Features {
   Features(const Features& o) { *this = o; }
   Features& operator=(const Features& o) {
     if (this != &o) {
+      nnoted_ = 0;
       count_ = o.count_;
       std::copy_n(o.parent_.begin(), count_, parent_.begin());
       std::copy_n(o.next_.begin(), count_, next_.begin());
@@ -61,13 +62,29 @@ class Features {
     return *this;
   }
 
-  // Makes these features, o with one tile's segments added and joined since, o again: a
-  // segment's tile never changes, so only the parents, lists and counters are copied back.
+  // A trial placement (Game::place_features_only) begins: its unite_noted calls note the
+  // roots they change, for unplace.
+  void begin_trial() { nnoted_ = 0; }
+  // Makes these features, o with one trial placement's segments added and joined since by
+  // unite_noted, o again: only the noted roots of o's segments changed (a segment's tile
+  // never does, and the slots past o's count mean nothing).
   void unplace(const Features& o) {
     count_ = o.count_;
-    std::copy_n(o.parent_.begin(), count_, parent_.begin());
-    std::copy_n(o.next_.begin(), count_, next_.begin());
-    std::copy_n(o.counters_.begin(), count_, counters_.begin());
+    if (nnoted_ > kMaxNoted) {  // more joins than a tile makes: all of them back
+      std::copy_n(o.parent_.begin(), count_, parent_.begin());
+      std::copy_n(o.next_.begin(), count_, next_.begin());
+      std::copy_n(o.counters_.begin(), count_, counters_.begin());
+      nnoted_ = 0;
+      return;
+    }
+    for (int i = 0; i < nnoted_; ++i) {
+      const SegId s = noted_[i];
+      if (s >= count_) continue;
+      parent_[s] = o.parent_[s];
+      next_[s] = o.next_[s];
+      counters_[s] = o.counters_[s];
+    }
+    nnoted_ = 0;
   }
 
   int count() const { return count_; }
@@ -116,21 +133,21 @@ class Features {
 
   // Joins the features of a and b; returns the root. The older root stays root, which
   // keeps the trees of long-lived features shallow.
-  SegId unite(SegId a, SegId b) {
-    SegId ra = find(a), rb = find(b);
-    if (ra == rb) return ra;
-    if (rb < ra) std::swap(ra, rb);
-    parent_[rb] = ra;
-    // The three counts added as one word: no byte carries (a sum is a count of the joined
-    // feature, which fits its byte) and the kind's byte is masked out.
-    constexpr uint32_t kCounts = std::bit_cast<uint32_t>(FeatureCounters{0xFF, 0xFF, 0xFF, FeatureKind{}});
-    uint32_t c, o;
-    std::memcpy(&c, &counters_[ra], sizeof c);
-    std::memcpy(&o, &counters_[rb], sizeof o);
-    c += o & kCounts;
-    std::memcpy(&counters_[ra], &c, sizeof c);
-    std::swap(next_[ra], next_[rb]);
-    return ra;
+  SegId unite(SegId a, SegId b) { return join(find(a), find(b)); }
+  // unite for a trial placement: no path halving (which would change segments of the
+  // features joined), and the two roots it changes are noted for unplace.
+  SegId unite_noted(SegId a, SegId b) {
+    const Features& self = *this;
+    const SegId ra = self.find(a), rb = self.find(b);
+    if (ra != rb) {
+      if (nnoted_ + 2 <= kMaxNoted) {
+        noted_[nnoted_++] = ra;
+        noted_[nnoted_++] = rb;
+      } else {
+        nnoted_ = kMaxNoted + 1;  // unplace copies everything back
+      }
+    }
+    return join(ra, rb);
   }
 
   // Counters of the feature whose root is r.
@@ -154,6 +171,23 @@ class Features {
   uint8_t tile_of(SegId s) const { return tile_[s]; }
 
  private:
+  // Joins the features whose roots are ra and rb; returns the root.
+  SegId join(SegId ra, SegId rb) {
+    if (ra == rb) return ra;
+    if (rb < ra) std::swap(ra, rb);
+    parent_[rb] = ra;
+    // The three counts added as one word: no byte carries (a sum is a count of the joined
+    // feature, which fits its byte) and the kind's byte is masked out.
+    constexpr uint32_t kCounts = std::bit_cast<uint32_t>(FeatureCounters{0xFF, 0xFF, 0xFF, FeatureKind{}});
+    uint32_t c, o;
+    std::memcpy(&c, &counters_[ra], sizeof c);
+    std::memcpy(&o, &counters_[rb], sizeof o);
+    c += o & kCounts;
+    std::memcpy(&counters_[ra], &c, sizeof c);
+    std::swap(next_[ra], next_[rb]);
+    return ra;
+  }
+
   // Counters of each tile type's segments as fresh features, padded to kMaxSegs.
   static constexpr std::array<std::array<FeatureCounters, tiles::kMaxSegs>, kTileTypes> kFresh = [] {
     std::array<std::array<FeatureCounters, tiles::kMaxSegs>, kTileTypes> f{};
@@ -174,6 +208,11 @@ class Features {
   std::array<uint8_t, kSlots> tile_;
   std::array<FeatureCounters, kSlots> counters_;
   uint16_t count_ = 0;
+  // The roots a trial placement's unite_noted changed (two per join: at most three joins
+  // on each of four sides), for unplace; scratch, neither copied nor compared.
+  static constexpr int kMaxNoted = 2 * 3 * 4;
+  uint8_t nnoted_ = 0;
+  std::array<SegId, kMaxNoted> noted_;
 };
 
 }  // namespace carc
