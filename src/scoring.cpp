@@ -394,9 +394,11 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     weight[nt] = {};
     return nt++;
   };
+  int8_t seg_touched[tiles::kMaxSegs];  // each of the tile's segments' feature, by index in touched
   for (int s = 0; s < kDefs[pt.type].nsegs; ++s) {
     const SegId r = features_.find(static_cast<SegId>(pt.seg_base + s));
-    if (index_of(r) < 0) add(r);
+    const int t = index_of(r);
+    seg_touched[s] = static_cast<int8_t>(t < 0 ? add(r) : t);
   }
   for (int i = 0; i < npending_ && options_.farmers; ++i) {
     if (features_.kind(pending_[i]) != FeatureKind::City) continue;
@@ -456,7 +458,7 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     out[i] = base;
     const int weight_of = kFigureWeight[static_cast<int>(opts[i].figure)];
     if (opts[i].location == Location::None || weight_of == 0) continue;
-    const int t = index_of(features_.find(static_cast<SegId>(pt.seg_base + oriented.loc_seg[static_cast<int>(opts[i].location)])));
+    const int t = seg_touched[oriented.loc_seg[static_cast<int>(opts[i].location)]];
     // The feature's payout with the figure, instead of without it (a free feature's: all
     // its worth to the figure's owner).
     if (!weighs(weight[t])) {
