@@ -601,7 +601,8 @@ class Game {
   void apply_placement(Placement p);
   // A base-game placement for a look at the features it makes (a search's valuation): the
   // board's open cells and their counts stay as they were, wrong until the search puts the
-  // game back (Board::unplace_tile_only): nothing may play on from it.
+  // game back (Board::unplace_tile_only, and Features::unplace of the roots its joins noted):
+  // nothing may play on from it.
   void place_features_only(Placement p);
   // kModules: with the modules' hooks; the base game's playout places without them.
   // kOpenCells: the board's open cells kept up to date (all but place_features_only).
