@@ -515,6 +515,15 @@ TEST_CASE("C API: moves pack, unpack, format and parse") {
   CHECK(carc_move_pack(0, 0, 0, 0, CARC_FIGURE_MEEPLE, 14) == CARC_MOVE_INVALID);
   CHECK(carc_move_pack(0, 0, 0, 0, 5, CARC_LOC_C) == CARC_MOVE_INVALID);  // figure kinds 5 and 6 are none
   CHECK(carc_move_pack(0, 0, 0, 0, 8, CARC_LOC_C) == CARC_MOVE_INVALID);
+  // The abbey has no rotation ('abbey x,y'): a turned one packs and unpacks as no move.
+  const int abbey = carc_tile_from_name("MA");
+  const carc_move placed_abbey = carc_move_pack(abbey, 1, -1, 0, CARC_FIGURE_MEEPLE, CARC_LOC_NONE);
+  REQUIRE(placed_abbey != CARC_MOVE_INVALID);
+  CHECK(move_of("abbey 1,-1") == placed_abbey);
+  CHECK(carc_move_pack(abbey, 1, -1, 90, CARC_FIGURE_MEEPLE, CARC_LOC_NONE) == CARC_MOVE_INVALID);
+  CHECK(carc_move_unpack(placed_abbey | 1u << 16, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  char abbey_text[CARC_MOVE_TEXT_SIZE];
+  CHECK(carc_move_format(placed_abbey | 3u << 16, abbey_text, sizeof abbey_text) == CARC_EINVAL);
   CHECK(carc_move_unpack(uint64_t{1} << 27, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
   CHECK(errmsg(nullptr) == "carc_move_unpack: 0x0000000008000000 is not a valid move");
   CHECK(carc_move_unpack(uint64_t{1} << 40, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);

@@ -183,6 +183,8 @@ inline bool unpack(carc_move m, Unpacked& u) {
   if ((m & ~kMoveBits) != 0 || tile >= carc::kTileTypes ||
       !valid_action(static_cast<int>(figure), static_cast<int>(loc), elsewhere) || (!elsewhere && (m >> 40) != 0))
     return false;
+  // The abbey's turns are one picture, spelt without a rotation ('abbey x,y'): rotation 0 only.
+  if (tile == carc::tiles::kAbbey && placement_of(m).rot != 0) return false;
   u.tile = static_cast<carc::TileType>(tile);
   u.move = carc::Move{placement_of(m), static_cast<carc::Location>(loc), static_cast<carc::Figure>(figure), elsewhere,
                       static_cast<int8_t>((m >> 40) & 0xFF), static_cast<int8_t>((m >> 48) & 0xFF)};

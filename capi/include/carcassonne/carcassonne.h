@@ -276,7 +276,8 @@ typedef uint64_t carc_move;
 #define CARC_MOVE_INVALID UINT64_MAX
 
 /* Packs a move (rotation in degrees; figure CARC_FIGURE_MEEPLE and location CARC_LOC_NONE
- * for no figure action); returns CARC_MOVE_INVALID if a value is out of range. */
+ * for no figure action); returns CARC_MOVE_INVALID if a value is out of range (the abbey,
+ * tile "MA", takes rotation 0 only: its turns are one picture, written 'abbey x,y'). */
 CARC_API carc_move carc_move_pack(int tile, int x, int y, int rotation, int figure, int location);
 /* Unpacks a move (rotation in degrees); any out pointer may be NULL. CARC_EINVAL for a
  * malformed move. */
