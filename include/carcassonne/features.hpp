@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -178,11 +177,14 @@ class Features {
     parent_[rb] = ra;
     // The three counts added as one word: no byte carries (a sum is a count of the joined
     // feature, which fits its byte) and the kind's byte is masked out.
-    constexpr uint32_t kCounts = std::bit_cast<uint32_t>(FeatureCounters{0xFF, 0xFF, 0xFF, FeatureKind{}});
-    uint32_t c, o;
+    // (The mask is built by memcpy, which compilers fold: emscripten's library has no
+    // std::bit_cast.)
+    const FeatureCounters all_counts{0xFF, 0xFF, 0xFF, FeatureKind{}};
+    uint32_t counts, c, o;
+    std::memcpy(&counts, &all_counts, sizeof counts);
     std::memcpy(&c, &counters_[ra], sizeof c);
     std::memcpy(&o, &counters_[rb], sizeof o);
-    c += o & kCounts;
+    c += o & counts;
     std::memcpy(&counters_[ra], &c, sizeof c);
     std::swap(next_[ra], next_[rb]);
     return ra;
