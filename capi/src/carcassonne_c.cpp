@@ -156,12 +156,14 @@ extern "C" {
 carc_move carc_move_pack(int tile, int x, int y, int rotation, int figure, int location) {
   int quarters = 0;
   if (tile < 0 || tile >= carc::kTileTypes || x < -128 || x > 127 || y < -128 || y > 127 ||
-      !degrees_to_quarters(rotation, quarters) || !valid_action(figure, location) ||
-      (tile == carc::tiles::kAbbey && quarters != 0))  // as carc_move_unpack: the abbey has no rotation
+      !degrees_to_quarters(rotation, quarters) || !valid_action(figure, location))
     return CARC_MOVE_INVALID;
-  return pack(static_cast<carc::TileType>(tile),
-              carc::Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(quarters)},
-              static_cast<carc::Location>(location), static_cast<carc::Figure>(figure));
+  const carc_move m = pack(static_cast<carc::TileType>(tile),
+                           carc::Placement{static_cast<int8_t>(x), static_cast<int8_t>(y), static_cast<uint8_t>(quarters)},
+                           static_cast<carc::Location>(location), static_cast<carc::Figure>(figure));
+  // What unpack refuses of values in range (a turned abbey) is no move either.
+  Unpacked u;
+  return unpack(m, u) ? m : CARC_MOVE_INVALID;
 }
 
 int carc_move_unpack(carc_move move, int* tile, int* x, int* y, int* rotation, int* figure, int* location) {

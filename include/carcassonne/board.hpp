@@ -203,9 +203,7 @@ class Board {
   // neighbours' stores.
   [[gnu::always_inline]] int place(int x, int y, TileType t, int rot, uint16_t seg_base, int* neighbours = nullptr) {
     const uint16_t c = cell_of(x, y);
-    const int idx = ntiles_++;
-    tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
-                             seg_base, Location::None, Figure::Meeple};
+    const int idx = list_tile(x, y, t, rot, seg_base);
     const uint8_t here = cells_[c];
     FitDelta delta;
     if (here == kBlocked) {
@@ -250,9 +248,7 @@ class Board {
   // unplace_tile_only puts the board back.
   int place_tile_only(int x, int y, TileType t, int rot, uint16_t seg_base, int* neighbours) {
     const uint16_t c = cell_of(x, y);
-    const int idx = ntiles_++;
-    tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
-                             seg_base, Location::None, Figure::Meeple};
+    const int idx = list_tile(x, y, t, rot, seg_base);
     cells_[c] = static_cast<uint8_t>(idx + 1);
 #pragma GCC unroll 4
     for (int s = 0; s < 4; ++s) {
@@ -368,14 +364,13 @@ class Board {
     return o;
   }
 
-  // An open cell's requirement changes (0: the cell appears or disappears). Restricted
-  // pointers tell the compilers that the rows do not overlap the counts: they add them as
-  // three vectors, without copying the rows first (which cost as much again).
+  // An open cell's requirement changes (0: the cell appears or disappears), outside a
+  // placement (the river's block, a wide board's trim).
   void recount(uint8_t from, uint8_t to) {
-    const uint16_t* __restrict add = tiles::kFitCountByReq[to].data();
-    const uint16_t* __restrict sub = tiles::kFitCountByReq[from].data();
-    uint16_t* __restrict count = fit_count_.data();
-    for (int t = 0; t < kBaseTypes; ++t) count[t] = static_cast<uint16_t>(count[t] + add[t] - sub[t]);
+    FitDelta delta;
+    delta.sub(from);
+    delta.add(to);
+    delta.into(fit_count_);
   }
 
   // The change of the counts over one placement: each open cell's row in or out, added up
@@ -406,6 +401,14 @@ class Board {
       }
     }
   };
+
+  // The tile's entry in the list (place and place_tile_only tag its cell); returns its index.
+  int list_tile(int x, int y, TileType t, int rot, uint16_t seg_base) {
+    const int idx = ntiles_++;
+    tiles_[idx] = PlacedTile{static_cast<int8_t>(x), static_cast<int8_t>(y), t, static_cast<uint8_t>(rot),
+                             seg_base, Location::None, Figure::Meeple};
+    return idx;
+  }
 
   void remove_open(int o) {
     const int last = --nopen_;

@@ -53,10 +53,8 @@ class Features {
     if (this != &o) {
       nnoted_ = 0;
       count_ = o.count_;
-      std::copy_n(o.parent_.begin(), count_, parent_.begin());
-      std::copy_n(o.next_.begin(), count_, next_.begin());
+      copy_joins(o);
       std::copy_n(o.tile_.begin(), count_, tile_.begin());
-      std::copy_n(o.counters_.begin(), count_, counters_.begin());
     }
     return *this;
   }
@@ -70,9 +68,7 @@ class Features {
   void unplace(const Features& o) {
     count_ = o.count_;
     if (nnoted_ > kMaxNoted) {  // more joins than a tile makes: all of them back
-      std::copy_n(o.parent_.begin(), count_, parent_.begin());
-      std::copy_n(o.next_.begin(), count_, next_.begin());
-      std::copy_n(o.counters_.begin(), count_, counters_.begin());
+      copy_joins(o);
       nnoted_ = 0;
       return;
     }
@@ -170,6 +166,12 @@ class Features {
   uint8_t tile_of(SegId s) const { return tile_[s]; }
 
  private:
+  // o's parents, list links and counters of the first count_ segments: how they are joined.
+  void copy_joins(const Features& o) {
+    std::copy_n(o.parent_.begin(), count_, parent_.begin());
+    std::copy_n(o.next_.begin(), count_, next_.begin());
+    std::copy_n(o.counters_.begin(), count_, counters_.begin());
+  }
   // Joins the features whose roots are ra and rb; returns the root.
   SegId join(SegId ra, SegId rb) {
     if (ra == rb) return ra;
