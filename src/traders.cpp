@@ -68,43 +68,44 @@ bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdi
 }
 
 // The builder's choices, then the pig's, on the tile just placed: each feature once, by its
-// first location.
+// first location. Both need a feature holding one of the current player's meeples, so
+// those features are found first (often none: then there is nothing to list) and only the
+// tile's parts among them go to check().
 int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
-  if (g.supply(g.current_, Figure::Builder) == 0 && g.supply(g.current_, Figure::Pig) == 0) return 0;
+  if (g.supply(g.current_, Figure::Builder) == 0 && (g.supply(g.current_, Figure::Pig) == 0 || !g.options_.farmers))
+    return 0;
+  // The features of the current player's meeples, and a bit per feature by its root's low
+  // six bits: most of the tile's parts miss that mask and need no search of the list.
+  std::array<SegId, kFiguresPerPlayer> own;
+  int nown = 0;
+  uint64_t own_bits = 0;
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.player == g.current_ && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u)) {
+      const SegId r = g.features_.find(m.seg);
+      own[static_cast<size_t>(nown++)] = r;
+      own_bits |= uint64_t{1} << (r & 63);
+    }
+  }
+  if (nown == 0) return 0;
   const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const auto& o = tiles::kOriented[pt.type][pt.rot];
-  // The tile's features, each once, by its first location (no garden: no meeple choice).
-  std::array<SegId, tiles::kMaxSegs> roots;
-  std::array<Location, tiles::kMaxSegs> locs;
-  int nparts = 0;
+  std::array<SegId, tiles::kMaxSegs> seen;  // the tile's features already listed
+  std::array<Location, tiles::kMaxSegs> pigs;
+  int nseen = 0, n = 0, npigs = 0;
   for (int i = 0; i < o.nchoices; ++i) {
     const Location loc = o.choices[i];
     const SegId r = g.features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
-    if (std::find(roots.begin(), roots.begin() + nparts, r) != roots.begin() + nparts) continue;
-    roots[static_cast<size_t>(nparts)] = r;
-    locs[static_cast<size_t>(nparts++)] = loc;
+    if (!(own_bits >> (r & 63) & 1u) || std::find(own.begin(), own.begin() + nown, r) == own.begin() + nown) continue;
+    bool listed = false;
+    for (int j = 0; j < nseen; ++j) listed |= seen[static_cast<size_t>(j)] == r;
+    if (listed) continue;
+    seen[static_cast<size_t>(nseen++)] = r;
+    const auto holds = [] { return true; };
+    if (check(g, Figure::Builder, r, holds)) out[n++] = FigureChoice{Figure::Builder, loc};
+    if (check(g, Figure::Pig, r, holds)) pigs[static_cast<size_t>(npigs++)] = loc;
   }
-  std::array<SegId, kFiguresPerPlayer> own;  // the features of the current player's meeples,
-  int nown = -1;                              // found when first asked
-  const auto holds = [&](SegId r) {
-    if (nown < 0) {
-      nown = 0;
-      for (int i = 0; i < g.nmeeples_; ++i) {
-        const Meeple& m = g.meeples_[i];
-        if (m.player == g.current_ && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u))
-          own[static_cast<size_t>(nown++)] = g.features_.find(m.seg);
-      }
-    }
-    return std::find(own.begin(), own.begin() + nown, r) != own.begin() + nown;
-  };
-  int n = 0;
-  for (const Figure f : {Figure::Builder, Figure::Pig}) {
-    if (g.supply(g.current_, f) == 0) continue;
-    for (int i = 0; i < nparts; ++i) {
-      const SegId r = roots[static_cast<size_t>(i)];
-      if (check(g, f, r, [&] { return holds(r); })) out[n++] = FigureChoice{f, locs[static_cast<size_t>(i)]};
-    }
-  }
+  for (int i = 0; i < npigs; ++i) out[n++] = FigureChoice{Figure::Pig, pigs[static_cast<size_t>(i)]};
   return n;
 }
 
