@@ -299,13 +299,6 @@ bool PrincessAndDragon::removable(const Game& g, SegId city, const Meeple& m) {
 int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
   const int placed = g.board_.tile_count() - 1;
   if (symbol_of(g.board_.tile(placed).type) != Symbol::Portal) return 0;
-  std::array<uint8_t, kTotalTiles> order{};
-  int tiles = 0;
-  for (int i = 0; i < placed; ++i)
-    if (i != g.modules_.dragon.dragon) order[static_cast<size_t>(tiles++)] = static_cast<uint8_t>(i);
-  std::sort(order.begin(), order.begin() + tiles, [&](uint8_t a, uint8_t b) {
-    return std::tie(g.board_.tile(a).x, g.board_.tile(a).y) < std::tie(g.board_.tile(b).x, g.board_.tile(b).y);
-  });
   // Each part of each tile, by its first location, found once: which of the figures it takes
   // (bit 0 a meeple or the large meeple, bit 1 the abbot, bit 2 the mayor, bit 3 the wagon).
   constexpr Figure kFigures[5] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Mayor, Figure::Wagon};
@@ -319,8 +312,9 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
   };
   std::array<Part, Features::kMaxSegments> parts;  // each a segment of its own
   int nparts = 0;
-  for (int k = 0; k < tiles; ++k) {
-    const PlacedTile& pt = g.board_.tile(order[static_cast<size_t>(k)]);
+  g.board_.tiles_by_position([&](int tile) {
+    if (tile == placed || tile == g.modules_.dragon.dragon) return;
+    const PlacedTile& pt = g.board_.tile(tile);
     const auto& o = tiles::kOriented[pt.type][pt.rot];
     // The tile's parts by their first locations: its meeple choices, after a garden (at C).
     const uint8_t centre = o.loc_seg[static_cast<size_t>(Location::C)];
@@ -339,9 +333,9 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
         case FeatureKind::Monastery: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 1u | 2u | 8u : 0u; break;
         case FeatureKind::Garden: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 2u : 0u; break;
       }
-      if (takes) parts[static_cast<size_t>(nparts++)] = Part{order[static_cast<size_t>(k)], static_cast<uint8_t>(l), static_cast<uint8_t>(takes)};
+      if (takes) parts[static_cast<size_t>(nparts++)] = Part{static_cast<uint8_t>(tile), static_cast<uint8_t>(l), static_cast<uint8_t>(takes)};
     }
-  }
+  });
   int n = 0;
   for (int k = 0; k < 5; ++k) {
     if (!((wanted >> k) & 1)) continue;
@@ -359,38 +353,46 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
 int PrincessAndDragon::figure_options(const Game& g, FigureChoice* out) {
   int n = portal_options(g, out);
   out += n;
-  const int portal = n;
-  n = 0;
-  // Fairy moves, then princess removals, each by tile x, then y, then location.
-  const auto sorted = [](FigureChoice* first, FigureChoice* last) {
-    std::sort(first, last, [](const FigureChoice& a, const FigureChoice& b) {
-      return std::tie(a.x, a.y, a.location) < std::tie(b.x, b.y, b.location);
-    });
+  // Fairy moves, then princess removals, each by tile x, then y, then location. Each list
+  // is of one figure, so a choice is its key (those three as one unsigned); the lists are
+  // short and made every turn, so the keys are sorted by insertion (std::sort comparing
+  // the three fields cost several times more).
+  std::array<uint32_t, kMaxMeeples + kTotalTiles> keys;  // a figure on the board or a tower top each
+  int nkeys = 0;
+  const auto add = [&](int tile, Location loc) {
+    const PlacedTile& t = g.board_.tile(tile);
+    keys[static_cast<size_t>(nkeys++)] = static_cast<uint32_t>(static_cast<uint8_t>(t.x) ^ 0x80u) << 16 |
+                                         static_cast<uint32_t>(static_cast<uint8_t>(t.y) ^ 0x80u) << 8 |
+                                         static_cast<uint32_t>(loc);
   };
-  for (int i = 0; i < g.nmeeples_; ++i) {
-    const Meeple& m = g.meeples_[i];
-    if (!moves_fairy(g, m)) continue;
-    const PlacedTile& t = g.board_.tile(m.tile);
-    out[n++] = FigureChoice{Figure::Fairy, m.location, true, t.x, t.y};
-  }
+  const auto emit = [&](Figure f) {
+    for (int i = 1; i < nkeys; ++i) {
+      const uint32_t k = keys[static_cast<size_t>(i)];
+      int j = i;
+      for (; j > 0 && keys[static_cast<size_t>(j - 1)] > k; --j) keys[static_cast<size_t>(j)] = keys[static_cast<size_t>(j - 1)];
+      keys[static_cast<size_t>(j)] = k;
+    }
+    for (int i = 0; i < nkeys; ++i) {
+      const uint32_t k = keys[static_cast<size_t>(i)];
+      *out++ = FigureChoice{f, static_cast<Location>(k & 0xFFu), true, static_cast<int8_t>((k >> 16) ^ 0x80u),
+                            static_cast<int8_t>(((k >> 8) & 0xFFu) ^ 0x80u)};
+    }
+    n += nkeys;
+    nkeys = 0;
+  };
+  for (int i = 0; i < g.nmeeples_; ++i)
+    if (moves_fairy(g, g.meeples_[i])) add(g.meeples_[i].tile, g.meeples_[i].location);
   each_module(g.mix_, [&](auto mod) {
     decltype(mod)::towers(g, [&](int tile, int, int owner, Figure) {
-      if (!fairy_to_tower(g, tile, owner)) return;
-      const PlacedTile& t = g.board_.tile(tile);
-      out[n++] = FigureChoice{Figure::Fairy, Location::TW, true, t.x, t.y};
+      if (fairy_to_tower(g, tile, owner)) add(tile, Location::TW);
     });
   });
-  sorted(out, out + n);
-  const int fairy_moves = n;
+  emit(Figure::Fairy);
   if (SegId city; princess_city(g, city))
-    for (int i = 0; i < g.nmeeples_; ++i) {
-      const Meeple& m = g.meeples_[i];
-      if (!removable(g, city, m)) continue;
-      const PlacedTile& t = g.board_.tile(m.tile);
-      out[n++] = FigureChoice{Figure::Princess, m.location, true, t.x, t.y};
-    }
-  sorted(out + fairy_moves, out + n);
-  return portal + n;
+    for (int i = 0; i < g.nmeeples_; ++i)
+      if (removable(g, city, g.meeples_[i])) add(g.meeples_[i].tile, g.meeples_[i].location);
+  emit(Figure::Princess);
+  return n;
 }
 
 // A portal's deployment names the part of the other tile by any of its locations, a fairy

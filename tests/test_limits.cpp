@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "carcassonne/carcassonne.hpp"
 #include "random_play.hpp"
@@ -268,4 +270,31 @@ TEST_CASE("Board: no tile goes more than 124 steps from another", "[limits]") {
   const Board copy = b;
   CHECK(copy == b);
   CHECK(copy.too_far(0, 1));
+}
+
+TEST_CASE("Board: tiles by position come in order of x, then y, each once", "[limits]") {
+  // The order the magic portal lists other tiles' parts in: checked against a sort, in games
+  // of every option, every few turns, and on the longest line the board holds.
+  const auto agrees = [](const Board& b) {
+    std::vector<int> walked, sorted;
+    b.tiles_by_position([&](int i) { walked.push_back(i); });
+    for (int i = 0; i < b.tile_count(); ++i) sorted.push_back(i);
+    std::sort(sorted.begin(), sorted.end(), [&](int a, int c) {
+      return std::pair(b.tile(a).x, b.tile(a).y) < std::pair(b.tile(c).x, b.tile(c).y);
+    });
+    return walked == sorted;
+  };
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Game g(2 + static_cast<int>(seed % 5), seed, test::all_options());
+    Rng rng(seed);
+    for (int step = 0; g.phase() != Phase::GameOver; ++step) {
+      test::random_step(g, rng);
+      if (step % 7 == 0 && !agrees(g.board())) FAIL("seed " << seed << " step " << step);
+    }
+    CHECK(agrees(g.board()));
+  }
+  Board b;
+  b.place(0, 0, kStartTile, 0, 0);
+  for (int x = 1; x <= Board::kMaxSpan; ++x) b.place(x, 0, tile_from_letter('U'), 1, 0);
+  CHECK(agrees(b));
 }

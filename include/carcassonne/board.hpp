@@ -287,6 +287,15 @@ class Board {
     for (int i = known_tiles_; i < ntiles_; ++i) e.add(tiles_[i].x, tiles_[i].y);
     return e;
   }
+  // Calls f(index) for each placed tile in order of x, then y: a walk over the extent's
+  // cells, which costs a fraction of sorting the tiles while the board is compact.
+  template <class F>
+  void tiles_by_position(F&& f) const {
+    const Extent e = extent();
+    for (int x = e.x0; x <= e.x1; ++x)
+      for (int y = e.y0; y <= e.y1; ++y)
+        if (const int i = tile_index_at(x, y); i >= 0) f(i);
+  }
   // Keeps extent() as it is now, for a board that many copies will be made from (a search's
   // position): each copy would otherwise walk the tiles placed since it was last kept.
   void keep_extent() {
