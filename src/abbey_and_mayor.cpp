@@ -446,7 +446,7 @@ int AbbeyAndMayor::choices(const Game& g, Choice* out) {
     out[n++] = Choice{DecisionKind::Wagon, kNoTile, {}, {}, kStay};
     return n;
   }
-  Placement at[Board::kMaxOpen];
+  ListBuffer<Placement, Board::kMaxOpen> at;
   const int k = holes(g, at);
   for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Abbey, tiles::kAbbey, at[i], {}, kPlace};
   if (committed(g)) return n;

@@ -292,7 +292,7 @@ bool decode(const ActionSpace& space, const Options& options, int action, Action
 namespace {
 // The modules' own options of the placement decision (the ransoms), as decision actions.
 int place_option_actions(const Game& game, int32_t* out) {
-  Choice list[kMaxPlaceOptions];
+  ListBuffer<Choice, kMaxPlaceOptions> list;
   const int n = place_options(game, list);
   for (int i = 0; i < n; ++i) out[i] = encode_decision(action_space(game), game.options(), list[i]);
   return n;
@@ -309,7 +309,7 @@ int legal_actions_unordered(const Game& game, int32_t* out) {
       const Board& board = game.board();
       const TileType t = game.current_tile();
       if (owned_by_module(t)) {  // a module places these (kFit has no row for them): the river, at its end
-        Placement at[kMaxPlacements];
+        PlacementBuffer at;
         const int n = game.legal_placements(at);
         for (int i = 0; i < n; ++i) out[i] = place_id(s, at[i]);
         return n + place_option_actions(game, out + n);

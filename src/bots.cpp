@@ -145,7 +145,7 @@ Move random_move(const Game& g, Rng& rng) {
     const PlacedTile& t = g.board().tile(g.board().tile_count() - 1);
     return with_figure(Placement{t.x, t.y, t.rot}, opts, k, rng.below(static_cast<uint32_t>(k + 1)));
   }
-  Placement buf[kMaxPlacements];
+  PlacementBuffer buf;
   const int n = g.legal_placements(buf);
   const Placement p = buf[rng.below(static_cast<uint32_t>(n))];
   Game after = g;
@@ -192,7 +192,7 @@ int scored_moves(const Game& g, Scratch& scratch) {
     }
     return n;
   }
-  Placement buf[kMaxPlacements];
+  PlacementBuffer buf;
   FigureBuffer opts;
   const int np = g.legal_placements(buf);
   Game& placed = scratch.placed;
@@ -672,7 +672,7 @@ int legal_moves(const Game& game, Move* out, int capacity) {
     for (int j = 0; j <= k; ++j) add(with_figure(Placement{t.x, t.y, t.rot}, opts, k, static_cast<uint32_t>(j)));
     return n;
   }
-  Placement buf[kMaxPlacements];
+  PlacementBuffer buf;
   const int np = game.legal_placements(buf);
   for (int i = 0; i < np; ++i) {
     Game placed = game;
@@ -688,7 +688,7 @@ namespace {
 // bot pays one at even odds, the others when no meeple is left in supply; false: none.
 bool place_option(const Game& game, const BotOptions& options, Choice& out) {
   if (game.phase() != Phase::PlaceTile) return false;
-  Choice list[kMaxPlaceOptions];
+  ListBuffer<Choice, kMaxPlaceOptions> list;
   const int n = place_options(game, list);
   if (n == 0) return false;
   Rng rng(options.seed ^ 0x9E3779B97F4A7C15ull);

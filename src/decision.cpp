@@ -97,7 +97,7 @@ int list_choices(const Game& game, Choice* out) {
       break;
     case DecisionKind::Place: {
       n = place_options(game, out);
-      Placement at[kMaxPlacements];
+      PlacementBuffer at;
       const int k = game.legal_placements(at);
       for (int i = 0; i < k; ++i) out[n++] = Choice{DecisionKind::Place, game.current_tile(), at[i]};
       break;

@@ -91,7 +91,7 @@ void observe(const Game& game, int observer, float* out) {
     if (inside(o.x, o.y)) cell(open_plane, o.x, o.y) = 1.0f;
   }
   if (game.phase() == Phase::PlaceTile) {
-    Placement buf[kMaxPlacements];
+    PlacementBuffer buf;
     const int n = game.legal_placements(buf);
     for (int i = 0; i < n; ++i)
       if (inside(buf[i].x, buf[i].y)) cell(fit_planes + buf[i].rot, buf[i].x, buf[i].y) = 1.0f;

@@ -75,7 +75,7 @@ int Game::packed_placements(uint64_t* out, uint64_t bits) const {
   // The tiles of a module that says where they go (river tiles: at most four).
   int owned = 0;
   if (with_tile_owner(t, [&](auto m) {
-        Placement at[kMaxPlacements];
+        PlacementBuffer at;
         owned = decltype(m)::placements(*this, t, at);
         for (int i = 0; i < owned; ++i)
           out[i] = bits | static_cast<uint8_t>(at[i].x) | static_cast<uint64_t>(static_cast<uint8_t>(at[i].y)) << 8 |

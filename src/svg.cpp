@@ -452,7 +452,7 @@ std::string render_tile_svg(TileType tile, int rotation, int pixels) {
 
 std::string render_svg(const Game& game, const SvgOptions& options) {
   const Board& b = game.board();
-  Placement legal[kMaxPlacements];
+  PlacementBuffer legal;
   const int nlegal = options.legal_cells ? game.legal_placements(legal) : 0;
   FrontierCell cells[Board::kMaxOpen + 1];
   const int ncells = options.dead_cells ? frontier(game, cells) : 0;

@@ -129,7 +129,7 @@ std::string render_tile_text(TileType tile, int rotation) {
 
 std::string render_text(const Game& game, const TextOptions& options) {
   const Board& b = game.board();
-  Placement legal[kMaxPlacements];
+  PlacementBuffer legal;
   const int nlegal = options.legal_cells ? game.legal_placements(legal) : 0;
   Extent extent = b.extent();
   for (int i = 0; i < nlegal; ++i) extent.add(legal[i].x, legal[i].y);

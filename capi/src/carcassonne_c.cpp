@@ -535,7 +535,7 @@ int carc_game_placements_for(const carc_game* game, int tile, carc_move* moves, 
     if (const int s = check_list(c, moves, capacity, count)) return s;
     if (const int s = check_tile(c, tile)) return s;
     const auto t = static_cast<carc::TileType>(tile);
-    carc::Placement buf[carc::kMaxPlacements];
+    carc::PlacementBuffer buf;
     const int n = g.game.placements_for(t, buf);
     *count = n;
     if (!moves) return CARC_OK;

@@ -103,6 +103,7 @@ struct ListBuffer {
   };
 };
 using FigureBuffer = ListBuffer<FigureChoice, kMaxFigureOptions>;
+using PlacementBuffer = ListBuffer<Placement, kMaxPlacements>;
 
 // "meeple", "large meeple", "abbot", "builder", "pig", "recall".
 std::string_view figure_name(Figure f);
