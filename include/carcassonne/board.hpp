@@ -182,6 +182,7 @@ class Board {
     const TileType plain = tiles::kDefs[t].plain;
     if (plain < kBaseTypes) return base_placement_count(plain);
     int n = 0;
+#pragma GCC unroll 4
     for (int i = 0; i < nopen_; ++i) n += tiles::kFitCount[t][open_[i].req];
     return n;
   }
