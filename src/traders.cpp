@@ -68,44 +68,41 @@ bool TradersAndBuilders::check_deploy(const Game& g, Figure f, SegId root, Verdi
 }
 
 // The builder's choices, then the pig's, on the tile just placed: each feature once, by its
-// first location. Both need a feature holding one of the current player's meeples, so
-// those features are found first (often none: then there is nothing to list) and only the
-// tile's parts among them go to check().
+// first location. Both need a feature holding one of the current player's meeples: the
+// tile's features that hold any figure with a claim come first (often none: then there is
+// nothing to list), and only then the current player's meeples, whose features those must
+// be; check() decides the rest.
 int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
   if (g.supply(g.current_, Figure::Builder) == 0 && (g.supply(g.current_, Figure::Pig) == 0 || !g.options_.farmers))
     return 0;
-  // The features of the current player's meeples, and a bit per feature by its root's low
-  // six bits: most of the tile's parts miss that mask and need no search of the list.
-  std::array<SegId, kFiguresPerPlayer> own;
-  int nown = 0;
-  uint64_t own_bits = 0;
-  for (int i = 0; i < g.nmeeples_; ++i) {
-    const Meeple& m = g.meeples_[i];
-    if (m.player == g.current_ && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u)) {
-      const SegId r = g.features_.find(m.seg);
-      own[static_cast<size_t>(nown++)] = r;
-      own_bits |= uint64_t{1} << (r & 63);
-    }
-  }
-  if (nown == 0) return 0;
   const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const auto& o = tiles::kOriented[pt.type][pt.rot];
-  std::array<SegId, tiles::kMaxSegs> seen;  // the tile's features already listed
-  std::array<Location, tiles::kMaxSegs> pigs;
-  int nseen = 0, n = 0, npigs = 0;
+  std::array<SegId, tiles::kMaxSegs> roots;  // the tile's claimed features, each once
+  std::array<Location, tiles::kMaxSegs> locs;
+  int nroots = 0;
   for (int i = 0; i < o.nchoices; ++i) {
     const Location loc = o.choices[i];
     const SegId r = g.features_.find(static_cast<SegId>(pt.seg_base + o.loc_seg[static_cast<int>(loc)]));
-    if (!(own_bits >> (r & 63) & 1u) || std::find(own.begin(), own.begin() + nown, r) == own.begin() + nown) continue;
+    if (g.features_.root_counters(r).meeples == 0) continue;
     bool listed = false;
-    for (int j = 0; j < nseen; ++j) listed |= seen[static_cast<size_t>(j)] == r;
+    for (int j = 0; j < nroots; ++j) listed |= roots[static_cast<size_t>(j)] == r;
     if (listed) continue;
-    seen[static_cast<size_t>(nseen++)] = r;
-    const auto holds = [] { return true; };
-    if (check(g, Figure::Builder, r, holds)) out[n++] = FigureChoice{Figure::Builder, loc};
-    if (check(g, Figure::Pig, r, holds)) pigs[static_cast<size_t>(npigs++)] = loc;
+    roots[static_cast<size_t>(nroots)] = r;
+    locs[static_cast<size_t>(nroots++)] = loc;
   }
-  for (int i = 0; i < npigs; ++i) out[n++] = FigureChoice{Figure::Pig, pigs[static_cast<size_t>(i)]};
+  if (nroots == 0) return 0;
+  unsigned own = 0;  // bit j: roots[j] holds one of the current player's meeples
+  for (int i = 0; i < g.nmeeples_; ++i) {
+    const Meeple& m = g.meeples_[i];
+    if (m.player != g.current_ || !((kClaims >> static_cast<unsigned>(m.kind)) & 1u)) continue;
+    const SegId r = g.features_.find(m.seg);
+    for (int j = 0; j < nroots; ++j) own |= static_cast<unsigned>(roots[static_cast<size_t>(j)] == r) << j;
+  }
+  int n = 0;
+  for (const Figure f : {Figure::Builder, Figure::Pig})
+    for (int j = 0; j < nroots; ++j)
+      if ((own >> j & 1u) && check(g, f, roots[static_cast<size_t>(j)], [] { return true; }))
+        out[n++] = FigureChoice{f, locs[static_cast<size_t>(j)]};
   return n;
 }
 
