@@ -168,7 +168,8 @@ Verdict AbbeyAndMayor::check_barn(const Game& g, Location loc) {
   if (!g.options_.farmers) return Verdict{Illegal::FarmersOff};
   const PlacedTile& pt = g.board_.tile(g.board_.tile_count() - 1);
   const int px = pt.x + kPointDx[k], py = pt.y + kPointDy[k];
-  SegId root = 0;
+  // The four corner fields meet across the edges at the point: one field, found once.
+  SegId seg = 0;
   for (const auto& a : kAround) {
     const int i = g.board_.tile_index_at(px + a[0], py + a[1]);
     if (i < 0) return Verdict{Illegal::BarnCorner};
@@ -177,9 +178,9 @@ Verdict AbbeyAndMayor::check_barn(const Game& g, Location loc) {
     const uint8_t s1 = o.slot_seg[kCornerSlots[a[2]][0]], s2 = o.slot_seg[kCornerSlots[a[2]][1]];
     if (s1 == tiles::kNoSeg || s1 != s2 || tiles::kDefs[t.type].segs[s1].kind != FeatureKind::Field)
       return Verdict{Illegal::BarnCorner};
-    root = g.features_.find(static_cast<SegId>(t.seg_base + s1));
+    seg = static_cast<SegId>(t.seg_base + s1);
   }
-  if (has_barn(g, root)) return Verdict{Illegal::BarnFieldTaken};
+  if (has_barn(g, g.features_.find(seg))) return Verdict{Illegal::BarnFieldTaken};
   if (!(g.figures_[g.current_] & kBarnBit)) return Verdict{Illegal::NoSupply};
   return Verdict{};
 }
