@@ -94,15 +94,18 @@ class Features {
   }
 
   // Adds the segments of a newly placed tile as separate features; returns the first id.
-  // Always writes kMaxSegs slots, a fixed count the compiler turns into a few block
-  // stores (no loop over the tile's segments); slots past the tile's own are left for the
-  // next tile to overwrite.
+  // Always writes kMaxSegs slots as a few block stores (no loop over the tile's segments:
+  // GCC kept a loop over the nine slots, 3.7% of a base playout); slots past the tile's own
+  // are left for the next tile to overwrite.
   SegId add_tile(TileType t, uint8_t tile_index) {
     const SegId base = count_;
-    for (int i = 0; i < tiles::kMaxSegs; ++i) {
-      parent_[base + i] = next_[base + i] = static_cast<SegId>(base + i);
-      tile_[base + i] = tile_index;
-    }
+    using Ids = uint16_t __attribute__((vector_size(16)));  // eight ids: base + 0..7
+    static_assert(tiles::kMaxSegs >= 8 && sizeof(SegId) == 2);
+    const Ids ids = Ids{0, 1, 2, 3, 4, 5, 6, 7} + base;
+    std::memcpy(&parent_[base], &ids, sizeof ids);
+    std::memcpy(&next_[base], &ids, sizeof ids);
+    for (int i = 8; i < tiles::kMaxSegs; ++i) parent_[base + i] = next_[base + i] = static_cast<SegId>(base + i);
+    std::memset(&tile_[base], tile_index, tiles::kMaxSegs);
     std::memcpy(&counters_[base], kFresh[t].data(), sizeof kFresh[t]);
     count_ = static_cast<uint16_t>(count_ + tiles::kDefs[t].nsegs);
     return base;
