@@ -394,7 +394,7 @@ int AbbeyAndMayor::targets(const Game& g, const State::Wagon& w, Target* out) {
         seen[nseen++] = r;
         const FeatureCounters& fc = g.features_.root_counters(r);
         if (fc.kind == FeatureKind::Field || fc.kind == FeatureKind::Garden || fc.meeples > 0) continue;
-        const bool complete = fc.kind == FeatureKind::Monastery ? g.board_.neighbours8(t.x, t.y) == 8 : fc.open == 0;
+        const bool complete = fc.kind == FeatureKind::Monastery ? g.board_.neighbours8(t) == 8 : fc.open == 0;
         if (!complete) out[n++] = Target{static_cast<int8_t>(x), static_cast<int8_t>(y), loc};
       }
     }

@@ -15,7 +15,7 @@ constexpr FigureSet kAbbotBit = bit(Figure::Abbot);
 // Placed tiles among the 8 around a tile.
 int centre_neighbours(const Board& board, uint8_t tile) {
   const PlacedTile& pt = board.tile(tile);
-  return board.neighbours8(pt.x, pt.y);
+  return board.neighbours8(pt);
 }
 }  // namespace
 

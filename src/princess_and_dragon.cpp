@@ -330,8 +330,8 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
         case FeatureKind::Road: takes = c.open > 0 ? 1u | 8u : 0u; break;
         case FeatureKind::City: takes = c.open > 0 ? 1u | 4u | 8u : 0u; break;
         case FeatureKind::Field: takes = g.options_.farmers ? 1u : 0u; break;
-        case FeatureKind::Monastery: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 1u | 2u | 8u : 0u; break;
-        case FeatureKind::Garden: takes = g.board_.neighbours8(pt.x, pt.y) < 8 ? 2u : 0u; break;
+        case FeatureKind::Monastery: takes = g.board_.neighbours8(pt) < 8 ? 1u | 2u | 8u : 0u; break;
+        case FeatureKind::Garden: takes = g.board_.neighbours8(pt) < 8 ? 2u : 0u; break;
       }
       if (takes) parts[static_cast<size_t>(nparts++)] = Part{static_cast<uint8_t>(tile), static_cast<uint8_t>(l), static_cast<uint8_t>(takes)};
     }

@@ -129,7 +129,7 @@ Status inspect_feature(const Game& game, int x, int y, Location loc, FeatureInfo
     case FeatureKind::Monastery:
     case FeatureKind::Garden:
       size.tiles = 0;
-      size.neighbours = b.neighbours8(pt.x, pt.y);
+      size.neighbours = b.neighbours8(pt);
       info.completed = size.neighbours == 8;
       break;
     case FeatureKind::Field:

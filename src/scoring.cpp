@@ -291,7 +291,7 @@ inline FeatureSize Game::end_size(SegId r) const {
     case FeatureKind::Monastery:
     case FeatureKind::Garden: {
       const PlacedTile& pt = board_.tile(features_.tile_of(r));
-      size.neighbours = board_.neighbours8(pt.x, pt.y);
+      size.neighbours = board_.neighbours8(pt);
       break;
     }
     case FeatureKind::Field: size.cities = completed_cities_touching(r); break;

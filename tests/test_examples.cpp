@@ -81,6 +81,7 @@ TEST_CASE("Example 4: the 8th neighbour of a monastery scores the monk 9 and ret
   // Neighbours of (0,1): the start tile, then 7 more around it.
   play_all(g, {"U 1,0 90", "U -1,0 90", "E -1,1 270", "E 1,1 90", "E -1,2 270", "E 0,2 180"});
   CHECK(g.board().neighbours8(0, 1) == 7);
+  CHECK(g.board().neighbours8(g.board().tile(g.board().tile_index_at(0, 1))) == 7);  // the same, by its tile
   CHECK(g.score(0) == 0);
   CHECK(g.supply(0) == 6);
   Events ev;

@@ -319,6 +319,8 @@ class Board {
     for (int d : kAround) n += has_tile(cells_[(cell + d) & (kCells - 1)]);
     return n;
   }
+  // The same around a placed tile (a monastery's or garden's neighbours).
+  int neighbours8(const PlacedTile& t) const { return neighbours8_of_cell(cell_of(t.x, t.y)); }
 
  private:
   // Cell tags: 0 empty; 1..125 the tile index + 1; from kOpenTag the open cell index + kOpenTag
