@@ -292,7 +292,7 @@ bool decode(const ActionSpace& space, const Options& options, int action, Action
 namespace {
 // The modules' own options of the placement decision (the ransoms), as decision actions.
 int place_option_actions(const Game& game, int32_t* out) {
-  ListBuffer<Choice, kMaxPlaceOptions> list;
+  PlaceOptionBuffer list;
   const int n = place_options(game, list);
   for (int i = 0; i < n; ++i) out[i] = encode_decision(action_space(game), game.options(), list[i]);
   return n;

@@ -688,7 +688,7 @@ namespace {
 // bot pays one at even odds, the others when no meeple is left in supply; false: none.
 bool place_option(const Game& game, const BotOptions& options, Choice& out) {
   if (game.phase() != Phase::PlaceTile) return false;
-  ListBuffer<Choice, kMaxPlaceOptions> list;
+  PlaceOptionBuffer list;
   const int n = place_options(game, list);
   if (n == 0) return false;
   Rng rng(options.seed ^ 0x9E3779B97F4A7C15ull);

@@ -107,8 +107,10 @@ inline bool with_tile_owner(TileType t, F&& f) {
 }
 
 // The modules' own options of the placement decision (Hooks::place_choices: the ransoms),
-// which list_choices gives before the placements; out holds kMaxPlaceOptions.
+// which list_choices gives before the placements; out holds kMaxPlaceOptions (a
+// PlaceOptionBuffer).
 inline constexpr int kMaxPlaceOptions = kMaxPlayers * Module<Expansion::Tower>::State::kHeldKinds;
+using PlaceOptionBuffer = ListBuffer<Choice, kMaxPlaceOptions>;
 inline int place_options(const Game& game, Choice* out) {
   int n = 0;
   each_module(mix_of(game.options()), [&](auto m) { n += decltype(m)::place_choices(game, out + n); });

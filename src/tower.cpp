@@ -409,7 +409,7 @@ void Tower::random_decision(Game& g, Rng& rng, Events* events) {
 
 // A ransom or none, with even odds among them.
 void Tower::random_place_option(Game& g, Rng& rng, Events* events) {
-  ListBuffer<Choice, kMaxPlaceOptions> list;
+  PlaceOptionBuffer list;
   const int n = place_choices(g, list);
   if (n == 0) return;
   const uint32_t pick = rng.below(static_cast<uint32_t>(n + 1));

@@ -23,6 +23,12 @@ constexpr unsigned kClaims = [] {
     if (r.kind.reach == Reach::Feature && kFigureWeight[static_cast<size_t>(r.kind.figure)] > 0) m |= bit(r.kind.figure);
   return m;
 }();
+
+// One of the current player's figures with a claim on its feature (a meeple or the large
+// meeple): the builder's "meeple", the pig's "farmer".
+bool own_claim(const Game& g, const Meeple& m) {
+  return m.player == g.current_player() && ((kClaims >> static_cast<unsigned>(m.kind)) & 1u);
+}
 }  // namespace
 
 // Whether the feature holds one of the current player's meeples or large meeples (their
@@ -31,8 +37,7 @@ constexpr unsigned kClaims = [] {
 bool TradersAndBuilders::holds_own_meeple(const Game& g, SegId root) {
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
-    if (m.player != g.current_ || !((kClaims >> static_cast<unsigned>(m.kind)) & 1u)) continue;
-    if (g.features_.find(m.seg) == root) return true;
+    if (own_claim(g, m) && g.features_.find(m.seg) == root) return true;
   }
   return false;
 }
@@ -94,7 +99,7 @@ int TradersAndBuilders::figure_options(const Game& g, FigureChoice* out) {
   unsigned own = 0;  // bit j: roots[j] holds one of the current player's meeples
   for (int i = 0; i < g.nmeeples_; ++i) {
     const Meeple& m = g.meeples_[i];
-    if (m.player != g.current_ || !((kClaims >> static_cast<unsigned>(m.kind)) & 1u)) continue;
+    if (!own_claim(g, m)) continue;
     const SegId r = g.features_.find(m.seg);
     for (int j = 0; j < nroots; ++j) own |= static_cast<unsigned>(roots[static_cast<size_t>(j)] == r) << j;
   }
