@@ -1260,9 +1260,8 @@ void step(Input& in, Pool& pool) {
       const char* kind = carc_feature_name(v);
       INVARIANT((v >= 0 && v <= CARC_FEATURE_GARDEN) == (kind != nullptr), "feature name");
       const char* figure = carc_figure_name(v);
-      INVARIANT(((v >= 0 && v <= CARC_FIGURE_PIG) || v == CARC_FIGURE_RECALL || (v >= CARC_FIGURE_MAYOR && v <= CARC_FIGURE_BARN)) ==
-                    (figure != nullptr),
-                "figure name");
+      INVARIANT((v >= 0 && v <= CARC_FIGURE_BARN) == (figure != nullptr), "figure name");
+      INVARIANT((v >= 0 && v <= CARC_FIGURE_BARN) == (carc_figure_reach(v) != 0), "figure reach");
       INVARIANT((v >= CARC_LEGAL && v <= CARC_WHY_RANSOM_COMMITS) == (carc_why_text(v) != nullptr), "why text");
       INVARIANT(carc_errstr(v) != nullptr && *carc_errstr(v), "errstr");
       INVARIANT(carc_version_number() == CARC_VERSION_NUMBER && carc_version_string() != nullptr, "version");

@@ -59,7 +59,7 @@ for src in src/*.cpp capi/src/*.cpp; do
   obj="$out/obj/$(basename "${src%.cpp}").o"
   objects+=("$obj")
   # Rebuild when the source or any header is newer than the object.
-  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include "$generated" -newer "$obj" -print -quit)" ]; then
+  if [ ! -f "$obj" ] || [ -n "$(find "$src" include capi/include src/*.hpp capi/src/*.hpp "$generated" -newer "$obj" -print -quit)" ]; then
     echo "emcc $src"
     rm -f "$obj"  # a failed compile leaves no stale object behind: the link then fails
     em++ "${cflags[@]}" -c "$src" -o "$obj" &

@@ -48,7 +48,9 @@ constexpr Layout layout_of(Mix m) {
 // window cell and location after the decisions' slots, in Figure order.
 constexpr FigureSet elsewhere_figures(Mix m) {
   FigureSet f = 0;
-  Modules::each(m, [&](auto mod) { f = static_cast<FigureSet>(f | decltype(mod)::kElsewhereFigures); });
+  Modules::each(m, [&](auto mod) {
+    f = static_cast<FigureSet>(f | decltype(mod)::kOtherTileFigures | decltype(mod)::kTowerTopFigures);
+  });
   return static_cast<FigureSet>(f & (figures_of(m) | bit(Figure::Meeple)));
 }
 constexpr int popcount16(FigureSet b) { return b == 0 ? 0 : (b & 1) + popcount16(static_cast<FigureSet>(b >> 1)); }

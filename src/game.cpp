@@ -26,6 +26,17 @@ std::string_view figure_name(Figure f) {
 
 bool has_figure(const Options& o, Figure f) { return has_figure(mix_of(o), f); }
 
+constinit const std::array<uint8_t, kFigureValues> kFigureReach = [] {
+  std::array<uint8_t, kFigureValues> t{};
+  for (const FigureRow& r : kFigureRows) {
+    const Figure f = r.kind.figure;
+    t[static_cast<size_t>(f)] = static_cast<uint8_t>((r.kind.reach != Reach::Elsewhere ? kReachPlacedTile : 0) |
+                                                     (kOtherTileFigures & bit(f) ? kReachOtherTile : 0) |
+                                                     (kTowerTopFigures & bit(f) ? kReachTowerTop : 0));
+  }
+  return t;
+}();
+
 namespace {
 // Whether a module of the mix brings tile set `set`.
 constexpr bool set_in(Mix mix, tiles::raw::TileSet set) {

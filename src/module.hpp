@@ -67,6 +67,13 @@ using FigureSet = uint16_t;
 constexpr FigureSet bit(Figure f) {
   return static_cast<int>(f) < 16 ? static_cast<FigureSet>(1u << static_cast<int>(f)) : FigureSet{0};
 }
+// The set of a list of figures (a module's figures in the order it lists them).
+template <size_t N>
+constexpr FigureSet set_of(const std::array<Figure, N>& figures) {
+  FigureSet s = 0;
+  for (const Figure f : figures) s = static_cast<FigureSet>(s | bit(f));
+  return s;
+}
 
 // The base game's figure: the meeple (no word: a location alone places it).
 inline constexpr FigureKind kMeepleKind{Figure::Meeple, "meeple", ""};
@@ -312,9 +319,11 @@ struct Hooks {
   // listed (the RL action slots follow it).
   static constexpr std::array<FigureKind, 0> kFigures{};
   // The figure kinds (bits, as bit(Figure)) that the module's actions may put on, or use
-  // on, another tile than the one just placed (the portal's, the fairy's, the princess's):
-  // the RL action space gives each a slot per cell and location.
-  static constexpr FigureSet kElsewhereFigures = 0;
+  // on, a part of another tile than the one just placed (the portal's, the fairy's, the
+  // princess's), and those that go to a tower's top there (location TW). The RL action space
+  // gives each a slot per cell and location; figure_reach tells the layers above.
+  static constexpr FigureSet kOtherTileFigures = 0;
+  static constexpr FigureSet kTowerTopFigures = 0;
   // Options of its decisions that are taken on a square and a location (the tower's
   // capture): `kCellKinds` kinds of them, each given an RL action slot per window cell and
   // location (kCellLocations locations: 15 to name a tower top); cell_kind says which kind an

@@ -85,6 +85,17 @@ inline constexpr std::array<FigureSet, kMixes> kMixFigures = [] {
   return t;
 }();
 constexpr FigureSet figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
+// The figures some module sends onto a part of another tile, and to a tower's top there.
+template <Expansion... E>
+constexpr FigureSet other_tile_figures(ModuleList<E...>) {
+  return static_cast<FigureSet>((Module<E>::kOtherTileFigures | ... | 0));
+}
+template <Expansion... E>
+constexpr FigureSet tower_top_figures(ModuleList<E...>) {
+  return static_cast<FigureSet>((Module<E>::kTowerTopFigures | ... | 0));
+}
+inline constexpr FigureSet kOtherTileFigures = other_tile_figures(Modules{});
+inline constexpr FigureSet kTowerTopFigures = tower_top_figures(Modules{});
 // The modules that bring figures, whose scoring must weigh each figure by its kind.
 inline constexpr Mix kFigureMix = Modules::where([](auto m) { return !decltype(m)::kFigures.empty(); });
 

@@ -301,11 +301,10 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
   if (symbol_of(g.board_.tile(placed).type) != Symbol::Portal) return 0;
   // Each part of each tile, by its first location, found once: which of the figures it takes
   // (bit 0 a meeple or the large meeple, bit 1 the abbot, bit 2 the mayor, bit 3 the wagon).
-  constexpr Figure kFigures[5] = {Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Mayor, Figure::Wagon};
-  constexpr unsigned kNeeds[5] = {1u, 1u, 2u, 4u, 8u};
+  constexpr unsigned kNeeds[kPortalFigures.size()] = {1u, 1u, 2u, 4u, 8u};
   unsigned wanted = 0;
-  for (int k = 0; k < 5; ++k)
-    if (has_figure(Mix{g.mix_}, kFigures[k]) && g.supply(g.current_, kFigures[k]) > 0) wanted |= 1u << k;
+  for (size_t k = 0; k < kPortalFigures.size(); ++k)
+    if (has_figure(Mix{g.mix_}, kPortalFigures[k]) && g.supply(g.current_, kPortalFigures[k]) > 0) wanted |= 1u << k;
   if (!wanted) return 0;
   struct Part {
     uint8_t tile, location, takes;
@@ -337,14 +336,14 @@ int PrincessAndDragon::portal_options(const Game& g, FigureChoice* out) {
     }
   });
   int n = 0;
-  for (int k = 0; k < 5; ++k) {
+  for (size_t k = 0; k < kPortalFigures.size(); ++k) {
     if (!((wanted >> k) & 1)) continue;
     const unsigned need = kNeeds[k];
     for (int i = 0; i < nparts; ++i) {
       const Part& p = parts[static_cast<size_t>(i)];
       if (!(p.takes & need)) continue;
       const PlacedTile& pt = g.board_.tile(p.tile);
-      out[n++] = FigureChoice{kFigures[k], static_cast<Location>(p.location), true, pt.x, pt.y};
+      out[n++] = FigureChoice{kPortalFigures[k], static_cast<Location>(p.location), true, pt.x, pt.y};
     }
   }
   return n;

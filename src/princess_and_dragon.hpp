@@ -22,11 +22,14 @@ struct Module<Expansion::PrincessAndDragon> : Hooks {
       {Figure::Fairy, "fairy", "F:", Reach::Elsewhere, 0, 0},
       {Figure::Princess, "princess", "princess:", Reach::Elsewhere, 0, 0},
   }};
-  // The portal's figures (with Abbey & Mayor the mayor and the wagon too) and the fairy and
-  // the princess act on other tiles.
-  static constexpr FigureSet kElsewhereFigures = bit(Figure::Meeple) | bit(Figure::Large) | bit(Figure::Abbot) |
-                                                 bit(Figure::Fairy) | bit(Figure::Princess) | bit(Figure::Mayor) |
-                                                 bit(Figure::Wagon);
+  // The figures the magic portal deploys onto another tile (with Abbey & Mayor the mayor and
+  // the wagon too), in the order its options list them.
+  static constexpr std::array<Figure, 5> kPortalFigures{Figure::Meeple, Figure::Large, Figure::Abbot, Figure::Mayor,
+                                                        Figure::Wagon};
+  // They, the fairy and the princess act on other tiles; the fairy also beside the figure on
+  // a tower's top (with The Tower).
+  static constexpr FigureSet kOtherTileFigures = set_of(kPortalFigures) | bit(Figure::Fairy) | bit(Figure::Princess);
+  static constexpr FigureSet kTowerTopFigures = bit(Figure::Fairy);
   static int figure_options(const Game& g, FigureChoice* out);
   static bool check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v);
   static bool act_elsewhere(Game& g, const FigureChoice& c, Events* events);

@@ -16,7 +16,8 @@ using Tower = Module<Expansion::Tower>;
 using State = Tower::State;
 
 namespace {
-constexpr std::string_view kTowerWords[3] = {"T:", "TM:", "TL:"};  // piece, meeple, large meeple on top
+// The move text of each figure onto a tower (Tower::kOntoTower): piece, meeple, large meeple.
+constexpr std::array<std::string_view, Tower::kOntoTower.size()> kTowerWords = {"T:", "TM:", "TL:"};
 }  // namespace
 
 // ---------------------------------------------------------------- the state
@@ -112,7 +113,7 @@ int Tower::figure_options(const Game& g, FigureChoice* out) {
   for (int k = 0; k < s.count; ++k)
     if (s.top_owner[static_cast<size_t>(k)] < 0) order[static_cast<size_t>(open++)] = static_cast<uint8_t>(k);
   int n = 0;
-  for (const Figure f : {Figure::TowerPiece, Figure::Meeple, Figure::Large}) {
+  for (const Figure f : kOntoTower) {
     if (f == Figure::TowerPiece ? s.pieces[g.current_] == 0 : !has_figure(Mix{g.mix_}, f) || g.supply(g.current_, f) == 0)
       continue;
     for (int i = 0; i < open; ++i) {
@@ -129,7 +130,7 @@ bool Tower::check_elsewhere(const Game& g, const FigureChoice& c, Verdict* v) {
   if (c.location != Location::TW) return false;
   const auto& s = g.modules_.tower;
   const int k = tower_of(g, g.board_.tile_index_at(c.x, c.y));
-  if (c.figure != Figure::TowerPiece && c.figure != Figure::Meeple && c.figure != Figure::Large) *v = Verdict{Illegal::TowerFigure};
+  if (!(kTowerTopFigures & bit(c.figure))) *v = Verdict{Illegal::TowerFigure};
   else if (k < 0) *v = Verdict{Illegal::NoTower};
   else if (s.top_owner[static_cast<size_t>(k)] >= 0) *v = Verdict{Illegal::TowerClosed};
   else if (c.figure == Figure::TowerPiece) *v = Verdict{s.pieces[g.current_] > 0 ? Illegal::None : Illegal::NoTowerPiece};
@@ -164,17 +165,16 @@ bool Tower::act_elsewhere(Game& g, const FigureChoice& c, Events* events) {
 
 bool Tower::spell_action(const Move& m, std::string* text) {
   if (!m.elsewhere || m.meeple != Location::TW) return false;
-  const int w = m.figure == Figure::TowerPiece ? 0 : m.figure == Figure::Meeple ? 1 : m.figure == Figure::Large ? 2 : -1;
-  if (w < 0) return false;
-  *text = fmt::format("{}{},{}", kTowerWords[w], m.x, m.y);
+  const auto w = std::find(kOntoTower.begin(), kOntoTower.end(), m.figure) - kOntoTower.begin();
+  if (w == static_cast<std::ptrdiff_t>(kOntoTower.size())) return false;
+  *text = fmt::format("{}{},{}", kTowerWords[static_cast<size_t>(w)], m.x, m.y);
   return true;
 }
 
 bool Tower::read_action(std::string_view word, FigureChoice* c) {
-  constexpr Figure kFigure[3] = {Figure::TowerPiece, Figure::Meeple, Figure::Large};
-  for (int w = 0; w < 3; ++w) {
+  for (size_t w = 0; w < kOntoTower.size(); ++w) {
     if (!word.starts_with(kTowerWords[w])) continue;
-    FigureChoice out{kFigure[w], Location::TW, true};
+    FigureChoice out{kOntoTower[w], Location::TW, true};
     if (!parse_square(word.substr(kTowerWords[w].size()), out.x, out.y)) out.location = Location::None;
     *c = out;
     return true;

@@ -22,7 +22,10 @@ struct Module<Expansion::Tower> : Hooks {
   static constexpr std::array<FigureKind, 1> kFigures{{
       {Figure::TowerPiece, "tower piece", "T:", Reach::Elsewhere, 0, 0},
   }};
-  static constexpr FigureSet kElsewhereFigures = bit(Figure::Meeple) | bit(Figure::Large) | bit(Figure::TowerPiece);
+  // What goes onto an open tower, in the order the options list them (a piece onto a
+  // foundation too).
+  static constexpr std::array<Figure, 3> kOntoTower{Figure::TowerPiece, Figure::Meeple, Figure::Large};
+  static constexpr FigureSet kTowerTopFigures = set_of(kOntoTower);
   // RL: the capture of a figure (and naming the meeple, the large meeple or the abbot to
   // come back) is taken on a cell and location, TW included; "capture none" and the ransoms
   // (payer's holder h, kind k: 1 + 3h + k) are fixed slots.

@@ -52,8 +52,9 @@ TEST_CASE("C API 0.2: tile ids, sets, figure names and reasons") {
   CHECK(std::string(carc_figure_name(CARC_FIGURE_MEEPLE)) == "meeple");
   CHECK(std::string(carc_figure_name(CARC_FIGURE_ABBOT)) == "abbot");
   CHECK(std::string(carc_figure_name(CARC_FIGURE_RECALL)) == "recall");
-  CHECK(carc_figure_name(CARC_FIGURE_FAIRY) == nullptr);  // actions on another tile, named by their move text
-  CHECK(carc_figure_name(8) == nullptr);
+  CHECK(std::string(carc_figure_name(CARC_FIGURE_FAIRY)) == "fairy");  // actions only on another tile have names too
+  CHECK(std::string(carc_figure_name(CARC_FIGURE_TOWER_PIECE)) == "tower piece");
+  CHECK(carc_figure_name(CARC_FIGURE_BARN + 1) == nullptr);
   CHECK(carc_figure_name(-1) == nullptr);
   CHECK(std::string(carc_feature_name(CARC_FEATURE_GARDEN)) == "garden");
   CHECK(carc_feature_name(5) == nullptr);

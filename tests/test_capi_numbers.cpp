@@ -4,6 +4,7 @@
 // defined.
 #include <catch2/catch.hpp>
 #include <string_view>
+#include <utility>
 
 #include "carcassonne/carcassonne.h"
 #include "carcassonne/carcassonne.hpp"
@@ -138,8 +139,31 @@ static_assert(CARC_NO_TILE == -1 && carc::kNoTile == 0xFF);
 static_assert(CARC_FI_MEEPLES + CARC_MAX_PLAYERS == CARC_FEATURE_INFO_FIELDS);
 
 TEST_CASE("C figure names: carc_figure_name says every figure kind's name as the engine does", "[capi]") {
-  for (const int f : {CARC_FIGURE_MEEPLE, CARC_FIGURE_LARGE, CARC_FIGURE_ABBOT, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG,
-                      CARC_FIGURE_RECALL})
+  for (int f = CARC_FIGURE_MEEPLE; f <= CARC_FIGURE_BARN; ++f)
     CHECK(std::string_view(carc_figure_name(f)) == carc::figure_name(static_cast<carc::Figure>(f)));
   CHECK(std::string_view(carc_figure_name(CARC_FIGURE_LARGE)) == "large meeple");
+}
+
+// The portal (Princess & Dragon) deploys a meeple, the large meeple, the abbot, the mayor or
+// the wagon onto another tile; the fairy and the princess act only there; onto a tower's top go
+// a tower piece, a meeple or the large meeple (The Tower), the fairy beside the figure on it.
+TEST_CASE("C figure reach: where each figure kind acts, as the modules say", "[capi]") {
+  constexpr int P = CARC_REACH_PLACED_TILE, O = CARC_REACH_OTHER_TILE, T = CARC_REACH_TOWER_TOP;
+  const std::pair<int, int> want[] = {{CARC_FIGURE_MEEPLE, P | O | T}, {CARC_FIGURE_LARGE, P | O | T},
+                                      {CARC_FIGURE_ABBOT, P | O},      {CARC_FIGURE_BUILDER, P},
+                                      {CARC_FIGURE_PIG, P},            {CARC_FIGURE_FAIRY, O | T},
+                                      {CARC_FIGURE_PRINCESS, O},       {CARC_FIGURE_RECALL, P},
+                                      {CARC_FIGURE_TOWER_PIECE, T},    {CARC_FIGURE_MAYOR, P | O},
+                                      {CARC_FIGURE_WAGON, P | O},      {CARC_FIGURE_BARN, P}};
+  for (const auto& [figure, reach] : want) {
+    INFO(carc_figure_name(figure));
+    CHECK(carc_figure_reach(figure) == reach);
+  }
+  CHECK(carc_figure_reach(-1) == 0);
+  CHECK(carc_figure_reach(CARC_FIGURE_BARN + 1) == 0);
+  // A packed action has the shape its figure's reach allows: the builder never acts on another tile.
+  carc_move m = carc_move_pack(0, 0, 0, 0, CARC_FIGURE_BUILDER, CARC_LOC_N) | uint64_t{1} << 25 | uint64_t{1} << 40;
+  CHECK(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_EINVAL);
+  m = carc_move_pack(0, 0, 0, 0, CARC_FIGURE_ABBOT, CARC_LOC_N) | uint64_t{1} << 25 | uint64_t{1} << 40;
+  CHECK(carc_move_unpack(m, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == CARC_OK);
 }

@@ -203,25 +203,23 @@ function makeApi(wasm) {
   const GOODS = Object.freeze(Object.keys(family('GOODS_')).map(lower));
   const LOCATIONS = Object.freeze(names(c('location_name')).slice(0, K.LOC_TW + 1)); // 'C', 'N', ..., 'CF', 'TW' (a tower top)
   const FEATURES = names(c('feature_name')); // 'road', 'city', 'monastery', 'field', 'garden'
-  // Every kind a move may carry by CARC_FIGURE_* (the header's kinds are 0..n-1): the library's
-  // names where it has one, else the header's in lower case: 'fairy' and 'princess' (Princess &
-  // Dragon), 'tower piece' (The Tower), which nobody has in supply (carc_figure_name gives NULL)
-  // and which act only on another tile (ELSEWHERE_ONLY). The library's names are read kind by
-  // kind, not up to the first NULL: the mayor, wagon and barn (Abbey & Mayor) come after those.
-  const figureName = (value) => { const p = c('figure_name')(value); return p ? wasm.UTF8ToString(p) : null; };
-  const FIGURE_NAMES = Object.freeze(Object.entries(family('FIGURE_')).map(([name, value]) =>
-    figureName(value) ?? lower(name).replace(/_/g, ' ')));
+  // Every kind a move may carry by CARC_FIGURE_* (the header's kinds are 0..n-1), named by the
+  // library, and where its actions may go (carc_figure_reach: CARC_REACH_* bits).
+  const FIGURE_NAMES = Object.freeze(Object.values(family('FIGURE_')).map((value) => wasm.UTF8ToString(c('figure_name')(value))));
+  const REACH = Object.freeze(FIGURE_NAMES.map((_, value) => c('figure_reach')(value)));
+  const reachOf = (bits) => Object.freeze(FIGURE_NAMES.filter((_, value) => REACH[value] & bits));
   // The figures with a supply (carc_game_figure_supply) in CARC_FIGURE_* order: 'meeple',
-  // 'large meeple', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'; not 'recall'
-  // (CARC_FIGURE_RECALL), an action.
-  const FIGURES = Object.freeze(FIGURE_NAMES.filter((_, value) => value !== K.FIGURE_RECALL && figureName(value) !== null));
-  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.filter((_, value) => value !== K.FIGURE_RECALL && figureName(value) === null));
+  // 'large meeple', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn': those that go onto the
+  // tile just placed, but 'recall' (CARC_FIGURE_RECALL), an action.
+  const FIGURES = Object.freeze(reachOf(K.REACH_PLACED_TILE).filter((name) => name !== FIGURE_NAMES[K.FIGURE_RECALL]));
+  // The actions only on another tile: 'fairy', 'princess' (Princess & Dragon), 'tower piece' (The Tower).
+  const ELSEWHERE_ONLY = Object.freeze(FIGURE_NAMES.filter((_, value) => !(REACH[value] & K.REACH_PLACED_TILE)));
   // What acts at a tower's top (location 'TW' of another tile): a tower piece, a meeple, the
   // large meeple onto it; the fairy beside the figure on it.
-  const TOWER_FIGURES = Object.freeze(['tower piece', ...FIGURE_NAMES.slice(0, K.FIGURE_ABBOT), 'fairy']);
-  // The figures the magic portal deploys onto another tile (with Abbey & Mayor the mayor and the wagon too).
-  const PORTAL_FIGURES = Object.freeze([...FIGURE_NAMES.slice(0, K.FIGURE_ABBOT + 1), FIGURE_NAMES[K.FIGURE_MAYOR],
-    FIGURE_NAMES[K.FIGURE_WAGON]]);
+  const TOWER_FIGURES = reachOf(K.REACH_TOWER_TOP);
+  // What acts on a part of another tile: the magic portal's figures (a meeple, the large
+  // meeple, the abbot; with Abbey & Mayor the mayor and the wagon), the fairy, the princess.
+  const OTHER_TILE_FIGURES = reachOf(K.REACH_OTHER_TILE);
   // The event types by CARC_EVENT_*, their header names in camel case ('score', 'goodsBonus',
   // 'setAside', 'dragonStep', ...), and those that score: `points` to each of `winners`,
   // adding up to the scores (with Abbey & Mayor the barns' three scorings). No other event
@@ -298,11 +296,11 @@ function makeApi(wasm) {
     if (loc === K.LOC_TW && !TOWER_FIGURES.includes(figure)) {
       throw invalid(`${where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW'), the fairy beside one`);
     }
-    if (figure === 'tower piece' && loc !== K.LOC_TW) {
-      throw invalid(`${where}: a tower piece goes onto a tower, location 'TW', not ${show(location)}`);
+    if (REACH[kind] === K.REACH_TOWER_TOP && loc !== K.LOC_TW) {
+      throw invalid(`${where}: a ${figure} goes onto a tower, location 'TW', not ${show(location)}`);
     }
     if (target !== null) {
-      if (!PORTAL_FIGURES.includes(figure) && !ELSEWHERE_ONLY.includes(figure)) {
+      if (!OTHER_TILE_FIGURES.includes(figure) && !TOWER_FIGURES.includes(figure)) {
         throw invalid(`${where}: the ${figure} never acts on another tile (target ${show(target)})`);
       }
       if (loc === LOC_NONE) throw invalid(`${where}: an action on another tile needs a location`);

@@ -130,19 +130,22 @@ inline bool valid_figure(int f) {
   return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL || f == CARC_FIGURE_MAYOR || f == CARC_FIGURE_WAGON ||
          f == CARC_FIGURE_BARN;
 }
-// A recall names no location; every other figure kind one, but a meeple may name none (none).
-// The fairy and the princess act only on another tile (elsewhere).
-// A tower action names the tower's top (The Tower): a piece, a meeple or the large meeple
-// onto it, or the fairy beside the figure on it.
+// carc_figure_reach: the CARC_REACH_* bits of a figure kind, 0 for a number that names none.
+static_assert(CARC_REACH_PLACED_TILE == carc::kReachPlacedTile && CARC_REACH_OTHER_TILE == carc::kReachOtherTile &&
+              CARC_REACH_TOWER_TOP == carc::kReachTowerTop);
+inline int reach_of(int figure) {
+  return figure >= 0 && figure < carc::kFigureValues ? carc::figure_reach(static_cast<carc::Figure>(figure)) : 0;
+}
+// Whether a figure action has a shape some game takes: where the figure may go
+// (carc_figure_reach: the tile just placed, a part of another tile, a tower's top there) and
+// a location it may name there. A recall names no location; every other figure kind one, but
+// a meeple may name none (none) on the tile just placed.
 inline bool valid_action(int figure, int loc, bool elsewhere = false) {
-  if (loc == CARC_LOC_TW)
-    return elsewhere && (figure == CARC_FIGURE_TOWER_PIECE || figure == CARC_FIGURE_MEEPLE || figure == CARC_FIGURE_LARGE ||
-                         figure == CARC_FIGURE_FAIRY);
-  if (figure == CARC_FIGURE_FAIRY || figure == CARC_FIGURE_PRINCESS) return elsewhere && valid_location(loc) && loc != CARC_LOC_NONE;
-  if (!valid_figure(figure) || !valid_location(loc)) return false;
-  // Through the portal: a meeple, large meeple, abbot, mayor or wagon (Princess & Dragon).
-  if (elsewhere && ((figure > CARC_FIGURE_ABBOT && figure != CARC_FIGURE_MAYOR && figure != CARC_FIGURE_WAGON) || loc == CARC_LOC_NONE))
-    return false;
+  const int reach = reach_of(figure);
+  if (loc == CARC_LOC_TW) return elsewhere && (reach & CARC_REACH_TOWER_TOP);
+  if (!valid_location(loc)) return false;
+  if (elsewhere) return (reach & CARC_REACH_OTHER_TILE) && loc != CARC_LOC_NONE;
+  if (!(reach & CARC_REACH_PLACED_TILE)) return false;
   // The barn names its corner by the half-edge beside it on the north or south edge.
   if (figure == CARC_FIGURE_BARN)
     return loc == CARC_LOC_NNW || loc == CARC_LOC_NNE || loc == CARC_LOC_SSE || loc == CARC_LOC_SSW;

@@ -212,9 +212,11 @@ const char* carc_feature_name(int kind) {
 }
 
 const char* carc_figure_name(int figure) {
-  if (!valid_figure(figure)) return nullptr;  // the bindings read the figures with a supply up to the first NULL
+  if (reach_of(figure) == 0) return nullptr;
   return c_name(carc::figure_name(static_cast<carc::Figure>(figure)));
 }
+
+int carc_figure_reach(int figure) { return reach_of(figure); }
 
 // Tile ids are views of the generated rows' string literals: NUL-terminated and static.
 const char* carc_tile_name(int tile) {

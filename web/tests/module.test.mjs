@@ -31,8 +31,8 @@ function throwsStatus(fn, Class, status, message) {
 }
 
 test('versions and constants', () => {
-  assert.equal(carc.version, '0.6.0');
-  assert.deepEqual(carc.libraryVersion, [0, 6, 0]);
+  assert.equal(carc.version, '0.7.0');
+  assert.deepEqual(carc.libraryVersion, [0, 7, 0]);
   assert.equal(carc.errstr(-2), 'illegal move');
   assert.equal(carc.TILES.length, 143);
   assert.deepEqual(carc.TILES.slice(0, 24), [...'ABCDEFGHIJKLMNOPQRSTUVWX']);

@@ -65,7 +65,7 @@
 /* The major version of this header (carc_version_string() gives the loaded library's). */
 #define CARC_VERSION_MAJOR 0
 /* The minor version of this header; before 1.0 a new minor may break the ABI. */
-#define CARC_VERSION_MINOR 6
+#define CARC_VERSION_MINOR 7
 /* The patch version of this header. */
 #define CARC_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, as carc_version_number() returns it. */
@@ -295,8 +295,15 @@ CARC_API const char* carc_location_name(int location);
 /* "road", "city", "monastery", "field", "garden"; NULL if invalid. */
 CARC_API const char* carc_feature_name(int kind);
 /* "meeple", "large meeple", "abbot", "builder", "pig", "recall"; (0.6) "mayor", "wagon", "barn";
- * NULL if invalid. */
+ * (0.7) also "fairy", "princess", "tower piece" (before 0.7 NULL); NULL if invalid. */
 CARC_API const char* carc_figure_name(int figure);
+/* (0.7) Where a figure kind's actions may go, whatever the options: onto the tile just
+ * placed, onto a part of another tile (the portal's figures, the fairy, the princess), to a
+ * tower's top there (CARC_LOC_TW: a tower piece, a meeple or the large meeple onto it, the
+ * fairy beside the figure on it). */
+enum { CARC_REACH_PLACED_TILE = 1, CARC_REACH_OTHER_TILE = 2, CARC_REACH_TOWER_TOP = 4 };
+/* (0.7) The CARC_REACH_* bits of a figure kind (CARC_FIGURE_*); 0 for a number that names none. */
+CARC_API int carc_figure_reach(int figure);
 /* A tile type's id ("A", "E_G", "RA", ...); NULL for a number that names no type. */
 CARC_API const char* carc_tile_name(int tile);
 /* The tile type with this id (exact, case-sensitive), or CARC_EINVAL. */

@@ -7,8 +7,8 @@ import operator
 from typing import Optional, Tuple
 
 from ._errors import invalid
-from ._lib import (CARC_FIGURE_ABBOT, CARC_FIGURE_MAYOR, CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_FIGURE_WAGON,
-                   CARC_LOC_NONE, CARC_LOC_TW, CARC_TILE_TYPES, family, lib, names)
+from ._lib import (CARC_FIGURE_MEEPLE, CARC_FIGURE_RECALL, CARC_LOC_NONE, CARC_LOC_TW, CARC_REACH_PLACED_TILE,
+                   CARC_REACH_OTHER_TILE, CARC_REACH_TOWER_TOP, CARC_TILE_TYPES, family, lib, names)
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 U64_MAX = 2**64 - 1
@@ -19,29 +19,26 @@ U64_MAX = 2**64 - 1
 LOCATIONS = names(lib.carc_location_name)[:CARC_LOC_TW + 1]
 FEATURES = names(lib.carc_feature_name)
 RECALL = lib.carc_figure_name(CARC_FIGURE_RECALL).decode()
-# Every figure kind's name by CARC_FIGURE_* value (the header's kinds are 0..n-1): the library's
-# where it has one (the figures with a supply and the recall), else the header's name in lower
-# case: "fairy" and "princess" (Princess & Dragon), "tower piece" (The Tower), which no player
-# has in supply and which act only on another tile (ELSEWHERE_ONLY). The library's names stop
-# at the first of those, so its names are read kind by kind, not up to the first NULL: the
-# mayor, wagon and barn (Abbey & Mayor) come after them. FIGURE_NAMES[kind] names any kind a
-# move may carry.
+# Every figure kind's name by CARC_FIGURE_* value (the header's kinds are 0..n-1), and where
+# its actions may go (carc_figure_reach: CARC_REACH_PLACED_TILE, _OTHER_TILE, _TOWER_TOP).
 _KINDS = family("CARC_FIGURE_")
 assert list(_KINDS.values()) == list(range(len(_KINDS))), "CARC_FIGURE_* are not 0..n-1"
-FIGURE_NAMES = tuple((lib.carc_figure_name(value) or name.lower().replace("_", " ").encode()).decode()
-                     for name, value in _KINDS.items())
+FIGURE_NAMES = tuple(lib.carc_figure_name(value).decode() for value in _KINDS.values())
+_REACH = tuple(lib.carc_figure_reach(value) for value in _KINDS.values())
 # The figures with a supply (carc_game_figure_supply), in CARC_FIGURE_* order: "meeple", "large
-# meeple", "abbot", "builder", "pig", "mayor", "wagon", "barn"; not the recall, an action.
-FIGURES = tuple(FIGURE_NAMES[value] for value in _KINDS.values()
-                if value != CARC_FIGURE_RECALL and lib.carc_figure_name(value) is not None)
-ELSEWHERE_ONLY = tuple(name for value, name in enumerate(FIGURE_NAMES)
-                       if value != CARC_FIGURE_RECALL and lib.carc_figure_name(value) is None)
+# meeple", "abbot", "builder", "pig", "mayor", "wagon", "barn": those that go onto the tile just
+# placed, but the recall, an action.
+FIGURES = tuple(name for value, name in enumerate(FIGURE_NAMES)
+                if value != CARC_FIGURE_RECALL and _REACH[value] & CARC_REACH_PLACED_TILE)
+# The actions only on another tile: "fairy", "princess" (Princess & Dragon), "tower piece" (The Tower).
+ELSEWHERE_ONLY = tuple(name for value, name in enumerate(FIGURE_NAMES) if not _REACH[value] & CARC_REACH_PLACED_TILE)
 # The figures that act at a tower's top (location "TW" of another tile): a tower piece, a
 # meeple or the large meeple onto it (The Tower), the fairy beside the figure on it.
-TOWER_FIGURES = ("tower piece",) + FIGURE_NAMES[:CARC_FIGURE_ABBOT] + ("fairy",)
-# The figures the magic portal deploys onto another tile: the meeple, the large meeple, the
-# abbot, and (Abbey & Mayor) the mayor and the wagon.
-PORTAL_FIGURES = FIGURE_NAMES[:CARC_FIGURE_ABBOT + 1] + (FIGURE_NAMES[CARC_FIGURE_MAYOR], FIGURE_NAMES[CARC_FIGURE_WAGON])
+TOWER_FIGURES = tuple(name for value, name in enumerate(FIGURE_NAMES) if _REACH[value] & CARC_REACH_TOWER_TOP)
+# The figures that act on a part of another tile: those the magic portal deploys there (a
+# meeple, the large meeple, the abbot; with Abbey & Mayor the mayor and the wagon), the fairy
+# and the princess.
+OTHER_TILE_FIGURES = tuple(name for value, name in enumerate(FIGURE_NAMES) if _REACH[value] & CARC_REACH_OTHER_TILE)
 # Tile ids by type, from the library ("A".."X" are 0..23, then "E_G", "RA", ...): tile type t is TILES[t].
 TILES = tuple(lib.carc_tile_name(t).decode() for t in range(CARC_TILE_TYPES))
 _TILE_TYPE = {name: t for t, name in enumerate(TILES)}
@@ -156,10 +153,10 @@ def figure_action(kind, location, where: str, other: Optional[Tuple[int, int]] =
         raise invalid(f"{where}: the {FIGURE_NAMES[f]} acts on another tile: give its target (x, y)")
     if loc == CARC_LOC_TW and FIGURE_NAMES[f] not in TOWER_FIGURES:
         raise invalid(f"{where}: only a tower piece, a meeple or the large meeple go onto a tower ('TW'), the fairy beside one")
-    if FIGURE_NAMES[f] == "tower piece" and loc != CARC_LOC_TW:
-        raise invalid(f"{where}: a tower piece goes onto a tower, location 'TW', not {location!r}")
+    if _REACH[f] == CARC_REACH_TOWER_TOP and loc != CARC_LOC_TW:
+        raise invalid(f"{where}: a {FIGURE_NAMES[f]} goes onto a tower, location 'TW', not {location!r}")
     if other is not None:
-        if FIGURE_NAMES[f] not in PORTAL_FIGURES + ELSEWHERE_ONLY:
+        if FIGURE_NAMES[f] not in OTHER_TILE_FIGURES + TOWER_FIGURES:
             raise invalid(f"{where}: the {FIGURE_NAMES[f]} never acts on another tile (target {other!r})")
         if loc == CARC_LOC_NONE:
             raise invalid(f"{where}: an action on another tile needs a location")

@@ -29,7 +29,7 @@ from ._errors import error
 # The one thing known before the library loads: the version it must have. Every other CARC_*
 # constant of carcassonne.h is read from the library once it is loaded (carc_constant, below).
 CARC_VERSION_MAJOR = 0
-CARC_VERSION_MINOR = 6
+CARC_VERSION_MINOR = 7
 
 # ---------------------------------------------------------------- prototypes
 
@@ -55,6 +55,7 @@ _PROTOTYPES = [
     ("carc_location_name", _str, _int),
     ("carc_feature_name", _str, _int),
     ("carc_figure_name", _str, _int),
+    ("carc_figure_reach", _int, _int),
     ("carc_game_new", _int, _out, _int, _u64),
     ("carc_game_new_with_order", _int, _out, _int, _str),
     ("carc_game_banked_scores", _int, _ptr, _i32p, _int),

@@ -14,8 +14,9 @@ from carcassonne import (POINT_EVENTS, AloneHomeEvent, Choice, DecisionKind, Dra
                          EatenEvent, Env, FairyBonusEvent, FairyMovesEvent, FairyPointEvent, FlightEndsEvent, Game,
                          InvalidArgument, Move, Phase, PortalEvent, PrincessRemovesEvent, ScoreEvent, SetAsideBackEvent,
                          SetAsideEvent, State)
-from carcassonne._args import FIGURE_NAMES
-from carcassonne._lib import CARC_FIGURE_FAIRY, CARC_FIGURE_PRINCESS, CARC_FIGURE_RECALL, lib
+from carcassonne._args import ELSEWHERE_ONLY, FIGURE_NAMES, OTHER_TILE_FIGURES, TOWER_FIGURES
+from carcassonne._lib import (CARC_FIGURE_FAIRY, CARC_FIGURE_PRINCESS, CARC_FIGURE_RECALL, CARC_REACH_OTHER_TILE,
+                              CARC_REACH_TOWER_TOP, lib)
 
 # Moves of every kind of action on another tile, as the C layer writes them.
 ELSEWHERE = {
@@ -71,12 +72,23 @@ class Moves(unittest.TestCase):
     def test_figure_names(self):
         # FIGURES: the figures with a supply (with the mayor, wagon and barn of Abbey & Mayor); every kind a move may carry has a name.
         self.assertEqual(carcassonne.FIGURES, ("meeple", "large meeple", "abbot", "builder", "pig", "mayor", "wagon", "barn"))
-        self.assertIsNone(lib.carc_figure_name(CARC_FIGURE_FAIRY))
-        self.assertIsNone(lib.carc_figure_name(CARC_FIGURE_PRINCESS))
+        self.assertEqual(lib.carc_figure_name(CARC_FIGURE_FAIRY), b"fairy")  # named by the library since 0.7
+        self.assertEqual(lib.carc_figure_name(CARC_FIGURE_PRINCESS), b"princess")
         self.assertEqual(FIGURE_NAMES[CARC_FIGURE_FAIRY], "fairy")
         self.assertEqual(FIGURE_NAMES[CARC_FIGURE_PRINCESS], "princess")
         self.assertEqual(FIGURE_NAMES[CARC_FIGURE_RECALL], "recall")
         self.assertEqual(FIGURE_NAMES[:5], carcassonne.FIGURES[:5])
+
+    def test_where_each_figure_acts_comes_from_the_library(self):
+        # carc_figure_reach: the portal's figures, the fairy and the princess on other tiles;
+        # a tower piece, a meeple, the large meeple and the fairy (beside one) at a tower's top.
+        self.assertEqual(OTHER_TILE_FIGURES, ("meeple", "large meeple", "abbot", "fairy", "princess", "mayor", "wagon"))
+        self.assertEqual(TOWER_FIGURES, ("meeple", "large meeple", "fairy", "tower piece"))
+        self.assertEqual(ELSEWHERE_ONLY, ("fairy", "princess", "tower piece"))
+        self.assertEqual(lib.carc_figure_reach(CARC_FIGURE_FAIRY), CARC_REACH_OTHER_TILE | CARC_REACH_TOWER_TOP)
+        self.assertEqual(lib.carc_figure_reach(-1), 0)
+        with self.assertRaisesRegex(carcassonne.InvalidArgument, "the builder never acts on another tile"):
+            Move("DZ", 0, -1, 0, "E", "builder", (1, 0)).packed()
 
     def test_bad_actions_on_another_tile_are_refused(self):
         bad = [Move("DZ", 0, -1, 180, "E", "fairy"),              # the fairy acts only elsewhere
