@@ -354,6 +354,12 @@ void Game::end_payouts(EndPayouts& out) const {
       for (int f = 0; f < out.count; ++f)
         if (out.root[f] == r) out.centre[f] = meeples_[i].tile;
     }
+  std::memset(out.index.data(), 0, out.index.size());
+  out.ncentres = 0;
+  for (int f = 0; f < out.count; ++f) {
+    out.index[out.root[f]] = static_cast<uint8_t>(f + 1);
+    if (out.centre[f] != 0xFF) out.centres[static_cast<size_t>(out.ncentres++)] = static_cast<uint8_t>(f);
+  }
 }
 
 bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
@@ -400,6 +406,7 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     const int t = index_of(r);
     seg_touched[s] = static_cast<int8_t>(t < 0 ? add(r) : t);
   }
+  const int own = nt;  // the tile's features: a new segment's or one the tile joined
   for (int i = 0; i < npending_ && options_.farmers; ++i) {
     if (features_.kind(pending_[i]) != FeatureKind::City) continue;
     for_each_field_touching(features_, board_, pending_[i], [&](SegId r) {
@@ -412,18 +419,37 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   // as before: a placement moves none.
   std::array<int32_t, kMaxPlayers> base = score_;
   for (int p = 0; p < kMaxPlayers; ++p) base[p] += before.total[p];
-  for (int f = 0; f < before.count; ++f) {
+  const auto take = [&](int f) {
     const SegId r = features_.find(before.root[f]);
     int t = index_of(r);
     if (t < 0 && before.centre[f] != 0xFF) {
       const PlacedTile& mt = board_.tile(before.centre[f]);
       if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
     }
-    if (t < 0) continue;  // untouched: pays as before (or no room: see below)
+    if (t < 0) return;  // untouched: pays as before (or no room: see below)
     for (int p = 0; p < kMaxPlayers; ++p) {
       weight[t][p] = static_cast<uint8_t>(weight[t][p] + before.weight[f][p]);
       base[p] -= before.points[f][p];
     }
+  };
+  const SegId* joined = nullptr;
+  if (const int njoined = features_.trial_joins(&joined); njoined < 0) {
+    for (int f = 0; f < before.count; ++f) take(f);
+  } else {
+    // A search's trial placement says which features it joined: only they, the fields it
+    // touched without joining (around a city it completed: their roots unchanged) and those
+    // with a figure on a centre can be touched, a few of the figures' features (each taken
+    // once; the tile's own features are new segments or joined ones).
+    std::array<uint64_t, (kMaxMeeples + 63) / 64> taken{};
+    const auto visit = [&](SegId root) {
+      const int f = before.index[root] - 1;
+      if (f < 0 || ((taken[static_cast<size_t>(f >> 6)] >> (f & 63)) & 1)) return;
+      taken[static_cast<size_t>(f >> 6)] |= uint64_t{1} << (f & 63);
+      take(f);
+    };
+    for (int i = 0; i < njoined; ++i) visit(joined[i]);
+    for (int t = own, n = nt; t < n; ++t) visit(touched[t]);
+    for (int c = 0; c < before.ncentres; ++c) visit(before.root[before.centres[static_cast<size_t>(c)]]);
   }
   if (full) return false;
   // A touched feature is worth its completed value if the tile completed it (what scores

@@ -52,6 +52,7 @@ class Features {
   Features& operator=(const Features& o) {
     if (this != &o) {
       nnoted_ = 0;
+      trial_ = false;
       count_ = o.count_;
       copy_joins(o);
       std::copy_n(o.tile_.begin(), count_, tile_.begin());
@@ -61,12 +62,24 @@ class Features {
 
   // A trial placement (Game::place_features_only) begins: its unite_noted calls note the
   // roots they change, for unplace.
-  void begin_trial() { nnoted_ = 0; }
+  void begin_trial() {
+    nnoted_ = 0;
+    trial_ = true;
+  }
+  // The roots the trial placement under way joined (two per join, as they were found before
+  // it), or -1 where they are not known: no trial since the last copy or unplace, or more
+  // joins than noted. A feature the trial did not join keeps its root.
+  int trial_joins(const SegId** roots) const {
+    if (!trial_ || nnoted_ > kMaxNoted) return -1;
+    *roots = noted_.data();
+    return nnoted_;
+  }
   // Makes these features, o with one trial placement's segments added and joined since by
   // unite_noted, o again: only the noted roots of o's segments changed (a segment's tile
   // never does, and the slots past o's count mean nothing).
   void unplace(const Features& o) {
     count_ = o.count_;
+    trial_ = false;
     if (nnoted_ > kMaxNoted) {  // more joins than a tile makes: all of them back
       copy_joins(o);
       nnoted_ = 0;
@@ -219,6 +232,7 @@ class Features {
   // on each of four sides), for unplace; scratch, neither copied nor compared.
   static constexpr int kMaxNoted = 2 * 3 * 4;
   uint8_t nnoted_ = 0;
+  bool trial_ = false;  // a trial placement began since the last copy or unplace
   std::array<SegId, kMaxNoted> noted_;
 };
 

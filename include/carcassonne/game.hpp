@@ -546,6 +546,11 @@ class Game {
     std::array<std::array<uint8_t, kMaxPlayers>, kMaxMeeples> weight;  // each player's figures' weight on it
     std::array<uint8_t, kMaxMeeples> centre;  // the board index of a tile whose centre holds one of its figures, else 0xFF
     std::array<int32_t, kMaxPlayers> total{};
+    // By segment: 1 + the feature whose root it is, 0 for none (a trial placement's joins
+    // name roots); the features with a figure on a centre.
+    std::array<uint8_t, Features::kMaxSegments> index;
+    std::array<uint8_t, kMaxMeeples> centres;
+    int ncentres = 0;
   };
   void end_payouts(EndPayouts& out) const;
   // Just after a tile is placed (PlaceMeeple), given `before` (end_payouts of the position
@@ -575,6 +580,8 @@ class Game {
   // The library's bots (src/bots.cpp): a search places every legal placement of every
   // position it values, on copies of it, and places what it listed without checking again.
   friend struct SearchAccess;
+  // Tests of what the search relies on (tests/test_projection.cpp: its trial placements).
+  friend struct TestAccess;
 
   void init(int players, Options options);
   // A seeded game's generator where the initial shuffle left it (what a reshuffle draws from).
