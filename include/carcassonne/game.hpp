@@ -109,9 +109,9 @@ using PlacementBuffer = ListBuffer<Placement, kMaxPlacements>;
 std::string_view figure_name(Figure f);
 // Whether a game with these options has figures of that kind.
 bool has_figure(const Options& options, Figure f);
-// Where a figure kind's actions may go, whatever the options: bits of onto the tile just
-// placed, onto a part of another tile (Princess & Dragon), onto a tower's top there (The
-// Tower); 0 for a value that names no figure.
+// Where a figure kind's actions may go, whatever the options, as bits: kReachPlacedTile (the
+// tile just placed), kReachOtherTile (a part of another tile: Princess & Dragon),
+// kReachTowerTop (a tower's top there: The Tower); 0 for a value that names no figure.
 inline constexpr int kReachPlacedTile = 1, kReachOtherTile = 2, kReachTowerTop = 4;
 extern const std::array<uint8_t, kFigureValues> kFigureReach;  // by Figure value: every C ABI move's check reads it
 inline int figure_reach(Figure f) { return static_cast<size_t>(f) < kFigureReach.size() ? kFigureReach[static_cast<size_t>(f)] : 0; }
