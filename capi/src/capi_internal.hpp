@@ -126,16 +126,15 @@ struct Unpacked {
 };
 
 inline bool valid_location(int loc) { return (loc >= 0 && loc < carc::kLocationCount) || loc == CARC_LOC_NONE; }
-inline bool valid_figure(int f) {
-  return (f >= 0 && f < carc::kFigureKinds) || f == CARC_FIGURE_RECALL || f == CARC_FIGURE_MAYOR || f == CARC_FIGURE_WAGON ||
-         f == CARC_FIGURE_BARN;
-}
 // carc_figure_reach: the CARC_REACH_* bits of a figure kind, 0 for a number that names none.
 static_assert(CARC_REACH_PLACED_TILE == carc::kReachPlacedTile && CARC_REACH_OTHER_TILE == carc::kReachOtherTile &&
               CARC_REACH_TOWER_TOP == carc::kReachTowerTop);
 inline int reach_of(int figure) {
   return figure >= 0 && figure < carc::kFigureValues ? carc::figure_reach(static_cast<carc::Figure>(figure)) : 0;
 }
+// A figure kind players have in supply: one that goes onto the tile just placed, but the
+// recall (an action).
+inline bool supply_figure(int figure) { return figure != CARC_FIGURE_RECALL && (reach_of(figure) & CARC_REACH_PLACED_TILE); }
 // Whether a figure action has a shape some game takes: where the figure may go
 // (carc_figure_reach: the tile just placed, a part of another tile, a tower's top there) and
 // a location it may name there. A recall names no location; every other figure kind one, but

@@ -414,7 +414,7 @@ int carc_game_supply(const carc_game* game, int player) {
 int carc_game_figure_supply(const carc_game* game, int player, int figure) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_player(c, g, player)) return s;
-    if (!valid_figure(figure) || figure == CARC_FIGURE_RECALL)
+    if (!supply_figure(figure))
       return c.fail(CARC_EINVAL, "figure %d is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG, CARC_FIGURE_MAYOR.."
                     "CARC_FIGURE_BARN)", figure);
     return g.game.supply(player, static_cast<carc::Figure>(figure));
