@@ -21,6 +21,54 @@ uint8_t bend_of(int entry, int exit) {
   if (exit == travel) return 0;
   return exit == ((travel + 1) & 3) ? 1 : 2;
 }
+
+// What the tiles around the river's open end ask of a tile there, found once for all four
+// rotations (a lookup per side, not one per side and rotation): bit s of `present` is set
+// where side s has a neighbour, which shows `code` (2 bits per side, as edge_code) and
+// `river` (bit s) towards the end.
+struct EndNeeds {
+  uint8_t present = 0, code = 0, river = 0;
+};
+
+EndNeeds end_needs(const Game& g, int x, int y) {
+  EndNeeds need;
+  // The end lies next to the last river tile, so its neighbours' cells cannot collide with
+  // another tile's (Board): a tag there needs no coordinate check.
+  const uint16_t cell = Board::cell_of(x, y);
+  for (int s = 0; s < 4; ++s) {
+    const int k = g.board().tile_index_at_cell(Board::step(cell, s));
+    if (k < 0) continue;
+    const PlacedTile& nt = g.board().tile(k);
+    const auto& other = kOriented[nt.type][nt.rot];
+    const int opp = s ^ 2;
+    need.present = static_cast<uint8_t>(need.present | 1u << s);
+    need.code = static_cast<uint8_t>(need.code | ((other.edge_code >> (2 * opp)) & 3u) << (2 * s));
+    need.river = static_cast<uint8_t>(need.river | ((other.river >> opp) & 1u) << s);
+  }
+  return need;
+}
+
+// The first side (N E S W) where an oriented tile does not match what the end needs (a river
+// edge only against a river edge, every other edge against the same edge), or -1.
+int first_mismatch(const tiles::Oriented& o, const EndNeeds& need) {
+  // Bit s of `differ`: side s's 2-bit edge codes differ (the pairs folded onto bits 0, 2,
+  // 4, 6, then packed into bits 0..3) or its river bits do.
+  unsigned code = static_cast<unsigned>(o.edge_code ^ need.code);
+  code = (code | code >> 1) & 0x55u;
+  code = (code | code >> 1) & 0x33u;
+  code = (code | code >> 2) & 0x0Fu;
+  const unsigned differ = (code | static_cast<unsigned>(o.river ^ need.river)) & need.present;
+  return differ ? std::countr_zero(differ) : -1;
+}
+
+// Whether an oriented tile at the open end would bend the way the tile before it bent (its
+// entry side holds that tile, so the match put a river edge there).
+bool u_turn(const tiles::Oriented& o, int entry, uint8_t bend_before) {
+  const unsigned exits = o.river & ~(1u << entry);
+  if (!exits) return false;
+  const uint8_t bend = bend_of(entry, std::countr_zero(exits));
+  return bend != 0 && bend == bend_before;
+}
 }  // namespace
 
 void River::set_up(Game& g) {
@@ -54,39 +102,29 @@ Verdict River::check_fit(const Game& g, TileType t, Placement p) {
     return v;
   }
   const auto& o = kOriented[t][p.rot];
-  for (int s = 0; s < 4; ++s) {
-    const int k = g.board_.tile_index_at(p.x + Board::kDx[s], p.y + Board::kDy[s]);
-    if (k < 0) continue;
-    const PlacedTile& nt = g.board_.tile(k);
-    const auto& other = kOriented[nt.type][nt.rot];
-    const int opp = s ^ 2;
-    const bool river_here = (o.river >> s) & 1, river_there = (other.river >> opp) & 1;
-    const int have = (o.edge_code >> (2 * s)) & 3, want = (other.edge_code >> (2 * opp)) & 3;
-    if (river_here != river_there || have != want) {
-      v.reason = Illegal::Mismatch;
-      v.side = static_cast<Side>(s);
-      v.want = river_there ? Edge::River : static_cast<Edge>(want);
-      v.have = river_here ? Edge::River : static_cast<Edge>(have);
-      return v;
-    }
+  const EndNeeds need = end_needs(g, p.x, p.y);
+  if (const int s = first_mismatch(o, need); s >= 0) {
+    const bool river_here = (o.river >> s) & 1, river_there = (need.river >> s) & 1;
+    v.reason = Illegal::Mismatch;
+    v.side = static_cast<Side>(s);
+    v.want = river_there ? Edge::River : static_cast<Edge>((need.code >> (2 * s)) & 3);
+    v.have = river_here ? Edge::River : static_cast<Edge>((o.edge_code >> (2 * s)) & 3);
+    return v;
   }
-  // The entry side holds the river tile before, so the match above put a river edge there.
-  const unsigned exits = o.river & ~(1u << river.entry);
-  if (exits) {
-    const uint8_t bend = bend_of(river.entry, std::countr_zero(exits));
-    if (bend != 0 && bend == river.bend) v.reason = Illegal::RiverUTurn;
-  }
+  if (u_turn(o, river.entry, river.bend)) v.reason = Illegal::RiverUTurn;
   return v;
 }
 
+// check_fit's rule for each distinct rotation at the open end, the neighbours looked up once.
 int River::placements(const Game& g, TileType t, Placement* out) {
+  const Game::RiverState& river = g.modules_.river;
+  if (!river.open) return 0;
+  const EndNeeds need = end_needs(g, river.x, river.y);
   int n = 0;
-  if (!g.modules_.river.open) return 0;
   for (int r = 0; r < 4; ++r) {
-    if (!((tiles::kDefs[t].symmetry >> r) & 1)) continue;
-    const Placement p{g.modules_.river.x, g.modules_.river.y, static_cast<uint8_t>(r)};
-    if (!check_fit(g, t, p)) continue;
-    if (out) out[n] = p;
+    const auto& o = kOriented[t][r];
+    if (!((tiles::kDefs[t].symmetry >> r) & 1) || first_mismatch(o, need) >= 0 || u_turn(o, river.entry, river.bend)) continue;
+    if (out) out[n] = Placement{river.x, river.y, static_cast<uint8_t>(r)};
     ++n;
   }
   return n;
