@@ -122,8 +122,11 @@ bool TradersAndBuilders::builder_extended(const Game& g) {
     const SegId root = g.features_.find(m.seg);
     const PlacedTile& pt = g.board_.tile(last);
     const tiles::TileDef& d = tiles::kDefs[pt.type];
-    for (int s = 0; s < d.nsegs; ++s)
-      if (g.features_.find(static_cast<SegId>(pt.seg_base + s)) == root) return true;
+    // The tile's roads and cities come before its fields (a centre first, if it has one).
+    for (int s = 0; s < d.nsegs && d.segs[s].kind != FeatureKind::Field; ++s)
+      if ((d.segs[s].kind == FeatureKind::Road || d.segs[s].kind == FeatureKind::City) &&
+          g.features_.find(static_cast<SegId>(pt.seg_base + s)) == root)
+        return true;
     return false;  // a player has one builder
   }
   return false;
