@@ -34,6 +34,8 @@ bool Game::tower_at(int x, int y, int& height, int& top_owner, Figure& top_kind)
   return true;
 }
 
+bool tower_captures(Figure f) { return Tower::held_index(f) >= 0; }
+
 int Game::prisoners(int holder, int owner, Figure kind) const {
   const int k = Tower::held_index(kind);
   if (k < 0 || k >= State::kHeldKinds || holder < 0 || owner < 0 || holder >= players_ || owner >= players_) return 0;

@@ -184,6 +184,9 @@ TEST_CASE("C ABI: with The Tower a ransom leads the abbey decision and commits t
   CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_MAYOR) == 0);
   CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_WAGON) == 0);
   CHECK(carc_game_prisoners(g.get(), 1, 0, CARC_FIGURE_BARN) == CARC_EINVAL);
+  CHECK(std::string(carc_game_errmsg(g.get())) ==
+        "carc_game_prisoners: figure 11 is not a kind a tower captures (meeple, large meeple, abbot, mayor, wagon)");
+  CHECK(carc_game_prisoners(g.get(), 1, 0, -1) == CARC_EINVAL);
   carc_choice list[8];
   int32_t n = 0;
   REQUIRE(carc_game_choices(g.get(), list, 8, &n) == CARC_OK);

@@ -474,9 +474,13 @@ int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_player(c, g, holder)) return s;
     if (const int s = check_player(c, g, owner)) return s;
-    if ((figure < CARC_FIGURE_MEEPLE || figure > CARC_FIGURE_ABBOT) && figure != CARC_FIGURE_MAYOR && figure != CARC_FIGURE_WAGON)
-      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (CARC_FIGURE_MEEPLE..CARC_FIGURE_ABBOT, _MAYOR, _WAGON)",
-                    figure);
+    if (reach_of(figure) == 0 || !carc::tower_captures(static_cast<carc::Figure>(figure))) {
+      std::string kinds;  // named from the library's list, as the bindings show it
+      for (int f = 0; f < carc::kFigureValues; ++f)
+        if (reach_of(f) != 0 && carc::tower_captures(static_cast<carc::Figure>(f)))
+          kinds += (kinds.empty() ? "" : ", ") + std::string(carc_figure_name(f));
+      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (%s)", figure, kinds.c_str());
+    }
     return g.game.prisoners(holder, owner, static_cast<carc::Figure>(figure));
   });
 }

@@ -115,6 +115,8 @@ bool has_figure(const Options& options, Figure f);
 inline constexpr int kReachPlacedTile = 1, kReachOtherTile = 2, kReachTowerTop = 4;
 extern const std::array<uint8_t, kFigureValues> kFigureReach;  // by Figure value: every C ABI move's check reads it
 inline int figure_reach(Figure f) { return static_cast<size_t>(f) < kFigureReach.size() ? kFigureReach[static_cast<size_t>(f)] : 0; }
+// Whether a tower captures figures of kind f (The Tower): the kinds Game::prisoners counts.
+bool tower_captures(Figure f);
 
 enum class Status : int8_t {
   Ok = 0,
