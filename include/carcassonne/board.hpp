@@ -288,14 +288,30 @@ class Board {
     for (int i = known_tiles_; i < ntiles_; ++i) e.add(tiles_[i].x, tiles_[i].y);
     return e;
   }
-  // Calls f(index) for each placed tile in order of x, then y: a walk over the extent's
-  // cells, which costs a fraction of sorting the tiles while the board is compact.
+  // Calls f(index) for each placed tile in order of x, then y: the tiles counted into their
+  // columns, then each column put in order by insertion (a few tiles each). A walk over
+  // every cell of the extent cost several times more once a game has a hundred tiles.
   template <class F>
   void tiles_by_position(F&& f) const {
+    if (ntiles_ == 0) return;
     const Extent e = extent();
-    for (int x = e.x0; x <= e.x1; ++x)
-      for (int y = e.y0; y <= e.y1; ++y)
-        if (const int i = tile_index_at(x, y); i >= 0) f(i);
+    const int x0 = e.x0, columns = e.x1 - e.x0 + 1;
+    std::array<uint8_t, 2 * kReach + 2> next{};  // by column: its count, then where it starts
+    for (int i = 0; i < ntiles_; ++i) ++next[static_cast<size_t>(tiles_[i].x - x0 + 1)];
+    for (int c = 1; c <= columns; ++c) next[static_cast<size_t>(c)] = static_cast<uint8_t>(next[static_cast<size_t>(c)] + next[static_cast<size_t>(c - 1)]);
+    std::array<uint8_t, kTotalTiles> order;
+    for (int i = 0; i < ntiles_; ++i) order[next[static_cast<size_t>(tiles_[i].x - x0)]++] = static_cast<uint8_t>(i);
+    // next[c] is now where column c ends (and c + 1 starts).
+    for (int c = 0, begin = 0; c < columns; begin = next[static_cast<size_t>(c++)]) {
+      const int end = next[static_cast<size_t>(c)];
+      for (int i = begin + 1; i < end; ++i) {
+        const uint8_t t = order[static_cast<size_t>(i)];
+        int j = i;
+        for (; j > begin && tiles_[order[static_cast<size_t>(j - 1)]].y > tiles_[t].y; --j) order[static_cast<size_t>(j)] = order[static_cast<size_t>(j - 1)];
+        order[static_cast<size_t>(j)] = t;
+      }
+      for (int i = begin; i < end; ++i) f(order[static_cast<size_t>(i)]);
+    }
   }
   // Keeps extent() as it is now, for a board that many copies will be made from (a search's
   // position): each copy would otherwise walk the tiles placed since it was last kept.
