@@ -47,10 +47,8 @@ constexpr Layout layout_of(Mix m) {
 // The figure kinds that act on other tiles in a mix (bit(Figure)), each given a slot per
 // window cell and location after the decisions' slots, in Figure order.
 constexpr FigureSet elsewhere_figures(Mix m) {
-  FigureSet f = 0;
-  Modules::each(m, [&](auto mod) {
-    f = static_cast<FigureSet>(f | decltype(mod)::kOtherTileFigures | decltype(mod)::kTowerTopFigures);
-  });
+  const FigureSet f =
+      module_figures(m, [](auto mod) { return decltype(mod)::kOtherTileFigures | decltype(mod)::kTowerTopFigures; });
   return static_cast<FigureSet>(f & (figures_of(m) | bit(Figure::Meeple)));
 }
 constexpr int popcount16(FigureSet b) { return b == 0 ? 0 : (b & 1) + popcount16(static_cast<FigureSet>(b >> 1)); }

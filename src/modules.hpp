@@ -85,17 +85,18 @@ inline constexpr std::array<FigureSet, kMixes> kMixFigures = [] {
   return t;
 }();
 constexpr FigureSet figures_of(Mix m) { return kMixFigures[m & (kMixes - 1)]; }
+// The union of a set of figures each module of mix m declares, pick(Module<E>{}).
+template <class Pick>
+constexpr FigureSet module_figures(Mix m, Pick pick) {
+  FigureSet s = 0;
+  Modules::each(m, [&](auto mod) { s = static_cast<FigureSet>(s | pick(mod)); });
+  return s;
+}
 // The figures some module sends onto a part of another tile, and to a tower's top there.
-template <Expansion... E>
-constexpr FigureSet other_tile_figures(ModuleList<E...>) {
-  return static_cast<FigureSet>((Module<E>::kOtherTileFigures | ... | 0));
-}
-template <Expansion... E>
-constexpr FigureSet tower_top_figures(ModuleList<E...>) {
-  return static_cast<FigureSet>((Module<E>::kTowerTopFigures | ... | 0));
-}
-inline constexpr FigureSet kOtherTileFigures = other_tile_figures(Modules{});
-inline constexpr FigureSet kTowerTopFigures = tower_top_figures(Modules{});
+inline constexpr FigureSet kOtherTileFigures =
+    module_figures(kMixes - 1, [](auto mod) { return decltype(mod)::kOtherTileFigures; });
+inline constexpr FigureSet kTowerTopFigures =
+    module_figures(kMixes - 1, [](auto mod) { return decltype(mod)::kTowerTopFigures; });
 // The modules that bring figures, whose scoring must weigh each figure by its kind.
 inline constexpr Mix kFigureMix = Modules::where([](auto m) { return !decltype(m)::kFigures.empty(); });
 
