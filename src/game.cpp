@@ -445,8 +445,7 @@ void Game::apply_canonical(TileType t, int8_t x, int8_t y, int rot) {
   if constexpr (kModules) each_module(mix_, [&](auto m) { decltype(m)::placed(*this, t, p); });
   const uint16_t cell = Board::cell_of(p.x, p.y);
 
-  // A trial placement notes the roots it joins for Features::unplace (the finds after the
-  // joins halve paths through the tile's own segments only).
+  // A trial placement notes the roots it joins for Features::unplace.
   const auto unite = [&](SegId a, SegId b) {
     if constexpr (kOpenCells) return features_.unite(a, b);
     else return features_.unite_noted(a, b);

@@ -51,8 +51,7 @@ inline std::string observable_state(const Game& g) {
   }
   s.push_back('\n');
 
-  // Roots rather than parent links: path halving in find() may relink a tree without
-  // changing any feature.
+  // Roots rather than parent links: what the features are, not how they are linked.
   const Features& f = g.features();
   for (int i = 0; i < f.count(); ++i) {
     const SegId seg = static_cast<SegId>(i);

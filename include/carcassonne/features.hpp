@@ -88,9 +88,15 @@ class Features {
     for (int i = 0; i < nnoted_; ++i) {
       const SegId s = noted_[i];
       if (s >= count_) continue;
-      parent_[s] = o.parent_[s];
       next_[s] = o.next_[s];
       counters_[s] = o.counters_[s];
+    }
+    // Each join pointed the younger feature's segments at the older root; of o's segments,
+    // those were the younger noted roots' features in o (a tile's new segments come after
+    // all of o's, so a root among them heads no segment of o).
+    for (int i = 0; i < nnoted_; i += 2) {
+      const SegId young = std::max(noted_[i], noted_[i + 1]);
+      if (young < count_) o.for_each_segment(young, [&](SegId s) { parent_[s] = young; });
     }
     nnoted_ = 0;
   }
@@ -124,32 +130,15 @@ class Features {
     return base;
   }
 
-  // A parent is always an older segment (unite keeps the older root), so a walk up ends
-  // where the parent is not smaller: at the root, or, in a state torn by a caller that broke
-  // the one-thread rule, at some segment (a wrong answer, never a cycle walked forever).
-  SegId find(SegId s) const {
-    while (parent_[s] < s) s = parent_[s];
-    return s;
-  }
-  // find() with path halving; use on the mutable state. It ends on any parents too: a
-  // segment is passed again only if the segment its halving led to is smaller, so an
-  // endless walk would fall forever.
-  SegId find(SegId s) {
-    while (parent_[s] < s) {
-      parent_[s] = parent_[parent_[s]];
-      s = parent_[s];
-    }
-    return s;
-  }
+  // Every segment names its feature's root (joins point all the younger feature's segments
+  // at the older root): one load, where a walk up a tree mispredicted its end on most finds.
+  SegId find(SegId s) const { return parent_[s]; }
 
-  // Joins the features of a and b; returns the root. The older root stays root, which
-  // keeps the trees of long-lived features shallow.
+  // Joins the features of a and b; returns the root, the older of the two.
   SegId unite(SegId a, SegId b) { return join(find(a), find(b)); }
-  // unite for a trial placement: no path halving (which would change segments of the
-  // features joined), and the two roots it changes are noted for unplace.
+  // unite for a trial placement: the two roots it changes are noted for unplace.
   SegId unite_noted(SegId a, SegId b) {
-    const Features& self = *this;
-    const SegId ra = self.find(a), rb = self.find(b);
+    const SegId ra = find(a), rb = find(b);
     if (ra != rb) {
       if (nnoted_ + 2 <= kMaxNoted) {
         noted_[nnoted_++] = ra;
@@ -192,7 +181,14 @@ class Features {
   SegId join(SegId ra, SegId rb) {
     if (ra == rb) return ra;
     if (rb < ra) std::swap(ra, rb);
-    parent_[rb] = ra;
+    // rb's list, before it is spliced into ra's: at most count_ steps, so a torn list gives
+    // a wrong answer, not a hang.
+    SegId s = rb;
+    for (int n = count_; n > 0; --n) {
+      parent_[s] = ra;
+      s = next_[s];
+      if (s == rb) break;
+    }
     // The three counts added as one word: no byte carries (a sum is a count of the joined
     // feature, which fits its byte) and the kind's byte is masked out.
     // (The mask is built by memcpy, which compilers fold: emscripten's library has no
