@@ -958,16 +958,14 @@ Placement Game::random_placement(Rng& rng, TileType t, int placements) const {
   const uint32_t n = static_cast<uint32_t>(placements);
   uint32_t pick = rng.below(n);
   // A walk by pointer, from the nearer end: an index kept beside it cost two instructions
-  // a cell.
-  const OpenCell* o = &board_.open(0);
-  if (pick < n / 2) {
-    for (uint32_t k; pick >= (k = count[o->req]); ++o) pick -= k;
-  } else {
-    pick = n - 1 - pick;  // index from the end of the list
-    o += board_.open_count() - 1;
-    for (uint32_t k; pick >= (k = count[o->req]); --o) pick -= k;
-    pick = count[o->req] - 1 - pick;
-  }
+  // a cell. Which end is as random as the draw, so it is chosen by a mask, not a branch
+  // (GCC made a branch of selects): back, all ones, counts from the last cell, walking back.
+  const uint32_t back = 0u - static_cast<uint32_t>(pick >= n / 2);
+  const OpenCell* o = &board_.open(static_cast<int>(static_cast<uint32_t>(board_.open_count() - 1) & back));
+  const ptrdiff_t step = static_cast<int32_t>(back | 1u);
+  pick = (pick ^ back) + (n & back);  // n - 1 - pick when back
+  for (uint32_t k; pick >= (k = count[o->req]); o += step) pick -= k;
+  pick = (pick ^ back) + (count[o->req] & back);
   // The rotation comes from a table: a loop over the mask bits would mispredict.
   return Placement{o->x, o->y, tiles::kNthRotation[tiles::kFit[t][o->req]][pick]};
 }
