@@ -996,15 +996,19 @@ void Game::playout(Rng& rng, Events* events, Future future) {
     const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
     deploy(pick == static_cast<uint32_t>(k) ? Location::None : opts[pick], events);
   }
+  // The generator in a local: the caller's, which any byte the game stores may alias, was
+  // loaded and stored again round the turn's stores.
+  Rng local = rng;
   while (phase_ != Phase::GameOver) {
     const TileType t = deck_[drawn_ - 1];  // the tile in hand: a turn starts in PlaceTile
-    const Placement p = random_placement(rng, t, board_.base_placement_count(t));  // only base tiles here
+    const Placement p = random_placement(local, t, board_.base_placement_count(t));  // only base tiles here
     apply_canonical<false>(t, p.x, p.y, p.rot);
     const int k = supply_[current_] > 0 ? free_locations(opts) : 0;  // meeple_options without a module's say
-    const uint32_t pick = rng.below(static_cast<uint32_t>(k + 1));
+    const uint32_t pick = local.below(static_cast<uint32_t>(k + 1));
     if (pick != static_cast<uint32_t>(k)) put_meeple(opts[pick]);
     finish_base_turn(events);
   }
+  rng = local;
 }
 
 // The same random choices with the expansions' tiles and figures: river tiles at the
