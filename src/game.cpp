@@ -866,16 +866,18 @@ Status Game::draw(TileType t, Events* events, Verdict* why) {
   return Status::Ok;
 }
 
-void Game::redeal(Rng& rng, Events* events) {
+void Game::redeal(Rng& caller_rng, Events* events) {
   // The face-down tiles of the stack dealt first (the river's) are shuffled among
   // themselves, its last tile staying last, and the land's among themselves (a no-op split
-  // in a game without one).
+  // in a game without one). The generator in a local, as in playout.
+  Rng rng = caller_rng;
   int land = drawn_;
   while (land < deck_size_ && dealt_first(deck_[land])) ++land;
   for (int i = deck_size_ - 1; i > land; --i)
     std::swap(deck_[i], deck_[land + static_cast<int>(rng.below(static_cast<uint32_t>(i - land + 1)))]);
   for (int i = land - 2; i > drawn_; --i)
     std::swap(deck_[i], deck_[drawn_ + static_cast<int>(rng.below(static_cast<uint32_t>(i - drawn_ + 1)))]);
+  caller_rng = rng;
   fixed_order_ = true;
   caller_draws_ = false;
   seed_ = 0;
