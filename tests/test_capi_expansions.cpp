@@ -87,7 +87,7 @@ TEST_CASE("C API 0.2: figure supplies by kind") {
   CHECK(errmsg(nullptr) == "carc_game_figure_supply: player 2 is not 0..1");
   CHECK(carc_game_figure_supply(abbot.get(), 0, CARC_FIGURE_RECALL) == CARC_EINVAL);  // an action, not a figure
   CHECK(errmsg(nullptr) ==
-        "carc_game_figure_supply: figure 7 is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG, CARC_FIGURE_MAYOR..CARC_FIGURE_BARN)");
+        "carc_game_figure_supply: figure 7 is not a kind with a supply (meeple, large meeple, abbot, builder, pig, mayor, wagon, barn)");
   CHECK(carc_game_figure_supply(abbot.get(), 0, 5) == CARC_EINVAL);
   CHECK(carc_game_figure_supply(abbot.get(), 0, 12) == CARC_EINVAL);
   CHECK(carc_game_figure_supply(abbot.get(), 0, CARC_FIGURE_MAYOR) == 0);  // Abbey & Mayor is off

@@ -147,6 +147,16 @@ void write_scores(const carc_game& g, const std::array<int32_t, carc::kMaxPlayer
 // their data is NUL-terminated and static, as the C names must be.
 const char* c_name(std::string_view literal) { return literal.data(); }
 
+// The names of the figure kinds `is` holds for, from the library's lists (as the bindings
+// show them), for an error that says which kinds a call takes.
+template <class Is>
+std::string figure_names(Is is) {
+  std::string names;
+  for (int f = 0; f < carc::kFigureValues; ++f)
+    if (is(f)) names += (names.empty() ? "" : ", ") + std::string(carc_figure_name(f));
+  return names;
+}
+
 }  // namespace
 
 extern "C" {
@@ -415,8 +425,7 @@ int carc_game_figure_supply(const carc_game* game, int player, int figure) {
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_player(c, g, player)) return s;
     if (!supply_figure(figure))
-      return c.fail(CARC_EINVAL, "figure %d is not a figure kind (CARC_FIGURE_MEEPLE..CARC_FIGURE_PIG, CARC_FIGURE_MAYOR.."
-                    "CARC_FIGURE_BARN)", figure);
+      return c.fail(CARC_EINVAL, "figure %d is not a kind with a supply (%s)", figure, figure_names(supply_figure).c_str());
     return g.game.supply(player, static_cast<carc::Figure>(figure));
   });
 }
@@ -474,13 +483,9 @@ int carc_game_prisoners(const carc_game* game, int holder, int owner, int figure
   return with_game(game, __func__, [&](const Call& c, const carc_game& g) -> int {
     if (const int s = check_player(c, g, holder)) return s;
     if (const int s = check_player(c, g, owner)) return s;
-    if (reach_of(figure) == 0 || !carc::tower_captures(static_cast<carc::Figure>(figure))) {
-      std::string kinds;  // named from the library's list, as the bindings show it
-      for (int f = 0; f < carc::kFigureValues; ++f)
-        if (reach_of(f) != 0 && carc::tower_captures(static_cast<carc::Figure>(f)))
-          kinds += (kinds.empty() ? "" : ", ") + std::string(carc_figure_name(f));
-      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (%s)", figure, kinds.c_str());
-    }
+    const auto captured = [](int f) { return reach_of(f) != 0 && carc::tower_captures(static_cast<carc::Figure>(f)); };
+    if (!captured(figure))
+      return c.fail(CARC_EINVAL, "figure %d is not a kind a tower captures (%s)", figure, figure_names(captured).c_str());
     return g.game.prisoners(holder, owner, static_cast<carc::Figure>(figure));
   });
 }
