@@ -3,6 +3,7 @@
 // play on exactly as the original does.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <utility>
 
 #include "carcassonne/carcassonne.hpp"
@@ -96,6 +97,22 @@ TEST_CASE("A tile placed on a board for its features only tags its cell as a pla
       }
       board.unplace_tile_only(position.board(), tile.x, tile.y);
       REQUIRE(board == position.board());
+    }
+  }
+}
+
+TEST_CASE("A feature is found from any of its segments as its oldest segment, the root joins keep") {
+  for (int i = 0; i < 32; ++i) {
+    Game g = test::mixed_game(i * 3);  // seeded games of every mix
+    Rng rng(900 + static_cast<uint64_t>(i));
+    for (int part = 0; part < 4 && !g.over(); ++part) {
+      advance(g, rng, 40);
+      const Features& f = g.features();
+      for (int s = 0; s < f.count(); ++s) {
+        int oldest = s;
+        f.for_each_segment(static_cast<SegId>(s), [&](SegId t) { oldest = std::min<int>(oldest, t); });
+        REQUIRE(f.find(static_cast<SegId>(s)) == oldest);
+      }
     }
   }
 }
