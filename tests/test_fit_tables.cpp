@@ -32,6 +32,21 @@ TEST_CASE("Fit counts: each entry counts the rotations of its fit mask, by tile 
   for (int t = 0; t < kBaseTypes; ++t) CHECK(tiles::kFitCountByReq[0][t] == 0);
 }
 
+TEST_CASE("Counted as: a type whose placements the board keeps as a base type's fits every requirement as often") {
+  int kept = 0;
+  for (int t = 0; t < kTileTypes; ++t) {
+    const uint8_t b = tiles::kCountedAs[t];
+    INFO("tile " << tile_letter(static_cast<TileType>(t)));
+    if (t < kBaseTypes) REQUIRE(b == t);
+    if (tiles::kDefs[t].set == tiles::raw::TileSet::River) REQUIRE(b == 0xFF);  // the river places its own
+    if (b == 0xFF) continue;
+    ++kept;
+    REQUIRE(b < kBaseTypes);
+    for (int req = 0; req < 256; ++req) REQUIRE(tiles::kFitCount[t][req] == tiles::kFitCount[b][req]);
+  }
+  CHECK(kept == kBaseTypes + 8 + 72);  // the base types, the Abbot's 8 garden copies and 72 of the other sets' 111
+}
+
 TEST_CASE("Nth rotation: the k-th set bit of a rotation mask") {
   CHECK(tiles::kNthRotation[0b1010][0] == 1);
   CHECK(tiles::kNthRotation[0b1010][1] == 3);

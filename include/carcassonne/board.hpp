@@ -177,10 +177,11 @@ class Board {
   const OpenCell& open(int i) const { return open_[i]; }
   // How many placements land tile type t has on this board (each distinct picture once):
   // the length of its legal placement list. The base types' counts are kept up to date as
-  // open cells change (a garden copy counts as its letter); the other sets' are counted.
+  // open cells change, and serve every type that counts as one (tiles::kCountedAs); the
+  // others' are counted.
   int placement_count(TileType t) const {
-    const TileType plain = tiles::kDefs[t].plain;
-    if (plain < kBaseTypes) return base_placement_count(plain);
+    const uint8_t counted = tiles::kCountedAs[t];
+    if (counted < kBaseTypes) return base_placement_count(counted);
     int n = 0;
 #pragma GCC unroll 4
     for (int i = 0; i < nopen_; ++i) n += tiles::kFitCount[t][open_[i].req];
@@ -189,6 +190,7 @@ class Board {
 
   // Whether land tile type t has a placement: placement_count(t) > 0, stopping at the first.
   bool fits_somewhere(TileType t) const {
+    if (const uint8_t counted = tiles::kCountedAs[t]; counted < kBaseTypes) return base_placement_count(counted) > 0;
     for (int i = 0; i < nopen_; ++i)
       if (tiles::kFitCount[t][open_[i].req] > 0) return true;
     return false;

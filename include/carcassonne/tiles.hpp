@@ -212,14 +212,6 @@ inline constexpr TileType kSpring = static_cast<TileType>(raw::find_tile("RA"));
 inline constexpr TileType kLake = static_cast<TileType>(raw::find_tile("RL"));    // the river's last tile
 inline constexpr TileType kAbbey = static_cast<TileType>(raw::find_tile("MA"));   // Abbey & Mayor: the abbey tile
 
-// kCountedAs[t]: the base type whose placement count the board keeps for t (t itself, or a
-// garden copy's letter); 0xFF for the other sets' types.
-inline constexpr std::array<uint8_t, kTileTypes> kCountedAs = [] {
-  std::array<uint8_t, kTileTypes> a{};
-  for (int t = 0; t < kTileTypes; ++t) a[t] = kDefs[t].plain < kBaseTypes ? kDefs[t].plain : 0xFF;
-  return a;
-}();
-
 // Everything about one tile type in one rotation, in board orientation.
 struct alignas(8) Oriented {  // 40 bytes: a row index the compiler computes in two steps
   uint8_t edge_code;                     // 2 bits per side (side d at bits 2d), Edge values; river as field
@@ -332,10 +324,31 @@ constexpr std::array<std::array<uint8_t, 256>, kTileTypes> make_fit_count(std::i
 }
 inline constexpr std::array<std::array<uint8_t, 256>, kTileTypes> kFitCount = make_fit_count(std::make_index_sequence<kTileTypes>{});
 
+// kCountedAs[t]: the base type whose placement count the board keeps for t: t itself, a
+// garden copy's letter, or the first base type with as many placements as t on every open
+// cell (the same edges round the tile and as many distinct pictures: 72 of the other sets'
+// 111 types, whose counts need no walk over the open cells then); 0xFF for the rest. Not
+// the river's tiles, which go only where the river says. One constant per type, as kFitRow.
+constexpr uint8_t counted_as(int t) {
+  if (kDefs[t].plain < kBaseTypes) return kDefs[t].plain;
+  if (kDefs[t].set == raw::TileSet::River) return 0xFF;
+  for (int b = 0; b < kBaseTypes; ++b)
+    if (kFitCount[t] == kFitCount[b]) return static_cast<uint8_t>(b);
+  return 0xFF;
+}
+template <int T>
+inline constexpr uint8_t kCountedAsOf = counted_as(T);
+template <size_t... T>
+constexpr std::array<uint8_t, kTileTypes> make_counted_as(std::index_sequence<T...>) {
+  return {kCountedAsOf<static_cast<int>(T)>...};
+}
+inline constexpr std::array<uint8_t, kTileTypes> kCountedAs = make_counted_as(std::make_index_sequence<kTileTypes>{});
+
 // The same table for the base types by requirement first: the counts of all of them at
 // once, so that the board can keep each type's placement count as one requirement changes.
 // 16-bit entries, like the counts they are added to, so that the update is a few vector
-// adds. (The other sets' types count by walking the open cells: see Board::placement_count.)
+// adds. (They serve the types counted as a base type, kCountedAs; the others count by walking
+// the open cells: see Board::placement_count.)
 inline constexpr std::array<std::array<uint16_t, kBaseTypes>, 256> kFitCountByReq = [] {
   std::array<std::array<uint16_t, kBaseTypes>, 256> c{};
   for (int t = 0; t < kBaseTypes; ++t)
