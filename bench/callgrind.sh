@@ -4,7 +4,9 @@
 #   bench/callgrind.sh [BENCH] [N] [extra bench options, e.g. --players 4 --no-farmers --capi,
 #                                  --expansions (every expansion on) or --option NAME ...]
 # With --mcts I: instructions per MCTS iteration, over one move of I iterations from each of
-# N positions (only bench_searches is counted).
+# N positions (only bench_searches is counted). With MISPREDICTS=1 in the environment it also
+# prints the mispredicted conditional branches of callgrind's branch simulator (the
+# issue's figure for the base playout: compare builds, not machines).
 set -euo pipefail
 bench=${1:-build/release/bench/bench}
 n=${2:-1000}
@@ -16,11 +18,17 @@ args=("$@")
 for i in "${!args[@]}"; do
   if [[ ${args[$i]} == --mcts ]]; then iterations=${args[$((i + 1))]:-0}; fi
 done
-valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect=bench_playouts \
+branches=${MISPREDICTS:-0}
+sim=()
+if [[ $branches == 1 ]]; then sim=(--branch-sim=yes); fi
+valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out" --toggle-collect=bench_playouts \
   --toggle-collect=bench_searches "$bench" --callgrind "$n" "$@" 2>/dev/null
 total=$(awk '/^totals:/ {print $2}' "$out")
-if (( iterations > 0 )); then
-  echo "instructions_per_iteration $(( total / (n * iterations) )) instructions"
-else
-  echo "instructions_per_playout $(( total / n )) instructions"
+per=$(( iterations > 0 ? n * iterations : n ))
+if (( iterations > 0 )); then what=iteration; else what=playout; fi
+echo "instructions_per_$what $(( total / per )) instructions"
+if [[ $branches == 1 ]]; then
+  # events: Ir Bc Bcm Bi Bim; Bcm, the conditional branches mispredicted, is the fourth field
+  mispredicts=$(awk '/^totals:/ {print $4}' "$out")
+  echo "mispredicts_per_$what $(( mispredicts / per )) branches"
 fi
