@@ -188,9 +188,9 @@ class Board {
     return n;
   }
 
-  // Whether land tile type t has a placement: placement_count(t) > 0, stopping at the first.
+  // Whether land tile type t has a placement: placement_count(t) > 0, by a walk that stops
+  // at the first (Game::fits_anywhere reads a kept count first, where t has one).
   bool fits_somewhere(TileType t) const {
-    if (const uint8_t counted = tiles::kCountedAs[t]; counted < kBaseTypes) return base_placement_count(counted) > 0;
     for (int i = 0; i < nopen_; ++i)
       if (tiles::kFitCount[t][open_[i].req] > 0) return true;
     return false;
