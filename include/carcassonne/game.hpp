@@ -716,9 +716,11 @@ class Game {
     static constexpr int kFoundations = 18;  // tiles with a foundation in the box
     static constexpr int kPieces = kTowerPiecesInBox;  // captures and ransoms are fewer
     static constexpr int kHeldKinds = 5;     // meeple, large meeple, abbot, mayor, wagon: the kinds a tower captures
+    // Every field 0 by default, so that a new game's unused slots are zeroed with the rest
+    // of the state (Location::None here cost each new game a loop, base games too).
     struct Capture {
       int8_t x = 0, y = 0;
-      Location location = Location::None;
+      Location location{};
       uint8_t option = 0;                // Choice::option of the capture decision
       Figure back = Figure::Meeple;      // the kind named to come back
       friend bool operator==(const Capture&, const Capture&) = default;
