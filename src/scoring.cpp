@@ -380,7 +380,20 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   constexpr int kMaxTouched = 48;
   static_assert(kMaxTouched >= tiles::kMaxSegs + 8);
   SegId touched[kMaxTouched];
-  PlayerCounts weight[kMaxTouched];
+  // Each touched feature's weights, a player's a byte of one word: cleared, added up and
+  // tested for "no figure" as one (a weight is one feature's figures: no byte carries).
+  static_assert(sizeof(PlayerCounts) <= sizeof(uint64_t));
+  const auto word = [](const PlayerCounts& w) {
+    uint64_t v = 0;
+    std::memcpy(&v, w.data(), sizeof w);
+    return v;
+  };
+  const auto counts = [](uint64_t v) {
+    PlayerCounts w;
+    std::memcpy(w.data(), &v, sizeof w);
+    return w;
+  };
+  uint64_t weight[kMaxTouched];
   int nt = 0;
   bool full = false;
   uint64_t seen = 0;  // bit r % 64 of every touched root r: most features are not touched
@@ -397,7 +410,7 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     }
     seen |= uint64_t{1} << (r & 63);
     touched[nt] = r;
-    weight[nt] = {};
+    weight[nt] = 0;
     return nt++;
   };
   int8_t seg_touched[tiles::kMaxSegs];  // each of the tile's segments' feature, by index in touched
@@ -427,10 +440,8 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
       if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
     }
     if (t < 0) return;  // untouched: pays as before (or no room: see below)
-    for (int p = 0; p < kMaxPlayers; ++p) {
-      weight[t][p] = static_cast<uint8_t>(weight[t][p] + before.weight[f][p]);
-      base[p] -= before.points[f][p];
-    }
+    weight[t] += word(before.weight[f]);
+    for (int p = 0; p < kMaxPlayers; ++p) base[p] -= before.points[f][p];
   };
   const SegId* joined = nullptr;
   if (const int njoined = features_.trial_joins(&joined); njoined < 0) {
@@ -466,14 +477,9 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   };
   // Adds (sign 1) or takes away (sign -1) what touched feature t pays for these weights.
   // Most touched features hold no figure: one test of all the weights at once skips them.
-  const auto weighs = [](const PlayerCounts& w) {
-    uint64_t bits = 0;
-    std::memcpy(&bits, w.data(), sizeof w);
-    return bits != 0;
-  };
-  const auto pay_into = [&](std::array<int32_t, kMaxPlayers>& scores, const PlayerCounts& w, int t, int sign) {
-    if (!weighs(w)) return;
-    if (const uint8_t winners = majority(w, players_)) award(winners, sign * worth(t), scores.data(), players_);
+  const auto pay_into = [&](std::array<int32_t, kMaxPlayers>& scores, uint64_t w, int t, int sign) {
+    if (w == 0) return;
+    if (const uint8_t winners = majority(counts(w), players_)) award(winners, sign * worth(t), scores.data(), players_);
   };
   for (int t = 0; t < nt; ++t) {
     value[t] = -1;
@@ -487,14 +493,14 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     const int t = seg_touched[oriented.loc_seg[static_cast<int>(opts[i].location)]];
     // The feature's payout with the figure, instead of without it (a free feature's: all
     // its worth to the figure's owner).
-    if (!weighs(weight[t])) {
+    if (weight[t] == 0) {
       out[i][current_] += worth(t);
       continue;
     }
-    PlayerCounts with = weight[t];
+    PlayerCounts with = counts(weight[t]);
     with[current_] = static_cast<uint8_t>(with[current_] + weight_of);
     pay_into(out[i], weight[t], t, -1);
-    pay_into(out[i], with, t, 1);
+    pay_into(out[i], word(with), t, 1);
   }
   out[k] = base;
   return true;
