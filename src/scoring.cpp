@@ -371,17 +371,13 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   for (int i = 0; i < k; ++i)
     if (any_module(mix_, [&](auto m) { return !decltype(m)::projects(opts[i]); })) return false;
 
-  // The features the tile changes: its own segments' (merged with the neighbours'), the
-  // fields that touch a city it completed (farmers on), and the monasteries and gardens
-  // with a figure in the 3x3 block around it. Each with every player's weight on it; the
-  // others pay what they paid before the tile. Past kMaxTouched (many fields around a
-  // city) only end_now knows.
-  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
-  constexpr int kMaxTouched = 48;
-  static_assert(kMaxTouched >= tiles::kMaxSegs + 8);
-  SegId touched[kMaxTouched];
-  // Each touched feature's weights, a player's a byte of one word: cleared, added up and
-  // tested for "no figure" as one (a weight is one feature's figures: no byte carries).
+  // A tile changes what a feature with figures pays only where it joined it (into one of its
+  // own features), where the feature is a field touching a city it completed (farmers on),
+  // or a monastery or garden with a figure in the 3x3 block around it: each of those (in the
+  // position's end payouts, `before`) pays again as the feature it is part of now; every
+  // other pays what it paid before. The features paying again are kept by root, each with
+  // every player's weight on it as the bytes of one word (a weight is one feature's figures:
+  // no byte carries), so they are cleared, added up and tested for "no figure" as one.
   static_assert(sizeof(PlayerCounts) <= sizeof(uint64_t));
   const auto word = [](const PlayerCounts& w) {
     uint64_t v = 0;
@@ -393,114 +389,87 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     std::memcpy(w.data(), &v, sizeof w);
     return w;
   };
-  uint64_t weight[kMaxTouched];
-  int nt = 0;
-  bool full = false;
-  uint64_t seen = 0;  // bit r % 64 of every touched root r: most features are not touched
-  const auto index_of = [&](SegId r) {
-    if (!((seen >> (r & 63)) & 1)) return -1;
-    for (int i = 0; i < nt; ++i)
-      if (touched[i] == r) return i;
-    return -1;
-  };
-  const auto add = [&](SegId r) {
-    if (nt == kMaxTouched) {
-      full = true;
-      return -1;
-    }
-    seen |= uint64_t{1} << (r & 63);
-    touched[nt] = r;
-    weight[nt] = 0;
-    return nt++;
-  };
-  int8_t seg_touched[tiles::kMaxSegs];  // each of the tile's segments' feature, by index in touched
-  for (int s = 0; s < kDefs[pt.type].nsegs; ++s) {
-    const SegId r = features_.find(static_cast<SegId>(pt.seg_base + s));
-    const int t = index_of(r);
-    seg_touched[s] = static_cast<int8_t>(t < 0 ? add(r) : t);
-  }
-  const int own = nt;  // the tile's features: a new segment's or one the tile joined
-  for (int i = 0; i < npending_ && options_.farmers; ++i) {
-    if (features_.kind(pending_[i]) != FeatureKind::City) continue;
-    for_each_field_touching(features_, board_, pending_[i], [&](SegId r) {
-      if (index_of(r) < 0) add(r);
-    });
-  }
-  // The figures' features before the tile, each found where it is now: merged into one of
-  // the tile's (touched), a monastery or garden in the block around it (touched, with the
-  // figure on its centre), or elsewhere (pays as before). A feature's figures are the same
-  // as before: a placement moves none.
+  const PlacedTile& pt = board_.tile(board_.tile_count() - 1);
+  const int nsegs = kDefs[pt.type].nsegs;
+  SegId own[tiles::kMaxSegs];  // each of the tile's segments' feature (a new one's or one it joined)
+  for (int s = 0; s < nsegs; ++s) own[s] = features_.find(static_cast<SegId>(pt.seg_base + s));
+  SegId paying[kMaxMeeples];  // the features paying again, by root
+  uint64_t weight[kMaxMeeples];
+  int np = 0;
   std::array<int32_t, kMaxPlayers> base = score_;
   for (int p = 0; p < kMaxPlayers; ++p) base[p] += before.total[p];
+  std::array<uint64_t, (kMaxMeeples + 63) / 64> taken{};
+  // Feature f of `before` pays again as the one it is part of now, instead of as before.
   const auto take = [&](int f) {
+    if ((taken[static_cast<size_t>(f >> 6)] >> (f & 63)) & 1) return;
+    taken[static_cast<size_t>(f >> 6)] |= uint64_t{1} << (f & 63);
     const SegId r = features_.find(before.root[f]);
-    int t = index_of(r);
-    if (t < 0 && before.centre[f] != 0xFF) {
-      const PlacedTile& mt = board_.tile(before.centre[f]);
-      if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) t = add(r);
+    int t = 0;
+    while (t < np && paying[t] != r) ++t;
+    if (t == np) {
+      paying[np] = r;
+      weight[np++] = 0;
     }
-    if (t < 0) return;  // untouched: pays as before (or no room: see below)
     weight[t] += word(before.weight[f]);
     for (int p = 0; p < kMaxPlayers; ++p) base[p] -= before.points[f][p];
   };
+  const auto take_root = [&](SegId root) {  // the feature of `before` with that root, if any
+    if (const int f = before.index[root] - 1; f >= 0) take(f);
+  };
   const SegId* joined = nullptr;
-  if (const int njoined = features_.trial_joins(&joined); njoined < 0) {
-    for (int f = 0; f < before.count; ++f) take(f);
+  if (const int njoined = features_.trial_joins(&joined); njoined >= 0) {
+    // A search's trial placement says which roots it joined.
+    for (int i = 0; i < njoined; ++i) take_root(joined[i]);
   } else {
-    // A search's trial placement says which features it joined: only they, the fields it
-    // touched without joining (around a city it completed: their roots unchanged) and those
-    // with a figure on a centre can be touched, a few of the figures' features (each taken
-    // once; the tile's own features are new segments or joined ones).
-    std::array<uint64_t, (kMaxMeeples + 63) / 64> taken{};
-    const auto visit = [&](SegId root) {
-      const int f = before.index[root] - 1;
-      if (f < 0 || ((taken[static_cast<size_t>(f >> 6)] >> (f & 63)) & 1)) return;
-      taken[static_cast<size_t>(f >> 6)] |= uint64_t{1} << (f & 63);
-      take(f);
-    };
-    for (int i = 0; i < njoined; ++i) visit(joined[i]);
-    for (int t = own, n = nt; t < n; ++t) visit(touched[t]);
-    for (int c = 0; c < before.ncentres; ++c) visit(before.root[before.centres[static_cast<size_t>(c)]]);
-  }
-  if (full) return false;
-  // A touched feature is worth its completed value if the tile completed it (what scores
-  // before the end), else its value at the end; valued only when someone could win it.
-  int value[kMaxTouched];
-  const auto worth = [&](int t) {
-    if (value[t] < 0) {
-      bool done = false;
-      for (int i = 0; i < npending_; ++i) done |= pending_[i] == touched[t];
-      const FeatureSize size = end_size(touched[t]);
-      value[t] = done ? value_completed(size, options_) : value_at_end(size, options_);
+    for (int f = 0; f < before.count; ++f) {
+      const SegId r = features_.find(before.root[f]);
+      for (int s = 0; s < nsegs; ++s)
+        if (own[s] == r) {
+          take(f);
+          break;
+        }
     }
-    return value[t];
+  }
+  for (int i = 0; i < npending_ && options_.farmers; ++i)
+    if (features_.kind(pending_[i]) == FeatureKind::City)
+      for_each_field_touching(features_, board_, pending_[i], take_root);  // a root as before: joined ones are taken
+  for (int c = 0; c < before.ncentres; ++c) {
+    const int f = before.centres[static_cast<size_t>(c)];
+    const PlacedTile& mt = board_.tile(before.centre[static_cast<size_t>(f)]);
+    if (mt.x - pt.x + 1u <= 2u && mt.y - pt.y + 1u <= 2u) take(f);
+  }
+  // A feature is worth its completed value if the tile completed it (what scores before the
+  // end), else its value at the end.
+  const auto worth = [&](SegId r) {
+    bool done = false;
+    for (int i = 0; i < npending_; ++i) done |= pending_[i] == r;
+    const FeatureSize size = end_size(r);
+    return done ? value_completed(size, options_) : value_at_end(size, options_);
   };
-  // Adds (sign 1) or takes away (sign -1) what touched feature t pays for these weights.
-  // Most touched features hold no figure: one test of all the weights at once skips them.
-  const auto pay_into = [&](std::array<int32_t, kMaxPlayers>& scores, uint64_t w, int t, int sign) {
-    if (w == 0) return;
-    if (const uint8_t winners = majority(counts(w), players_)) award(winners, sign * worth(t), scores.data(), players_);
-  };
-  for (int t = 0; t < nt; ++t) {
-    value[t] = -1;
-    pay_into(base, weight[t], t, 1);
+  int value[kMaxMeeples];
+  for (int t = 0; t < np; ++t) {
+    if (weight[t] == 0) continue;
+    value[t] = worth(paying[t]);
+    award(majority(counts(weight[t]), players_), value[t], base.data(), players_);
   }
   const auto& oriented = kOriented[pt.type][pt.rot];
   for (int i = 0; i < k; ++i) {
     out[i] = base;
     const int weight_of = kFigureWeight[static_cast<int>(opts[i].figure)];
     if (opts[i].location == Location::None || weight_of == 0) continue;
-    const int t = seg_touched[oriented.loc_seg[static_cast<int>(opts[i].location)]];
-    // The feature's payout with the figure, instead of without it (a free feature's: all
-    // its worth to the figure's owner).
-    if (weight[t] == 0) {
-      out[i][current_] += worth(t);
+    const SegId r = own[oriented.loc_seg[static_cast<int>(opts[i].location)]];
+    int t = 0;
+    while (t < np && paying[t] != r) ++t;
+    // A feature no figure holds (as every meeple, large meeple and abbot option's): all its
+    // worth to the figure's owner. Else its payout with the figure instead of without.
+    if (t == np || weight[t] == 0) {
+      out[i][current_] += worth(r);
       continue;
     }
     PlayerCounts with = counts(weight[t]);
     with[current_] = static_cast<uint8_t>(with[current_] + weight_of);
-    pay_into(out[i], weight[t], t, -1);
-    pay_into(out[i], word(with), t, 1);
+    award(majority(counts(weight[t]), players_), -value[t], out[i].data(), players_);
+    award(majority(with, players_), value[t], out[i].data(), players_);
   }
   out[k] = base;
   return true;

@@ -560,8 +560,8 @@ class Game {
   // figure_options, k of them) and out[k] after none, with no copy per action: the tile
   // changes only its own features, the fields of a city it completed and the monasteries
   // around it. False, out unset, where only end_now knows: a module that is not projectable
-  // (Traders & Builders, Princess & Dragon, The Tower, Abbey & Mayor), first-edition farmers,
-  // a recall among opts, or a city with more fields around it than the projection keeps.
+  // (Traders & Builders, Princess & Dragon, The Tower, Abbey & Mayor), first-edition farmers
+  // or a recall among opts.
   bool project_figure_options(const EndPayouts& before, const FigureChoice* opts, int k,
                               std::array<int32_t, kMaxPlayers>* out) const;
   // Distinct tiles in the feature whose root is `root` (features().find of any segment).
