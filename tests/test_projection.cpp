@@ -80,8 +80,8 @@ TEST_CASE("The projection of every move of a turn equals end_now after it, in ev
       test::random_action(g, rng);
     }
   }
-  // The projection answers most placements of the games it serves (a completed city with
-  // farmers on, or a recall, takes end_now), and never with Traders & Builders or
+  // The projection answers most placements of the games it serves (a recall, or a module
+  // that is not projectable, takes end_now), and never with Traders & Builders or
   // first-edition farmers, whose scoring spans the board.
   CHECK(base.projected > 4 * base.refused);
   CHECK(base.trials > 1000);
