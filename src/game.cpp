@@ -575,7 +575,7 @@ int Game::figure_options(FigureChoice* out) const {
   for (int i = 0; i < k; ++i) out[n++] = FigureChoice{Figure::Meeple, locs[i]};
   if (mix_ == 0) return n;  // a base game's (every placement a search values) asks no module
   each_module(mix_, [&](auto m) { n += decltype(m)::figure_options(*this, out + n); });
-  if (mix_ && closed_to_figures()) {  // only the actions that deploy nothing on the tile stay
+  if (closed_to_figures()) {  // only the actions that deploy nothing on the tile stay
     int kept = 0;
     for (int i = 0; i < n; ++i) {
       const FigureKind* kind = find_figure_kind(out[i].figure);

@@ -398,14 +398,18 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
   int np = 0;
   std::array<int32_t, kMaxPlayers> base = score_;
   for (int p = 0; p < kMaxPlayers; ++p) base[p] += before.total[p];
+  const auto paying_index = [&](SegId r) {  // np if r pays as before
+    int t = 0;
+    while (t < np && paying[t] != r) ++t;
+    return t;
+  };
   std::array<uint64_t, (kMaxMeeples + 63) / 64> taken{};
   // Feature f of `before` pays again as the one it is part of now, instead of as before.
   const auto take = [&](int f) {
     if ((taken[static_cast<size_t>(f >> 6)] >> (f & 63)) & 1) return;
     taken[static_cast<size_t>(f >> 6)] |= uint64_t{1} << (f & 63);
     const SegId r = features_.find(before.root[f]);
-    int t = 0;
-    while (t < np && paying[t] != r) ++t;
+    const int t = paying_index(r);
     if (t == np) {
       paying[np] = r;
       weight[np++] = 0;
@@ -458,8 +462,7 @@ bool Game::project_figure_options(const EndPayouts& before, const FigureChoice* 
     const int weight_of = kFigureWeight[static_cast<int>(opts[i].figure)];
     if (opts[i].location == Location::None || weight_of == 0) continue;
     const SegId r = own[oriented.loc_seg[static_cast<int>(opts[i].location)]];
-    int t = 0;
-    while (t < np && paying[t] != r) ++t;
+    const int t = paying_index(r);
     // A feature no figure holds (as every meeple, large meeple and abbot option's): all its
     // worth to the figure's owner. Else its payout with the figure instead of without.
     if (t == np || weight[t] == 0) {
