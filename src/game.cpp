@@ -967,6 +967,9 @@ Placement Game::random_placement(Rng& rng, TileType t, int placements) const {
   const OpenCell* o = &board_.open(static_cast<int>(static_cast<uint32_t>(board_.open_count() - 1) & back));
   const ptrdiff_t step = static_cast<int32_t>(back | 1u);
   pick = (pick ^ back) + (n & back);  // n - 1 - pick when back
+  // Unrolled twice: a step is two loads, a compare and a subtract, and the jump back
+  // (about ten steps a turn) is one instruction fewer every other step.
+#pragma GCC unroll 2
   for (uint32_t k; pick >= (k = count[o->req]); o += step) pick -= k;
   pick = (pick ^ back) + (count[o->req] & back);
   // The rotation comes from a table: a loop over the mask bits would mispredict.
