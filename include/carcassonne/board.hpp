@@ -449,6 +449,12 @@ class Board {
     }
   }
 
+  // Clang turned these stores back into a memset call (a string instruction that callgrind
+  // counts byte by byte: 8,200 of its 65,500 instructions per base playout); the time is
+  // the same natively and 1-2% less in WebAssembly without the call.
+#if defined(__clang__)
+  __attribute__((no_builtin("memset")))
+#endif
   void clear_cells() {
     static_assert(kCells % 256 == 0);
     using Z = uint8_t __attribute__((vector_size(16)));
